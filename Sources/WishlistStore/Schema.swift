@@ -1,0 +1,13 @@
+import SQLite
+
+/// The schema's history: every migration in the order it was written. Append, never edit.
+///
+/// Timestamps are stored as INTEGER milliseconds since 1970 (UTC); public ids as lower-case UUID text
+/// beside a compact INTEGER primary key that foreign keys use.
+enum Schema {
+    static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.register("2026-11-29-accounts", createAccounts)
+        return migrator
+    }
+}
