@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "WishlistServer",
             dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto"],
-            resources: [.copy("Web")]
+            resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
         .executableTarget(

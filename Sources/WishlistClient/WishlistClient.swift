@@ -1,1 +1,125 @@
-// Placeholder until the module's first type lands.
+import Foundation
+import Synchronization
+import WishlistCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Swift client of the Wishlist REST API (`/api/v1`). The CLI and the API tests use it; an
+/// app on any platform with Foundation could too. It authenticates with an API token, or with
+/// the session cookie it keeps after `signIn`/`setUp` (sending the CSRF header the server asks for).
+public final class WishlistClient: Sendable {
+    public let baseURL: URL
+    private let token: String?
+    private let sessionCookie = Mutex<String?>(nil)
+    private let session: URLSession
+
+    static let sessionCookieName = "wishlist_session"
+
+    public init(baseURL: URL, token: String? = nil) {
+        self.baseURL = baseURL
+        self.token = token
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.timeoutIntervalForRequest = 60
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The session cookie's value once signed in; nil otherwise.
+    public var sessionToken: String? {
+        get { sessionCookie.withLock { $0 } }
+        set { sessionCookie.withLock { $0 = newValue } }
+    }
+
+    // MARK: Requests
+
+    /// Sends one request as this client is signed in and returns the raw answer, whatever its status.
+    /// `csrfHeader: false` leaves out `X-Requested-With` (tests of the CSRF rule use it).
+    public func send(
+        _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
+        headers: [String: String] = [:], csrfHeader: Bool = true
+    ) async throws -> HTTPAnswer {
+        guard let url = URL(string: path, relativeTo: baseURL) else {
+            throw WishlistClientError.transport("'\(path)' is not a valid path.")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        }
+        if let token {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        } else if let cookie = sessionToken {
+            request.setValue("\(Self.sessionCookieName)=\(cookie)", forHTTPHeaderField: "Cookie")
+        }
+        if csrfHeader { request.setValue("wishlist", forHTTPHeaderField: "X-Requested-With") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw WishlistClientError.transport(
+                "Could not reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw WishlistClientError.transport("The server's answer was not HTTP.")
+        }
+        var answerHeaders: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { answerHeaders[name.lowercased()] = value }
+        }
+        rememberSessionCookie(answerHeaders["set-cookie"])
+        return HTTPAnswer(status: http.statusCode, headers: answerHeaders, body: data)
+    }
+
+    /// Sends a request and decodes a successful JSON answer, or throws the server's error.
+    public func request<Answer: Decodable>(
+        _ method: String, _ path: String, json body: (some Encodable)? = nil as String?, as type: Answer.Type = Answer.self,
+        headers: [String: String] = [:]
+    ) async throws -> Answer {
+        let answer = try await send(
+            method, path, body: try body.map { try JSONCoding.encoder().encode($0) }, headers: headers)
+        try Self.check(answer)
+        do {
+            return try JSONCoding.decoder().decode(Answer.self, from: answer.body)
+        } catch {
+            throw WishlistClientError.transport("The server's answer to \(method) \(path) was not understood: \(error)")
+        }
+    }
+
+    /// Sends a request whose successful answer has no body (204).
+    public func requestWithoutAnswer(
+        _ method: String, _ path: String, json body: (some Encodable)? = nil as String?
+    ) async throws {
+        let answer = try await send(method, path, body: try body.map { try JSONCoding.encoder().encode($0) })
+        try Self.check(answer)
+    }
+
+    /// Throws the server's error for a non-2xx answer.
+    static func check(_ answer: HTTPAnswer) throws {
+        guard !(200..<300).contains(answer.status) else { return }
+        struct ErrorBody: Decodable {
+            struct Detail: Decodable {
+                let code: String
+                let message: String
+            }
+            let error: Detail
+        }
+        if let error = try? JSONDecoder().decode(ErrorBody.self, from: answer.body) {
+            throw WishlistClientError.server(status: answer.status, code: error.error.code, message: error.error.message)
+        }
+        throw WishlistClientError.server(
+            status: answer.status, code: "http_\(answer.status)", message: "The server answered with status \(answer.status).")
+    }
+
+    private func rememberSessionCookie(_ header: String?) {
+        guard let header, let pair = header.split(separator: ";").first else { return }
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.sessionCookieName else { return }
+        sessionToken = parts[1].isEmpty ? nil : String(parts[1])
+    }
+}

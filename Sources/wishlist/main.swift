@@ -1,1 +1,3 @@
-print("wishlist")
+import Foundation
+
+exit(await CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,55 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README.md).
+# Each installs what it needs from Debian's packages first, so a fresh Debian 12 machine with
+# the Swift toolchain is enough.
+
+SWIFT ?= swift
+DATA ?= ./data
+LISTEN ?= 127.0.0.1:8080
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+
+# Libraries the server links and serves.
+RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev
+# What the tests add: a real browser and its driver, Python for the browser tests.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv sqlite3
+# What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell.
+BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps
+
+.PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test e2e clean
+
+run: deps-run build-release
+	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
+
+test: deps-test build swift-test e2e
+
+bench: deps-bench build-release
+	bench/run
+
+build:
+	$(SWIFT) build --build-tests
+
+build-release:
+	$(SWIFT) build -c release --product wishlist
+
+swift-test: build
+	$(SWIFT) test --skip-build
+
+e2e: build $(VENV)/.installed
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q e2e
+
+$(VENV)/.installed: e2e/requirements.txt
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r e2e/requirements.txt
+	touch $@
+
+deps-run:
+	scripts/install-debian-packages $(RUN_PACKAGES)
+
+deps-test:
+	scripts/install-debian-packages $(TEST_PACKAGES)
+
+deps-bench:
+	scripts/install-debian-packages $(BENCH_PACKAGES)
+
+clean:
+	rm -rf .build $(VENV)

@@ -1,0 +1,57 @@
+import Foundation
+import WishlistCore
+
+extension WishlistClient {
+    private struct SetupStatus: Decodable { let setupRequired: Bool }
+    private struct SignedIn: Decodable { let user: User }
+    private struct TokenRequest: Encodable { let name: String }
+    private struct TokenList: Decodable { let items: [APIToken] }
+    private struct Health: Decodable { let status: String }
+
+    /// Whether the server answers `/healthz` with `ok`.
+    public func isHealthy() async throws -> Bool {
+        try await request("GET", "/healthz", as: Health.self).status == "ok"
+    }
+
+    /// Whether the server still waits for its first account.
+    public func setupRequired() async throws -> Bool {
+        try await request("GET", "/api/v1/setup", as: SetupStatus.self).setupRequired
+    }
+
+    /// Creates the first account (an admin) and signs this client in as it.
+    @discardableResult
+    public func setUp(username: String, password: String) async throws -> User {
+        try await request("POST", "/api/v1/setup", json: Credentials(username: username, password: password))
+    }
+
+    /// Signs in; the client keeps the session cookie for the requests that follow.
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> User {
+        try await request(
+            "POST", "/api/v1/sessions", json: Credentials(username: username, password: password), as: SignedIn.self
+        ).user
+    }
+
+    /// Ends the session on the server and forgets the cookie.
+    public func signOut() async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/sessions/current")
+        sessionToken = nil
+    }
+
+    public func me() async throws -> User {
+        try await request("GET", "/api/v1/me")
+    }
+
+    /// A new API token; its secret is in the answer this once.
+    public func createToken(name: String) async throws -> NewAPIToken {
+        try await request("POST", "/api/v1/tokens", json: TokenRequest(name: name))
+    }
+
+    public func tokens() async throws -> [APIToken] {
+        try await request("GET", "/api/v1/tokens", as: TokenList.self).items
+    }
+
+    public func revokeToken(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/tokens/\(id.uuidString.lowercased())")
+    }
+}

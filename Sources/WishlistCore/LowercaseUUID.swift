@@ -1,0 +1,25 @@
+import Foundation
+
+/// Codes a UUID as lower-case text, the API's spelling of ids (Foundation writes upper case).
+@propertyWrapper
+public struct LowercaseUUID: Codable, Hashable, Sendable {
+    public var wrappedValue: UUID
+
+    public init(wrappedValue: UUID) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let uuid = UUID(uuidString: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a UUID.")
+        }
+        wrappedValue = uuid
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue.uuidString.lowercased())
+    }
+}

@@ -1,0 +1,11 @@
+import HTTPServer
+
+/// The API's own errors that more than one controller throws.
+enum APIError {
+    static let unauthenticated = HTTPError(
+        .unauthorized, code: "unauthenticated", message: "Sign in first: this needs an account.")
+
+    static func notFound(_ what: String) -> HTTPError {
+        HTTPError(.notFound, code: "not_found", message: "There is no \(what) with this id.")
+    }
+}

@@ -1,0 +1,50 @@
+import Crypto
+import Foundation
+import WishlistCore
+import WishlistStore
+
+/// The account rules applied to a store: what `wishlist user …` does on the data directory and
+/// what first-run setup does over HTTP, in one place.
+public struct AccountAdministration: Sendable {
+    let accounts: AccountRepository
+    let hasher: PasswordHasher
+    let clock: @Sendable () -> Date
+
+    public init(store: Store, passwordCost: PasswordHasher.Cost = .interactive, clock: @escaping @Sendable () -> Date = { Date() }) {
+        accounts = store.accounts
+        hasher = PasswordHasher(cost: passwordCost)
+        self.clock = clock
+    }
+
+    /// Adds an account after checking the username and password rules.
+    @discardableResult
+    public func addUser(username: String, password: String, isAdmin: Bool) throws -> User {
+        let username = try AccountRules.normalizedUsername(username)
+        try AccountRules.validatePassword(password)
+        return try accounts.createUser(
+            username: username, passwordHash: try hasher.hash(password), isAdmin: isAdmin, now: clock()
+        ).user
+    }
+
+    /// Creates the first account, an admin; refuses once any account exists.
+    func setUpFirstAdmin(username: String, password: String) throws -> Account {
+        let username = try AccountRules.normalizedUsername(username)
+        try AccountRules.validatePassword(password)
+        guard try accounts.userCount() == 0 else { throw StoreError.alreadySetUp }
+        return try accounts.createFirstAdmin(username: username, passwordHash: try hasher.hash(password), now: clock())
+    }
+
+    public func users() throws -> [User] {
+        try accounts.users()
+    }
+
+    /// Sets a new password, which also signs the account out everywhere.
+    public func setPassword(username: String, password: String) throws {
+        try AccountRules.validatePassword(password)
+        try accounts.setPasswordHash(try hasher.hash(password), username: username.lowercased())
+    }
+
+    public func deleteUser(username: String) throws {
+        try accounts.deleteUser(username: username.lowercased())
+    }
+}

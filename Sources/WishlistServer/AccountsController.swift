@@ -1,0 +1,135 @@
+import Crypto
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// First-run setup, signing in and out, the current account, and API tokens (SPEC X1).
+struct AccountsController: Sendable {
+    let accounts: AccountRepository
+    let administration: AccountAdministration
+    let authenticator: Authenticator
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    let sessionLifetime: Duration
+    let clock: @Sendable () -> Date
+
+    /// A constant hash verified when the username is unknown, so that a wrong username and a wrong
+    /// password take the same time and cannot be told apart.
+    private let decoyHash: String
+
+    init(
+        accounts: AccountRepository, administration: AccountAdministration, authenticator: Authenticator, hasher: PasswordHasher, throttle: LoginThrottle,
+        sessionLifetime: Duration, clock: @escaping @Sendable () -> Date
+    ) throws {
+        self.accounts = accounts
+        self.administration = administration
+        self.authenticator = authenticator
+        self.hasher = hasher
+        self.throttle = throttle
+        self.sessionLifetime = sessionLifetime
+        self.clock = clock
+        decoyHash = try hasher.hash(SecureRandom.token())
+    }
+
+    func register(in router: inout Router) {
+        router.get("/api/v1/setup", setupStatus)
+        router.post("/api/v1/setup", setUp)
+        router.post("/api/v1/sessions", signIn)
+        router.delete("/api/v1/sessions/current", signOut)
+        router.get("/api/v1/me", me)
+        router.post("/api/v1/tokens", createToken)
+        router.get("/api/v1/tokens", listTokens)
+        router.delete("/api/v1/tokens/{id}", revokeToken)
+    }
+
+    struct SetupStatus: Codable { let setupRequired: Bool }
+    struct SignedIn: Codable { let user: User }
+    struct TokenRequest: Codable { let name: String }
+    struct TokenList: Codable { let items: [APIToken] }
+
+    func setupStatus(_ request: Request) throws -> Response {
+        .json(SetupStatus(setupRequired: try accounts.userCount() == 0))
+    }
+
+    /// Creates the first account, an admin, and signs it in.
+    func setUp(_ request: Request) throws -> Response {
+        let credentials = try request.decode(Credentials.self, decoder: JSONCoding.decoder())
+        let account = try administration.setUpFirstAdmin(
+            username: credentials.username, password: credentials.password)
+        var response = Response.json(account.user, status: .created, encoder: JSONCoding.encoder())
+        try startSession(for: account, in: &response)
+        return response
+    }
+
+    func signIn(_ request: Request) throws -> Response {
+        let credentials = try request.decode(Credentials.self, decoder: JSONCoding.decoder())
+        let username = credentials.username.lowercased()
+        let now = clock()
+        try throttle.check(username: username, address: request.remoteAddress, now: now)
+        let found = try accounts.credentials(username: username)
+        guard hasher.verify(credentials.password, against: found?.passwordHash ?? decoyHash), let found else {
+            throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
+            throw HTTPError(.unauthorized, code: "invalid_credentials", message: "The username or password is wrong.")
+        }
+        throttle.recordSuccess(username: username)
+        if hasher.needsRehash(found.passwordHash) {
+            try accounts.setPasswordHash(try hasher.hash(credentials.password), username: username)
+        }
+        try accounts.deleteExpiredSessions(now: now)
+        var response = Response.json(SignedIn(user: found.account.user), status: .created, encoder: JSONCoding.encoder())
+        try startSession(for: found.account, in: &response)
+        return response
+    }
+
+    /// Ends the session server-side and clears the cookie; signing out twice is fine.
+    func signOut(_ request: Request) throws -> Response {
+        var response = Response(status: .noContent)
+        if let token = request.cookies[Authenticator.cookieName] {
+            try Authenticator.checkSameOrigin(request)
+            try accounts.deleteSession(tokenHash: Authenticator.digest(token))
+        }
+        response.headers.add("Set-Cookie", "\(Authenticator.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+        return response
+    }
+
+    func me(_ request: Request) throws -> Response {
+        .json(try authenticator.account(for: request).user, encoder: JSONCoding.encoder())
+    }
+
+    func createToken(_ request: Request) throws -> Response {
+        let account = try authenticator.account(for: request)
+        let name = try APIToken.validatedName(request.decode(TokenRequest.self).name)
+        let secret = "wl_" + SecureRandom.token()
+        let token = try accounts.createToken(
+            for: account.key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
+        return .json(
+            NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt), status: .created,
+            encoder: JSONCoding.encoder())
+    }
+
+    func listTokens(_ request: Request) throws -> Response {
+        let account = try authenticator.account(for: request)
+        return .json(TokenList(items: try accounts.tokens(for: account.key)), encoder: JSONCoding.encoder())
+    }
+
+    func revokeToken(_ request: Request) throws -> Response {
+        let account = try authenticator.account(for: request)
+        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+            throw APIError.notFound("token")
+        }
+        try accounts.deleteToken(id, for: account.key)
+        return Response(status: .noContent)
+    }
+
+    private func startSession(for account: Account, in response: inout Response) throws {
+        let token = SecureRandom.token()
+        let now = clock()
+        let seconds = sessionLifetime.components.seconds
+        try accounts.createSession(
+            for: account.key, tokenHash: Authenticator.digest(token), now: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(seconds)))
+        response.headers.add(
+            "Set-Cookie", "\(Authenticator.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(seconds)")
+    }
+}

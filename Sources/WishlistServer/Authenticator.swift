@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+import HTTPServer
+import WishlistStore
+
+/// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
+/// cookie. A cookie-authenticated unsafe request must also prove it came from our own pages
+/// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
+struct Authenticator: Sendable {
+    static let cookieName = "wishlist_session"
+    /// A token's last use is written at most this often, so reads stay reads.
+    private static let lastUsedGranularity: TimeInterval = 60
+
+    let accounts: AccountRepository
+    let clock: @Sendable () -> Date
+
+    /// The signed-in account, or 401.
+    func account(for request: Request) throws -> Account {
+        if let authorization = request.headers["Authorization"] {
+            return try account(authorization: authorization)
+        }
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty else {
+            throw APIError.unauthenticated
+        }
+        try Self.checkSameOrigin(request)
+        guard let account = try accounts.account(sessionTokenHash: Self.digest(token), now: clock()) else {
+            throw APIError.unauthenticated
+        }
+        return account
+    }
+
+    private func account(authorization: String) throws -> Account {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw HTTPError(
+                .unauthorized, code: "unauthenticated",
+                message: "Use 'Authorization: Bearer <token>' with an API token.")
+        }
+        guard let found = try accounts.account(apiTokenHash: Self.digest(String(parts[1]))) else {
+            throw HTTPError(.unauthorized, code: "invalid_token", message: "This API token is not valid or was revoked.")
+        }
+        let now = clock()
+        if found.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedGranularity }) ?? true {
+            try accounts.markTokenUsed(found.tokenID, now: now)
+        }
+        return found.account
+    }
+
+    /// The CSRF rule for cookie-authenticated requests that change something.
+    static func checkSameOrigin(_ request: Request) throws {
+        switch request.method {
+        case .GET, .HEAD, .OPTIONS:
+            return
+        case .POST, .PUT, .PATCH, .DELETE:
+            if request.headers["X-Requested-With"]?.lowercased() == "wishlist" { return }
+            if let origin = request.headers["Origin"], let host = request.headers["Host"],
+                let originHost = URLComponents(string: origin).map({ components in
+                    [components.host, components.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+                }), originHost == host
+            {
+                return
+            }
+            throw HTTPError(
+                .forbidden, code: "csrf_check_failed",
+                message: "Requests that change data must send 'X-Requested-With: wishlist' or come from this site.")
+        }
+    }
+
+    static func digest(_ token: String) -> [UInt8] {
+        SHA256.digest(Array(token.utf8))
+    }
+}

@@ -1,0 +1,31 @@
+import Crypto
+import Foundation
+
+/// Everything `wishlist serve` can be told, with the defaults a person gets from `make run`.
+public struct ServerSettings: Sendable {
+    /// Where the database and photos live.
+    public var dataDirectory: String = "./data"
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port (tests).
+    public var port: UInt16 = 8080
+    /// How long a sign-in lasts before the person must sign in again.
+    public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
+    public var passwordCost: PasswordHasher.Cost = .interactive
+    /// Failed sign-ins allowed for one username, and for one client address, within `loginWindow`.
+    public var loginFailuresPerUsername = 5
+    public var loginFailuresPerAddress = 20
+    public var loginWindow: Duration = .seconds(15 * 60)
+    /// The time as the server sees it; tests move it forward to expire sessions.
+    public var clock: @Sendable () -> Date = { Date() }
+    /// One line per request and start-up messages; nil is silent.
+    public var logger: (@Sendable (String) -> Void)? = { line in print(line) }
+
+    public init() {}
+
+    public var databasePath: String { Self.databasePath(dataDirectory: dataDirectory) }
+
+    /// The database file inside a data directory.
+    public static func databasePath(dataDirectory: String) -> String {
+        (dataDirectory as NSString).appendingPathComponent("wishlist.sqlite")
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import HTTPServer
+
+/// Serves the web app: `index.html` and the manifest (never cached, with the asset base filled
+/// in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
+/// version is a digest of the files and changes with them.
+struct WebAssets: Sendable {
+    static let assetBasePlaceholder = "__ASSET_BASE__"
+
+    let directory: URL
+    let version: String
+    private let index: Data
+    private let manifest: Data
+
+    init(directory: URL) throws {
+        self.directory = directory.standardizedFileURL
+        version = try Self.digest(of: self.directory)
+        let base = "/static/\(version)"
+        index = try Self.filled(directory.appendingPathComponent("index.html"), base: base)
+        manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), base: base)
+    }
+
+    /// The folder shipped inside the server module.
+    static func bundled() throws -> WebAssets {
+        guard let url = Bundle.module.url(forResource: "Web", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try WebAssets(directory: url)
+    }
+
+    func register(in router: inout Router) {
+        router.get("/") { request in page(index, type: "text/html; charset=utf-8", request: request) }
+        router.get("/index.html") { request in page(index, type: "text/html; charset=utf-8", request: request) }
+        router.get("/manifest.webmanifest") { request in
+            page(manifest, type: "application/manifest+json", request: request)
+        }
+        router.get("/static/{version}/{path...}", staticFile)
+    }
+
+    /// A small page kept in memory: revalidated on every load (`no-cache`) with its digest as ETag.
+    private func page(_ body: Data, type: String, request: Request) -> Response {
+        let etag = "\"\(version)\""
+        var headers = HTTPHeaders()
+        headers["ETag"] = etag
+        headers["Cache-Control"] = "no-cache"
+        if request.headers["If-None-Match"] == etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers["Content-Type"] = type
+        return Response(status: .ok, headers: headers, body: .data(body))
+    }
+
+    private func staticFile(_ request: Request) throws -> Response {
+        let relative = request.parameters["path"] ?? ""
+        let file = directory.appendingPathComponent(relative).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard file.path.hasPrefix(directory.path + "/"),
+            FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
+            throw HTTPError(.notFound, code: "not_found", message: "There is no such file.")
+        }
+        // An old page asking for an older version gets today's file, but must not cache it forever.
+        let cacheControl = request.parameters["version"] == version
+            ? "public, max-age=31536000, immutable" : "no-cache"
+        return .file(
+            path: file.path, contentType: Self.contentType(of: file), request: request, cacheControl: cacheControl)
+    }
+
+    static func contentType(of file: URL) -> String {
+        switch file.pathExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "json": "application/json"
+        case "webmanifest": "application/manifest+json"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "gif": "image/gif"
+        case "ico": "image/x-icon"
+        case "woff2": "font/woff2"
+        default: "application/octet-stream"
+        }
+    }
+
+    private static func filled(_ file: URL, base: String) throws -> Data {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        return Data(text.replacingOccurrences(of: assetBasePlaceholder, with: base).utf8)
+    }
+
+    /// The first 12 hex digits of a SHA-256 over every file's path and bytes, in a stable order.
+    private static func digest(of directory: URL) throws -> String {
+        var hasher = SHA256()
+        let files = (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? [])
+            .filter { !$0.hasDirectoryPath }
+            .map(\.path)
+            .sorted()
+        for path in files {
+            let contents = try Data(contentsOf: URL(fileURLWithPath: path))
+            for chunk in [Data(path.dropFirst(directory.path.count).utf8), contents] {
+                chunk.withUnsafeBytes { hasher.update($0) }
+            }
+        }
+        return String(SHA256.hex(hasher.finalize()).prefix(12))
+    }
+}

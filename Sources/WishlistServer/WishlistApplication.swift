@@ -1,0 +1,78 @@
+import Crypto
+import Foundation
+import HTTPServer
+import WishlistStore
+
+/// The whole server, wired: the store on the data directory, every controller's routes, the
+/// middleware, and the HTTP server. `wishlist serve` and the tests build it the same way.
+public final class WishlistApplication: Sendable {
+    public let settings: ServerSettings
+    public let store: Store
+    private let server: Server
+
+    public init(settings: ServerSettings) throws {
+        self.settings = settings
+        try FileManager.default.createDirectory(
+            atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        store = try Store(path: settings.databasePath)
+        do {
+            server = Server(
+                router: try Self.router(settings: settings, store: store),
+                middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
+                configuration: Self.serverConfiguration(settings))
+        } catch {
+            try? store.close()
+            throw error
+        }
+    }
+
+    /// Every route of the API and the web app. The OpenAPI test walks this list.
+    static func router(settings: ServerSettings, store: Store) throws -> Router {
+        var router = Router()
+        let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
+        router.get("/healthz") { _ in .json(["status": "ok"]) }
+        OpenAPIDocument.register(in: &router)
+        try AccountsController(
+            accounts: store.accounts,
+            administration: AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock),
+            authenticator: authenticator,
+            hasher: PasswordHasher(cost: settings.passwordCost),
+            throttle: LoginThrottle(
+                perUsername: settings.loginFailuresPerUsername, perAddress: settings.loginFailuresPerAddress,
+                window: settings.loginWindow),
+            sessionLifetime: settings.sessionLifetime, clock: settings.clock
+        ).register(in: &router)
+        try WebAssets.bundled().register(in: &router)
+        return router
+    }
+
+    private static func serverConfiguration(_ settings: ServerSettings) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = settings.host
+        configuration.port = settings.port
+        configuration.logger = settings.logger
+        return configuration
+    }
+
+    /// Starts listening; returns at once.
+    public func start() throws {
+        try server.start()
+        settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
+    }
+
+    /// The port actually bound (useful when 0 asked for any).
+    public var port: UInt16 { server.port }
+
+    /// Finishes requests in flight, then closes the database.
+    public func stop() throws {
+        server.stop()
+        try store.close()
+    }
+
+    /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
+    public func runUntilTerminated() throws {
+        server.runUntilTerminated()
+        try store.close()
+        settings.logger?("Wishlist stopped.")
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// Users, their sign-in sessions and their API tokens. Secrets are stored only as SHA-256 digests
+/// (`token_hash`), so a copy of the database does not let anyone sign in.
+public struct AccountRepository: Sendable {
+    let pool: DatabasePool
+
+    private static let userColumns = "users.id, users.uuid, users.username, users.is_admin, users.created_at"
+
+    // MARK: Users
+
+    public func userCount() throws -> Int {
+        try pool.read { db in try db.scalar("SELECT count(*) FROM users") ?? 0 }
+    }
+
+    /// Creates the first account, an admin, only while there is none: one transaction, so two
+    /// set-up requests at once cannot both succeed.
+    public func createFirstAdmin(username: String, passwordHash: String, now: Date) throws -> Account {
+        try pool.write { db in
+            let count: Int = try db.scalar("SELECT count(*) FROM users") ?? 0
+            guard count == 0 else { throw StoreError.alreadySetUp }
+            return try insertUser(db, username: username, passwordHash: passwordHash, isAdmin: true, now: now)
+        }
+    }
+
+    public func createUser(username: String, passwordHash: String, isAdmin: Bool, now: Date) throws -> Account {
+        try pool.write { db in
+            try insertUser(db, username: username, passwordHash: passwordHash, isAdmin: isAdmin, now: now)
+        }
+    }
+
+    /// The account and its password hash, for signing in.
+    public func credentials(username: String) throws -> (account: Account, passwordHash: String)? {
+        try pool.read { db in
+            guard let row = try db.queryFirst(
+                "SELECT \(Self.userColumns), users.password_hash FROM users WHERE username = ?", [username])
+            else { return nil }
+            return (try Self.account(row), try row["password_hash"])
+        }
+    }
+
+    public func users() throws -> [User] {
+        try pool.read { db in
+            try db.query("SELECT \(Self.userColumns) FROM users ORDER BY username").map { try Self.account($0).user }
+        }
+    }
+
+    /// Replaces the password hash and ends every session of the account (a new password signs out everywhere).
+    public func setPasswordHash(_ passwordHash: String, username: String) throws {
+        try pool.write { db in
+            try db.run("UPDATE users SET password_hash = ? WHERE username = ?", [passwordHash, username])
+            guard db.changes == 1 else { throw StoreError.notFound }
+            try db.run(
+                "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)", [username])
+        }
+    }
+
+    /// Deletes the account and, through foreign keys, everything it owns.
+    public func deleteUser(username: String) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM users WHERE username = ?", [username])
+            guard db.changes == 1 else { throw StoreError.notFound }
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(for key: UserKey, tokenHash: [UInt8], now: Date, expiresAt: Date) throws {
+        try pool.write { db in
+            try db.run(
+                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                [Data(tokenHash), key.rawValue, now.storedMilliseconds, expiresAt.storedMilliseconds])
+        }
+    }
+
+    /// The account of an unexpired session, or nil.
+    public func account(sessionTokenHash: [UInt8], now: Date) throws -> Account? {
+        try pool.read { db in
+            try db.queryFirst(
+                """
+                SELECT \(Self.userColumns) FROM sessions JOIN users ON users.id = sessions.user_id
+                WHERE sessions.token_hash = ? AND sessions.expires_at > ?
+                """, [Data(sessionTokenHash), now.storedMilliseconds]
+            ).map(Self.account)
+        }
+    }
+
+    public func deleteSession(tokenHash: [UInt8]) throws {
+        try pool.write { db in try db.run("DELETE FROM sessions WHERE token_hash = ?", [Data(tokenHash)]) }
+    }
+
+    public func deleteExpiredSessions(now: Date) throws {
+        try pool.write { db in try db.run("DELETE FROM sessions WHERE expires_at <= ?", [now.storedMilliseconds]) }
+    }
+
+    // MARK: API tokens
+
+    public func createToken(for key: UserKey, name: String, tokenHash: [UInt8], now: Date) throws -> APIToken {
+        let id = UUID()
+        try pool.write { db in
+            try db.run(
+                "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.storedMilliseconds])
+        }
+        return APIToken(id: id, name: name, createdAt: now.storedPrecision, lastUsedAt: nil)
+    }
+
+    public func tokens(for key: UserKey) throws -> [APIToken] {
+        try pool.read { db in
+            try db.query(
+                "SELECT uuid, name, created_at, last_used_at FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+                [key.rawValue]
+            ).map { row in
+                APIToken(
+                    id: try UUID(storedText: row["uuid"]), name: try row["name"],
+                    createdAt: Date(storedMilliseconds: try row["created_at"]),
+                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(storedMilliseconds:)))
+            }
+        }
+    }
+
+    /// Revokes one of the account's tokens; another account's token is "not found".
+    public func deleteToken(_ id: UUID, for key: UserKey) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM api_tokens WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound }
+        }
+    }
+
+    /// The account a token belongs to, with the token's id and when it was last used.
+    public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
+        try pool.read { db in
+            guard let row = try db.queryFirst(
+                """
+                SELECT \(Self.userColumns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
+                FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE api_tokens.token_hash = ?
+                """, [Data(apiTokenHash)])
+            else { return nil }
+            return (
+                try Self.account(row), try UUID(storedText: row["token_uuid"]),
+                (try row["last_used_at"] as Int64?).map(Date.init(storedMilliseconds:))
+            )
+        }
+    }
+
+    public func markTokenUsed(_ id: UUID, now: Date) throws {
+        try pool.write { db in
+            try db.run(
+                "UPDATE api_tokens SET last_used_at = ? WHERE uuid = ?", [now.storedMilliseconds, id.lowercasedString])
+        }
+    }
+
+    // MARK: Rows
+
+    private func insertUser(_ db: Database, username: String, passwordHash: String, isAdmin: Bool, now: Date) throws
+        -> Account
+    {
+        let id = UUID()
+        do {
+            try db.run(
+                "INSERT INTO users (uuid, username, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
+                [id.lowercasedString, username, passwordHash, isAdmin, now.storedMilliseconds])
+        } catch let error as SQLiteError where error.isUniqueConstraintViolation {
+            throw StoreError.conflict("The username '\(username)' is taken.")
+        }
+        return Account(
+            key: UserKey(db.lastInsertRowID),
+            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: now.storedPrecision))
+    }
+
+    private static func account(_ row: Row) throws -> Account {
+        Account(
+            key: UserKey(try row["id"]),
+            user: User(
+                id: try UUID(storedText: row["uuid"]), username: try row["username"], isAdmin: try row["is_admin"],
+                createdAt: Date(storedMilliseconds: try row["created_at"])))
+    }
+}

@@ -1,0 +1,3 @@
+extension Store {
+    public var accounts: AccountRepository { AccountRepository(pool: pool) }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import WishlistClient
+import WishlistCore
+import WishlistStore
+
+/// Finds the command the words name, runs it, and turns every failure into one clear sentence on
+/// stderr and an exit code: 64 for a wrong command line (EX_USAGE), 1 for anything else.
+enum CommandLineTool {
+    static let usageExitCode: Int32 = 64
+
+    static func main(_ words: [String]) async -> Int32 {
+        var command: any Command.Type = WishlistCommand.self
+        var path = "wishlist"
+        var rest = words
+        while let next = rest.first, let sub = command.configuration.subcommands.first(where: {
+            $0.configuration.name == next
+        }) {
+            command = sub
+            path += " " + next
+            rest.removeFirst()
+        }
+        if rest.contains("--help") || rest.contains("-h") || rest.first == "help" {
+            print(HelpText.render(command, path: path))
+            return 0
+        }
+        do {
+            var arguments = Arguments(rest, commandPath: path, command: command)
+            let parsed = try command.init(parsing: &arguments)
+            try arguments.finish()
+            try await parsed.run()
+            return 0
+        } catch let error as UsageError {
+            printError("\(error.message)\n\n\(HelpText.render(error.command, path: path, brief: true))")
+            return usageExitCode
+        } catch {
+            printError(sentence(for: error))
+            return 1
+        }
+    }
+
+    /// The one sentence a person sees for an error.
+    static func sentence(for error: any Error) -> String {
+        switch error {
+        case let error as ValidationError: error.message
+        case let error as WishlistClientError: error.description
+        case let error as StoreError:
+            switch error {
+            case .notFound: "There is no such account."
+            case .conflict(let message): message
+            case .alreadySetUp: "This server already has accounts."
+            case .corruptValue(let value): "The database holds a value it should not: \(value)."
+            }
+        case let error as CommandFailure: error.message
+        default: "\(error)"
+        }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data(("wishlist: " + text + "\n").utf8))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import WishlistClient
+
+/// `wishlist login --server URL`: signs in once and keeps an API token for the commands after.
+struct LoginCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "login",
+        abstract: "Sign in to a server and keep an API token for later commands.",
+        usage: "--server URL [--username NAME] [--password-stdin]",
+        options: [
+            ("--server URL", "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER)."),
+            ("--username NAME", "Your username (asked when missing)."),
+            ("--password-stdin", "Read the password from the first line of standard input."),
+        ])
+
+    let server: URL
+    let username: String?
+    let passwordFromStdin: Bool
+
+    init(parsing arguments: inout Arguments) throws {
+        guard let server = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER") else {
+            throw UsageError("Missing --server URL.", command: Self.self)
+        }
+        self.server = try RemoteServer.url(server)
+        username = try arguments.option("--username")
+        passwordFromStdin = arguments.flag("--password-stdin")
+    }
+
+    func run() async throws {
+        let username = try username ?? askUsername()
+        let password = try PasswordInput.password(fromStdin: passwordFromStdin)
+        let client = WishlistClient(baseURL: server)
+        let user = try await client.signIn(username: username, password: password)
+        let host = ProcessInfo.processInfo.hostName
+        let token = try await client.createToken(name: "wishlist CLI on \(host)")
+        try await client.signOut()
+        try SavedLogin(server: server.absoluteString, token: token.token, tokenID: token.id).save()
+        print("Logged in to \(server.absoluteString) as \(user.username).")
+    }
+
+    private func askUsername() throws -> String {
+        print("Username: ", terminator: "")
+        guard let line = readLine(), !line.isEmpty else { throw CommandFailure("A username is needed.") }
+        return line
+    }
+}

@@ -1,0 +1,21 @@
+/// `wishlist user delete NAME`.
+struct UserDeleteCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "delete",
+        abstract: "Delete an account and everything it owns.",
+        usage: "NAME [--data DIR]",
+        options: [Environment.dataOptionHelp])
+
+    let username: String
+    let dataDirectory: String
+
+    init(parsing arguments: inout Arguments) throws {
+        dataDirectory = try Environment.dataDirectory(&arguments)
+        username = try arguments.positional("the account's NAME")
+    }
+
+    func run() async throws {
+        try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.deleteUser(username: username) }
+        print("Deleted '\(username)'.")
+    }
+}

@@ -1,0 +1,21 @@
+import WishlistCore
+
+/// `wishlist user list`.
+struct UserListCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "list", abstract: "List the accounts.", usage: "[--data DIR]", options: [Environment.dataOptionHelp])
+
+    let dataDirectory: String
+
+    init(parsing arguments: inout Arguments) throws {
+        dataDirectory = try Environment.dataDirectory(&arguments)
+    }
+
+    func run() async throws {
+        let users = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.users() }
+        if users.isEmpty { print("No accounts yet.") }
+        for user in users {
+            print("\(user.username)\(user.isAdmin ? "  (admin)" : "")  since \(JSONCoding.format(user.createdAt))")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Crypto
+import Testing
+
+@Suite struct DigestAndRandomTests {
+    @Test func sha256MatchesKnownVectors() {
+        #expect(SHA256.hex(SHA256.digest(Array("abc".utf8)))
+            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(SHA256.digest([UInt8]()))
+            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func sha256FedInPiecesEqualsOneCall() {
+        let bytes = (0..<10_000).map { UInt8($0 % 251) }
+        var hasher = SHA256()
+        for chunk in stride(from: 0, to: bytes.count, by: 777) {
+            bytes[chunk..<min(chunk + 777, bytes.count)].withUnsafeBytes { hasher.update($0) }
+        }
+        #expect(hasher.finalize() == SHA256.digest(bytes))
+    }
+
+    @Test func tokensAreURLSafeAndUnique() {
+        let tokens = (0..<200).map { _ in SecureRandom.token() }
+        #expect(Set(tokens).count == tokens.count)
+        for token in tokens {
+            #expect(token.count == 43)
+            #expect(token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        }
+    }
+
+    @Test func base64URLOfKnownBytes() {
+        #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+        #expect(Base64URL.encode(Array("hello".utf8)) == "aGVsbG8")
+    }
+}

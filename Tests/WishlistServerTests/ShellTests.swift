@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import WishlistClient
+
+/// Health, the OpenAPI document and the web app's files.
+@Suite struct ShellTests {
+    @Test func healthz() async throws {
+        let server = try TestServer()
+        #expect(try await server.client().isHealthy())
+    }
+
+    @Test func indexFillsInTheVersionedAssetBaseAndIsNotCached() async throws {
+        let server = try TestServer()
+        let index = try await server.client().send("GET", "/")
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(index.headers["cache-control"] == "no-cache")
+        let html = String(decoding: index.body, as: UTF8.self)
+        #expect(!html.contains("__ASSET_BASE__"))
+        let base = try #require(html.firstRange(of: /\/static\/[0-9a-f]{12}/)).lowerBound
+        let prefix = String(html[base...].prefix(20))
+
+        let etag = try #require(index.headers["etag"])
+        let revalidated = try await server.client().send("GET", "/", headers: ["If-None-Match": etag])
+        #expect(revalidated.status == 304)
+
+        let manifest = try await server.client().send("GET", "/manifest.webmanifest")
+        #expect(manifest.status == 200)
+        let manifestJSON = try JSONSerialization.jsonObject(with: manifest.body) as? [String: Any]
+        #expect(manifestJSON?["name"] as? String == "Wishlist")
+
+        let script = try await server.client().send("GET", prefix + "/js/main.js")
+        #expect(script.status == 200)
+        #expect(script.headers["cache-control"]?.contains("immutable") == true)
+        #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
+    }
+
+    @Test func staticFilesCannotEscapeTheWebFolder() async throws {
+        let server = try TestServer()
+        for path in ["/static/x/../../Package.swift", "/static/x/%2e%2e/%2e%2e/openapi.json", "/static/x/", "/static/x/nope.js"] {
+            let answer = try await server.client().send("GET", path)
+            #expect(answer.status == 404 || answer.status == 400, "\(path) → \(answer.status)")
+        }
+    }
+
+    @Test func securityHeadersAreSet() async throws {
+        let server = try TestServer()
+        let index = try await server.client().send("GET", "/")
+        #expect(index.headers["x-content-type-options"] == "nosniff")
+        #expect(index.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+    }
+
+    @Test func unknownRoutesAndMethodsAreJSONErrors() async throws {
+        let server = try TestServer()
+        let missing = try await server.client().send("GET", "/api/v1/nothing-here")
+        #expect(missing.status == 404)
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("\"code\""))
+        let wrongMethod = try await server.client().send("PUT", "/api/v1/me", body: Data("{}".utf8))
+        #expect(wrongMethod.status == 405)
+    }
+}

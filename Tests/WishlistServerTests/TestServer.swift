@@ -1,0 +1,83 @@
+import Testing
+import Foundation
+import Synchronization
+import WishlistClient
+import WishlistServer
+
+/// A real server on a loopback port with a fresh data directory, a clock the test moves, and
+/// cheap password hashing; stopped and deleted when the test lets go of it.
+final class TestServer: Sendable {
+    let application: WishlistApplication
+    let dataDirectory: URL
+    let clock: TestClock
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(application.port)")! }
+
+    init(configure: (inout ServerSettings) -> Void = { _ in }) throws {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-test-\(UUID())")
+        let clock = TestClock()
+        self.clock = clock
+        var settings = ServerSettings()
+        settings.dataDirectory = dataDirectory.path
+        settings.port = 0
+        settings.passwordCost = .minimum
+        settings.clock = { clock.now }
+        settings.logger = nil
+        configure(&settings)
+        application = try WishlistApplication(settings: settings)
+        try application.start()
+    }
+
+    deinit {
+        try? application.stop()
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    func client(token: String? = nil) -> WishlistClient {
+        WishlistClient(baseURL: baseURL, token: token)
+    }
+
+    /// A server with its first account set up; returns the admin's signed-in client.
+    static let adminPassword = "correct horse battery"
+
+    func signedInAdmin(username: String = "alice") async throws -> WishlistClient {
+        let client = client()
+        try await client.setUp(username: username, password: Self.adminPassword)
+        return client
+    }
+
+    /// Another account made by the admin tool and signed in.
+    func signedInUser(_ username: String, password: String = "another long password") async throws -> WishlistClient {
+        try AccountAdministration(store: application.store, passwordCost: .minimum)
+            .addUser(username: username, password: password, isAdmin: false)
+        let client = client()
+        try await client.signIn(username: username, password: password)
+        return client
+    }
+}
+
+/// A clock that only moves when the test says so.
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// Asserts a client call fails with the server's `status` and `code`.
+func expectServerError(
+    _ status: Int, _ code: String? = nil, _ body: () async throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    do {
+        try await body()
+        Issue.record("expected \(status) \(code ?? ""), got success", sourceLocation: sourceLocation)
+    } catch let error as WishlistClientError {
+        #expect(error.status == status, "\(error)", sourceLocation: sourceLocation)
+        if let code { #expect(error.code == code, sourceLocation: sourceLocation) }
+    } catch {
+        Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+    }
+}
