@@ -1,0 +1,112 @@
+import Foundation
+
+/// A photo on a wish, as the API shows it: its size as displayed, where its renditions are served,
+/// the edit applied to the original (which is always kept), and what the camera recorded.
+///
+/// Photos are uploaded and stored by a later feature; wishes already carry them as a list.
+public struct Photo: Codable, Sendable, Hashable, Identifiable {
+    /// Paths (`/media/…`, not full URLs) of each rendition; they change whenever the rendition does.
+    public struct URLs: Codable, Sendable, Hashable {
+        public var thumb: String
+        public var medium: String
+        public var large: String
+        public var original: String
+
+        public init(thumb: String, medium: String, large: String, original: String) {
+            self.thumb = thumb
+            self.medium = medium
+            self.large = large
+            self.original = original
+        }
+    }
+
+    /// A rectangle in the pixels of the upright original.
+    public struct Crop: Codable, Sendable, Hashable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// Crop then rotate (0, 90, 180 or 270 degrees clockwise).
+    public struct Edit: Codable, Sendable, Hashable {
+        public var crop: Crop?
+        public var rotate: Int
+
+        public init(crop: Crop?, rotate: Int) {
+            self.crop = crop
+            self.rotate = rotate
+        }
+
+        private enum CodingKeys: String, CodingKey { case crop, rotate }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(crop, forKey: .crop)
+            try container.encode(rotate, forKey: .rotate)
+        }
+    }
+
+    /// Where the camera was, from the photo's EXIF.
+    public struct GPS: Codable, Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    public var id: UUID
+    public var width: Int
+    public var height: Int
+    public var urls: URLs
+    public var edit: Edit?
+    public var takenAt: Date?
+    public var gps: GPS?
+
+    public init(id: UUID, width: Int, height: Int, urls: URLs, edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.urls = urls
+        self.edit = edit
+        self.takenAt = takenAt
+        self.gps = gps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, width, height, urls, edit, takenAt, gps
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        urls = try container.decode(URLs.self, forKey: .urls)
+        edit = try container.decodeIfPresent(Edit.self, forKey: .edit)
+        takenAt = try container.decodeTimestampIfPresent(forKey: .takenAt)
+        gps = try container.decodeIfPresent(GPS.self, forKey: .gps)
+    }
+
+    /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as API.md shows them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(urls, forKey: .urls)
+        try container.encode(edit, forKey: .edit)
+        try container.encode(takenAt?.iso8601String, forKey: .takenAt)
+        try container.encode(gps, forKey: .gps)
+    }
+}

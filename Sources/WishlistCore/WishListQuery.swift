@@ -1,0 +1,54 @@
+/// Which wishes a list shows and how: `GET /api/v1/wishes?favorite=&tag=&sort=&limit=&cursor=`.
+public struct WishListQuery: Sendable, Hashable {
+    public static let defaultLimit = 24
+    public static let maximumLimit = 100
+
+    /// Only favorites when true; only the others when false; all when nil.
+    public var favorite: Bool?
+    /// Only wishes with this tag, compared ignoring case after ``Tag/normalize(_:)``.
+    public var tag: String?
+    public var sort: WishSort
+    public var limit: Int
+    /// Where the previous page ended, as the store handed it out; nil for the first page.
+    public var cursor: String?
+
+    public init(
+        favorite: Bool? = nil, tag: String? = nil, sort: WishSort = .newest,
+        limit: Int = defaultLimit, cursor: String? = nil
+    ) throws(ValidationError) {
+        guard (1...Self.maximumLimit).contains(limit) else {
+            throw ValidationError(
+                field: "limit", code: "invalid_limit",
+                message: "Limit must be a whole number from 1 to \(Self.maximumLimit).")
+        }
+        self.favorite = favorite
+        self.tag = tag.map(Tag.normalize).flatMap { $0.isEmpty ? nil : $0 }
+        self.sort = sort
+        self.limit = limit
+        self.cursor = cursor.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Reads the query parameters of the list endpoint as they came in the URL.
+    public init(parameters: [String: String]) throws(ValidationError) {
+        let favorite: Bool?
+        switch parameters["favorite"] {
+        case nil: favorite = nil
+        case "true": favorite = true
+        case "false": favorite = false
+        case .some:
+            throw ValidationError(field: "favorite", code: "invalid_favorite", message: "Favorite must be true or false.")
+        }
+        var limit = Self.defaultLimit
+        if let text = parameters["limit"] {
+            guard let number = Int(text) else {
+                throw ValidationError(
+                    field: "limit", code: "invalid_limit",
+                    message: "Limit must be a whole number from 1 to \(Self.maximumLimit).")
+            }
+            limit = number
+        }
+        try self.init(
+            favorite: favorite, tag: parameters["tag"], sort: try WishSort(parameter: parameters["sort"]),
+            limit: limit, cursor: parameters["cursor"])
+    }
+}

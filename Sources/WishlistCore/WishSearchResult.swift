@@ -1,0 +1,32 @@
+/// The answer of `GET /api/v1/search`: wishes whose name matches, wishes with a matching tag, and
+/// (from a later feature) places.
+public struct WishSearchResult: Codable, Sendable, Hashable {
+    public static let groupLimit = 50
+    public static let queryLimit = 200
+
+    public var query: String
+    public var byName: [Wish]
+    public var byTag: [Wish]
+    public var places: [Place]
+
+    public init(query: String, byName: [Wish], byTag: [Wish], places: [Place] = []) {
+        self.query = query
+        self.byName = byName
+        self.byTag = byTag
+        self.places = places
+    }
+
+    /// The search text trimmed with inner white space collapsed; 1–200 characters.
+    public static func normalizedQuery(_ raw: String) throws(ValidationError) -> String {
+        let query = raw.collapsingWhitespace()
+        guard !query.isEmpty else {
+            throw ValidationError(field: "q", code: "query_required", message: "Type something to search for.")
+        }
+        guard query.count <= queryLimit else {
+            throw ValidationError(
+                field: "q", code: "query_too_long",
+                message: "A search can be at most \(queryLimit) characters long.")
+        }
+        return query
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import WishlistCore
+
+@Suite struct WishJSONTests {
+    private let wish = Wish(
+        id: UUID(uuidString: "0E5C1F5A-2A51-4F7B-9C07-6F3B1D0C2B11")!, name: "Red bike", tags: ["bike"],
+        createdAt: Date(millisecondsSince1970: 1_795_959_435_123),
+        updatedAt: Date(millisecondsSince1970: 1_795_959_435_000), version: 3)
+
+    private func object(_ value: some Encodable) throws -> [String: Any] {
+        let data = try JSONEncoder().encode(value)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func encodesTheContractShape() throws {
+        let json = try object(wish)
+        #expect(Set(json.keys) == ["id", "name", "memo", "link", "tags", "place", "photos", "favorite", "createdAt", "updatedAt", "version"])
+        #expect(json["id"] as? String == "0e5c1f5a-2a51-4f7b-9c07-6f3b1d0c2b11")
+        #expect(json["memo"] is NSNull)
+        #expect(json["link"] is NSNull)
+        #expect(json["place"] is NSNull)
+        #expect(json["createdAt"] as? String == "2026-11-29T13:37:15.123Z")
+        #expect(json["updatedAt"] as? String == "2026-11-29T13:37:15.000Z")
+        #expect(json["version"] as? Int == 3)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        var full = wish
+        full.memo = "메모"
+        full.link = "https://example.com"
+        full.place = Place(name: "Jeonju", latitude: 35.8, longitude: 127.1, source: .device)
+        full.photos = [Photo(
+            id: UUID(), width: 10, height: 20,
+            urls: .init(thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", original: "/media/a/original"),
+            edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil)]
+        let decoded = try JSONDecoder().decode(Wish.self, from: JSONEncoder().encode(full))
+        #expect(decoded == full)
+    }
+
+    @Test func decodesDatesWithoutFractionOrWithOffset() throws {
+        #expect(Date(iso8601String: "2026-11-29T13:37:15Z")?.millisecondsSince1970 == 1_795_959_435_000)
+        #expect(Date(iso8601String: "2026-11-29T22:37:15.5+09:00")?.millisecondsSince1970 == 1_795_959_435_500)
+        #expect(Date(iso8601String: "yesterday") == nil)
+    }
+
+    @Test func beforeNineteenSeventyStillFormatsItsFraction() {
+        #expect(Date(millisecondsSince1970: -1).iso8601String == "1969-12-31T23:59:59.999Z")
+    }
+
+    @Test func badDateIsADecodingErrorNotACrash() throws {
+        var json = try object(wish)
+        json["createdAt"] = "soon"
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Wish.self, from: data) }
+    }
+}
