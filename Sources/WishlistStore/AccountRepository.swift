@@ -71,7 +71,7 @@ public struct AccountRepository: Sendable {
         try pool.write { db in
             try db.run(
                 "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                [Data(tokenHash), key.rawValue, now.storedMilliseconds, expiresAt.storedMilliseconds])
+                [Data(tokenHash), key.rawValue, now.millisecondsSince1970, expiresAt.millisecondsSince1970])
         }
     }
 
@@ -82,7 +82,7 @@ public struct AccountRepository: Sendable {
                 """
                 SELECT \(Self.userColumns) FROM sessions JOIN users ON users.id = sessions.user_id
                 WHERE sessions.token_hash = ? AND sessions.expires_at > ?
-                """, [Data(sessionTokenHash), now.storedMilliseconds]
+                """, [Data(sessionTokenHash), now.millisecondsSince1970]
             ).map(Self.account)
         }
     }
@@ -92,7 +92,7 @@ public struct AccountRepository: Sendable {
     }
 
     public func deleteExpiredSessions(now: Date) throws {
-        try pool.write { db in try db.run("DELETE FROM sessions WHERE expires_at <= ?", [now.storedMilliseconds]) }
+        try pool.write { db in try db.run("DELETE FROM sessions WHERE expires_at <= ?", [now.millisecondsSince1970]) }
     }
 
     // MARK: API tokens
@@ -102,9 +102,9 @@ public struct AccountRepository: Sendable {
         try pool.write { db in
             try db.run(
                 "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.storedMilliseconds])
+                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.millisecondsSince1970])
         }
-        return APIToken(id: id, name: name, createdAt: now.storedPrecision, lastUsedAt: nil)
+        return APIToken(id: id, name: name, createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), lastUsedAt: nil)
     }
 
     public func tokens(for key: UserKey) throws -> [APIToken] {
@@ -115,8 +115,8 @@ public struct AccountRepository: Sendable {
             ).map { row in
                 APIToken(
                     id: try UUID(storedText: row["uuid"]), name: try row["name"],
-                    createdAt: Date(storedMilliseconds: try row["created_at"]),
-                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(storedMilliseconds:)))
+                    createdAt: Date(millisecondsSince1970: try row["created_at"]),
+                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:)))
             }
         }
     }
@@ -140,7 +140,7 @@ public struct AccountRepository: Sendable {
             else { return nil }
             return (
                 try Self.account(row), try UUID(storedText: row["token_uuid"]),
-                (try row["last_used_at"] as Int64?).map(Date.init(storedMilliseconds:))
+                (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:))
             )
         }
     }
@@ -148,7 +148,7 @@ public struct AccountRepository: Sendable {
     public func markTokenUsed(_ id: UUID, now: Date) throws {
         try pool.write { db in
             try db.run(
-                "UPDATE api_tokens SET last_used_at = ? WHERE uuid = ?", [now.storedMilliseconds, id.lowercasedString])
+                "UPDATE api_tokens SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
         }
     }
 
@@ -161,13 +161,13 @@ public struct AccountRepository: Sendable {
         do {
             try db.run(
                 "INSERT INTO users (uuid, username, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, username, passwordHash, isAdmin, now.storedMilliseconds])
+                [id.lowercasedString, username, passwordHash, isAdmin, now.millisecondsSince1970])
         } catch let error as SQLiteError where error.isUniqueConstraintViolation {
             throw StoreError.conflict("The username '\(username)' is taken.")
         }
         return Account(
             key: UserKey(db.lastInsertRowID),
-            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: now.storedPrecision))
+            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: Date(millisecondsSince1970: now.millisecondsSince1970)))
     }
 
     private static func account(_ row: Row) throws -> Account {
@@ -175,6 +175,6 @@ public struct AccountRepository: Sendable {
             key: UserKey(try row["id"]),
             user: User(
                 id: try UUID(storedText: row["uuid"]), username: try row["username"], isAdmin: try row["is_admin"],
-                createdAt: Date(storedMilliseconds: try row["created_at"])))
+                createdAt: Date(millisecondsSince1970: try row["created_at"])))
     }
 }

@@ -15,7 +15,7 @@ struct UserListCommand: Command {
         let users = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.users() }
         if users.isEmpty { print("No accounts yet.") }
         for user in users {
-            print("\(user.username)\(user.isAdmin ? "  (admin)" : "")  since \(JSONCoding.format(user.createdAt))")
+            print("\(user.username)\(user.isAdmin ? "  (admin)" : "")  since \(user.createdAt.iso8601String)")
         }
     }
 }
