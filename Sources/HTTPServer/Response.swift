@@ -36,7 +36,7 @@ public struct Response: Sendable {
     /// The JSON rendering of an error: `{"error":{"code":…,"message":…}}` with its status and headers.
     public init(error: any HTTPResponseError) {
         let body = ServerErrorBody(error: .init(code: error.code, message: error.message))
-        let data = (try? JSONEncoder().encode(body)) ?? Data()
+        let data = (try? Response.makeJSONEncoder(sortedKeys: true).encode(body)) ?? Data()
         var headers = error.headers
         headers["Content-Type"] = "application/json; charset=utf-8"
         self.init(status: error.status, headers: headers, body: .data(data))

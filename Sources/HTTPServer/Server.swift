@@ -67,9 +67,9 @@ public final class Server: Sendable {
             return state.daemon
         }
         guard let daemon else { return }
-        stopping.store(true, ordering: .relaxed)
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
+        stopping.store(true, ordering: .releasing)
         if !inFlight.waitUntilIdle(timeout: configuration.shutdownGracePeriod) {
             configuration.logger?("shutdown: \(inFlight.current) request(s) still running after the grace period")
         }
@@ -91,6 +91,6 @@ public final class Server: Sendable {
         stop()
     }
 
-    /// Requests between their request line and their completion; lets tests check that nothing leaks.
-    var requestsInFlight: Int { inFlight.current }
+    /// True from the moment `stop()` has closed the listening socket.
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
 }
