@@ -15,6 +15,8 @@ final class RequestContext {
     var sink: BodySink?
     /// Set when the request is refused while its body is still arriving.
     var failure: HTTPError?
+    /// Bytes dropped since the body was refused.
+    var discarded = 0
     private let inFlight: InFlightRequests
 
     init(rawTarget: String, inFlight: InFlightRequests) {

@@ -19,8 +19,7 @@ extension Server {
         }
         if chunk.count > 0 {
             consumed.pointee = 0
-            receive(chunk, into: context)
-            return .YES
+            return receive(chunk, into: context)
         }
         return queue(respond(to: context, connection: connection), context: context, connection: connection)
     }
@@ -47,8 +46,16 @@ extension Server {
         return nil
     }
 
-    private func receive(_ chunk: UnsafeRawBufferPointer, into context: RequestContext) {
-        guard context.failure == nil, let sink = context.sink else { return }
+    /// Bytes of a refused body read and dropped before the connection is cut
+    /// instead: libmicrohttpd cannot answer before the body has ended, so an
+    /// endless chunked upload would otherwise be read forever.
+    static let discardAllowance = 1 << 20
+
+    private func receive(_ chunk: UnsafeRawBufferPointer, into context: RequestContext) -> MHD_Result {
+        guard context.failure == nil, let sink = context.sink else {
+            context.discarded += chunk.count
+            return context.discarded > Self.discardAllowance ? .NO : .YES
+        }
         do {
             try sink.append(chunk)
         } catch {
@@ -63,6 +70,7 @@ extension Server {
             context.sink = nil
             context.temporaryFiles.removeAll()
         }
+        return .YES
     }
 
     private static func tooLarge(_ limit: Int) -> HTTPError {

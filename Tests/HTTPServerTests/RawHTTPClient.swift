@@ -75,10 +75,12 @@ final class RawHTTPClient {
         return TestResponse(status: status, headers: headers, body: Data(body))
     }
 
-    /// True when the server has closed the connection (reads end of stream).
+    /// True when the server has closed or reset the connection (waits up to the receive timeout).
     func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
-        return pending.isEmpty && recv(descriptor, &byte, 1, 0) == 0
+        guard pending.isEmpty else { return false }
+        let received = recv(descriptor, &byte, 1, 0)
+        return received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
     private func fill() throws {

@@ -56,6 +56,19 @@ import Testing
         #expect(response.errorCode == "content_too_large")
     }
 
+    @Test func endlessChunkedBodyIsCutOff() throws {
+        let server = try server()
+        let client = try server.client()
+        let chunk = "10000\r\n" + String(repeating: "z", count: 0x10000) + "\r\n"
+        do {
+            try client.send("POST /small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<((Server.discardAllowance >> 16) + 4) { try client.send(chunk) }
+        } catch {
+            // The server may cut the connection while we are still sending: that is the point.
+        }
+        #expect(client.isClosedByServer())
+    }
+
     @Test func chunkedBodyWithinTheLimitArrives() throws {
         let server = try server()
         let client = try server.client()
