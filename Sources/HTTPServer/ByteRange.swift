@@ -14,7 +14,8 @@ enum ByteRange: Equatable {
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .none }
         let startText = spec[..<dash].trimmingCharacters(in: .whitespaces)
         let endText = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
-        guard startText.allSatisfy(\.isASCIIDigit), endText.allSatisfy(\.isASCIIDigit) else { return .none }
+        let isDigits = { (text: String) in text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        guard isDigits(startText), isDigits(endText) else { return .none }
 
         if startText.isEmpty {
             // Suffix range: the last n bytes.
@@ -30,8 +31,4 @@ enum ByteRange: Equatable {
         guard last >= first else { return .none }
         return .range(first: first, last: min(last, size - 1))
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

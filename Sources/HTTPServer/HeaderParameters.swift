@@ -43,9 +43,3 @@ struct HeaderParameters {
         self.parameters = parameters
     }
 }
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}

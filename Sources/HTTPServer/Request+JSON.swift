@@ -51,10 +51,7 @@ extension Request {
         case is Bool.Type: return "a boolean"
         case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type, is Double.Type, is Float.Type: return "a number"
         default:
-            let name = String(describing: type)
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") { return "an object" }
-            return "an object"
+            return String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }

@@ -42,16 +42,3 @@ public struct Response: Sendable {
         self.init(status: error.status, headers: headers, body: .data(data))
     }
 }
-
-/// The JSON shape of every error answer.
-struct ServerErrorBody: Encodable {
-    struct Detail: Encodable {
-        let code: String
-        let message: String
-    }
-
-    let error: Detail
-
-    static let internalError = HTTPError(
-        .internalServerError, code: "internal_error", message: "Something went wrong on the server.")
-}
