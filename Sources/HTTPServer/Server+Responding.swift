@@ -17,10 +17,17 @@ extension Server {
         if let logger = configuration.logger {
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - context.startNanoseconds) / 1_000_000
             let method = context.method?.rawValue ?? "-"
-            let path = context.target?.path ?? context.rawTarget
-            logger("\(method) \(path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+            logger("\(method) \(Self.loggablePath(context.rawTarget)) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
         }
         return result
+    }
+
+    /// The path as sent, still percent-encoded so that a crafted path cannot forge
+    /// log lines, and without the query, which may carry secrets.
+    private static func loggablePath(_ rawTarget: String) -> String {
+        String(rawTarget.unicodeScalars.prefix { $0 != "?" }.map { scalar -> Character in
+            scalar.value < 0x20 || scalar.value == 0x7F ? "?" : Character(scalar)
+        })
     }
 
     /// The daemon's response object. A file that cannot be opened any more turns the answer into a 404.

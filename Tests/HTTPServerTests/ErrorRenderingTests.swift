@@ -36,6 +36,8 @@ import Testing
         let lines = logged.withLock { $0 }
         #expect(lines.contains { $0.contains("hunter2") })
         #expect(lines.contains { $0.hasPrefix("GET /broken 500 ") && $0.hasSuffix("ms") })
+        _ = try server.request("GET", "/broken%0Afake?token=secret")
+        #expect(logged.withLock { $0 }.contains { $0.hasPrefix("GET /broken%0Afake 404 ") })
     }
 
     @Test func jsonDecodingErrorsNameTheProblem() throws {
