@@ -1,0 +1,74 @@
+/// Answers one request. Synchronous on purpose: handlers call SQLite, and each
+/// runs on its connection's own thread.
+public typealias Handler = @Sendable (Request) throws -> Response
+
+/// Maps method and path to handlers. Patterns are like `/api/v1/wishes/{id}`;
+/// a final `{name...}` matches the rest of the path (possibly empty). Literal
+/// segments win over parameters, parameters over the rest-of-path.
+public struct Router: Sendable {
+    /// One handler with the body limit it accepts.
+    struct Route: Sendable {
+        let handler: Handler
+        let bodyLimit: Int?
+    }
+
+    /// What a path and method lead to.
+    enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    private var patterns: [RoutePattern] = []
+
+    public init() {}
+
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        let parsed = RoutePattern(pattern)
+        let route = Route(handler: handler, bodyLimit: bodyLimit)
+        if let index = patterns.firstIndex(where: { $0.segments == parsed.segments }) {
+            patterns[index].routes[method] = route
+            return
+        }
+        var added = parsed
+        added.routes[method] = route
+        // Kept sorted so that the first pattern that matches is the most specific.
+        let position = patterns.firstIndex { added.isMoreSpecific(than: $0) } ?? patterns.endIndex
+        patterns.insert(added, at: position)
+    }
+
+    /// Also answers HEAD; the daemon leaves the body out.
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
+        on(.GET, pattern, handler)
+    }
+
+    public mutating func post(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        on(.POST, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    public mutating func put(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        on(.PUT, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    public mutating func patch(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        on(.PATCH, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    public mutating func delete(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        on(.DELETE, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    func match(_ method: HTTPMethod, segments: [Substring]) -> Match {
+        var allowed: Set<HTTPMethod> = []
+        for pattern in patterns {
+            guard let parameters = pattern.match(segments) else { continue }
+            if let route = pattern.routes[method] ?? (method == .HEAD ? pattern.routes[.GET] : nil) {
+                return .found(route, parameters: parameters)
+            }
+            allowed.formUnion(pattern.routes.keys)
+        }
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains(.GET) { allowed.insert(.HEAD) }
+        return .methodNotAllowed(allowed: HTTPMethod.allCases.filter(allowed.contains))
+    }
+}

@@ -1,0 +1,63 @@
+import CMicroHTTPD
+import Foundation
+
+extension Server {
+    /// Hands a response to the daemon and logs the request.
+    func queue(_ response: Response, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        var response = response
+        guard let native = makeNativeResponse(&response) else { return .NO }
+        defer { MHD_destroy_response(native) }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(native, name, value)
+        }
+        if stopping.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(native, "Connection", "close")
+        }
+        let result = MHD_queue_response(connection, UInt32(clamping: response.status.code), native)
+        if let logger = configuration.logger {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - context.startNanoseconds) / 1_000_000
+            let method = context.method?.rawValue ?? "-"
+            logger("\(method) \(Self.loggablePath(context.rawTarget)) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        }
+        return result
+    }
+
+    /// The path as sent, still percent-encoded so that a crafted path cannot forge
+    /// log lines, and without the query, which may carry secrets.
+    private static func loggablePath(_ rawTarget: String) -> String {
+        String(rawTarget.unicodeScalars.prefix { $0 != "?" }.map { scalar -> Character in
+            scalar.value < 0x20 || scalar.value == 0x7F ? "?" : Character(scalar)
+        })
+    }
+
+    /// The daemon's response object. A file that cannot be opened any more turns the answer into a 404.
+    private func makeNativeResponse(_ response: inout Response) -> OpaquePointer? {
+        switch response.body {
+        case .empty:
+            return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .data(let data):
+            return data.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                                .RESPMEM_MUST_COPY)
+            }
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                return fileVanished(descriptor, &response)
+            }
+            // The daemon closes the descriptor when it destroys the response.
+            return MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
+        case .fileRange(let path, let offset, let length):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0, offset >= 0, length >= 0 else { return fileVanished(descriptor, &response) }
+            return MHD_create_response_from_fd_at_offset64(UInt64(length), descriptor, UInt64(offset))
+        }
+    }
+
+    private func fileVanished(_ descriptor: Int32, _ response: inout Response) -> OpaquePointer? {
+        if descriptor >= 0 { close(descriptor) }
+        response = Response(error: HTTPError(.notFound, code: "not_found", message: "No such file."))
+        return makeNativeResponse(&response)
+    }
+}

@@ -1,0 +1,144 @@
+import CMicroHTTPD
+import Foundation
+
+extension Server {
+    /// One call of the access handler. The first call only looks at the
+    /// request line and headers and answers YES without a response (queueing
+    /// then would make the daemon close the connection); body chunks are
+    /// consumed as they come; the final call runs the handler.
+    func serve(
+        _ context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>,
+        chunk: UnsafeRawBufferPointer, consumed: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        if !context.started {
+            context.started = true
+            if let refusal = begin(context, connection: connection, method: String(cString: method)) {
+                return queue(Response(error: refusal), context: context, connection: connection)
+            }
+            return .YES
+        }
+        if chunk.count > 0 {
+            consumed.pointee = 0
+            return receive(chunk, into: context)
+        }
+        return queue(respond(to: context, connection: connection), context: context, connection: connection)
+    }
+
+    /// Reads what the request line and headers say; an error here is answered at once.
+    private func begin(_ context: RequestContext, connection: OpaquePointer, method: String) -> HTTPError? {
+        guard let httpMethod = HTTPMethod(rawValue: method) else {
+            return HTTPError(.notImplemented, code: "not_implemented", message: "The method \(method) is not supported.")
+        }
+        context.method = httpMethod
+        let target: RequestTarget
+        do { target = try RequestTarget(context.rawTarget) } catch { return error }
+        context.target = target
+        context.match = router.match(httpMethod, segments: target.segments)
+
+        var limit = configuration.defaultBodyLimit
+        if case .found(let route, _) = context.match, let routeLimit = route.bodyLimit { limit = routeLimit }
+        if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let length = Int(String(cString: declared)), length > limit {
+            return Self.tooLarge(limit)
+        }
+        context.sink = BodySink(limit: limit, memoryThreshold: configuration.memoryBodyThreshold,
+                                directory: configuration.temporaryDirectory, temporaryFiles: context.temporaryFiles)
+        return nil
+    }
+
+    /// Bytes of a refused body read and dropped before the connection is cut
+    /// instead: libmicrohttpd cannot answer before the body has ended, so an
+    /// endless chunked upload would otherwise be read forever.
+    static let discardAllowance = 1 << 20
+
+    private func receive(_ chunk: UnsafeRawBufferPointer, into context: RequestContext) -> MHD_Result {
+        guard context.failure == nil, let sink = context.sink else {
+            context.discarded += chunk.count
+            return context.discarded > Self.discardAllowance ? .NO : .YES
+        }
+        do {
+            try sink.append(chunk)
+        } catch {
+            switch error {
+            case .tooLarge(let limit):
+                // The rest is read and dropped so that the 413 goes out on a clean connection.
+                context.failure = Self.tooLarge(limit)
+            case .writeFailed(let code):
+                configuration.logger?("error: storing a request body failed: \(String(cString: strerror(code)))")
+                context.failure = ServerErrorBody.internalError
+            }
+            context.sink = nil
+            context.temporaryFiles.removeAll()
+        }
+        return .YES
+    }
+
+    private static func tooLarge(_ limit: Int) -> HTTPError {
+        HTTPError(.contentTooLarge, code: "content_too_large", message: "The request body is larger than \(limit) bytes.")
+    }
+
+    /// Runs middleware and handler; every thrown error becomes a JSON error answer.
+    private func respond(to context: RequestContext, connection: OpaquePointer) -> Response {
+        if let failure = context.failure { return Response(error: failure) }
+        guard let method = context.method, let target = context.target else {
+            return Response(error: ServerErrorBody.internalError)
+        }
+        let terminal: Handler
+        var parameters: [String: String] = [:]
+        switch context.match {
+        case .found(let route, let found):
+            terminal = route.handler
+            parameters = found
+        case .methodNotAllowed(let allowed):
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            terminal = { _ in
+                throw HTTPError(.methodNotAllowed, code: "method_not_allowed",
+                                message: "This resource does not answer \(method.rawValue).", headers: ["Allow": allow])
+            }
+        case .notFound:
+            terminal = { _ in throw HTTPError(.notFound, code: "not_found", message: "Nothing here.") }
+        }
+        let request = Request(
+            method: method, path: target.path, queryItems: target.queryItems,
+            headers: Self.headers(of: connection), remoteAddress: Self.remoteAddress(of: connection),
+            parameters: parameters, body: context.sink?.finish() ?? .empty,
+            temporaryFiles: context.temporaryFiles, temporaryDirectory: configuration.temporaryDirectory,
+            memoryBodyThreshold: configuration.memoryBodyThreshold)
+        do {
+            return try run(request, through: middleware[...], terminal: terminal)
+        } catch let error as any HTTPResponseError {
+            return Response(error: error)
+        } catch {
+            configuration.logger?("error: \(method.rawValue) \(target.path): \(String(reflecting: error))")
+            return Response(error: ServerErrorBody.internalError)
+        }
+    }
+
+    private func run(_ request: Request, through chain: ArraySlice<any Middleware>, terminal: Handler) throws -> Response {
+        guard let first = chain.first else { return try terminal(request) }
+        return try first.handle(request) { try run($0, through: chain.dropFirst(), terminal: terminal) }
+    }
+
+    private static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, pointer)
+        }
+        return headers
+    }
+
+    private static func remoteAddress(of connection: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard wl_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return "" }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}
+
+/// Header iterator for `MHD_get_connection_values`; `cls` points at an `HTTPHeaders`.
+private func collectHeader(
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}

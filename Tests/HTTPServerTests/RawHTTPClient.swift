@@ -1,0 +1,109 @@
+import Foundation
+@testable import HTTPServer
+
+/// A minimal HTTP/1.1 client over one POSIX socket, so tests can see exactly
+/// what goes over the wire: several requests on one connection, chunked bodies,
+/// hand-written malformed requests.
+final class RawHTTPClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    init(port: UInt16) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "connect failed: errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) throws { try send(Data(text.utf8)) }
+
+    func send(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = Foundation.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard sent > 0 else { throw Failure(description: "send failed: errno \(errno)") }
+                offset += sent
+            }
+        }
+    }
+
+    /// Sends a request with a Content-Length body (if any) and reads the answer.
+    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil) throws -> TestResponse {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.count)\r\n" }
+        try send(head + "\r\n")
+        if let body { try send(body) }
+        return try readResponse(isHead: method == "HEAD")
+    }
+
+    func readResponse(isHead: Bool = false) throws -> TestResponse {
+        let headerEnd = try readUntil([13, 10, 13, 10])
+        let headText = String(decoding: headerEnd, as: UTF8.self)
+        var lines = headText.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw Failure(description: "empty response") }
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line") }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let length = Int(headers["Content-Length"] ?? "0") ?? 0
+        let hasBody = !isHead && status != 204 && status != 304
+        let body = hasBody ? try readExactly(length) : []
+        return TestResponse(status: status, headers: headers, body: Data(body))
+    }
+
+    /// True when the server has closed or reset the connection (waits up to the receive timeout).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        guard pending.isEmpty else { return false }
+        let received = recv(descriptor, &byte, 1, 0)
+        return received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
+    private func fill() throws {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let received = recv(descriptor, &buffer, buffer.count, 0)
+        guard received > 0 else { throw Failure(description: received == 0 ? "connection closed" : "recv failed: errno \(errno)") }
+        pending.append(contentsOf: buffer[..<received])
+    }
+
+    private func readUntil(_ marker: [UInt8]) throws -> [UInt8] {
+        while true {
+            if let index = pending.firstIndex(of: marker) {
+                let head = Array(pending[..<(index + marker.count)])
+                pending.removeFirst(index + marker.count)
+                return head
+            }
+            try fill()
+        }
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        while pending.count < count { try fill() }
+        defer { pending.removeFirst(count) }
+        return Array(pending[..<count])
+    }
+}

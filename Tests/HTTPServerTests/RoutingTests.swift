@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+@Suite struct RoutingTests {
+    private static func echoParameters(_ request: Request) -> Response {
+        .json(request.parameters)
+    }
+
+    private func server() throws -> TestServer {
+        try TestServer { router in
+            router.get("/items/{id}", Self.echoParameters)
+            router.get("/items/special") { _ in .json(["special": "yes"]) }
+            router.post("/items/{id}") { _ in Response(status: .created) }
+            router.get("/media/{photoId}/{size}", Self.echoParameters)
+            router.get("/static/{path...}", Self.echoParameters)
+            router.get("/query") { request in
+                .json(["query": request.query.map { "\($0.key)=\($0.value)" }.sorted(),
+                       "a": request.queryValues("a"), "path": [request.path]])
+            }
+        }
+    }
+
+    @Test func pathParametersAreDecodedAndLiteralsWin() throws {
+        let server = try server()
+        let item = try server.request("GET", "/items/42%20b")
+        #expect(item.status == 200)
+        #expect(item.text == #"{"id":"42 b"}"#)
+        #expect(try server.request("GET", "/items/special").text == #"{"special":"yes"}"#)
+        let media = try server.request("GET", "/media/abc/thumb")
+        #expect(try JSONDecoder().decode([String: String].self, from: media.body) == ["photoId": "abc", "size": "thumb"])
+    }
+
+    @Test func restOfPathMatchesNestedAndEmpty() throws {
+        let server = try server()
+        #expect(try server.request("GET", "/static/css/app.css").text == #"{"path":"css/app.css"}"#)
+        #expect(try server.request("GET", "/static/").text == #"{"path":""}"#)
+    }
+
+    @Test func queryIsDecodedAndRepeatsAreKept() throws {
+        let server = try server()
+        let response = try server.request("GET", "/query?a=1&a=2&b=%E2%9C%93&c=x+y&d&e%3D=f")
+        let decoded = try JSONDecoder().decode([String: [String]].self, from: response.body)
+        #expect(decoded["a"] == ["1", "2"])
+        #expect(decoded["query"] == ["a=2", "b=✓", "c=x y", "d=", "e==f"])
+        #expect(decoded["path"] == ["/query"])
+    }
+
+    @Test(arguments: ["/items/%zz", "/items/%4", "/items/%00", "/items/%C3%28", "/static/../etc/passwd", "/static/%2e%2e/x"])
+    func badPathsAreRefused(_ target: String) throws {
+        let response = try server().request("GET", target)
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalid_path")
+    }
+
+    @Test func badQueryIsRefused() throws {
+        let response = try server().request("GET", "/query?a=%G1")
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalid_query")
+    }
+
+    @Test func unknownPathIsJSON404() throws {
+        let response = try server().request("GET", "/nothing/here")
+        #expect(response.status == 404)
+        #expect(response.errorCode == "not_found")
+        #expect(response.headers["Content-Type"]?.hasPrefix("application/json") == true)
+    }
+
+    @Test func wrongMethodIsJSON405WithAllow() throws {
+        let response = try server().request("DELETE", "/items/7")
+        #expect(response.status == 405)
+        #expect(response.errorCode == "method_not_allowed")
+        #expect(response.headers["Allow"] == "GET, HEAD, POST")
+    }
+
+    @Test func headAnswersGetRoutesWithoutBody() throws {
+        let server = try server()
+        let get = try server.request("GET", "/items/1")
+        let head = try server.request("HEAD", "/items/1")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["Content-Length"] == get.headers["Content-Length"])
+    }
+
+    @Test func unknownMethodIs501() throws {
+        let response = try server().request("BREW", "/items/1")
+        #expect(response.status == 501)
+        #expect(response.errorCode == "not_implemented")
+    }
+
+    @Test func routerPrefersLiteralThenParameterThenRest() throws {
+        var router = Router()
+        let answer: (String) -> Handler = { name in { _ in Response(headers: ["X-Route": name]) } }
+        router.get("/a/{rest...}", answer("rest"))
+        router.get("/a/{x}", answer("parameter"))
+        router.get("/a/b", answer("literal"))
+        func routed(_ path: String) throws -> String? {
+            guard case .found(let route, _) = router.match(.GET, segments: path.split(separator: "/")) else { return nil }
+            return try route.handler(Request(method: .GET, path: path)).headers["X-Route"]
+        }
+        #expect(try routed("/a/b") == "literal")
+        #expect(try routed("/a/c") == "parameter")
+        #expect(try routed("/a/c/d") == "rest")
+        #expect(try routed("/a") == "rest")
+        #expect(try routed("/b") == nil)
+    }
+}
