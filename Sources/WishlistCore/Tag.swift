@@ -1,11 +1,14 @@
+import Foundation
+
 /// The rules of tags: how a typed tag is cleaned up, and the key two spellings of one tag share.
 public enum Tag {
     public static let lengthLimit = 30
     public static let countLimit = 20
 
-    /// Trimmed with inner white space collapsed to one space: `"  road   trip "` → `"road trip"`.
+    /// Trimmed with inner white space collapsed to one space: `"  road   trip "` → `"road trip"`,
+    /// in canonical composition so that decomposed Hangul from a Mac is the same tag.
     public static func normalize(_ raw: String) -> String {
-        raw.collapsingWhitespace()
+        raw.collapsingWhitespace().precomposedStringWithCanonicalMapping
     }
 
     /// The case-insensitive identity of a tag: "Bike" and "bike" are one tag.

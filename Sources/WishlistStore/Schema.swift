@@ -8,6 +8,7 @@ enum Schema {
     static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("2026-11-29-accounts", createAccounts)
+        migrator.register("2026-11-29-wishes", createWishes)
         return migrator
     }
 }

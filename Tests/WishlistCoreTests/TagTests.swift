@@ -33,3 +33,9 @@ import Testing
         #expect(Tag.key("Ä") == "ä")
     }
 }
+
+@Test func decomposedHangulIsTheSameTag() throws {
+    let decomposed = "\u{1100}\u{1161}\u{1107}\u{1161}\u{11BC}"  // 가방 as jamo
+    #expect(Tag.normalize(decomposed) == "가방")
+    #expect(try Tag.validated(["가방", decomposed]) == ["가방"])
+}

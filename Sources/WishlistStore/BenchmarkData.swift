@@ -1,0 +1,78 @@
+import WishlistCore
+
+/// Made-up but plausible wishes for benchmarks: English and Korean names (some Korean compounds
+/// without spaces, like "운동신발"), one to four tags from a small vocabulary, a place somewhere in the
+/// world on about 30%, a favorite star on about 10%.
+///
+/// Seeded (SplitMix64), so a benchmark sees the same data on every run.
+struct BenchmarkData {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func nextDraft() -> WishDraft {
+        let name: String
+        switch next(below: 10) {
+        case 0..<5: name = pick(Self.englishAdjectives) + " " + pick(Self.englishNouns)
+        case 5..<8: name = pick(Self.koreanAdjectives) + " " + pick(Self.koreanNouns)
+        default: name = pick(Self.koreanAdjectives) + pick(Self.koreanNouns)
+        }
+        var seen = Set<String>()
+        let tags = (0...next(below: 4)).map { _ in pick(Self.tags) }.filter { seen.insert($0.lowercased()).inserted }
+        var place: Place?
+        if next(below: 10) < 3 {
+            place = Place(
+                name: pick(Self.places), latitude: Double(next(below: 170_000)) / 1_000 - 85,
+                longitude: Double(next(below: 360_000)) / 1_000 - 180, source: .search)
+        }
+        return WishDraft(
+            name: name, memo: next(below: 4) == 0 ? "Seen at a friend's place; check the price again." : nil,
+            link: next(below: 3) == 0 ? "https://shop.example.com/item/\(next(below: 1_000_000))" : nil,
+            tags: tags, place: place, favorite: next(below: 10) == 0)
+    }
+
+    private mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[next(below: items.count)]
+    }
+
+    private static let englishAdjectives = [
+        "Red", "Blue", "Green", "Black", "White", "Vintage", "Wooden", "Leather", "Electric", "Tiny",
+        "Large", "Cozy", "Waterproof", "Wireless", "Handmade", "Folding", "Ceramic", "Silver", "Golden",
+        "Striped", "Linen", "Smart", "Retro", "Portable", "Quiet", "Heavy", "Light", "Soft", "Warm", "Bright",
+    ]
+    private static let englishNouns = [
+        "bike", "camera", "backpack", "lamp", "chair", "desk", "watch", "jacket", "sneakers", "headphones",
+        "kettle", "teapot", "guitar", "notebook", "pen", "umbrella", "tent", "sleeping bag", "scarf", "wallet",
+        "keyboard", "monitor", "speaker", "mug", "plant", "rug", "blanket", "sofa", "mirror", "clock",
+        "suitcase", "telescope", "drone", "skateboard", "kayak", "hammock", "boots", "sunglasses", "vase", "book",
+    ]
+    private static let koreanAdjectives = [
+        "빨간", "파란", "하얀", "까만", "작은", "큰", "예쁜", "가벼운", "따뜻한", "새", "오래된", "귀여운",
+        "튼튼한", "조용한", "여행", "운동", "캠핑", "겨울", "여름", "나무",
+    ]
+    private static let koreanNouns = [
+        "자전거", "가방", "신발", "모자", "시계", "카메라", "의자", "책상", "램프", "우산", "텐트", "지갑",
+        "이어폰", "노트북", "머그컵", "담요", "거울", "화분", "선글라스", "운동화", "자켓", "목도리", "책", "스피커",
+    ]
+    private static let tags = [
+        "travel", "gift", "home", "kitchen", "outdoor", "camping", "tech", "music", "books", "fashion",
+        "sport", "bike", "photo", "office", "garden", "kids", "birthday", "christmas", "someday", "cheap",
+        "여행", "선물", "생일", "집", "캠핑", "운동", "패션", "주방", "책", "음악", "사진", "겨울", "여름",
+        "언젠가", "크리스마스", "인테리어", "취미", "전자기기", "아웃도어", "Road Trip",
+    ]
+    private static let places = [
+        "Seoul", "Busan", "Jeonju", "Jeju", "Gyeongju", "Tokyo", "Kyoto", "Osaka", "Taipei", "Bangkok",
+        "Paris", "Lisbon", "Berlin", "London", "New York", "San Francisco", "Mexico City", "Sydney",
+        "Cape Town", "Reykjavík", "Istanbul", "Hanoi", "Singapore", "Vancouver", "Buenos Aires",
+    ]
+}

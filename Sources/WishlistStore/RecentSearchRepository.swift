@@ -1,0 +1,70 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// The searches each account made, newest first: a repeated search (same text ignoring case and
+/// spacing) moves to the top instead of appearing twice, and only the latest 20 are kept.
+public struct RecentSearchRepository: Sendable {
+    let pool: DatabasePool
+
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    /// Remembers a search; returns the entry, which keeps its id when the search was made before.
+    @discardableResult
+    public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
+        let query = try WishSearchResult.normalizedQuery(text)
+        let key = query.precomposedStringWithCanonicalMapping.lowercased()
+        return try pool.write { db in
+            let previous: String? = try db.scalar(
+                "SELECT uuid FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
+            let id = previous.flatMap(UUID.init(uuidString:)) ?? UUID()
+            // Delete and insert rather than update: a new row id puts the search on top, even when
+            // two searches share a millisecond.
+            try db.run("DELETE FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
+            try db.run(
+                "INSERT INTO recent_searches (uuid, owner_id, query, query_key, searched_at) VALUES (?, ?, ?, ?, ?)",
+                [id.uuidString.lowercased(), owner.rawValue, query, key, now.millisecondsSince1970])
+            try db.run(
+                """
+                DELETE FROM recent_searches WHERE owner_id = ? AND id NOT IN (
+                    SELECT id FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT ?
+                )
+                """,
+                [owner.rawValue, owner.rawValue, RecentSearch.keptLimit])
+            return RecentSearch(id: id, query: query, searchedAt: now)
+        }
+    }
+
+    /// The account's recent searches, newest first, at most 20.
+    public func list(owner: UserKey) throws -> [RecentSearch] {
+        try pool.read { db in
+            try db.query(
+                "SELECT uuid, query, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT ?",
+                [owner.rawValue, RecentSearch.keptLimit]
+            ).compactMap { row in
+                guard let id = UUID(uuidString: try row["uuid"]) else { return nil }
+                return RecentSearch(
+                    id: id, query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"]))
+            }
+        }
+    }
+
+    /// Forgets one search; false when this account has no search with that id.
+    @discardableResult
+    public func delete(_ id: UUID, owner: UserKey) throws -> Bool {
+        try pool.write { db in
+            try db.run(
+                "DELETE FROM recent_searches WHERE uuid = ? AND owner_id = ?", [id.uuidString.lowercased(), owner.rawValue])
+            return db.changes > 0
+        }
+    }
+
+    /// Forgets every search of the account.
+    public func clear(owner: UserKey) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM recent_searches WHERE owner_id = ?", [owner.rawValue])
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension Store {
+    /// The account-scoped wishes of this store.
+    public var wishes: WishRepository { WishRepository(pool: pool) }
+
+    /// The account-scoped recent searches of this store.
+    public var recentSearches: RecentSearchRepository { RecentSearchRepository(pool: pool) }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import WishlistCore
+
+extension WishRepository {
+    /// Fills an account with `count` made-up wishes for benchmarks (see ``BenchmarkData``), created
+    /// over the three years before `end`, oldest first. The same `seed` gives the same wishes.
+    ///
+    /// Writes in transactions of 10 000 wishes through the same cached statements as ``create(_:owner:now:)``.
+    public func generateBenchmarkData(
+        owner: UserKey, count: Int, seed: UInt64 = 1, end: Date = .nowInMilliseconds()
+    ) throws {
+        var data = BenchmarkData(seed: seed)
+        let span: Int64 = 3 * 365 * 24 * 3_600_000
+        let start = end.millisecondsSince1970 - span
+        let batchSize = 10_000
+        for batchStart in stride(from: 0, to: count, by: batchSize) {
+            try pool.write { db in
+                for index in batchStart..<min(batchStart + batchSize, count) {
+                    let createdAt = start + span * Int64(index) / Int64(count)
+                    _ = try Self.insert(
+                        data.nextDraft(), id: UUID(), owner: owner, now: Date(millisecondsSince1970: createdAt), db)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import SQLite
+import WishlistCore
+
+extension WishRepository {
+    /// One page of the account's wishes, filtered and sorted as `query` says.
+    ///
+    /// Pages are keyset pages: the cursor holds the sort key of the last wish shown, so a wish added
+    /// or deleted meanwhile never shifts a page, and page 1 000 costs what page 1 costs.
+    public func list(_ query: WishListQuery, owner: UserKey) throws -> Page<Wish> {
+        let cursor = try query.cursor.map { text throws(WishRepositoryError) in
+            try Cursor(decoding: text, owner: owner, query: query)
+        }
+        let (sql, arguments) = Self.listStatement(query, owner: owner, after: cursor)
+        return try pool.read { db in
+            let rows = try db.query(sql, arguments)
+            let shown = Array(rows.prefix(query.limit))
+            var next: String?
+            if rows.count > query.limit, let last = shown.last {
+                next = try Cursor(
+                    after: try last["id"], createdAt: try last["created_at"], nameKey: try last["name_key"], query: query
+                ).encoded(owner: owner)
+            }
+            return Page(items: try Self.wishes(from: shown, db), nextCursor: next)
+        }
+    }
+
+    /// The SQL of a page and its arguments. Only fixed fragments are put together here; every value
+    /// is bound. A tag filter reads `wish_tags` first (CROSS JOIN fixes that order) because its key
+    /// already lists the tag's wishes by date.
+    private static func listStatement(
+        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?
+    ) -> (String, [any SQLiteBindable]) {
+        var arguments: [any SQLiteBindable] = [owner.rawValue]
+        var sql = "SELECT \(columns), w.name_key FROM "
+        let dateColumns: (created: String, id: String)
+        if let tag = query.tag {
+            sql += "wish_tags t CROSS JOIN wishes w ON w.id = t.wish_id WHERE t.owner_id = ? AND t.tag_key = ?"
+            arguments.append(Tag.key(tag))
+            dateColumns = ("t.created_at", "t.wish_id")
+        } else {
+            sql += "wishes w WHERE w.owner_id = ?"
+            dateColumns = ("w.created_at", "w.id")
+        }
+        // Literal 1 / 0, not a parameter, so that SQLite can use the partial favorite indexes.
+        if let favorite = query.favorite {
+            sql += favorite ? " AND w.favorite = 1" : " AND w.favorite = 0"
+        }
+        let keyColumns = query.sort == .name ? ["w.name_key", "w.id"] : [dateColumns.created, dateColumns.id]
+        let descending = query.sort == .newest
+        if let cursor {
+            sql += " AND (\(keyColumns.joined(separator: ", "))) \(descending ? "<" : ">") (?, ?)"
+            if query.sort == .name {
+                arguments.append(cursor.nameKey ?? "")
+            } else {
+                arguments.append(cursor.createdAt ?? 0)
+            }
+            arguments.append(cursor.rowID)
+        }
+        let order = keyColumns.map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        sql += " ORDER BY \(order) LIMIT ?"
+        arguments.append(query.limit + 1)
+        return (sql, arguments)
+    }
+}

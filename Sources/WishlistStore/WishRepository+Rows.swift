@@ -1,0 +1,127 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// Reading and writing the rows of one wish: `wishes`, its `wish_tags` and its `wish_search` entry.
+extension WishRepository {
+    /// The columns every wish query selects, from `wishes` aliased `w`.
+    static let columns = """
+        w.id, w.uuid, w.name, w.memo, w.link, w.place_name, w.place_address, w.place_latitude,
+        w.place_longitude, w.place_source, w.favorite, w.created_at, w.updated_at, w.version
+        """
+
+    /// Inserts a validated draft; shared by `create` and the benchmark generator.
+    static func insert(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws -> Wish {
+        let milliseconds = now.millisecondsSince1970
+        try db.run(
+            """
+            INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, place_name, place_address,
+                place_latitude, place_longitude, place_source, favorite, created_at, updated_at, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            """,
+            [id.uuidString.lowercased(), owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
+             draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
+             draft.place?.source.rawValue, draft.favorite, milliseconds, milliseconds])
+        let rowID = db.lastInsertRowID
+        try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
+        try index(rowID: rowID, name: draft.name, owner: owner, db)
+        return Wish(
+            id: id, name: draft.name, memo: draft.memo, link: draft.link, tags: draft.tags, place: draft.place,
+            favorite: draft.favorite, createdAt: now, updatedAt: now, version: 1)
+    }
+
+    /// The row id and the wish, when this owner has it.
+    static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, wish: Wish)? {
+        guard let row = try db.queryFirst(
+            "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
+            [id.uuidString.lowercased(), owner.rawValue])
+        else { return nil }
+        guard let wish = try wishes(from: [row], db).first else { return nil }
+        return (try row["id"], wish)
+    }
+
+    /// Stores `updated` over `current`, rewriting tags and the search entry only when they changed.
+    static func write(_ updated: Wish, over current: Wish, rowID: Int64, owner: UserKey, _ db: Database) throws {
+        try db.run(
+            """
+            UPDATE wishes SET name = ?, name_key = ?, memo = ?, link = ?, place_name = ?, place_address = ?,
+                place_latitude = ?, place_longitude = ?, place_source = ?, favorite = ?, updated_at = ?, version = ?
+            WHERE id = ?
+            """,
+            [updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
+             updated.place?.address, updated.place?.latitude, updated.place?.longitude,
+             updated.place?.source.rawValue, updated.favorite, updated.updatedAt.millisecondsSince1970,
+             updated.version, rowID])
+        if updated.tags != current.tags {
+            try db.run("DELETE FROM wish_tags WHERE wish_id = ?", [rowID])
+            try insertTags(updated.tags, rowID: rowID, owner: owner, createdAt: current.createdAt.millisecondsSince1970, db)
+        }
+        if updated.name != current.name {
+            try unindex(rowID: rowID, name: current.name, owner: owner, db)
+            try index(rowID: rowID, name: updated.name, owner: owner, db)
+        }
+    }
+
+    /// Wishes made from rows that selected ``columns``, in the rows' order, with their tags.
+    static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
+        guard !rows.isEmpty else { return [] }
+        let rowIDs: [Int64] = try rows.map { try $0["id"] }
+        var tags: [Int64: [String]] = [:]
+        try db.forEach(
+            """
+            SELECT wish_id, name FROM wish_tags
+            WHERE wish_id IN (SELECT value FROM json_each(?)) ORDER BY wish_id, position
+            """,
+            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]"]
+        ) { row in
+            tags[try row["wish_id"], default: []].append(try row["name"])
+        }
+        return try zip(rows, rowIDs).map { row, rowID in try wish(from: row, tags: tags[rowID] ?? []) }
+    }
+
+    private static func wish(from row: Row, tags: [String]) throws -> Wish {
+        let uuidText: String = try row["uuid"]
+        guard let id = UUID(uuidString: uuidText) else {
+            throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has no valid UUID")
+        }
+        var place: Place?
+        if let name: String = try row["place_name"] {
+            let sourceText: String = try row["place_source"]
+            guard let source = Place.Source(rawValue: sourceText) else {
+                throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has an unknown place source")
+            }
+            place = Place(
+                name: name, address: try row["place_address"], latitude: try row["place_latitude"],
+                longitude: try row["place_longitude"], source: source)
+        }
+        return Wish(
+            id: id, name: try row["name"], memo: try row["memo"], link: try row["link"], tags: tags, place: place,
+            photos: [], favorite: try row["favorite"],
+            createdAt: Date(millisecondsSince1970: try row["created_at"]),
+            updatedAt: Date(millisecondsSince1970: try row["updated_at"]), version: try row["version"])
+    }
+
+    private static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
+        for (position, tag) in tags.enumerated() {
+            try db.run(
+                """
+                INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id, position, name)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [owner.rawValue, Tag.key(tag), createdAt, rowID, position, tag])
+        }
+    }
+
+    private static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
+        try db.run(
+            "INSERT INTO wish_search (rowid, grams) VALUES (?, ?)",
+            [rowID, SearchGrams.document(name: name, owner: owner)])
+    }
+
+    /// A contentless FTS5 table forgets an entry only when given the exact text that was indexed.
+    static func unindex(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
+        try db.run(
+            "INSERT INTO wish_search (wish_search, rowid, grams) VALUES ('delete', ?, ?)",
+            [rowID, SearchGrams.document(name: name, owner: owner)])
+    }
+}

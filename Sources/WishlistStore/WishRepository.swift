@@ -1,0 +1,88 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// Wishes of each account on SQLite: create, read, update with a version check, delete, list with
+/// filters and keyset pages, favorites, tag counts and search.
+///
+/// Every method takes the `owner`; another account's wish is "not found", exactly like one that does
+/// not exist. Input is validated here too (by WishlistCore's rules), so nothing invalid is stored.
+public struct WishRepository: Sendable {
+    let pool: DatabasePool
+
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    /// Stores a new wish and returns it at version 1.
+    public func create(_ draft: WishDraft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> Wish {
+        let valid = try draft.validated()
+        try Self.requireKnownPhotos(valid.photoIDs)
+        return try pool.write { db in
+            try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
+        }
+    }
+
+    /// The wish, or nil when this account has no wish with that id.
+    public func get(_ id: UUID, owner: UserKey) throws -> Wish? {
+        try pool.read { db in try Self.fetch(id, owner: owner, db)?.wish }
+    }
+
+    /// Applies `patch`, bumping `version` and `updatedAt` when something changed.
+    ///
+    /// - Parameter expectedVersion: the version the client edited (`If-Match`); when it is not the
+    ///   stored one the update is refused with ``WishRepositoryError/staleVersion(current:)``.
+    public func update(
+        _ id: UUID, owner: UserKey, with patch: WishPatch, expectedVersion: Int? = nil,
+        now: Date = .nowInMilliseconds()
+    ) throws -> Wish {
+        if let photoIDs = try patch.validatedPhotoIDs() { try Self.requireKnownPhotos(photoIDs) }
+        return try pool.write { db in
+            guard let (rowID, current) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            if let expectedVersion, expectedVersion != current.version {
+                throw WishRepositoryError.staleVersion(current: current.version)
+            }
+            var updated = try patch.applied(to: current)
+            guard updated != current else { return current }
+            updated.version = current.version + 1
+            updated.updatedAt = now
+            try Self.write(updated, over: current, rowID: rowID, owner: owner, db)
+            return updated
+        }
+    }
+
+    /// Marks or unmarks the wish as a favorite.
+    public func setFavorite(
+        _ favorite: Bool, _ id: UUID, owner: UserKey, now: Date = .nowInMilliseconds()
+    ) throws -> Wish {
+        try update(id, owner: owner, with: WishPatch(favorite: favorite), now: now)
+    }
+
+    /// Deletes the wish with its tags and its search entry.
+    public func delete(_ id: UUID, owner: UserKey) throws {
+        try pool.write { db in
+            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            try db.run("DELETE FROM wish_tags WHERE wish_id = ?", [rowID])
+            try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)
+            try db.run("DELETE FROM wishes WHERE id = ?", [rowID])
+        }
+    }
+
+    /// The account's tags with how many wishes carry each, most used first.
+    public func tagCounts(owner: UserKey) throws -> [TagCount] {
+        try pool.read { db in
+            try db.query(
+                "SELECT name, count FROM tags WHERE owner_id = ? ORDER BY count DESC, tag_key",
+                [owner.rawValue]
+            ).map { row in TagCount(name: try row["name"], count: try row["count"]) }
+        }
+    }
+
+    /// Photos are stored by a later feature; until then no photo id can name an existing photo.
+    private static func requireKnownPhotos(_ ids: [UUID]) throws {
+        guard let unknown = ids.first else { return }
+        throw ValidationError(
+            field: "photoIds", code: "unknown_photo",
+            message: "There is no photo with id \(unknown.uuidString.lowercased()); upload it first.")
+    }
+}
