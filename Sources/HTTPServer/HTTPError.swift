@@ -4,11 +4,15 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
     public let code: String
     public let message: String
     public let headers: HTTPHeaders
+    public let field: String?
 
-    public init(_ status: HTTPStatus, code: String, message: String, headers: HTTPHeaders = .init()) {
+    public init(
+        _ status: HTTPStatus, code: String, message: String, field: String? = nil, headers: HTTPHeaders = .init()
+    ) {
         self.status = status
         self.code = code
         self.message = message
+        self.field = field
         self.headers = headers
     }
 

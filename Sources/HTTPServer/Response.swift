@@ -35,7 +35,7 @@ public struct Response: Sendable {
 
     /// The JSON rendering of an error: `{"error":{"code":…,"message":…}}` with its status and headers.
     public init(error: any HTTPResponseError) {
-        let body = ServerErrorBody(error: .init(code: error.code, message: error.message))
+        let body = ServerErrorBody(error: .init(code: error.code, message: error.message, field: error.field))
         let data = (try? Response.makeJSONEncoder(sortedKeys: true).encode(body)) ?? Data()
         var headers = error.headers
         headers["Content-Type"] = "application/json; charset=utf-8"

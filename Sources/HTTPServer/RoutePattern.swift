@@ -16,10 +16,13 @@ struct RoutePattern: Sendable {
     }
 
     let segments: [Segment]
+    /// The pattern as written, e.g. `/api/v1/wishes/{id}`.
+    let text: String
     var routes: [HTTPMethod: Router.Route] = [:]
 
     /// Patterns are written by programmers, so a malformed one stops the program at start-up.
     init(_ pattern: String) {
+        text = pattern
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: true)
         segments = parts.enumerated().map { index, part in
             guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }

@@ -58,6 +58,13 @@ public struct Router: Sendable {
         on(.DELETE, pattern, bodyLimit: bodyLimit, handler)
     }
 
+    /// Every registered route as method and pattern, for documentation checks.
+    public var routes: [(method: HTTPMethod, pattern: String)] {
+        patterns.flatMap { pattern in
+            HTTPMethod.allCases.filter { pattern.routes[$0] != nil }.map { (method: $0, pattern: pattern.text) }
+        }
+    }
+
     func match(_ method: HTTPMethod, segments: [Substring]) -> Match {
         var allowed: Set<HTTPMethod> = []
         for pattern in patterns {

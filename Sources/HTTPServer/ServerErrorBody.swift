@@ -3,6 +3,7 @@ struct ServerErrorBody: Encodable {
     struct Detail: Encodable {
         let code: String
         let message: String
+        let field: String?
     }
 
     let error: Detail

@@ -49,21 +49,21 @@ struct AccountsController: Sendable {
     struct TokenList: Codable { let items: [APIToken] }
 
     func setupStatus(_ request: Request) throws -> Response {
-        .json(SetupStatus(setupRequired: try accounts.userCount() == 0))
+        .api(SetupStatus(setupRequired: try accounts.userCount() == 0))
     }
 
     /// Creates the first account, an admin, and signs it in.
     func setUp(_ request: Request) throws -> Response {
-        let credentials = try request.decode(Credentials.self, decoder: JSONCoding.decoder())
+        let credentials = try request.apiBody(Credentials.self)
         let account = try administration.setUpFirstAdmin(
             username: credentials.username, password: credentials.password)
-        var response = Response.json(account.user, status: .created, encoder: JSONCoding.encoder())
+        var response = Response.api(account.user, status: .created)
         try startSession(for: account, in: &response)
         return response
     }
 
     func signIn(_ request: Request) throws -> Response {
-        let credentials = try request.decode(Credentials.self, decoder: JSONCoding.decoder())
+        let credentials = try request.apiBody(Credentials.self)
         let username = credentials.username.lowercased()
         let now = clock()
         try throttle.check(username: username, address: request.remoteAddress, now: now)
@@ -77,7 +77,7 @@ struct AccountsController: Sendable {
             try accounts.setPasswordHash(try hasher.hash(credentials.password), username: username)
         }
         try accounts.deleteExpiredSessions(now: now)
-        var response = Response.json(SignedIn(user: found.account.user), status: .created, encoder: JSONCoding.encoder())
+        var response = Response.api(SignedIn(user: found.account.user), status: .created)
         try startSession(for: found.account, in: &response)
         return response
     }
@@ -94,23 +94,22 @@ struct AccountsController: Sendable {
     }
 
     func me(_ request: Request) throws -> Response {
-        .json(try authenticator.account(for: request).user, encoder: JSONCoding.encoder())
+        .api(try authenticator.account(for: request).user)
     }
 
     func createToken(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        let name = try APIToken.validatedName(request.decode(TokenRequest.self).name)
+        let name = try APIToken.validatedName(request.apiBody(TokenRequest.self).name)
         let secret = "wl_" + SecureRandom.token()
         let token = try accounts.createToken(
             for: account.key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
-        return .json(
-            NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt), status: .created,
-            encoder: JSONCoding.encoder())
+        return .api(
+            NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt), status: .created)
     }
 
     func listTokens(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        return .json(TokenList(items: try accounts.tokens(for: account.key)), encoder: JSONCoding.encoder())
+        return .api(TokenList(items: try accounts.tokens(for: account.key)))
     }
 
     func revokeToken(_ request: Request) throws -> Response {

@@ -12,7 +12,18 @@ struct DomainErrorMiddleware: Middleware {
             throw HTTPError(.badRequest, code: error.code, message: error.message, field: error.field)
         } catch let error as StoreError {
             throw Self.httpError(error)
+        } catch let error as WishRepositoryError {
+            throw Self.httpError(error)
         }
+    }
+
+    static func httpError(_ error: WishRepositoryError) -> HTTPError {
+        let status: HTTPStatus = switch error {
+        case .notFound: .notFound
+        case .staleVersion: .preconditionFailed
+        case .invalidCursor: .badRequest
+        }
+        return HTTPError(status, code: error.code, message: error.description)
     }
 
     static func httpError(_ error: StoreError) -> HTTPError {

@@ -2,13 +2,8 @@
 /// Options may come anywhere, as `--name value` or `--name=value`.
 struct Arguments {
     private(set) var words: [String]
-    let commandPath: String
-    let command: any Command.Type
-
-    init(_ words: [String], commandPath: String, command: any Command.Type) {
+    init(_ words: [String]) {
         self.words = words
-        self.commandPath = commandPath
-        self.command = command
     }
 
     /// Whether `--name` was given (and removes it).
@@ -25,16 +20,23 @@ struct Arguments {
         }
         guard let index = words.firstIndex(of: name) else { return nil }
         guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
-            throw UsageError("\(name) needs a value.", command: command)
+            throw UsageError("\(name) needs a value.")
         }
         words.remove(at: index)
         return words.remove(at: index)
     }
 
+    /// Every value of a repeatable option, in order (`--tag a --tag b`).
+    mutating func options(_ name: String) throws -> [String] {
+        var values: [String] = []
+        while let value = try option(name) { values.append(value) }
+        return values
+    }
+
     /// The next argument that is not an option; `what` names it in the error when it is missing.
     mutating func positional(_ what: String) throws -> String {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else {
-            throw UsageError("Missing \(what).", command: command)
+            throw UsageError("Missing \(what).")
         }
         return words.remove(at: index)
     }
@@ -43,8 +45,8 @@ struct Arguments {
     func finish() throws {
         guard let word = words.first else { return }
         if word.hasPrefix("-") {
-            throw UsageError("Unknown option '\(word)'.", command: command)
+            throw UsageError("Unknown option '\(word)'.")
         }
-        throw UsageError("Unexpected argument '\(word)'.", command: command)
+        throw UsageError("Unexpected argument '\(word)'.")
     }
 }

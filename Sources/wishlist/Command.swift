@@ -10,7 +10,7 @@ protocol Command {
 
 extension Command {
     func run() async throws {
-        throw UsageError("Choose one of the commands below.", command: Self.self)
+        throw UsageError("Choose one of the commands below.")
     }
 }
 

@@ -27,13 +27,13 @@ enum CommandLineTool {
             return 0
         }
         do {
-            var arguments = Arguments(rest, commandPath: path, command: command)
+            var arguments = Arguments(rest)
             let parsed = try command.init(parsing: &arguments)
             try arguments.finish()
             try await parsed.run()
             return 0
         } catch let error as UsageError {
-            printError("\(error.message)\n\n\(HelpText.render(error.command, path: path, brief: true))")
+            printError("\(error.message)\n\n\(HelpText.render(command, path: path, brief: true))")
             return usageExitCode
         } catch {
             printError(sentence(for: error))

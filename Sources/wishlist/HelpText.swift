@@ -15,7 +15,7 @@ enum HelpText {
         }
         if !configuration.subcommands.isEmpty {
             lines += ["", "Commands:"]
-            let width = configuration.subcommands.map(\.configuration.name.count).max() ?? 0
+            let width = configuration.subcommands.map { $0.configuration.name.count }.max() ?? 0
             for sub in configuration.subcommands {
                 lines.append(
                     "  " + sub.configuration.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)

@@ -3,15 +3,17 @@ import WishlistClient
 
 /// `wishlist login --server URL`: signs in once and keeps an API token for the commands after.
 struct LoginCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "login",
-        abstract: "Sign in to a server and keep an API token for later commands.",
-        usage: "--server URL [--username NAME] [--password-stdin]",
-        options: [
-            ("--server URL", "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER)."),
-            ("--username NAME", "Your username (asked when missing)."),
-            ("--password-stdin", "Read the password from the first line of standard input."),
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "login",
+            abstract: "Sign in to a server and keep an API token for later commands.",
+            usage: "--server URL [--username NAME] [--password-stdin]",
+            options: [
+                ("--server URL", "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER)."),
+                ("--username NAME", "Your username (asked when missing)."),
+                ("--password-stdin", "Read the password from the first line of standard input."),
+            ])
+    }
 
     let server: URL
     let username: String?
@@ -19,7 +21,7 @@ struct LoginCommand: Command {
 
     init(parsing arguments: inout Arguments) throws {
         guard let server = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER") else {
-            throw UsageError("Missing --server URL.", command: Self.self)
+            throw UsageError("Missing --server URL.")
         }
         self.server = try RemoteServer.url(server)
         username = try arguments.option("--username")

@@ -2,8 +2,10 @@ import WishlistClient
 
 /// `wishlist logout`: revokes the saved token on the server and forgets it.
 struct LogoutCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "logout", abstract: "Revoke the saved API token and forget it.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "logout", abstract: "Revoke the saved API token and forget it.")
+    }
 
     init(parsing arguments: inout Arguments) throws {}
 

@@ -1,15 +1,17 @@
 /// `wishlist user add NAME [--admin] [--password-stdin]`.
 struct UserAddCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "add",
-        abstract: "Add an account.",
-        usage: "NAME [--admin] [--password-stdin] [--data DIR]",
-        options: [
-            ("NAME", "3 to 32 of a-z, 0-9, '.', '_' and '-'."),
-            ("--admin", "Make the account an administrator."),
-            ("--password-stdin", "Read the password from the first line of standard input."),
-            Environment.dataOptionHelp,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "add",
+            abstract: "Add an account.",
+            usage: "NAME [--admin] [--password-stdin] [--data DIR]",
+            options: [
+                ("NAME", "3 to 32 of a-z, 0-9, '.', '_' and '-'."),
+                ("--admin", "Make the account an administrator."),
+                ("--password-stdin", "Read the password from the first line of standard input."),
+                Environment.dataOptionHelp,
+            ])
+    }
 
     let username: String
     let isAdmin: Bool

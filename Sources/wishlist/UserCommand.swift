@@ -1,9 +1,11 @@
 /// `wishlist user`: manage accounts directly on the data directory (no server needed).
 struct UserCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "user",
-        abstract: "Add, list, change and delete accounts on the data directory.",
-        subcommands: [UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserDeleteCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "user",
+            abstract: "Add, list, change and delete accounts on the data directory.",
+            subcommands: [UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserDeleteCommand.self])
+    }
 
     init(parsing arguments: inout Arguments) throws {}
 }

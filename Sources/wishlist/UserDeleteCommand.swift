@@ -1,10 +1,12 @@
 /// `wishlist user delete NAME`.
 struct UserDeleteCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "delete",
-        abstract: "Delete an account and everything it owns.",
-        usage: "NAME [--data DIR]",
-        options: [Environment.dataOptionHelp])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "delete",
+            abstract: "Delete an account and everything it owns.",
+            usage: "NAME [--data DIR]",
+            options: [Environment.dataOptionHelp])
+    }
 
     let username: String
     let dataDirectory: String

@@ -2,8 +2,10 @@ import WishlistCore
 
 /// `wishlist user list`.
 struct UserListCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "list", abstract: "List the accounts.", usage: "[--data DIR]", options: [Environment.dataOptionHelp])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "list", abstract: "List the accounts.", usage: "[--data DIR]", options: [Environment.dataOptionHelp])
+    }
 
     let dataDirectory: String
 

@@ -1,13 +1,15 @@
 /// `wishlist user passwd NAME`.
 struct UserPasswdCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "passwd",
-        abstract: "Set an account's password (signs it out everywhere).",
-        usage: "NAME [--password-stdin] [--data DIR]",
-        options: [
-            ("--password-stdin", "Read the password from the first line of standard input."),
-            Environment.dataOptionHelp,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "passwd",
+            abstract: "Set an account's password (signs it out everywhere).",
+            usage: "NAME [--password-stdin] [--data DIR]",
+            options: [
+                ("--password-stdin", "Read the password from the first line of standard input."),
+                Environment.dataOptionHelp,
+            ])
+    }
 
     let username: String
     let passwordFromStdin: Bool

@@ -2,9 +2,11 @@ import WishlistClient
 
 /// `wishlist whoami`: the account the saved login (or $WISHLIST_TOKEN) acts as.
 struct WhoamiCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "whoami", abstract: "Show the account you are logged in as.", usage: "[--server URL]",
-        options: [RemoteServer.serverOptionHelp])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "whoami", abstract: "Show the account you are logged in as.", usage: "[--server URL]",
+            options: [RemoteServer.serverOptionHelp])
+    }
 
     let client: WishlistClient
 

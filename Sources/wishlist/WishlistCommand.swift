@@ -1,11 +1,14 @@
 /// `wishlist`: the root of every command.
 struct WishlistCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "wishlist",
-        abstract: "Keep the things you want: the Wishlist server and its command line.",
-        subcommands: [
-            ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "wishlist",
+            abstract: "Keep the things you want: the Wishlist server and its command line.",
+            subcommands: [
+                ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+                WishCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self,
+            ])
+    }
 
     init(parsing arguments: inout Arguments) throws {}
 }

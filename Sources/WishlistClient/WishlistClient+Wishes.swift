@@ -1,0 +1,73 @@
+import Foundation
+import WishlistCore
+
+extension WishlistClient {
+    private struct Items<Item: Decodable>: Decodable { let items: [Item] }
+
+    private static func path(_ id: UUID) -> String { "/api/v1/wishes/\(id.uuidString.lowercased())" }
+
+    public func createWish(_ draft: WishDraft) async throws -> Wish {
+        try await request("POST", "/api/v1/wishes", json: draft)
+    }
+
+    /// One page of wishes; pass the answer's `nextCursor` in `query.cursor` for the next.
+    public func wishes(_ query: WishListQuery? = nil) async throws -> Page<Wish> {
+        guard let query else { return try await request("GET", "/api/v1/wishes") }
+        var items = [
+            URLQueryItem(name: "sort", value: query.sort.rawValue), URLQueryItem(name: "limit", value: String(query.limit)),
+        ]
+        if let favorite = query.favorite { items.append(URLQueryItem(name: "favorite", value: String(favorite))) }
+        if let tag = query.tag { items.append(URLQueryItem(name: "tag", value: tag)) }
+        if let cursor = query.cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await request("GET", Self.pathWithQuery("/api/v1/wishes", items))
+    }
+
+    public func wish(_ id: UUID) async throws -> Wish {
+        try await request("GET", Self.path(id))
+    }
+
+    /// Changes the fields set in `patch`; with `expectedVersion`, only if nobody changed the wish since (else 412).
+    public func updateWish(_ id: UUID, _ patch: WishPatch, expectedVersion: Int? = nil) async throws -> Wish {
+        try await request(
+            "PATCH", Self.path(id), json: patch, headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
+    }
+
+    public func deleteWish(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", Self.path(id))
+    }
+
+    public func setFavorite(_ id: UUID, _ favorite: Bool) async throws -> Wish {
+        try await request(favorite ? "PUT" : "DELETE", Self.path(id) + "/favorite")
+    }
+
+    public func tags() async throws -> [TagCount] {
+        try await request("GET", "/api/v1/tags", as: Items<TagCount>.self).items
+    }
+
+    /// Wishes matching `query` by name and by tag; the server remembers the query as a recent search.
+    public func search(_ query: String) async throws -> WishSearchResult {
+        try await request("GET", Self.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: query)]))
+    }
+
+    public func recentSearches() async throws -> [RecentSearch] {
+        try await request("GET", "/api/v1/recent-searches", as: Items<RecentSearch>.self).items
+    }
+
+    public func deleteRecentSearch(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches/\(id.uuidString.lowercased())")
+    }
+
+    public func clearRecentSearches() async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches")
+    }
+
+    /// `path?query` with every value percent-encoded (including `+` and `&`, which URLComponents leaves).
+    static func pathWithQuery(_ path: String, _ items: [URLQueryItem]) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "+&=?/")
+        let query = items.map { item in
+            "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }.joined(separator: "&")
+        return query.isEmpty ? path : path + "?" + query
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// Wishes, favorites, tags, search and recent searches (SPEC W1, W3–W6, K1, K2) for the signed-in account.
+struct WishesController: Sendable {
+    let wishes: WishRepository
+    let recentSearches: RecentSearchRepository
+    let authenticator: Authenticator
+    let clock: @Sendable () -> Date
+
+    func register(in router: inout Router) {
+        router.post("/api/v1/wishes", create)
+        router.get("/api/v1/wishes", list)
+        router.get("/api/v1/wishes/{id}", show)
+        router.patch("/api/v1/wishes/{id}", update)
+        router.delete("/api/v1/wishes/{id}", delete)
+        router.put("/api/v1/wishes/{id}/favorite") { request in try setFavorite(true, request) }
+        router.delete("/api/v1/wishes/{id}/favorite") { request in try setFavorite(false, request) }
+        router.get("/api/v1/tags", tags)
+        router.get("/api/v1/search", search)
+        router.get("/api/v1/recent-searches", listRecentSearches)
+        router.delete("/api/v1/recent-searches", clearRecentSearches)
+        router.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+    }
+
+    struct Items<Item: Encodable>: Encodable { let items: [Item] }
+
+    func create(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: now())
+        var response = Response.api(wish, status: .created)
+        response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
+        response.headers["ETag"] = Self.etag(wish)
+        return response
+    }
+
+    func list(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        return .api(try wishes.list(WishListQuery(parameters: request.query), owner: owner))
+    }
+
+    func show(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        guard let wish = try wishes.get(try Self.id(request), owner: owner) else { throw WishRepositoryError.notFound }
+        return Self.answer(wish)
+    }
+
+    func update(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        let wish = try wishes.update(
+            try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
+            expectedVersion: try Self.expectedVersion(request), now: now())
+        return Self.answer(wish)
+    }
+
+    func delete(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        try wishes.delete(try Self.id(request), owner: owner)
+        return Response(status: .noContent)
+    }
+
+    func setFavorite(_ favorite: Bool, _ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        return Self.answer(try wishes.setFavorite(favorite, try Self.id(request), owner: owner, now: now()))
+    }
+
+    func tags(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        return .api(Items(items: try wishes.tagCounts(owner: owner)))
+    }
+
+    /// Searches names and tags and remembers the query as a recent search (K2).
+    func search(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
+        let result = try wishes.search(query, owner: owner)
+        _ = try recentSearches.record(query, owner: owner, now: now())
+        return .api(result)
+    }
+
+    func listRecentSearches(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        return .api(Items(items: try recentSearches.list(owner: owner)))
+    }
+
+    func deleteRecentSearch(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw WishRepositoryError.notFound }
+        return Response(status: .noContent)
+    }
+
+    func clearRecentSearches(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        try recentSearches.clear(owner: owner)
+        return Response(status: .noContent)
+    }
+
+    // MARK: Helpers
+
+    private func now() -> Date {
+        Date(millisecondsSince1970: clock().millisecondsSince1970)
+    }
+
+    /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
+    static func id(_ request: Request) throws -> UUID {
+        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+            throw WishRepositoryError.notFound
+        }
+        return id
+    }
+
+    static func etag(_ wish: Wish) -> String { "\"\(wish.version)\"" }
+
+    static func answer(_ wish: Wish) -> Response {
+        var response = Response.api(wish)
+        response.headers["ETag"] = etag(wish)
+        return response
+    }
+
+    /// The version in `If-Match: "3"` (also `W/"3"`); nil when absent or `*`.
+    static func expectedVersion(_ request: Request) throws -> Int? {
+        guard let header = request.headers["If-Match"]?.trimmingCharacters(in: .whitespaces), header != "*" else {
+            return nil
+        }
+        let unquoted = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        guard let version = Int(unquoted) else {
+            throw HTTPError(
+                .badRequest, code: "invalid_if_match",
+                message: "If-Match must hold the version from the wish's ETag, like \"3\".")
+        }
+        return version
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import WishlistClient
+import WishlistCore
+
+/// `wishlist recent [--clear | --delete ID]`: the recent searches.
+struct RecentCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "recent", abstract: "Show, delete or clear your recent searches.", usage: "[--clear | --delete ID] [--json]",
+            options: [("--clear", "Forget every recent search."), ("--delete ID", "Forget one."), Output.jsonOptionHelp,
+                      RemoteServer.serverOptionHelp])
+    }
+
+    enum Action { case show, clear, delete(UUID) }
+
+    let client: WishlistClient
+    let output: Output
+    let action: Action
+
+    init(parsing arguments: inout Arguments) throws {
+        client = try RemoteServer.client(&arguments)
+        output = Output(&arguments)
+        let clear = arguments.flag("--clear")
+        let delete = try arguments.option("--delete")
+        switch (clear, delete) {
+        case (true, nil): action = .clear
+        case (false, nil): action = .show
+        case (false, let text?):
+            guard let id = UUID(uuidString: text) else {
+                throw UsageError("'\(text)' is not the id of a recent search.")
+            }
+            action = .delete(id)
+        case (true, _?): throw UsageError("Use --clear or --delete, not both.")
+        }
+    }
+
+    func run() async throws {
+        switch action {
+        case .clear:
+            try await client.clearRecentSearches()
+            print("Cleared your recent searches.")
+        case .delete(let id):
+            try await client.deleteRecentSearch(id)
+            print("Deleted that recent search.")
+        case .show:
+            try output.print(try await client.recentSearches()) { searches in
+                searches.isEmpty ? "No recent searches."
+                    : searches.map { "\($0.id.uuidString.lowercased())  \($0.query)" }.joined(separator: "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import WishlistClient
+import WishlistCore
+
+/// `wishlist search QUERY`: wishes by name and by tag.
+struct SearchCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "search", abstract: "Search your wishes by name and by tag.", usage: "QUERY [--json]",
+            options: [("QUERY", "Words or parts of words, in any language."), Output.jsonOptionHelp,
+                      RemoteServer.serverOptionHelp])
+    }
+
+    let client: WishlistClient
+    let output: Output
+    let query: String
+
+    init(parsing arguments: inout Arguments) throws {
+        client = try RemoteServer.client(&arguments)
+        output = Output(&arguments)
+        query = try arguments.positional("the QUERY")
+    }
+
+    func run() async throws {
+        try output.print(try await client.search(query)) { result in
+            """
+            By name:
+            \(Output.lines(result.byName, empty: "  nothing"))
+            By tag:
+            \(Output.lines(result.byTag, empty: "  nothing"))
+            """
+        }
+    }
+}

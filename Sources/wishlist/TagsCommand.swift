@@ -1,0 +1,25 @@
+import WishlistClient
+import WishlistCore
+
+/// `wishlist tags`: the tags in use, most used first.
+struct TagsCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "tags", abstract: "List your tags, most used first.", usage: "[--json]",
+            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+    }
+
+    let client: WishlistClient
+    let output: Output
+
+    init(parsing arguments: inout Arguments) throws {
+        client = try RemoteServer.client(&arguments)
+        output = Output(&arguments)
+    }
+
+    func run() async throws {
+        try output.print(try await client.tags()) { tags in
+            tags.isEmpty ? "No tags yet." : tags.map { "\($0.count)\t\($0.name)" }.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import WishlistClient
+
+/// `wishlist wish fav ID`.
+struct WishFavoriteCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "fav", abstract: "Star a wish.", usage: "ID [--json]",
+            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+    }
+
+    let setting: FavoriteSetting
+
+    init(parsing arguments: inout Arguments) throws {
+        setting = try FavoriteSetting(&arguments, favorite: true)
+    }
+
+    func run() async throws { try await setting.run() }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import WishlistClient
+
+/// `wishlist wish show ID`.
+struct WishShowCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "show", abstract: "Show everything on one wish.", usage: "ID [--json]",
+            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+    }
+
+    let client: WishlistClient
+    let output: Output
+    let id: UUID
+
+    init(parsing arguments: inout Arguments) throws {
+        client = try RemoteServer.client(&arguments)
+        output = Output(&arguments)
+        id = try WishID.parse(&arguments)
+    }
+
+    func run() async throws {
+        try output.print(try await client.wish(id), describe: Output.details)
+    }
+}
