@@ -194,6 +194,7 @@ def screenshot(browser):
         if not enabled:
             return
         SCREENSHOT_DIR.mkdir(exist_ok=True)
+        size_before = browser.execute_script("return [window.innerWidth, window.innerHeight]")
         for scheme in ("light", "dark"):
             # Reduced motion so no entrance animation is caught half-way.
             set_color_scheme(browser, scheme, reduced_motion=True)
@@ -201,7 +202,7 @@ def screenshot(browser):
                 set_viewport(browser, width, height)
                 browser.save_screenshot(str(SCREENSHOT_DIR / f"{name}-{label}-{scheme}.png"))
         set_color_scheme(browser, "light")
-        set_viewport(browser, *PHONE)
+        set_viewport(browser, *size_before)
 
     return capture
 

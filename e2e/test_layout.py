@@ -6,7 +6,7 @@ import pytest
 
 from accessibility import by_role, wait_for_role
 from conftest import DESKTOP, PHONE, set_viewport
-from test_shell import TAB_KEYS, USERNAME, create_account, sign_in
+from flows import TAB_KEYS, USERNAME, create_account, sign_in
 
 MIN_TAP = 44
 
