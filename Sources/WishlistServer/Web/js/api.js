@@ -1,0 +1,85 @@
+// The one way the app talks to the server: JSON in and out, the CSRF header on
+// every unsafe request, and two typed errors so views can tell "the server said
+// no" (ApiError) from "the server could not be reached" (NetworkError, K7).
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const TIMEOUT_MS = 20_000;
+
+/** The server answered with an error: `status`, the API's `code` and `message`, and `field` for bad input. */
+export class ApiError extends Error {
+  constructor(status, code, message, field = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** The request never got an answer: offline, DNS, refused, timed out, or an unreadable reply. */
+export class NetworkError extends Error {
+  constructor(message, { cause } = {}) {
+    super(message, { cause });
+    this.name = "NetworkError";
+    this.code = "network";
+  }
+}
+
+/**
+ * Sends one request to the API and resolves with the decoded JSON body
+ * (`null` for an empty answer such as 204). Rejects with ApiError or NetworkError only.
+ */
+export async function request(method, path, { body, headers = {}, signal } = {}) {
+  const upper = method.toUpperCase();
+  const finalHeaders = { Accept: "application/json", ...headers };
+  if (UNSAFE_METHODS.has(upper)) finalHeaders["X-Requested-With"] = "wishlist";
+  if (body !== undefined) finalHeaders["Content-Type"] = "application/json";
+
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  let response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method: upper,
+      headers: finalHeaders,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // A caller's own abort is not a network failure: let it through unchanged.
+    if (signal?.aborted) throw error;
+    throw new NetworkError("The server could not be reached.", { cause: error });
+  }
+  return decode(response);
+}
+
+async function decode(response) {
+  const text = await response.text().catch(() => null);
+  if (text === null) throw new NetworkError("The answer was cut off.");
+  let json = null;
+  if (text.length > 0) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // A proxy's HTML error page or a truncated body: not something the app can use.
+      if (response.ok) throw new NetworkError("The server sent an unreadable answer.");
+    }
+  }
+  if (response.ok) return json;
+  const error = json?.error;
+  throw new ApiError(
+    response.status,
+    typeof error?.code === "string" ? error.code : `http_${response.status}`,
+    typeof error?.message === "string" ? error.message : response.statusText,
+    typeof error?.field === "string" ? error.field : null,
+  );
+}
+
+/** Shorthands for the verbs, each the same as `request(method, path, options)`. */
+export const api = {
+  get: (path, options) => request("GET", path, options),
+  post: (path, body, options) => request("POST", path, { ...options, body }),
+  put: (path, body, options) => request("PUT", path, { ...options, body }),
+  patch: (path, body, options) => request("PATCH", path, { ...options, body }),
+  delete: (path, options) => request("DELETE", path, options),
+};

@@ -1,0 +1,33 @@
+// Inline SVG icons, drawn on a 24×24 grid with round strokes in currentColor so
+// they follow the text colour and theme. Icons are decorative: the control that
+// holds one carries the accessible name.
+const paths = {
+  wishes:
+    '<rect x="4" y="10.5" width="16" height="9.5" rx="2"/><rect x="3" y="7" width="18" height="3.5" rx="1.5"/>' +
+    '<path d="M12 7v13"/><path d="M12 7c-1.2-2.6-4.6-3.4-4.9-1.3C6.9 7 9.6 7 12 7c2.4 0 5.1 0 4.9-1.3C16.6 3.6 13.2 4.4 12 7z"/>',
+  favorites:
+    '<path d="M12 3.4l2.41 5.88 6.34.48-4.85 4.11 1.51 6.17L12 16.7l-5.41 3.34 1.51-6.17-4.85-4.11 6.34-.48z"/>',
+  map: '<path d="M3 6.5 9 4l6 2.5L21 4v13.5L15 20l-6-2.5L3 20z"/><path d="M9 4v13.5M15 6.5V20"/>',
+  search: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 4.5 4.5"/>',
+  journal:
+    '<path d="M5 19.5v-15A1.5 1.5 0 0 1 6.5 3H19v15H6.5A1.5 1.5 0 0 0 5 19.5a1.5 1.5 0 0 0 1.5 1.5H19v-3"/>' +
+    '<path d="M9 7.5h6M9 11h4"/>',
+  discover: '<circle cx="12" cy="12" r="9"/><path d="m15.5 8.5-2 5-5 2 2-5z"/>',
+  globe:
+    '<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3c2.4 2.6 3.5 5.6 3.5 9s-1.1 6.4-3.5 9c-2.4-2.6-3.5-5.6-3.5-9s1.1-6.4 3.5-9z"/>',
+  signOut: '<path d="M14 4h3.5A1.5 1.5 0 0 1 19 5.5v13a1.5 1.5 0 0 1-1.5 1.5H14"/><path d="m10 8-4 4 4 4M6 12h9"/>',
+  chevronDown: '<path d="m6 9 6 6 6-6"/>',
+  alert: '<circle cx="12" cy="12" r="9"/><path d="M12 7.5V13M12 16.5v.01"/>',
+  offline: '<path d="M3 9.5a13 13 0 0 1 4-2.6M10.5 6.1A13 13 0 0 1 21 9.5M6 13a8 8 0 0 1 3-1.8M14.5 11.4A8 8 0 0 1 18 13M9.5 16.5a3.5 3.5 0 0 1 5 0M12 20v.01M4 4l16 16"/>',
+  refresh: '<path d="M20 12a8 8 0 1 1-2.3-5.7"/><path d="M20 4v4.5h-4.5"/>',
+};
+
+/** Returns the markup of a named icon; unknown names give an empty string. */
+export function icon(name, className = "icon") {
+  const body = paths[name];
+  if (!body) return "";
+  return (
+    `<svg class="${className}" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" ` +
+    `stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${body}</svg>`
+  );
+}

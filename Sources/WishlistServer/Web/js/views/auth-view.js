@@ -1,0 +1,173 @@
+// The two screens before the app: first-run setup ("Create the first account")
+// and sign-in. One element with a `mode` attribute, because both are the same
+// form with a different heading, one more field and different rules.
+
+import { ApiError, NetworkError } from "../api.js";
+import { i18n } from "../i18n.js";
+import { session } from "../session.js";
+
+const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
+const PASSWORD_MIN_LENGTH = 10;
+
+const MODES = {
+  setup: { prefix: "setup", passwordAutocomplete: "new-password", confirm: true, hints: true },
+  "sign-in": { prefix: "signIn", passwordAutocomplete: "current-password", confirm: false, hints: false },
+};
+
+/** The setup or sign-in form; on success the session changes and the app moves on. */
+export class AuthView extends HTMLElement {
+  #busy = false;
+
+  get mode() {
+    return MODES[this.getAttribute("mode")] ? this.getAttribute("mode") : "sign-in";
+  }
+
+  connectedCallback() {
+    const mode = MODES[this.mode];
+    this.innerHTML = `
+      <main class="auth" id="main-content">
+        <div class="auth-card">
+          <div class="brand-mark brand-mark-large" aria-hidden="true"></div>
+          <h1 class="auth-title" data-i18n="${mode.prefix}.title"></h1>
+          <p class="auth-lead" data-i18n="${mode.prefix}.lead"></p>
+          <form class="form" novalidate>
+            <p class="form-alert" role="alert" hidden></p>
+            ${field("username", "auth.username", "text", "username", mode.hints ? "auth.usernameHint" : null)}
+            ${field("password", "auth.password", "password", mode.passwordAutocomplete, mode.hints ? "auth.passwordHint" : null)}
+            ${mode.confirm ? field("confirm", "auth.confirmPassword", "password", "new-password", null) : ""}
+            <button type="submit" class="button button-primary button-block" data-i18n="${mode.prefix}.submit"></button>
+          </form>
+        </div>
+      </main>`;
+    const username = this.querySelector("#auth-username");
+    username.setAttribute("autocapitalize", "none");
+    username.setAttribute("spellcheck", "false");
+    this.querySelector("form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.#submit();
+    });
+    i18n.localize(this);
+  }
+
+  async #submit() {
+    if (this.#busy) return;
+    const form = this.querySelector("form");
+    const values = {
+      username: form.elements.username.value.trim().toLowerCase(),
+      password: form.elements.password.value,
+      confirm: form.elements.confirm?.value,
+    };
+    this.#showAlert(null);
+    const problems = this.#validate(values);
+    this.#showFieldErrors(problems);
+    if (problems.length > 0) {
+      form.elements[problems[0].field].focus();
+      return;
+    }
+
+    this.#setBusy(true);
+    try {
+      if (this.mode === "setup") await session.setUp(values.username, values.password);
+      else await session.signIn(values.username, values.password);
+    } catch (error) {
+      this.#setBusy(false);
+      this.#showServerError(error);
+    }
+  }
+
+  #validate({ username, password, confirm }) {
+    const problems = [];
+    if (username.length === 0) problems.push({ field: "username", key: "validation.username.required" });
+    else if (this.mode === "setup" && !USERNAME_PATTERN.test(username)) {
+      problems.push({ field: "username", key: "validation.username.format" });
+    }
+    if (password.length === 0) problems.push({ field: "password", key: "validation.password.required" });
+    else if (this.mode === "setup" && password.length < PASSWORD_MIN_LENGTH) {
+      problems.push({ field: "password", key: "validation.password.short" });
+    }
+    if (this.mode === "setup" && password.length > 0 && confirm !== password) {
+      problems.push({ field: "confirm", key: "validation.confirm.mismatch" });
+    }
+    return problems;
+  }
+
+  /** Marks each field with its problem: a catalog `key`, or the server's own `text`. */
+  #showFieldErrors(problems) {
+    for (const input of this.querySelectorAll("input")) {
+      const problem = problems.find((entry) => entry.field === input.name);
+      const message = this.querySelector(`#auth-${input.name}-error`);
+      if (problem) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+      message.hidden = !problem;
+      setMessage(message, problem ?? {});
+    }
+  }
+
+  #showServerError(error) {
+    const form = this.querySelector("form");
+    if (error instanceof ApiError && error.code === "already_set_up") {
+      // Someone finished setup first: the sign-in screen is what this person needs now.
+      session.load().catch((loadError) => this.#showAlert(loadError));
+      return;
+    }
+    if (error instanceof ApiError && error.status === 400 && error.field && form.elements[error.field]) {
+      this.#showFieldErrors([{ field: error.field, ...describe(error) }]);
+      form.elements[error.field].focus();
+      return;
+    }
+    this.#showAlert(error);
+  }
+
+  /** Shows what went wrong in the form's alert; `null` hides it. */
+  #showAlert(error) {
+    const alert = this.querySelector(".form-alert");
+    alert.hidden = error === null;
+    setMessage(alert, error === null ? {} : describe(error));
+  }
+
+  #setBusy(busy) {
+    this.#busy = busy;
+    const button = this.querySelector('button[type="submit"]');
+    const prefix = MODES[this.mode].prefix;
+    button.toggleAttribute("aria-busy", busy);
+    button.dataset.i18n = busy ? `${prefix}.submitting` : `${prefix}.submit`;
+    i18n.localize(button);
+  }
+}
+
+/** The catalog key for an error, or the server's message when the catalog has no words for its code. */
+function describe(error) {
+  if (error instanceof NetworkError) return { key: "error.network" };
+  if (error instanceof ApiError) {
+    const key = `error.${error.code}`;
+    if (i18n.t(key) !== key) return { key };
+    if (error.message) return { text: error.message };
+  }
+  return { key: "error.generic" };
+}
+
+/** Puts a catalog message (kept translatable on a language switch) or plain text into `element`. */
+function setMessage(element, { key, text }) {
+  if (key) {
+    element.dataset.i18n = key;
+    i18n.localize(element);
+  } else {
+    delete element.dataset.i18n;
+    element.textContent = text ?? "";
+  }
+}
+
+function field(name, labelKey, type, autocomplete, hintKey) {
+  const id = `auth-${name}`;
+  const described = [hintKey ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" ");
+  return `
+    <div class="field">
+      <label class="field-label" for="${id}" data-i18n="${labelKey}"></label>
+      <input class="input" id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}"
+        required aria-describedby="${described}">
+      ${hintKey ? `<p class="field-hint" id="${id}-hint" data-i18n="${hintKey}"></p>` : ""}
+      <p class="field-error" id="${id}-error" role="alert" hidden></p>
+    </div>`;
+}
+
+customElements.define("wl-auth-view", AuthView);

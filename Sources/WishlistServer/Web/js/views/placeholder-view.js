@@ -1,0 +1,36 @@
+// The calm, friendly screen a tab shows before its feature exists or while it
+// has nothing to show. Each tab's view module subclasses this with its own
+// icon and catalog keys until it grows its real content.
+
+import { icon } from "../icons.js";
+import { i18n } from "../i18n.js";
+
+/** A centred empty state: icon, heading, explanation and an optional action. */
+export class PlaceholderView extends HTMLElement {
+  /** The icon name (see icons.js). */
+  static icon = "wishes";
+  /** Catalog keys of the heading and the text. */
+  static titleKey = "";
+  static bodyKey = "";
+  /** Whether the screen is still to be built, shown as a small "Coming soon" chip. */
+  static comingSoon = true;
+
+  connectedCallback() {
+    if (this.firstChild) return;
+    const { icon: iconName, titleKey, bodyKey, comingSoon } = this.constructor;
+    this.innerHTML = `
+      <section class="empty-state">
+        <div class="empty-state-icon">${icon(iconName)}</div>
+        <h2 class="empty-state-title" data-i18n="${titleKey}"></h2>
+        <p class="empty-state-body" data-i18n="${bodyKey}"></p>
+        ${comingSoon ? '<p class="chip" data-i18n="app.comingSoon"></p>' : ""}
+        ${this.actionMarkup()}
+      </section>`;
+    i18n.localize(this);
+  }
+
+  /** Markup of a follow-up action below the text; none by default. */
+  actionMarkup() {
+    return "";
+  }
+}

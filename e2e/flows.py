@@ -1,0 +1,36 @@
+"""Steps the browser tests share: preparing an account, signing in, checking the tab bar."""
+
+from accessibility import by_role, fill, find_by_role, wait_for_role
+
+USERNAME = "alice"
+PASSWORD = "correct horse battery"
+TAB_KEYS = ["nav.wishes", "nav.favorites", "nav.map", "nav.search", "nav.journal", "nav.discover"]
+
+
+def create_account(server, username=USERNAME, password=PASSWORD):
+    status, body = server.api("POST", "/setup", {"username": username, "password": password})
+    assert status == 201, body
+
+
+def sign_in(browser, en, username=USERNAME, password=PASSWORD):
+    wait_for_role(browser, "heading", en["signIn.title"])
+    fill(browser, en["auth.username"], username)
+    fill(browser, en["auth.password"], password)
+    find_by_role(browser, "button", en["signIn.submit"]).click()
+
+
+def expect_tab_bar(browser, catalog, current="nav.wishes"):
+    """The main navigation with its six links, the current one marked; returns the nav."""
+    nav = wait_for_role(browser, "navigation", catalog["nav.label"])
+    names = [link.accessible_name for link in by_role(nav, "link")]
+    assert names == [catalog[key] for key in TAB_KEYS]
+    marked = [link.accessible_name for link in by_role(nav, "link") if link.get_attribute("aria-current") == "page"]
+    assert marked == [catalog[current]]
+    return nav
+
+
+def open_account_menu(browser, username=USERNAME):
+    button = wait_for_role(browser, "button", username)
+    button.click()
+    assert button.get_attribute("aria-expanded") == "true"
+    return button

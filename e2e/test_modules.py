@@ -1,0 +1,107 @@
+"""The app's building blocks, exercised in the browser that runs them: the
+store's keyed records and notifications (W15), the hash router's matching, and
+the API wrapper's typed errors."""
+
+import pytest
+
+from accessibility import wait_for_role
+
+# Imports one of the app's modules by its path under the versioned asset base,
+# runs `body` with it as `module`, and hands back what `body` returns.
+RUN_IN_MODULE = """
+const [path, body, done] = arguments;
+const base = document.querySelector('script[type="module"]').src.replace(/js\\/main\\.js$/, "");
+import(base + path)
+  .then((module) => new Function("module", `return (async () => { ${body} })();`)(module))
+  .then((value) => done({ value }), (error) => done({ error: String(error) }));
+"""
+
+
+@pytest.fixture
+def page(server, browser, catalogs):
+    browser.get(server.url())
+    wait_for_role(browser, "heading", catalogs["en"]["setup.title"])
+
+    def run(path, body):
+        answer = browser.execute_async_script(RUN_IN_MODULE, path, body)
+        assert "error" not in answer, answer["error"]
+        return answer["value"]
+
+    return run
+
+
+def test_store_keeps_one_record_per_id_and_ignores_stale_versions(page):
+    result = page(
+        "js/store.js",
+        """
+        const store = new module.Store();
+        const seen = [];
+        const unsubscribe = store.subscribe((change) => seen.push(change.ids.join(",")));
+        store.put("wish", [{ id: "a", version: 2, name: "Bag" }, { id: "b", version: 1, name: "Shoes" }]);
+        store.put("wish", { id: "a", version: 1, name: "Old bag" });
+        store.put("wish", { id: "a", version: 3, name: "New bag" });
+        store.remove("wish", "b");
+        unsubscribe();
+        store.put("wish", { id: "c", version: 1, name: "Unseen" });
+        return { names: store.all("wish").map((w) => w.name), seen, other: store.all("entry").length };
+        """,
+    )
+    assert result == {"names": ["New bag", "Unseen"], "seen": ["a,b", "a", "b"], "other": 0}
+
+
+def test_router_matches_tabs_and_params(page):
+    result = page(
+        "js/router.js",
+        """
+        const router = new module.Router([
+          { name: "wishes", pattern: "/wishes" },
+          { name: "wish", pattern: "/wishes/:id" },
+          { name: "edit", pattern: "/wishes/:id/edit" },
+        ]);
+        const show = (path) => { const m = router.match(path); return m ? [m.route.name, m.params] : null; };
+        return ["/wishes", "/wishes/42", "/wishes/a%20b/edit", "/wishes/%E0%A4%A/edit", "/map", "/wishes/42/x"].map(show);
+        """,
+    )
+    assert result == [
+        ["wishes", {}],
+        ["wish", {"id": "42"}],
+        ["edit", {"id": "a b"}],
+        None,
+        None,
+        None,
+    ]
+
+
+def test_api_errors_are_typed(page):
+    result = page(
+        "js/api.js",
+        """
+        const outcome = async (promise) => {
+          try { return ["ok", await promise]; }
+          catch (error) { return [error.name, error.status ?? null, error.code]; }
+        };
+        return [
+          await outcome(module.api.get("/me")),
+          await outcome(module.api.post("/sessions", { username: "nobody", password: "wrong password" })),
+          await outcome(module.api.get("/setup")),
+        ];
+        """,
+    )
+    assert result == [
+        ["ApiError", 401, "unauthenticated"],
+        ["ApiError", 401, "invalid_credentials"],
+        ["ok", {"setupRequired": True}],
+    ]
+
+
+def test_unreachable_server_is_a_network_error(page, browser):
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    result = page(
+        "js/api.js",
+        """
+        try { await module.api.get("/me"); return "answered"; }
+        catch (error) { return [error instanceof module.NetworkError, error instanceof module.ApiError, error.code]; }
+        """,
+    )
+    assert result == [True, False, "network"]
