@@ -15,11 +15,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips"),
+        .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
+        .target(name: "Imaging", dependencies: ["CVips"]),
+        .target(name: "Geocoding", dependencies: ["CGeonames"]),
 
         // The product.
         .target(name: "WishlistCore"),
@@ -38,6 +42,8 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite"]),
         .testTarget(

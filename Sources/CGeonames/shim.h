@@ -1,0 +1,1 @@
+#include <geonames/geonames.h>
