@@ -50,7 +50,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -62,7 +62,7 @@ extension WishlistClient {
     }
 
     /// `path?query` with every value percent-encoded (including `+` and `&`, which URLComponents leaves).
-    static func pathWithQuery(_ path: String, _ items: [URLQueryItem]) -> String {
+    public static func pathWithQuery(_ path: String, _ items: [URLQueryItem]) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "+&=?/")
         let query = items.map { item in

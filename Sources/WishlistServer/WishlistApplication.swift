@@ -12,9 +12,7 @@ public final class WishlistApplication: Sendable {
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
-        try FileManager.default.createDirectory(
-            atPath: settings.dataDirectory, withIntermediateDirectories: true)
-        store = try Store(path: settings.databasePath)
+        store = try DataDirectory(settings.dataDirectory).openStore()
         do {
             server = Server(
                 router: try Self.router(settings: settings, store: store),

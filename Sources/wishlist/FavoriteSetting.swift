@@ -3,19 +3,19 @@ import WishlistClient
 
 /// What `fav` and `unfav` share: read the id, set the star, print the wish.
 struct FavoriteSetting {
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let id: UUID
     let favorite: Bool
 
     init(_ arguments: inout Arguments, favorite: Bool) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         id = try WishID.parse(&arguments)
         self.favorite = favorite
     }
 
     func run() async throws {
-        try output.print(try await client.setFavorite(id, favorite), describe: Output.line)
+        try output.print(try await remote.client().setFavorite(id, favorite), describe: Output.line)
     }
 }

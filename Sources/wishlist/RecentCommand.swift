@@ -13,12 +13,12 @@ struct RecentCommand: Command {
 
     enum Action { case show, clear, delete(UUID) }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let action: Action
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         let clear = arguments.flag("--clear")
         let delete = try arguments.option("--delete")
@@ -37,13 +37,13 @@ struct RecentCommand: Command {
     func run() async throws {
         switch action {
         case .clear:
-            try await client.clearRecentSearches()
+            try await remote.client().clearRecentSearches()
             print("Cleared your recent searches.")
         case .delete(let id):
-            try await client.deleteRecentSearch(id)
+            try await remote.client().deleteRecentSearch(id)
             print("Deleted that recent search.")
         case .show:
-            try output.print(try await client.recentSearches()) { searches in
+            try output.print(try await remote.client().recentSearches()) { searches in
                 searches.isEmpty ? "No recent searches."
                     : searches.map { "\($0.id.uuidString.lowercased())  \($0.query)" }.joined(separator: "\n")
             }

@@ -2,12 +2,18 @@ import Foundation
 import WishlistClient
 
 /// The server a client command talks to and how it signs in: `--server`/`$WISHLIST_SERVER` and
-/// `$WISHLIST_TOKEN` when given, else what `wishlist login` saved.
-enum RemoteServer {
+/// `$WISHLIST_TOKEN` when given, else what `wishlist login` saved. Read while parsing, resolved
+/// when the command runs, so a wrong command line is reported before a missing login.
+struct RemoteServer {
     static let serverOptionHelp = ("--server URL", "The server (default: $WISHLIST_SERVER or the one you logged in to).")
 
-    static func client(_ arguments: inout Arguments) throws -> WishlistClient {
-        let explicitServer = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER")
+    let explicitServer: String?
+
+    init(_ arguments: inout Arguments) throws {
+        explicitServer = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER")
+    }
+
+    func client() throws -> WishlistClient {
         let saved = try SavedLogin.load()
         guard let server = explicitServer ?? saved?.server else {
             throw CommandFailure("Not logged in: run 'wishlist login --server URL' first.")
@@ -16,7 +22,7 @@ enum RemoteServer {
         guard let token else {
             throw CommandFailure("No token for \(server): run 'wishlist login --server \(server)' first.")
         }
-        return WishlistClient(baseURL: try url(server), token: token)
+        return WishlistClient(baseURL: try Self.url(server), token: token)
     }
 
     static func url(_ text: String) throws -> URL {

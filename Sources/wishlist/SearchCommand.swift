@@ -10,18 +10,18 @@ struct SearchCommand: Command {
                       RemoteServer.serverOptionHelp])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let query: String
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         query = try arguments.positional("the QUERY")
     }
 
     func run() async throws {
-        try output.print(try await client.search(query)) { result in
+        try output.print(try await remote.client().search(query)) { result in
             """
             By name:
             \(Output.lines(result.byName, empty: "  nothing"))

@@ -9,16 +9,16 @@ struct TagsCommand: Command {
             options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
     }
 
     func run() async throws {
-        try output.print(try await client.tags()) { tags in
+        try output.print(try await remote.client().tags()) { tags in
             tags.isEmpty ? "No tags yet." : tags.map { "\($0.count)\t\($0.name)" }.joined(separator: "\n")
         }
     }

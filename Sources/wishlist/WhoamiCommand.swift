@@ -8,13 +8,14 @@ struct WhoamiCommand: Command {
             options: [RemoteServer.serverOptionHelp])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
     }
 
     func run() async throws {
+        let client = try remote.client()
         let user = try await client.me()
         print("\(user.username)\(user.isAdmin ? " (admin)" : "") on \(client.baseURL.absoluteString)")
     }

@@ -15,12 +15,12 @@ struct WishAddCommand: Command {
             ])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let draft: WishDraft
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         let memo = try arguments.option("--memo")
         let link = try arguments.option("--link")
@@ -31,6 +31,6 @@ struct WishAddCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await client.createWish(draft)) { "Added \(Output.line($0))" }
+        try output.print(try await remote.client().createWish(draft)) { "Added \(Output.line($0))" }
     }
 }

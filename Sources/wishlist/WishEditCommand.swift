@@ -17,13 +17,13 @@ struct WishEditCommand: Command {
             ])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let id: UUID
     let patch: WishPatch
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         var patch = WishPatch(name: try arguments.option("--name"))
         patch.memo = try Self.change(&arguments, set: "--memo", clear: "--no-memo")
@@ -41,6 +41,6 @@ struct WishEditCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await client.updateWish(id, patch)) { "Changed \(Output.line($0))" }
+        try output.print(try await remote.client().updateWish(id, patch)) { "Changed \(Output.line($0))" }
     }
 }

@@ -15,13 +15,13 @@ struct WishListCommand: Command {
             ])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let query: WishListQuery
     let all: Bool
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         var parameters: [String: String] = [:]
         if arguments.flag("--favorites") { parameters["favorite"] = "true" }
@@ -33,12 +33,12 @@ struct WishListCommand: Command {
     }
 
     func run() async throws {
-        var page = try await client.wishes(query)
+        var page = try await remote.client().wishes(query)
         var wishes = page.items
         while all, let cursor = page.nextCursor {
             var next = query
             next.cursor = cursor
-            page = try await client.wishes(next)
+            page = try await remote.client().wishes(next)
             wishes += page.items
         }
         let more = !all && page.nextCursor != nil

@@ -8,16 +8,16 @@ struct WishRemoveCommand: Command {
             name: "rm", abstract: "Delete a wish.", usage: "ID", options: [RemoteServer.serverOptionHelp])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let id: UUID
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         id = try WishID.parse(&arguments)
     }
 
     func run() async throws {
-        try await client.deleteWish(id)
+        try await remote.client().deleteWish(id)
         print("Deleted \(id.uuidString.lowercased()).")
     }
 }

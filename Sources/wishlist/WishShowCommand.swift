@@ -9,17 +9,17 @@ struct WishShowCommand: Command {
             options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
     }
 
-    let client: WishlistClient
+    let remote: RemoteServer
     let output: Output
     let id: UUID
 
     init(parsing arguments: inout Arguments) throws {
-        client = try RemoteServer.client(&arguments)
+        remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         id = try WishID.parse(&arguments)
     }
 
     func run() async throws {
-        try output.print(try await client.wish(id), describe: Output.details)
+        try output.print(try await remote.client().wish(id), describe: Output.details)
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+import WishlistStore
+
+/// The folder that holds everything a server keeps: `wishlist.sqlite` now, photos later.
+public struct DataDirectory: Sendable {
+    public let path: String
+
+    public init(_ path: String) {
+        self.path = path
+    }
+
+    public var databasePath: String { (path as NSString).appendingPathComponent("wishlist.sqlite") }
+
+    /// Opens the store, creating the folder and the database on first use.
+    public func openStore() throws -> Store {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return try Store(path: databasePath)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import WishlistClient
+import WishlistCore
+import WishlistServer
+
+@Suite struct CommandLineTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-cli-\(UUID())")
+    var data: String { home.appendingPathComponent("data").path }
+    var cli: CommandRunner { CommandRunner(home: home) }
+
+    /// A server on the test's data directory, in this process.
+    func startServer() throws -> WishlistApplication {
+        var settings = ServerSettings()
+        settings.dataDirectory = data
+        settings.port = 0
+        settings.logger = nil
+        let application = try WishlistApplication(settings: settings)
+        try application.start()
+        return application
+    }
+
+    @Test func userAddThenSigningInWithThatPasswordWorks() async throws {
+        let added = try cli.run(["user", "add", "Alice", "--admin", "--password-stdin", "--data", data],
+                                stdin: "correct horse battery\n")
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("alice"))
+        let listed = try cli.run(["user", "list", "--data", data])
+        #expect(listed.output.contains("alice  (admin)"))
+
+        let application = try startServer()
+        defer { try? application.stop() }
+        let client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!)
+        #expect(try await client.signIn(username: "alice", password: "correct horse battery").isAdmin)
+    }
+
+    @Test func badArgumentsPrintUsageAndExitNonZero() throws {
+        for arguments in [["user", "add"], ["nonsense"], ["user", "add", "bob", "--bogus"], ["serve", "--listen", "nowhere"],
+                          ["user", "add", "bob", "extra", "--data", data], ["wish", "show", "not-a-uuid", "--server", "http://127.0.0.1:1"],
+                          ["user"], []] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.status) \(result.error)")
+            #expect(result.error.hasPrefix("wishlist: "), "\(arguments)")
+            #expect(result.error.contains("Usage: wishlist"), "\(arguments)")
+        }
+        let help = try cli.run(["user", "add", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("Usage: wishlist user add NAME"))
+        #expect(help.output.contains("--password-stdin"))
+    }
+
+    @Test func brokenRulesAreOneSentenceAndExit1() throws {
+        let short = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
+        #expect(short.status == 1)
+        #expect(short.error == "wishlist: A password needs at least 10 characters.\n")
+        let noTerminal = try cli.run(["user", "add", "bob", "--data", data])
+        #expect(noTerminal.status == 1)
+        #expect(noTerminal.error.contains("--password-stdin"))
+        _ = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
+        let twice = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
+        #expect(twice.status == 1)
+        #expect(twice.error.contains("taken"))
+        let missing = try cli.run(["user", "delete", "nobody", "--data", data])
+        #expect(missing.status == 1)
+        let notLoggedIn = try cli.run(["whoami"])
+        #expect(notLoggedIn.status == 1)
+        #expect(notLoggedIn.error.contains("wishlist login"))
+    }
+
+    @Test func passwdAndDeleteChangeTheAccount() async throws {
+        _ = try cli.run(["user", "add", "carol", "--password-stdin", "--data", data], stdin: "first password!\n")
+        let changed = try cli.run(["user", "passwd", "carol", "--password-stdin", "--data", data], stdin: "second password!\n")
+        #expect(changed.status == 0)
+        let application = try startServer()
+        let client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!)
+        _ = try await client.signIn(username: "carol", password: "second password!")
+        try application.stop()
+        let deleted = try cli.run(["user", "delete", "carol", "--data", data])
+        #expect(deleted.status == 0)
+        #expect(try cli.run(["user", "list", "--data", data]).output.contains("No accounts yet."))
+    }
+
+    @Test func loginThenWishCommandsThenLogout() async throws {
+        _ = try cli.run(["user", "add", "dave", "--password-stdin", "--data", data], stdin: "dave's password\n")
+        let application = try startServer()
+        defer { try? application.stop() }
+        let server = "http://127.0.0.1:\(application.port)"
+
+        let wrong = try cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "nope nope nope\n")
+        #expect(wrong.status == 1)
+        #expect(wrong.error.contains("username or password is wrong"))
+        let login = try cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "dave's password\n")
+        #expect(login.status == 0, "\(login.error)")
+        let saved = home.appendingPathComponent("config/wishlist/login.json").path
+        let permissions = try FileManager.default.attributesOfItem(atPath: saved)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try cli.run(["whoami"]).output.hasPrefix("dave on "))
+
+        let added = try cli.run(["wish", "add", "Red bike", "--tag", "sport", "--tag", "Bike", "--json"])
+        #expect(added.status == 0, "\(added.error)")
+        let wish = try JSONCoding.decoder().decode(Wish.self, from: Data(added.output.utf8))
+        #expect(wish.tags == ["sport", "Bike"])
+        let id = wish.id.uuidString.lowercased()
+        #expect(try cli.run(["wish", "fav", id]).output.contains("★"))
+        #expect(try cli.run(["wish", "list", "--favorites"]).output.contains("Red bike"))
+        #expect(try cli.run(["wish", "edit", id, "--name", "Blue bike", "--no-tags"]).status == 0)
+        #expect(try cli.run(["wish", "show", id]).output.contains("Blue bike"))
+        #expect(try cli.run(["search", "blu"]).output.contains("Blue bike"))
+        #expect(try cli.run(["recent"]).output.contains("blu"))
+        let tags = try cli.run(["tags", "--json"])
+        #expect(try JSONCoding.decoder().decode([TagCount].self, from: Data(tags.output.utf8)).isEmpty)
+        let invalid = try cli.run(["wish", "add", "x", "--link", "ftp://example.com"])
+        #expect(invalid.status == 1)
+        #expect(invalid.error.contains("http"))
+        #expect(try cli.run(["wish", "rm", id]).status == 0)
+        let gone = try cli.run(["wish", "show", id])
+        #expect(gone.status == 1)
+
+        #expect(try cli.run(["logout"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: saved))
+        #expect(try cli.run(["whoami"]).status == 1)
+    }
+}

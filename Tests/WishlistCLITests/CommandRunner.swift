@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs the built `wishlist` executable with its own HOME and config folder, feeding stdin and
+/// collecting stdout, stderr and the exit code.
+struct CommandRunner {
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    let home: URL
+
+    static var executable: URL {
+        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+            .compactMap { $0?.deletingLastPathComponent() }
+        let found = candidates.map { $0.appendingPathComponent("wishlist") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return found ?? candidates[0].appendingPathComponent("wishlist")
+    }
+
+    func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            error: String(decoding: err, as: UTF8.self))
+    }
+}
