@@ -23,6 +23,7 @@ run: deps-run build-release
 test: deps-test build swift-test e2e
 
 bench: deps-bench build-release
+	$(SWIFT) build -c release --product wishlist-bench
 	bench/run
 
 build:

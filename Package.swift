@@ -39,6 +39,9 @@ let package = Package(
             dependencies: ["WishlistServer", "WishlistStore", "WishlistClient", "WishlistCore"]
         ),
 
+        // `make bench`: fills a data directory with generated wishes for the benchmarks.
+        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore"]),
+
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),

@@ -18,12 +18,11 @@ public struct AccountAdministration: Sendable {
 
     /// Adds an account after checking the username and password rules.
     @discardableResult
-    public func addUser(username: String, password: String, isAdmin: Bool) throws -> User {
+    public func addUser(username: String, password: String, isAdmin: Bool) throws -> Account {
         let username = try AccountRules.normalizedUsername(username)
         try AccountRules.validatePassword(password)
         return try accounts.createUser(
-            username: username, passwordHash: try hasher.hash(password), isAdmin: isAdmin, now: clock()
-        ).user
+            username: username, passwordHash: try hasher.hash(password), isAdmin: isAdmin, now: clock())
     }
 
     /// Creates the first account, an admin; refuses once any account exists.
@@ -32,6 +31,14 @@ public struct AccountAdministration: Sendable {
         try AccountRules.validatePassword(password)
         guard try accounts.userCount() == 0 else { throw StoreError.alreadySetUp }
         return try accounts.createFirstAdmin(username: username, passwordHash: try hasher.hash(password), now: clock())
+    }
+
+    /// A new API token for the account; the answer holds its secret, which is stored only as a digest.
+    public func issueToken(for key: UserKey, name: String) throws -> NewAPIToken {
+        let name = try APIToken.validatedName(name)
+        let secret = "wl_" + SecureRandom.token()
+        let token = try accounts.createToken(for: key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
+        return NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt)
     }
 
     public func users() throws -> [User] {

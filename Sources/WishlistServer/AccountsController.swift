@@ -99,12 +99,8 @@ struct AccountsController: Sendable {
 
     func createToken(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        let name = try APIToken.validatedName(request.apiBody(TokenRequest.self).name)
-        let secret = "wl_" + SecureRandom.token()
-        let token = try accounts.createToken(
-            for: account.key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
-        return .api(
-            NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt), status: .created)
+        let token = try administration.issueToken(for: account.key, name: request.apiBody(TokenRequest.self).name)
+        return .api(token, status: .created)
     }
 
     func listTokens(_ request: Request) throws -> Response {

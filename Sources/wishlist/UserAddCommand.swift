@@ -28,7 +28,7 @@ struct UserAddCommand: Command {
     func run() async throws {
         let password = try PasswordInput.newPassword(fromStdin: passwordFromStdin)
         let user = try LocalAccounts.with(dataDirectory: dataDirectory) { accounts in
-            try accounts.addUser(username: username, password: password, isAdmin: isAdmin)
+            try accounts.addUser(username: username, password: password, isAdmin: isAdmin).user
         }
         print("Added \(user.isAdmin ? "administrator" : "account") '\(user.username)'.")
     }
