@@ -71,18 +71,14 @@ public final class OfflineGazetteer: Sendable {
         let limit = min(limit, Self.maximumLimit)
         let folded = Array(SearchText.fold(query).utf8)
         guard limit > 0, !folded.isEmpty else { return [] }
-        var bestByCity: [Int32: Candidate] = [:]
+        var best = TopCandidates(capacity: limit)
         for entry in names.entries(withPrefix: folded) {
-            let candidate = Candidate(
+            best.offer(SearchCandidate(
                 city: entry.city, match: entry.match(forQueryOfLength: folded.count),
                 language: entry.language, population: cities[Int(entry.city)].population
-            )
-            if let known = bestByCity[entry.city], !(candidate < known) { continue }
-            bestByCity[entry.city] = candidate
+            ))
         }
-        return bestByCity.values.sorted(by: <).prefix(limit).map {
-            place(of: Int($0.city), language: Int($0.language))
-        }
+        return best.sorted.map { place(of: Int($0.city), language: Int($0.language)) }
     }
 
     /// The city nearest to a point and its great-circle distance.
@@ -115,18 +111,5 @@ public final class OfflineGazetteer: Sendable {
             longitude: city.longitude,
             population: city.population
         )
-    }
-
-    /// One city's best match for a query; `<` is the result order.
-    private struct Candidate: Comparable {
-        let city: Int32
-        let match: NameIndex.Match
-        let language: UInt8
-        let population: Int
-
-        static func < (lhs: Candidate, rhs: Candidate) -> Bool {
-            (lhs.match, -lhs.population, lhs.language, lhs.city)
-                < (rhs.match, -rhs.population, rhs.language, rhs.city)
-        }
     }
 }

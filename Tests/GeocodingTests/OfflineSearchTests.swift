@@ -94,3 +94,12 @@ import Testing
         #expect(gazetteer.search("\u{FFFD}\u{200B}🙂").isEmpty)
     }
 }
+
+extension OfflineSearchTests {
+    @Test func eachCityAppearsOnce() {
+        // "San Sebastián" matches "s" by its name and by its second word: it must be listed once.
+        let results = gazetteer.search("s", limit: 100)
+        let keys = results.map { "\($0.name)|\($0.latitude)|\($0.longitude)" }
+        #expect(Set(keys).count == keys.count)
+    }
+}
