@@ -1,0 +1,50 @@
+/// Place search as the product uses it: the offline cities always, the online geocoder's
+/// answers added when one is configured, duplicates dropped.
+public struct PlaceSearch: Sendable {
+    public let offline: OfflineGazetteer
+    public let online: OnlineGeocoder?
+
+    /// Two answers this close are the same place whatever they are called.
+    static let samePointMeters = 100.0
+    /// Two answers with the same name this close are the same place (a city's centre differs by source).
+    static let sameNameMeters = 30_000.0
+
+    public init(offline: OfflineGazetteer = .shared, online: OnlineGeocoder? = nil) {
+        self.offline = offline
+        self.online = online
+    }
+
+    /// Offline matches first, then online ones that are new. When both have more than enough,
+    /// the online ones keep at least half of the `limit`: they are there for what the offline
+    /// cities lack (a street, a village, a landmark).
+    public func search(_ query: String, limit: Int = 10) async -> [Place] {
+        let limit = min(limit, OfflineGazetteer.maximumLimit)
+        guard limit > 0 else { return [] }
+        let cities = offline.search(query, limit: limit)
+        guard let online else { return cities }
+        var fresh: [Place] = []
+        for place in await online.search(query, limit: limit)
+        where !(cities + fresh).contains(where: { Self.isSamePlace($0, place) }) {
+            fresh.append(place)
+        }
+        let citiesKept = max(limit - fresh.count, (limit + 1) / 2)
+        return Array((cities.prefix(citiesKept) + fresh).prefix(limit))
+    }
+
+    /// The nearest offline city, or the online answer when that is closer to the point.
+    public func reverse(
+        latitude: Double, longitude: Double, language: String? = nil
+    ) async throws(GeocodingError) -> NearestPlace {
+        let city = try offline.reverse(latitude: latitude, longitude: longitude, language: language)
+        guard let online, let answer = await online.reverse(latitude: latitude, longitude: longitude),
+              answer.distanceMeters < city.distanceMeters
+        else { return city }
+        return answer
+    }
+
+    static func isSamePlace(_ a: Place, _ b: Place) -> Bool {
+        let distance = GreatCircle.distance(a.coordinate, b.coordinate)
+        return distance < samePointMeters
+            || (distance < sameNameMeters && SearchText.fold(a.name) == SearchText.fold(b.name))
+    }
+}
