@@ -27,10 +27,10 @@ let package = Package(
 
         // The product.
         .target(name: "WishlistCore"),
-        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto"]),
+        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding"]),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),

@@ -27,8 +27,8 @@ struct NominatimPlace: Decodable {
         case displayName = "display_name"
     }
 
-    /// The answer as a `Place`; nil when it has no usable name or no valid coordinates.
-    var place: Place? {
+    /// The answer as a `FoundPlace`; nil when it has no usable name or no valid coordinates.
+    var place: FoundPlace? {
         guard let latitude = Double(lat), let longitude = Double(lon),
               Coordinate(latitude: latitude, longitude: longitude).isValid
         else { return nil }
@@ -37,7 +37,7 @@ struct NominatimPlace: Decodable {
             .compactMap { $0?.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty }
         guard let label else { return nil }
-        return Place(
+        return FoundPlace(
             name: String(label.prefix(200)),
             admin: address?.state ?? address?.province ?? address?.region,
             country: address?.country ?? "",

@@ -67,7 +67,7 @@ public final class OfflineGazetteer: Sendable {
     /// Best first: an exact name, then a name starting with the query, then a later word starting
     /// with it; within each, the most populous first. A query that folds to nothing (blank,
     /// punctuation, control characters) finds nothing.
-    public func search(_ query: String, limit: Int = 10) -> [Place] {
+    public func search(_ query: String, limit: Int = 10) -> [FoundPlace] {
         let limit = min(limit, Self.maximumLimit)
         let folded = Array(SearchText.fold(query).utf8)
         guard limit > 0, !folded.isEmpty else { return [] }
@@ -97,12 +97,12 @@ public final class OfflineGazetteer: Sendable {
         return NearestPlace(place: place, distanceMeters: GreatCircle.distance(point, place.coordinate))
     }
 
-    /// A city as a `Place`, its names taken from catalog `language` (1-based; 0 = its own) where it has them.
-    private func place(of index: Int, language: Int) -> Place {
+    /// A city as a `FoundPlace`, its names taken from catalog `language` (1-based; 0 = its own) where it has them.
+    private func place(of index: Int, language: Int) -> FoundPlace {
         let city = cities[index]
         let catalog = language > 0 ? catalogs[language - 1] : nil
         let admin = catalog?["\(city.countryCode).\(city.adminCode)"] ?? city.admin
-        return Place(
+        return FoundPlace(
             name: catalog?[city.geonameID] ?? city.name,
             admin: admin.isEmpty ? nil : admin,
             country: catalog?[city.countryCode] ?? city.country,

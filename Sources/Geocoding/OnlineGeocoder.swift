@@ -14,8 +14,8 @@ public actor OnlineGeocoder {
     public nonisolated let configuration: Configuration
     private let session: URLSession
     private let waitForTurn: @Sendable () async -> Bool
-    private var cache: LRUCache<GeocoderRequest, [Place]>
-    private var inFlight: [GeocoderRequest: Task<[Place]?, Never>] = [:]
+    private var cache: LRUCache<GeocoderRequest, [FoundPlace]>
+    private var inFlight: [GeocoderRequest: Task<[FoundPlace]?, Never>] = [:]
 
     public init(configuration: Configuration) throws(GeocodingError) {
         try self.init(configuration: configuration, clock: ContinuousClock())
@@ -42,7 +42,7 @@ public actor OnlineGeocoder {
     }
 
     /// Places matching free text, in the geocoder's order; empty on any failure.
-    public func search(_ query: String, limit: Int = 10) async -> [Place] {
+    public func search(_ query: String, limit: Int = 10) async -> [FoundPlace] {
         guard let request = GeocoderRequest.search(query, limit: limit) else { return [] }
         return Array(await answer(request).prefix(limit))
     }
@@ -54,7 +54,7 @@ public actor OnlineGeocoder {
         return NearestPlace(place: place, distanceMeters: GreatCircle.distance(point, place.coordinate))
     }
 
-    private func answer(_ request: GeocoderRequest) async -> [Place] {
+    private func answer(_ request: GeocoderRequest) async -> [FoundPlace] {
         if let cached = cache.value(for: request) { return cached }
         if let running = inFlight[request] { return await running.value ?? [] }
         let task = Task { await self.fetch(request) }
@@ -66,7 +66,7 @@ public actor OnlineGeocoder {
     }
 
     /// One throttled round trip; nil when anything went wrong (so that it is not cached).
-    private nonisolated func fetch(_ request: GeocoderRequest) async -> [Place]? {
+    private nonisolated func fetch(_ request: GeocoderRequest) async -> [FoundPlace]? {
         guard let url = request.url(base: configuration.baseURL, language: configuration.language),
               await waitForTurn()
         else { return nil }

@@ -1,4 +1,4 @@
-/// Place search as the product uses it: the offline cities always, the online geocoder's
+/// FoundPlace search as the product uses it: the offline cities always, the online geocoder's
 /// answers added when one is configured, duplicates dropped.
 public struct PlaceSearch: Sendable {
     public let offline: OfflineGazetteer
@@ -17,12 +17,12 @@ public struct PlaceSearch: Sendable {
     /// Offline matches first, then online ones that are new. When both have more than enough,
     /// the online ones keep at least half of the `limit`: they are there for what the offline
     /// cities lack (a street, a village, a landmark).
-    public func search(_ query: String, limit: Int = 10) async -> [Place] {
+    public func search(_ query: String, limit: Int = 10) async -> [FoundPlace] {
         let limit = min(limit, OfflineGazetteer.maximumLimit)
         guard limit > 0 else { return [] }
         let cities = offline.search(query, limit: limit)
         guard let online else { return cities }
-        var fresh: [Place] = []
+        var fresh: [FoundPlace] = []
         for place in await online.search(query, limit: limit)
         where !(cities + fresh).contains(where: { Self.isSamePlace($0, place) }) {
             fresh.append(place)
@@ -42,7 +42,7 @@ public struct PlaceSearch: Sendable {
         return answer
     }
 
-    static func isSamePlace(_ a: Place, _ b: Place) -> Bool {
+    static func isSamePlace(_ a: FoundPlace, _ b: FoundPlace) -> Bool {
         let distance = GreatCircle.distance(a.coordinate, b.coordinate)
         return distance < samePointMeters
             || (distance < sameNameMeters && SearchText.fold(a.name) == SearchText.fold(b.name))

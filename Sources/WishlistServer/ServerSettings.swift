@@ -9,6 +9,11 @@ public struct ServerSettings: Sendable {
     /// 0 picks a free port (tests).
     public var port: UInt16 = 8080
     /// How long a sign-in lasts before the person must sign in again.
+    /// A Nominatim-compatible geocoder for street-level place search; nil keeps search offline.
+    public var geocoderURL: URL?
+    /// The map's tile URL template; nil shows markers on a plain background (offline use).
+    public var tileURL: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    public var tileAttribution: String? = "© OpenStreetMap contributors"
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     public var passwordCost: PasswordHasher.Cost = .interactive
     /// Failed sign-ins allowed for one username, and for one client address, within `loginWindow`.

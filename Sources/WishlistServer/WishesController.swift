@@ -1,4 +1,5 @@
 import Foundation
+import Geocoding
 import HTTPServer
 import WishlistCore
 import WishlistStore
@@ -7,6 +8,7 @@ import WishlistStore
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let places: PlaceSearch
     let authenticator: Authenticator
     let clock: @Sendable () -> Date
 
@@ -75,7 +77,8 @@ struct WishesController: Sendable {
     func search(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
-        let result = try wishes.search(query, owner: owner)
+        var result = try wishes.search(query, owner: owner)
+        result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
         _ = try recentSearches.record(query, owner: owner, now: now())
         return .api(result)
     }

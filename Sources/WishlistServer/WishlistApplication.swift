@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Geocoding
 import HTTPServer
 import WishlistStore
 
@@ -47,9 +48,15 @@ public final class WishlistApplication: Sendable {
                 window: settings.loginWindow),
             sessionLifetime: settings.sessionLifetime, clock: settings.clock
         ).register(in: &router)
+        let places = PlaceSearch(
+            offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, authenticator: authenticator,
+            wishes: store.wishes, recentSearches: store.recentSearches, places: places, authenticator: authenticator,
             clock: settings.clock
+        ).register(in: &router)
+        PlacesController(
+            wishes: store.wishes, places: places, authenticator: authenticator,
+            map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         return router

@@ -9,6 +9,7 @@ enum Schema {
         var migrator = Migrator()
         migrator.register("2026-11-29-accounts", createAccounts)
         migrator.register("2026-11-29-wishes", createWishes)
+        migrator.register("2026-11-29-places", createPlaces)
         return migrator
     }
 }

@@ -8,10 +8,12 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            usage: "[--data DIR] [--listen HOST:PORT]",
+            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none]",
             options: [
                 Environment.dataOptionHelp,
                 ("--listen HOST:PORT", "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080)."),
+            ("--geocoder-url URL", "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default)."),
+            ("--tile-url URL", "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap)."),
             ])
     }
 
@@ -26,6 +28,18 @@ struct ServeCommand: Command {
         }
         settings.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         settings.port = port
+        if let geocoder = try arguments.option("--geocoder-url") ?? Environment.value("WISHLIST_GEOCODER_URL") {
+            guard let url = URL(string: geocoder), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw UsageError("--geocoder-url takes an http(s) address, like https://nominatim.openstreetmap.org.")
+            }
+            settings.geocoderURL = url
+        }
+        if let tiles = try arguments.option("--tile-url") ?? Environment.value("WISHLIST_TILE_URL") {
+            guard tiles == "none" || (tiles.hasPrefix("https://") || tiles.hasPrefix("http://")) && tiles.contains("{z}") else {
+                throw UsageError("--tile-url takes a template like https://tile.example.org/{z}/{x}/{y}.png, or none.")
+            }
+            settings.tileURL = tiles == "none" ? nil : tiles
+        }
         self.settings = settings
     }
 

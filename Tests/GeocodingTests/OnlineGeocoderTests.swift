@@ -28,9 +28,9 @@ import Testing
         defer { server.stop() }
         let places = try await Self.geocoder(server).search("Jeonju & Co+", limit: 5)
         #expect(places == [
-            Place(name: "Jeonju", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
+            FoundPlace(name: "Jeonju", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
                   latitude: 35.8242238, longitude: 127.1479532, population: nil),
-            Place(name: "Hanok Village", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
+            FoundPlace(name: "Hanok Village", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
                   latitude: 35.815, longitude: 127.153, population: nil),
         ])
         let request = try #require(server.requests.first)
@@ -92,7 +92,7 @@ import Testing
         let server = try CannedHTTPServer { _ in .json(status: 200, body: Self.jeonjuSearch) }
         defer { server.stop() }
         let geocoder = try Self.geocoder(server, clock: ManualClock(advancesWhenSleeping: false))
-        var answers: [[Place]] = []
+        var answers: [[FoundPlace]] = []
         for query in ["a", "b", "c", "d"] { answers.append(await geocoder.search(query)) }
         #expect(answers.map(\.isEmpty) == [false, false, false, true])
         #expect(server.requests.count == 3)

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func samePlaceRule() {
-        let city = Place(name: "Jeonju", admin: nil, country: "", countryCode: "KR", latitude: 35.82, longitude: 127.15, population: 1)
+        let city = FoundPlace(name: "Jeonju", admin: nil, country: "", countryCode: "KR", latitude: 35.82, longitude: 127.15, population: 1)
         var renamed = city
         renamed.name = "Jeonju-si"
         renamed.latitude += 0.01 // about 1.1 km north

@@ -2,7 +2,7 @@
 ///
 /// Encodes to the HTTP contract's place-search item:
 /// `{name, admin, country, countryCode, latitude, longitude, population}`.
-public struct Place: Sendable, Hashable, Codable {
+public struct FoundPlace: Sendable, Hashable, Codable {
     public var name: String
     /// The region (state, province, do) the place lies in, when known.
     public var admin: String?

@@ -1,0 +1,57 @@
+import Foundation
+import WishlistCore
+
+extension WishlistClient {
+    /// A place found by name, as `GET /api/v1/places/search` lists it.
+    public struct FoundPlace: Codable, Sendable, Equatable {
+        public let name: String
+        public let admin: String?
+        public let country: String
+        public let countryCode: String
+        public let latitude: Double
+        public let longitude: Double
+        public let population: Int?
+    }
+
+    /// The nearest known place to a point (`GET /api/v1/places/reverse`).
+    public struct ReversedPlace: Codable, Sendable, Equatable {
+        public let name: String
+        public let admin: String?
+        public let country: String
+        public let latitude: Double
+        public let longitude: Double
+        public let distanceMeters: Double
+    }
+
+    private struct Items<Item: Decodable>: Decodable { let items: [Item] }
+
+    public func searchPlaces(_ query: String, limit: Int = 10) async throws -> [FoundPlace] {
+        try await request(
+            "GET",
+            Self.pathWithQuery(
+                "/api/v1/places/search", [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]),
+            as: Items<FoundPlace>.self
+        ).items
+    }
+
+    public func reversePlace(latitude: Double, longitude: Double) async throws -> ReversedPlace {
+        try await request("GET", "/api/v1/places/reverse?lat=\(latitude)&lng=\(longitude)")
+    }
+
+    /// The wishes in a box, as points or clusters.
+    public func mapMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
+        let bbox = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { String($0) }
+            .joined(separator: ",")
+        return try await request("GET", "/api/v1/map/markers?bbox=\(bbox)" + (zoom.map { "&zoom=\($0)" } ?? ""))
+    }
+
+    /// Wishes nearest to a point first, a page at a time.
+    public func wishesNear(_ query: NearQuery) async throws -> Page<NearbyWish> {
+        var items = [
+            URLQueryItem(name: "lat", value: String(query.latitude)), URLQueryItem(name: "lng", value: String(query.longitude)),
+            URLQueryItem(name: "limit", value: String(query.limit)),
+        ]
+        if let cursor = query.cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await request("GET", Self.pathWithQuery("/api/v1/wishes/near", items))
+    }
+}

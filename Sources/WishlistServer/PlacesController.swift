@@ -1,0 +1,102 @@
+import Foundation
+import Geocoding
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// Place search and reverse geocoding (W9, W10), the map's markers (W11, K3) and "near me" (K4).
+struct PlacesController: Sendable {
+    let wishes: WishRepository
+    let places: PlaceSearch
+    let authenticator: Authenticator
+    let map: MapSettings
+
+    /// What the web app's map needs to know of the server's configuration.
+    struct MapSettings: Codable, Sendable {
+        /// A tile URL template like `https://tile.openstreetmap.org/{z}/{x}/{y}.png`, or nil for no tiles.
+        let tileURL: String?
+        let attribution: String?
+    }
+
+    func register(in router: inout Router) {
+        router.get("/api/v1/places/search", search)
+        router.get("/api/v1/places/reverse", reverse)
+        router.get("/api/v1/map/markers", markers)
+        router.get("/api/v1/map/settings") { request in
+            _ = try authenticator.account(for: request)
+            return .api(map)
+        }
+        router.get("/api/v1/wishes/near", near)
+    }
+
+    struct Items<Item: Encodable>: Encodable { let items: [Item] }
+
+    struct Reversed: Encodable {
+        let name: String
+        let admin: String?
+        let country: String
+        let latitude: Double
+        let longitude: Double
+        let distanceMeters: Double
+    }
+
+    func search(_ request: Request) throws -> Response {
+        _ = try authenticator.account(for: request)
+        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
+        let limit = try Self.limit(request.query["limit"], default: 10, maximum: 50)
+        let places = self.places
+        return .api(Items(items: blocking { await places.search(query, limit: limit) }))
+    }
+
+    func reverse(_ request: Request) throws -> Response {
+        _ = try authenticator.account(for: request)
+        let point = try NearQuery(parameters: request.query.filter { ["lat", "lng"].contains($0.key) })
+        let places = self.places
+        let nearest = try blocking { () -> NearestPlace? in
+            try? await places.reverse(latitude: point.latitude, longitude: point.longitude)
+        }.orThrow(HTTPError(.notFound, code: "no_place", message: "No known place is near this point."))
+        return .api(
+            Reversed(
+                name: nearest.place.name, admin: nearest.place.admin, country: nearest.place.country,
+                latitude: nearest.place.latitude, longitude: nearest.place.longitude,
+                distanceMeters: nearest.distanceMeters.rounded()))
+    }
+
+    func markers(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        let box = try BoundingBox(parameter: request.query["bbox"])
+        let zoom = try MapMarkers.zoom(parameter: request.query["zoom"], box: box)
+        return .api(try wishes.markers(in: box, zoom: zoom, owner: owner))
+    }
+
+    func near(_ request: Request) throws -> Response {
+        let owner = try authenticator.account(for: request).key
+        return .api(try wishes.near(NearQuery(parameters: request.query), owner: owner))
+    }
+
+    /// Offline places for the search tab: the first `limit` cities matching `query`, as wish places.
+    static func wishPlaces(_ found: [FoundPlace]) -> [Place] {
+        found.map { place in
+            Place(
+                name: place.name, address: [place.admin, place.country].compactMap { $0 }.joined(separator: ", "),
+                latitude: place.latitude, longitude: place.longitude, source: .search)
+        }
+    }
+
+    private static func limit(_ text: String?, default value: Int, maximum: Int) throws -> Int {
+        guard let text else { return value }
+        guard let limit = Int(text), (1...maximum).contains(limit) else {
+            throw ValidationError(
+                field: "limit", code: "invalid_limit", message: "Limit must be a whole number from 1 to \(maximum).")
+        }
+        return limit
+    }
+}
+
+extension Optional {
+    /// The value, or `error` thrown.
+    func orThrow(_ error: @autoclosure () -> any Error) throws -> Wrapped {
+        guard let self else { throw error() }
+        return self
+    }
+}

@@ -1,0 +1,87 @@
+import SQLite
+
+extension Schema {
+    /// The levels of `place_cells`: a cell of level L spans 360/2^L degrees of longitude and
+    /// 180/2^L of latitude. Every other level is enough: a map zoom picks the nearest one.
+    static let placeCellLevels = Array(stride(from: 1, through: 19, by: 2))
+
+    /// Where wishes are, indexed for the map and "near me" (SPEC W11, K3, K4):
+    ///
+    /// - `wish_places` is an R*Tree of the points, with the owner as a first dimension so a query
+    ///   never walks another account's points.
+    /// - `place_cells` counts the points of each account in a grid at several levels, with the sums
+    ///   of their coordinates, so the whole world answers as a few hundred clusters without reading
+    ///   every point.
+    ///
+    /// Triggers on `wishes` keep both in step with the place columns; no Swift code writes them.
+    @Sendable static func createPlaces(_ db: Database) throws {
+        let levels = placeCellLevels.map { "(\($0))" }.joined(separator: ", ")
+        let cellX = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
+        let cellY = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
+        func add(_ row: String) -> String {
+            """
+            INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
+            SELECT \(row).id, \(row).owner_id, \(row).owner_id, \(row).place_longitude, \(row).place_longitude,
+                   \(row).place_latitude, \(row).place_latitude
+            WHERE \(row).place_latitude IS NOT NULL;
+            INSERT INTO place_cells (owner_id, level, x, y, count, sum_latitude, sum_longitude)
+            SELECT \(row).owner_id, level, \(cellX.replacingOccurrences(of: "%@", with: row)),
+                   \(cellY.replacingOccurrences(of: "%@", with: row)), 1, \(row).place_latitude, \(row).place_longitude
+            FROM place_cell_levels WHERE \(row).place_latitude IS NOT NULL
+            ON CONFLICT (owner_id, level, x, y) DO UPDATE SET count = count + 1,
+                sum_latitude = sum_latitude + excluded.sum_latitude, sum_longitude = sum_longitude + excluded.sum_longitude;
+            """
+        }
+        func remove(_ row: String) -> String {
+            """
+            DELETE FROM wish_places WHERE id = \(row).id;
+            UPDATE place_cells SET count = count - 1, sum_latitude = sum_latitude - \(row).place_latitude,
+                sum_longitude = sum_longitude - \(row).place_longitude
+            WHERE \(row).place_latitude IS NOT NULL AND owner_id = \(row).owner_id
+              AND (level, x, y) IN (SELECT level, \(cellX.replacingOccurrences(of: "%@", with: row)),
+                                   \(cellY.replacingOccurrences(of: "%@", with: row)) FROM place_cell_levels);
+            DELETE FROM place_cells WHERE owner_id = \(row).owner_id AND count <= 0;
+            """
+        }
+        try db.execute("""
+            CREATE VIRTUAL TABLE wish_places USING rtree(
+                id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude
+            );
+            CREATE TABLE place_cell_levels (level INTEGER PRIMARY KEY);
+            INSERT INTO place_cell_levels (level) VALUES \(levels);
+            CREATE TABLE place_cells (
+                owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                level INTEGER NOT NULL,
+                x INTEGER NOT NULL,
+                y INTEGER NOT NULL,
+                count INTEGER NOT NULL,
+                sum_latitude REAL NOT NULL,
+                sum_longitude REAL NOT NULL,
+                PRIMARY KEY (owner_id, level, x, y)
+            ) WITHOUT ROWID;
+
+            CREATE TRIGGER wish_place_insert AFTER INSERT ON wishes WHEN new.place_latitude IS NOT NULL BEGIN
+            \(add("new"))
+            END;
+            CREATE TRIGGER wish_place_delete AFTER DELETE ON wishes WHEN old.place_latitude IS NOT NULL BEGIN
+            \(remove("old"))
+            END;
+            CREATE TRIGGER wish_place_update AFTER UPDATE OF place_latitude, place_longitude ON wishes
+            WHEN old.place_latitude IS NOT new.place_latitude OR old.place_longitude IS NOT new.place_longitude BEGIN
+            \(remove("old"))
+            \(add("new"))
+            END;
+            """)
+        // Wishes stored before this migration.
+        try db.execute("""
+            INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
+            SELECT id, owner_id, owner_id, place_longitude, place_longitude, place_latitude, place_latitude
+            FROM wishes WHERE place_latitude IS NOT NULL;
+            INSERT INTO place_cells (owner_id, level, x, y, count, sum_latitude, sum_longitude)
+            SELECT owner_id, level, \(cellX.replacingOccurrences(of: "%@", with: "wishes")),
+                   \(cellY.replacingOccurrences(of: "%@", with: "wishes")), count(*), sum(place_latitude), sum(place_longitude)
+            FROM wishes JOIN place_cell_levels WHERE place_latitude IS NOT NULL
+            GROUP BY 1, 2, 3, 4;
+            """)
+    }
+}

@@ -1,0 +1,28 @@
+/// `wishlist places search QUERY`.
+struct PlacesSearchCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "search", abstract: "Find places (cities, and streets with an online geocoder) by name.",
+            usage: "QUERY [--json]", options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+    }
+
+    let remote: RemoteServer
+    let output: Output
+    let query: String
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        query = try arguments.positional("the QUERY")
+    }
+
+    func run() async throws {
+        try output.print(try await remote.client().searchPlaces(query)) { places in
+            places.isEmpty ? "No places found."
+                : places.map { place in
+                    let region = [place.admin, place.country].compactMap { $0 }.joined(separator: ", ")
+                    return "\(place.name), \(region)  (\(place.latitude), \(place.longitude))"
+                }.joined(separator: "\n")
+        }
+    }
+}
