@@ -23,14 +23,14 @@ run: deps-run build-release
 test: deps-test build swift-test e2e
 
 bench: deps-bench build-release
-	$(SWIFT) build -c release --product wishlist-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product wishlist-bench
 	bench/run
 
 build:
 	$(SWIFT) build --build-tests
 
 build-release:
-	$(SWIFT) build -c release --product wishlist
+	$(SWIFT) build -c release --static-swift-stdlib --product wishlist
 
 swift-test: build
 	$(SWIFT) test --skip-build

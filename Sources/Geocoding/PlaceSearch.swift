@@ -1,16 +1,20 @@
 /// FoundPlace search as the product uses it: the offline cities always, the online geocoder's
 /// answers added when one is configured, duplicates dropped.
 public struct PlaceSearch: Sendable {
-    public let offline: OfflineGazetteer
+    private let loadOffline: @Sendable () -> OfflineGazetteer
     public let online: OnlineGeocoder?
+
+    /// The offline cities, loaded at the first search rather than when a server starts: an idle
+    /// server stays small and starts fast.
+    public var offline: OfflineGazetteer { loadOffline() }
 
     /// Two answers this close are the same place whatever they are called.
     static let samePointMeters = 100.0
     /// Two answers with the same name this close are the same place (a city's centre differs by source).
     static let sameNameMeters = 30_000.0
 
-    public init(offline: OfflineGazetteer = .shared, online: OnlineGeocoder? = nil) {
-        self.offline = offline
+    public init(offline: @autoclosure @escaping @Sendable () -> OfflineGazetteer = .shared, online: OnlineGeocoder? = nil) {
+        loadOffline = offline
         self.online = online
     }
 
