@@ -64,11 +64,6 @@ public struct WishPatch: Codable, Sendable, Hashable {
         return try WishRules.photoIDs(photoIDs)
     }
 
-    /// True when the patch changes nothing.
-    public var isEmpty: Bool {
-        self == WishPatch()
-    }
-
     private enum CodingKeys: String, CodingKey {
         case name, memo, link, tags, place, photoIDs = "photoIds", favorite
     }

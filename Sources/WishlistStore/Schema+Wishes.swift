@@ -5,9 +5,12 @@ extension Schema {
     ///
     /// - `wishes.name_key` is the name in NFC and lower case: the name sort order and the key of
     ///   exact and prefix matches in search.
-    /// - `wish_tags` repeats the owner and `created_at` of its wish so that a tag filter reads the
-    ///   newest wishes of a tag straight off its primary key, without sorting.
-    /// - `tags` counts each tag per account, kept by triggers, so the tag list does not scan millions.
+    /// - `wishes.tags` is the JSON array of the tags as spelled, shown with the wish.
+    /// - `wish_tags` is only an index for tag filters and tag search: its key starts with the owner
+    ///   and the tag's key and goes on with the wish's `created_at`, so a tag filter reads the newest
+    ///   wishes of a tag straight off it, without sorting. It has no other index (at a million wishes
+    ///   that would cost 70 MB), so its rows are deleted by their full key, by the repository.
+    /// - `tags` counts each tag per account, kept by the repository, so listing tags never scans.
     /// - `wish_search` is a contentless FTS5 index of character bigrams of each name (see
     ///   `WishRepository.SearchGrams`); every token carries its owner, so one account's postings
     ///   never mix with another's.
@@ -26,6 +29,7 @@ extension Schema {
                 place_latitude REAL,
                 place_longitude REAL,
                 place_source TEXT CHECK (place_source IN ('search', 'device', 'photo', 'manual')),
+                tags TEXT NOT NULL DEFAULT '[]',
                 favorite INTEGER NOT NULL DEFAULT 0 CHECK (favorite IN (0, 1)),
                 created_at INTEGER NOT NULL,
                 updated_at INTEGER NOT NULL,
@@ -40,15 +44,12 @@ extension Schema {
             CREATE INDEX favorite_wishes_by_name ON wishes(owner_id, name_key, id) WHERE favorite = 1;
 
             CREATE TABLE wish_tags (
-                owner_id INTEGER NOT NULL,
+                owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                 tag_key TEXT NOT NULL,
                 created_at INTEGER NOT NULL,
-                wish_id INTEGER NOT NULL REFERENCES wishes(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                name TEXT NOT NULL,
+                wish_id INTEGER NOT NULL,
                 PRIMARY KEY (owner_id, tag_key, created_at, wish_id)
             ) WITHOUT ROWID;
-            CREATE INDEX wish_tags_by_wish ON wish_tags(wish_id, position);
 
             CREATE TABLE tags (
                 owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -58,15 +59,6 @@ extension Schema {
                 PRIMARY KEY (owner_id, tag_key)
             ) WITHOUT ROWID;
             CREATE INDEX tags_by_count ON tags(owner_id, count);
-
-            CREATE TRIGGER wish_tags_count_insert AFTER INSERT ON wish_tags BEGIN
-                INSERT INTO tags (owner_id, tag_key, name, count) VALUES (new.owner_id, new.tag_key, new.name, 1)
-                ON CONFLICT (owner_id, tag_key) DO UPDATE SET count = count + 1;
-            END;
-            CREATE TRIGGER wish_tags_count_delete AFTER DELETE ON wish_tags BEGIN
-                UPDATE tags SET count = count - 1 WHERE owner_id = old.owner_id AND tag_key = old.tag_key;
-                DELETE FROM tags WHERE owner_id = old.owner_id AND tag_key = old.tag_key AND count <= 0;
-            END;
 
             CREATE VIRTUAL TABLE wish_search USING fts5(
                 grams, content = '', detail = full, tokenize = 'unicode61 remove_diacritics 2'

@@ -7,11 +7,27 @@ extension WishRepository {
     /// Pages are keyset pages: the cursor holds the sort key of the last wish shown, so a wish added
     /// or deleted meanwhile never shifts a page, and page 1 000 costs what page 1 costs.
     public func list(_ query: WishListQuery, owner: UserKey) throws -> Page<Wish> {
+        try page(query, owner: owner, walksNames: nil)
+    }
+
+    /// ``list(_:owner:)``, with the way a tag filter in name order runs chosen by the tag's count
+    /// when `walksNames` is nil (tests set it, to check that both ways give the same pages).
+    func page(_ query: WishListQuery, owner: UserKey, walksNames: Bool?) throws -> Page<Wish> {
         let cursor = try query.cursor.map { text throws(WishRepositoryError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
-        let (sql, arguments) = Self.listStatement(query, owner: owner, after: cursor)
         return try pool.read { db in
+            var walks = false
+            if query.sort == .name, let tag = query.tag {
+                if let walksNames {
+                    walks = walksNames
+                } else {
+                    let count: Int? = try db.scalar(
+                        "SELECT count FROM tags WHERE owner_id = ? AND tag_key = ?", [owner.rawValue, Tag.key(tag)])
+                    walks = (count ?? 0) > Self.tagSortThreshold
+                }
+            }
+            let (sql, arguments) = Self.listStatement(query, owner: owner, after: cursor, walksNames: walks)
             let rows = try db.query(sql, arguments)
             let shown = Array(rows.prefix(query.limit))
             var next: String?
@@ -20,20 +36,32 @@ extension WishRepository {
                     after: try last["id"], createdAt: try last["created_at"], nameKey: try last["name_key"], query: query
                 ).encoded(owner: owner)
             }
-            return Page(items: try Self.wishes(from: shown, db), nextCursor: next)
+            return Page(items: try shown.map(Self.wish(from:)), nextCursor: next)
         }
     }
 
+    /// Above this many wishes, a tag's wishes in name order are found by walking all wishes in name
+    /// order and keeping the tagged ones (quick when the tag is common); below it, by sorting the
+    /// tag's wishes (quick when it is rare). At a million wishes both take about a millisecond there.
+    static let tagSortThreshold = 3_000
+
     /// The SQL of a page and its arguments. Only fixed fragments are put together here; every value
-    /// is bound. A tag filter reads `wish_tags` first (CROSS JOIN fixes that order) because its key
-    /// already lists the tag's wishes by date.
+    /// is bound. A tag filter reads `wish_tags` first (CROSS JOIN fixes that order), whose key already
+    /// lists the tag's wishes by date, unless `walksNames`.
     private static func listStatement(
-        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?
+        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool
     ) -> (String, [any SQLiteBindable]) {
         var arguments: [any SQLiteBindable] = [owner.rawValue]
         var sql = "SELECT \(columns), w.name_key FROM "
         let dateColumns: (created: String, id: String)
-        if let tag = query.tag {
+        if let tag = query.tag, walksNames {
+            sql += """
+                wishes w WHERE w.owner_id = ? AND EXISTS (SELECT 1 FROM wish_tags t WHERE t.owner_id = w.owner_id
+                AND t.tag_key = ? AND t.created_at = w.created_at AND t.wish_id = w.id)
+                """
+            arguments.append(Tag.key(tag))
+            dateColumns = ("w.created_at", "w.id")
+        } else if let tag = query.tag {
             sql += "wish_tags t CROSS JOIN wishes w ON w.id = t.wish_id WHERE t.owner_id = ? AND t.tag_key = ?"
             arguments.append(Tag.key(tag))
             dateColumns = ("t.created_at", "t.wish_id")

@@ -7,7 +7,7 @@ extension WishRepository {
     /// The columns every wish query selects, from `wishes` aliased `w`.
     static let columns = """
         w.id, w.uuid, w.name, w.memo, w.link, w.place_name, w.place_address, w.place_latitude,
-        w.place_longitude, w.place_source, w.favorite, w.created_at, w.updated_at, w.version
+        w.place_longitude, w.place_source, w.tags, w.favorite, w.created_at, w.updated_at, w.version
         """
 
     /// Inserts a validated draft; shared by `create` and the benchmark generator.
@@ -16,12 +16,12 @@ extension WishRepository {
         try db.run(
             """
             INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, place_name, place_address,
-                place_latitude, place_longitude, place_source, favorite, created_at, updated_at, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """,
             [id.uuidString.lowercased(), owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
              draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
-             draft.place?.source.rawValue, draft.favorite, milliseconds, milliseconds])
+             draft.place?.source.rawValue, try tagsJSON(draft.tags), draft.favorite, milliseconds, milliseconds])
         let rowID = db.lastInsertRowID
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
         try index(rowID: rowID, name: draft.name, owner: owner, db)
@@ -36,8 +36,7 @@ extension WishRepository {
             "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
             [id.uuidString.lowercased(), owner.rawValue])
         else { return nil }
-        guard let wish = try wishes(from: [row], db).first else { return nil }
-        return (try row["id"], wish)
+        return (try row["id"], try wish(from: row))
     }
 
     /// Stores `updated` over `current`, rewriting tags and the search entry only when they changed.
@@ -45,16 +44,18 @@ extension WishRepository {
         try db.run(
             """
             UPDATE wishes SET name = ?, name_key = ?, memo = ?, link = ?, place_name = ?, place_address = ?,
-                place_latitude = ?, place_longitude = ?, place_source = ?, favorite = ?, updated_at = ?, version = ?
+                place_latitude = ?, place_longitude = ?, place_source = ?, tags = ?, favorite = ?, updated_at = ?,
+                version = ?
             WHERE id = ?
             """,
             [updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
              updated.place?.address, updated.place?.latitude, updated.place?.longitude,
-             updated.place?.source.rawValue, updated.favorite, updated.updatedAt.millisecondsSince1970,
-             updated.version, rowID])
+             updated.place?.source.rawValue, try tagsJSON(updated.tags), updated.favorite,
+             updated.updatedAt.millisecondsSince1970, updated.version, rowID])
         if updated.tags != current.tags {
-            try db.run("DELETE FROM wish_tags WHERE wish_id = ?", [rowID])
-            try insertTags(updated.tags, rowID: rowID, owner: owner, createdAt: current.createdAt.millisecondsSince1970, db)
+            let createdAt = current.createdAt.millisecondsSince1970
+            try deleteTags(current.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
+            try insertTags(updated.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
         }
         if updated.name != current.name {
             try unindex(rowID: rowID, name: current.name, owner: owner, db)
@@ -62,24 +63,8 @@ extension WishRepository {
         }
     }
 
-    /// Wishes made from rows that selected ``columns``, in the rows' order, with their tags.
-    static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
-        guard !rows.isEmpty else { return [] }
-        let rowIDs: [Int64] = try rows.map { try $0["id"] }
-        var tags: [Int64: [String]] = [:]
-        try db.forEach(
-            """
-            SELECT wish_id, name FROM wish_tags
-            WHERE wish_id IN (SELECT value FROM json_each(?)) ORDER BY wish_id, position
-            """,
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]"]
-        ) { row in
-            tags[try row["wish_id"], default: []].append(try row["name"])
-        }
-        return try zip(rows, rowIDs).map { row, rowID in try wish(from: row, tags: tags[rowID] ?? []) }
-    }
-
-    private static func wish(from row: Row, tags: [String]) throws -> Wish {
+    /// The wish in a row that selected ``columns``.
+    static func wish(from row: Row) throws -> Wish {
         let uuidText: String = try row["uuid"]
         guard let id = UUID(uuidString: uuidText) else {
             throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has no valid UUID")
@@ -94,6 +79,10 @@ extension WishRepository {
                 name: name, address: try row["place_address"], latitude: try row["place_latitude"],
                 longitude: try row["place_longitude"], source: source)
         }
+        let tagsText: String = try row["tags"]
+        guard let tags = try? JSONDecoder().decode([String].self, from: Data(tagsText.utf8)) else {
+            throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has unreadable tags")
+        }
         return Wish(
             id: id, name: try row["name"], memo: try row["memo"], link: try row["link"], tags: tags, place: place,
             photos: [], favorite: try row["favorite"],
@@ -101,15 +90,34 @@ extension WishRepository {
             updatedAt: Date(millisecondsSince1970: try row["updated_at"]), version: try row["version"])
     }
 
+    /// Adds the wish to the tag index and counts its tags.
     private static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
-        for (position, tag) in tags.enumerated() {
+        for tag in tags {
+            try db.run(
+                "INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id) VALUES (?, ?, ?, ?)",
+                [owner.rawValue, Tag.key(tag), createdAt, rowID])
             try db.run(
                 """
-                INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id, position, name)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO tags (owner_id, tag_key, name, count) VALUES (?, ?, ?, 1)
+                ON CONFLICT (owner_id, tag_key) DO UPDATE SET count = count + 1
                 """,
-                [owner.rawValue, Tag.key(tag), createdAt, rowID, position, tag])
+                [owner.rawValue, Tag.key(tag), tag])
         }
+    }
+
+    /// Removes the wish from the tag index, by full key, and uncounts its tags.
+    static func deleteTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
+        for key in tags.map(Tag.key) {
+            try db.run(
+                "DELETE FROM wish_tags WHERE owner_id = ? AND tag_key = ? AND created_at = ? AND wish_id = ?",
+                [owner.rawValue, key, createdAt, rowID])
+            try db.run("UPDATE tags SET count = count - 1 WHERE owner_id = ? AND tag_key = ?", [owner.rawValue, key])
+            try db.run("DELETE FROM tags WHERE owner_id = ? AND tag_key = ? AND count <= 0", [owner.rawValue, key])
+        }
+    }
+
+    private static func tagsJSON(_ tags: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(tags), as: UTF8.self)
     }
 
     private static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {

@@ -3,8 +3,8 @@ import SQLite
 import WishlistCore
 
 extension WishRepository {
-    /// How many matches of each kind a search looks at before ranking them. Bounds the work of a
-    /// one-letter search in a million wishes; below it, ranking is exact.
+    /// How many matches of each kind a search looks at before ranking them: the most recently added
+    /// ones. Bounds the work of a one-letter search in a million wishes; below it, ranking is exact.
     static let searchCandidateLimit = 1_000
     /// How many matching tags a tag search reads wishes of.
     static let searchTagLimit = 20
@@ -30,7 +30,7 @@ extension WishRepository {
         // Every text that starts with `key` sorts between it and `key` + the last code point.
         let prefixEnd = key + "\u{10FFFF}"
         let limit = WishSearchResult.groupLimit
-        let starting = try db.query(
+        var rows = try db.query(
             """
             SELECT \(columns) FROM (
                 SELECT * FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ?
@@ -39,20 +39,20 @@ extension WishRepository {
             ORDER BY w.name_key = ? DESC, w.created_at DESC, w.id DESC LIMIT ?
             """,
             [owner.rawValue, key, prefixEnd, searchCandidateLimit, key, limit])
-        var rows = starting
+        // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every wish
+        // by date looking for them.
         if rows.count < limit, let pattern = SearchGrams.pattern(query: query, owner: owner) {
             rows += try db.query(
                 """
-                SELECT \(columns) FROM wishes w
-                WHERE w.id IN (
+                SELECT \(columns) FROM (
                     SELECT rowid FROM wish_search WHERE wish_search MATCH ? ORDER BY rowid DESC LIMIT ?
-                )
-                AND w.owner_id = ? AND NOT (w.name_key >= ? AND w.name_key < ?)
+                ) m CROSS JOIN wishes w ON w.id = m.rowid
+                WHERE w.owner_id = ? AND NOT (w.name_key >= ? AND w.name_key < ?)
                 ORDER BY w.created_at DESC, w.id DESC LIMIT ?
                 """,
                 [pattern, searchCandidateLimit, owner.rawValue, key, prefixEnd, limit - rows.count])
         }
-        return try wishes(from: rows, db)
+        return try rows.map(wish(from:))
     }
 
     private static func searchTags(_ query: String, owner: UserKey, _ db: Database) throws -> [Wish] {
@@ -83,11 +83,12 @@ extension WishRepository {
         var seen = Set<Int64>()
         let rowIDs = candidates.map(\.rowID).filter { seen.insert($0).inserted }.prefix(WishSearchResult.groupLimit)
         guard !rowIDs.isEmpty else { return [] }
-        let rows = try db.query(
-            "SELECT \(columns) FROM wishes w WHERE w.id IN (SELECT value FROM json_each(?)) AND w.owner_id = ?",
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]", owner.rawValue])
-        let order = Dictionary(uniqueKeysWithValues: rowIDs.enumerated().map { ($1, $0) })
-        let sorted = try rows.sorted { try order[$0["id"] as Int64, default: 0] < order[$1["id"] as Int64, default: 0] }
-        return try wishes(from: sorted, db)
+        return try db.query(
+            """
+            SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
+            WHERE w.owner_id = ? ORDER BY j.key
+            """,
+            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]", owner.rawValue]
+        ).map(wish(from:))
     }
 }

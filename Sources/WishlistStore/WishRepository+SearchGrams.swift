@@ -13,6 +13,9 @@ extension WishRepository {
     /// mid-word matches in scripts without spaces, where SQLite's trigram tokenizer finds nothing
     /// for the two-syllable words Korean is full of. Each token starts with `o<owner>x` so that
     /// accounts have disjoint vocabularies.
+    ///
+    /// The index is contentless: an entry is removed by indexing its text again as a 'delete', so
+    /// changing how documents are made needs a migration that rebuilds `wish_search`.
     enum SearchGrams {
         /// The comparable form of a name or query: canonical composition (a Mac may send decomposed
         /// Hangul) and lower case.

@@ -62,7 +62,7 @@ public struct WishRepository: Sendable {
     public func delete(_ id: UUID, owner: UserKey) throws {
         try pool.write { db in
             guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
-            try db.run("DELETE FROM wish_tags WHERE wish_id = ?", [rowID])
+            try Self.deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
             try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)
             try db.run("DELETE FROM wishes WHERE id = ?", [rowID])
         }

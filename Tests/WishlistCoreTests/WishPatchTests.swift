@@ -27,7 +27,7 @@ import Testing
 
     @Test func emptyObjectChangesNothing() throws {
         let patch = try decode("{}")
-        #expect(patch.isEmpty)
+        #expect(patch == WishPatch())
         #expect(try patch.applied(to: wish) == wish)
     }
 

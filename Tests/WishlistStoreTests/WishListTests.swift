@@ -83,6 +83,24 @@ import WishlistCore
         #expect(try wishes.list(WishListQuery(tag: "Trip"), owner: alice).items.isEmpty)
     }
 
+    @Test func bothWaysOfATagFilterInNameOrderGiveTheSamePages() throws {
+        try fixture.add(["kiwi", "Apple", "fig", "apple", "date", "Fig", "banana"], owner: alice, tags: ["fruit"])
+        try fixture.add(["apricot", "cherry"], owner: alice, tags: ["other"])
+        func pages(walksNames: Bool) throws -> [[String]] {
+            var query = try WishListQuery(tag: "FRUIT", sort: .name, limit: 3)
+            var names: [[String]] = []
+            while true {
+                let page = try wishes.page(query, owner: alice, walksNames: walksNames)
+                names.append(page.items.map(\.name))
+                guard let next = page.nextCursor else { return names }
+                query.cursor = next
+            }
+        }
+        let walked = try pages(walksNames: true)
+        #expect(walked == [["Apple", "apple", "banana"], ["date", "fig", "Fig"], ["kiwi"]])
+        #expect(try pages(walksNames: false) == walked)
+    }
+
     @Test func favoriteFilterWithAndWithoutTag() throws {
         let made = try fixture.add(["a", "b", "c", "d"], owner: alice, tags: ["gift"])
         try fixture.add(["e"], owner: alice, startingAt: 2_000)
