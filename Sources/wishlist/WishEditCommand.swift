@@ -31,7 +31,7 @@ struct WishEditCommand: Command {
         let tags = try arguments.options("--tag")
         if arguments.flag("--no-tags") { patch.tags = [] } else if !tags.isEmpty { patch.tags = tags }
         id = try WishID.parse(&arguments)
-        guard !patch.isEmpty else { throw UsageError("Say what to change, e.g. --name.") }
+        guard patch != WishPatch() else { throw UsageError("Say what to change, e.g. --name.") }
         self.patch = patch
     }
 
