@@ -348,10 +348,18 @@ def test_an_ended_session_goes_back_to_sign_in(server, browser, catalogs):
 
 
 @pytest.mark.parametrize("size", [(390, 844), DESKTOP], ids=["phone", "desktop"])
-def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs, size):
+def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs, screenshot, size):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     set_viewport(browser, *size)
+    for name, tags, favorite in (
+        ("Linen shirt", ["clothes", "summer"], False),
+        ("전주 한옥마을", ["여행", "한국"], True),
+        ("Noise-cancelling headphones for the long flights", ["travel", "audio", "gift idea"], False),
+        ("Pour-over coffee kettle", [], True),
+        ("Hiking boots", ["outdoors"], False),
+    ):
+        create_wish(server, token, name=name, tags=tags, favorite=favorite)
     wish = create_wish(server, token, name="A rather long wish name that needs two lines", tags=["one", "two"],
                        link="https://example.com/a/very/long/path/that/does/not/fit", memo="Memo")
     server.api("GET", "/search?q=long", token=token)
@@ -364,9 +372,12 @@ def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs,
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
         WebDriverWait(browser, TIMEOUT).until(lambda driver: not driver.find_elements("css selector", "[aria-busy=true]"))
-        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), path
+        # Against the viewport asked for: a phone browser widens innerWidth to fit wide content.
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= size[0], path
         for control in by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "tab"):
             width, height = browser.execute_script(
                 "const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", control
             )
             assert width >= 44 and height >= 44, f"{path}: {control.accessible_name!r} is {width}×{height}"
+    if size == DESKTOP:
+        screenshot("wishes-grid-full")

@@ -63,14 +63,24 @@ export class WishList extends EventTarget {
   loadMore() {
     if (this.#loading) return this.#loading;
     if (this.#done) return Promise.resolve();
-    this.#loading = this.#load(this.#cursor, false);
+    this.#loading = this.#load(this.#cursor, "append");
     return this.#loading;
   }
 
   /** Loads the first page again and replaces the list with it, keeping what is shown until it arrives. */
   refresh() {
     this.#abort?.abort();
-    this.#loading = this.#load(null, true);
+    this.#loading = this.#load(null, "replace");
+    return this.#loading;
+  }
+
+  /**
+   * Brings the top of a list shown again up to date (changes made on another device or from
+   * the CLI) while keeping the pages further down, so the place someone scrolled to stays put.
+   */
+  revalidate() {
+    if (this.#loading) return this.#loading;
+    this.#loading = this.#load(null, "merge");
     return this.#loading;
   }
 
@@ -79,25 +89,33 @@ export class WishList extends EventTarget {
     return this.#failedRefresh ? this.refresh() : this.loadMore();
   }
 
-  async #load(cursor, replace) {
+  /** `mode`: "append" a next page, "replace" everything with the first, or "merge" the first into what is held. */
+  async #load(cursor, mode) {
     const abort = new AbortController();
     this.#abort = abort;
     this.#error = null;
     this.#changed();
     try {
-      const { ids, nextCursor } = await this.#fetchPage(cursor, { signal: abort.signal });
+      const page = await this.#fetchPage(cursor, { signal: abort.signal });
       if (abort.signal.aborted) return;
-      const fresh = replace ? [] : this.#ids;
-      const held = new Set(fresh);
       // The store may already know a newer state than this page (e.g. unstarred meanwhile).
-      this.#ids = [...fresh, ...ids.filter((id) => !held.has(id) && this.#belongs(id))];
-      this.#cursor = nextCursor;
-      this.#done = nextCursor === null;
+      const ids = page.ids.filter((id) => this.#belongs(id));
+      if (mode === "append") {
+        const held = new Set(this.#ids);
+        this.#ids = [...this.#ids, ...ids.filter((id) => !held.has(id))];
+      }
+      const tail = mode === "merge" && page.nextCursor !== null ? this.#olderThan(page.ids.at(-1), new Set(ids)) : [];
+      if (mode !== "append") this.#ids = [...ids, ...tail];
+      // A merge that kept older pages also keeps their cursor; otherwise this page's cursor is next.
+      if (tail.length === 0) {
+        this.#cursor = page.nextCursor;
+        this.#done = page.nextCursor === null;
+      }
       this.#loaded = true;
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#error = error;
-      this.#failedRefresh = replace;
+      this.#failedRefresh = mode !== "append";
     } finally {
       if (this.#abort === abort) {
         this.#abort = null;
@@ -105,6 +123,12 @@ export class WishList extends EventTarget {
         this.#changed();
       }
     }
+  }
+
+  /** The held ids, not in `except`, of wishes created before the wish `id`. */
+  #olderThan(id, except) {
+    const boundary = store.get(WISH, id)?.createdAt ?? "";
+    return this.#ids.filter((other) => !except.has(other) && (store.get(WISH, other)?.createdAt ?? "") < boundary);
   }
 
   #belongs(id) {

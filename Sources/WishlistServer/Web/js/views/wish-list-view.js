@@ -40,7 +40,10 @@ export class WishListView extends HTMLElement {
     this.querySelector('[data-action="refresh"]').addEventListener("click", () => list.refresh());
     list.addEventListener("change", this.#onListChange);
     this.#syncRefresh();
-    if (list.loaded) requestAnimationFrame(() => window.scrollTo({ top: this.constructor.scrollY }));
+    if (list.loaded) {
+      requestAnimationFrame(() => window.scrollTo({ top: this.constructor.scrollY }));
+      list.revalidate();
+    }
   }
 
   disconnectedCallback() {
