@@ -3,7 +3,7 @@
 // before it, so a screen opened from a link (depth 0) goes to a sensible
 // fallback instead of to whatever page came before Wishlist.
 
-/** Tracks the depth of in-app history entries and offers go/replace/back. */
+/** Tracks the depth of in-app history entries and offers replace/back. */
 export class Navigation {
   #depth = 0;
   #started = false;
@@ -20,11 +20,6 @@ export class Navigation {
     }
     this.#started = true;
     this.#replacing = false;
-  }
-
-  /** Opens `path`, adding a history entry. */
-  go(path) {
-    location.hash = path;
   }
 
   /** Opens `path` in place of the current entry (after saving, deleting). */

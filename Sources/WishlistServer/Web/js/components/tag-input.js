@@ -51,11 +51,6 @@ export class TagInput extends HTMLElement {
     if (this.isConnected) this.#renderChips();
   }
 
-  /** The text still in the field, not yet a chip. */
-  get pending() {
-    return this.querySelector("input")?.value ?? "";
-  }
-
   /** Turns what is typed into chips; returns the catalog key of a problem, or null. */
   commit() {
     const field = this.querySelector("input");

@@ -36,10 +36,6 @@ export class WishGrid extends HTMLElement {
     if (this.isConnected) this.#attach();
   }
 
-  get list() {
-    return this.#list;
-  }
-
   connectedCallback() {
     if (!this.firstChild) {
       this.innerHTML = `
