@@ -13,11 +13,17 @@ _CANDIDATES = {
     "alert": "[role=alert]",
     "button": "button, [role=button], input[type=button], input[type=submit], input[type=reset]",
     "checkbox": "input[type=checkbox], [role=checkbox]",
+    "dialog": "dialog, [role=dialog]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
     "link": "a[href], [role=link]",
     "main": "main, [role=main]",
     "navigation": "nav, [role=navigation]",
     "radio": "input[type=radio], [role=radio]",
+    "searchbox": "input[type=search], [role=searchbox]",
+    "status": "[role=status]",
+    "switch": "[role=switch]",
+    "tab": "[role=tab]",
+    "tabpanel": "[role=tabpanel]",
     "textbox": "input:not([type]), input[type=text], input[type=email], input[type=password],"
     " input[type=search], input[type=url], textarea, [role=textbox]",
 }

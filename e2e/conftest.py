@@ -42,15 +42,16 @@ class RunningServer:
     def url(self, path="/"):
         return self.base_url + path
 
-    def api(self, method, path, body=None):
-        """Calls the API without a browser, e.g. to prepare an account; returns (status, json)."""
+    def api(self, method, path, body=None, *, token=None, cookie=None):
+        """Calls the API without a browser, e.g. to prepare an account or data, as the holder of
+        `token` (Bearer) or `cookie` (a session cookie) when given; returns (status, json)."""
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.url(f"/api/v1{path}"),
-            data=data,
-            method=method,
-            headers={"Content-Type": "application/json", "X-Requested-With": "wishlist"},
-        )
+        headers = {"Content-Type": "application/json", "X-Requested-With": "wishlist"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if cookie:
+            headers["Cookie"] = cookie
+        request = urllib.request.Request(self.url(f"/api/v1{path}"), data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 raw = response.read()
@@ -58,6 +59,21 @@ class RunningServer:
         except urllib.error.HTTPError as error:
             raw = error.read()
             return error.code, json.loads(raw) if raw else None
+
+
+    def token(self, username, password):
+        """Signs in without a browser and makes an API token for that account."""
+        request = urllib.request.Request(
+            self.url("/api/v1/sessions"),
+            data=json.dumps({"username": username, "password": password}).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json", "X-Requested-With": "wishlist"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            cookie = response.headers["Set-Cookie"].split(";")[0]
+        status, body = self.api("POST", "/tokens", {"name": "e2e"}, cookie=cookie)
+        assert status == 201, body
+        return body["token"]
 
 
 def _free_port():

@@ -34,3 +34,26 @@ def open_account_menu(browser, username=USERNAME):
     button.click()
     assert button.get_attribute("aria-expanded") == "true"
     return button
+
+
+def signed_in(server, browser, en, path="/"):
+    """A fresh account, the browser signed in at `path`; returns an API token for preparing data."""
+    create_account(server)
+    token = server.token(USERNAME, PASSWORD)
+    browser.get(server.url(path))
+    sign_in(browser, en)
+    wait_for_role(browser, "navigation", en["nav.label"])
+    return token
+
+
+def create_wish(server, token, **fields):
+    """Creates a wish through the API and returns it."""
+    status, wish = server.api("POST", "/wishes", fields, token=token)
+    assert status == 201, wish
+    return wish
+
+
+def go_to_tab(browser, en, key):
+    nav = wait_for_role(browser, "navigation", en["nav.label"])
+    find_by_role(nav, "link", en[key]).click()
+    wait_for_role(browser, "heading", en[key])

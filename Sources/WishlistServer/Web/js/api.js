@@ -5,6 +5,12 @@
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const TIMEOUT_MS = 20_000;
 
+/**
+ * Announces "unauthenticated" whenever the server says the session is over, so
+ * the app can go back to sign-in from wherever the person was.
+ */
+export const apiEvents = new EventTarget();
+
 /** The server answered with an error: `status`, the API's `code` and `message`, and `field` for bad input. */
 export class ApiError extends Error {
   constructor(status, code, message, field = null) {
@@ -67,6 +73,9 @@ async function decode(response) {
   }
   if (response.ok) return json;
   const error = json?.error;
+  if (response.status === 401 && error?.code === "unauthenticated") {
+    apiEvents.dispatchEvent(new Event("unauthenticated"));
+  }
   throw new ApiError(
     response.status,
     typeof error?.code === "string" ? error.code : `http_${response.status}`,

@@ -1,7 +1,7 @@
 // Who is signed in. The user record itself lives in the store (kind "user");
 // this remembers which one is "me" and what the first screen should be.
 
-import { api, ApiError } from "./api.js";
+import { api, apiEvents, ApiError } from "./api.js";
 import { store } from "./store.js";
 
 /** The states the app can start in. */
@@ -16,6 +16,16 @@ export const SessionState = Object.freeze({
 export class Session extends EventTarget {
   #state = SessionState.unknown;
   #userId = null;
+
+  constructor() {
+    super();
+    // A session that ended on the server (expired, signed out elsewhere) sends the person back to sign-in.
+    apiEvents.addEventListener("unauthenticated", () => {
+      if (this.#state !== SessionState.signedIn) return;
+      store.clear();
+      this.#set(SessionState.signedOut, null);
+    });
+  }
 
   get state() {
     return this.#state;

@@ -1,12 +1,14 @@
 // The signed-in app: navigation (bottom tab bar on phones, side bar on wide
-// screens — one <nav>, laid out by CSS), the top bar with the page title and
-// the account menu, and the current tab's view.
+// screens — one <nav>, laid out by CSS), the top bar with the page title (and
+// a back button on screens below a tab) and the account menu, and the current view.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
+import { navigation } from "../navigation.js";
 import { Router } from "../router.js";
 import { HOME_PATH, TABS } from "../tabs.js";
 import "./account-menu.js";
+import "./toast-message.js";
 import "../views/wishes-view.js";
 import "../views/favorites-view.js";
 import "../views/map-view.js";
@@ -14,10 +16,22 @@ import "../views/search-view.js";
 import "../views/journal-view.js";
 import "../views/discover-view.js";
 import "../views/not-found-view.js";
+import "../views/wish-detail-view.js";
+import "../views/wish-editor-view.js";
+
+// Every screen: the tabs, then the wish screens beneath the Wishes tab. "/wishes/new" comes
+// before "/wishes/:id" so that "new" is never taken for an id. `back` is where the back
+// button goes when the screen was opened directly.
+const ROUTES = [
+  ...TABS.map((tab) => ({ name: tab.name, pattern: tab.path, element: tab.element, tab: tab.name, titleKey: tab.labelKey })),
+  { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },
+  { name: "wish-edit", pattern: "/wishes/:id/edit", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.edit.title", back: "/wishes" },
+  { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },
+];
 
 /** The navigation frame around the current screen. */
 export class AppShell extends HTMLElement {
-  #router = new Router(TABS.map((tab) => ({ name: tab.name, pattern: tab.path })));
+  #router = new Router(ROUTES);
   #current = null;
   #onRoute = (event) => this.#show(event.detail);
   #onLanguageChange = () => this.#updateTitle();
@@ -40,12 +54,23 @@ export class AppShell extends HTMLElement {
           </nav>
         </aside>
         <header class="topbar">
+          <button type="button" class="icon-button back-button" data-i18n-attr="aria-label:app.back;title:app.back" hidden>
+            ${icon("back")}
+          </button>
           <h1 class="page-title" tabindex="-1"></h1>
           <wl-account-menu></wl-account-menu>
         </header>
         <main class="content" id="main-content" tabindex="-1"></main>
-      </div>`;
+      </div>
+      <wl-toast></wl-toast>`;
     this.querySelector(".skip-link").addEventListener("click", () => this.querySelector("main").focus());
+    this.querySelector(".back-button").addEventListener("click", () => navigation.back(this.#current?.route?.back ?? HOME_PATH));
+    // A view that knows a better title than its route's (a wish's own name) says so with this event.
+    this.querySelector("main").addEventListener("wl-title", (event) => {
+      if (!this.#current) return;
+      this.#current.title = event.detail;
+      this.#updateTitle();
+    });
     i18n.localize(this);
     i18n.addEventListener("change", this.#onLanguageChange);
     this.#router.addEventListener("route", this.#onRoute);
@@ -63,32 +88,42 @@ export class AppShell extends HTMLElement {
       this.#router.navigate(HOME_PATH, { replace: true });
       return;
     }
-    const tab = match ? TABS.find((entry) => entry.name === match.route.name) : null;
+    navigation.record();
+    const route = match?.route ?? null;
+    const tab = route ? TABS.find((entry) => entry.name === route.tab) : null;
     const isFirst = this.#current === null;
-    this.#current = { tab, path };
+    this.#current = { route, path, title: null };
 
     for (const link of this.querySelectorAll(".tab")) {
       if (link.dataset.tab === tab?.name) link.setAttribute("aria-current", "page");
       else link.removeAttribute("aria-current");
     }
+    this.querySelector(".back-button").hidden = !route?.back;
     const main = this.querySelector("main");
-    const element = document.createElement(tab?.element ?? "wl-not-found-view");
+    const element = document.createElement(route?.element ?? "wl-not-found-view");
+    element.routeParams = match?.params ?? {};
+    window.scrollTo({ top: 0 });
     main.replaceChildren(element);
     this.#updateTitle();
 
     // Moving focus to the new heading tells screen-reader users the page changed;
     // not on first load, where the browser's own focus handling is what people expect.
     if (!isFirst) this.querySelector(".page-title").focus({ preventScroll: true });
-    main.scrollTo?.({ top: 0 });
   }
 
   #updateTitle() {
     const heading = this.querySelector(".page-title");
     if (!heading || !this.#current) return;
-    const key = this.#current.tab?.labelKey ?? "notFound.pageTitle";
-    heading.dataset.i18n = key;
-    i18n.localize(heading);
-    document.title = i18n.t("page.title", { page: i18n.t(key) });
+    const key = this.#current.route?.titleKey ?? "notFound.pageTitle";
+    const { title } = this.#current;
+    if (title) {
+      delete heading.dataset.i18n;
+      heading.textContent = title;
+    } else {
+      heading.dataset.i18n = key;
+      i18n.localize(heading);
+    }
+    document.title = i18n.t("page.title", { page: title ?? i18n.t(key) });
   }
 }
 

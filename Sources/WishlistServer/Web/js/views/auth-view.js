@@ -2,8 +2,9 @@
 // and sign-in. One element with a `mode` attribute, because both are the same
 // form with a different heading, one more field and different rules.
 
-import { ApiError, NetworkError } from "../api.js";
+import { ApiError } from "../api.js";
 import { i18n } from "../i18n.js";
+import { describe, setMessage } from "../messages.js";
 import { session } from "../session.js";
 
 const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
@@ -132,28 +133,6 @@ export class AuthView extends HTMLElement {
     button.toggleAttribute("aria-busy", busy);
     button.dataset.i18n = busy ? `${prefix}.submitting` : `${prefix}.submit`;
     i18n.localize(button);
-  }
-}
-
-/** The catalog key for an error, or the server's message when the catalog has no words for its code. */
-function describe(error) {
-  if (error instanceof NetworkError) return { key: "error.network" };
-  if (error instanceof ApiError) {
-    const key = `error.${error.code}`;
-    if (i18n.t(key) !== key) return { key };
-    if (error.message) return { text: error.message };
-  }
-  return { key: "error.generic" };
-}
-
-/** Puts a catalog message (kept translatable on a language switch) or plain text into `element`. */
-function setMessage(element, { key, text }) {
-  if (key) {
-    element.dataset.i18n = key;
-    i18n.localize(element);
-  } else {
-    delete element.dataset.i18n;
-    element.textContent = text ?? "";
   }
 }
 

@@ -1,10 +1,273 @@
-import { PlaceholderView } from "./placeholder-view.js";
+// The Search tab (W5, K1, K2): a search field that searches as you type (once
+// typing pauses) or on Enter, results in category tabs "By name" and "By tag",
+// and the recent searches when the field is empty. The server remembers every
+// search it answers, so a search is sent only when typing settles, never per keystroke.
 
-/** The Search tab: wishes by name and tag, and places (W5, K1, K2). */
-export class SearchView extends PlaceholderView {
-  static icon = "search";
-  static titleKey = "search.empty.title";
-  static bodyKey = "search.empty.body";
+import { icon } from "../icons.js";
+import { i18n } from "../i18n.js";
+import { showToast } from "../components/toast-message.js";
+import { store } from "../store.js";
+import { WishList } from "../wish-list.js";
+import { wishService } from "../wish-service.js";
+import "../components/error-panel.js";
+import "../components/wish-grid.js";
+
+const DEBOUNCE_MS = 300;
+const CATEGORIES = [
+  { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName" },
+  { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag" },
+];
+
+// The last search shown, so coming back from a wish shows the same results without searching (and recording) again.
+let lastSearch = null;
+// Signing out clears the store; the next person must not see this person's last query either.
+store.subscribe(({ kind }) => {
+  if (kind === null) lastSearch = null;
+});
+
+/** The Search tab. */
+export class SearchView extends HTMLElement {
+  #timer = null;
+  #abort = null;
+  #lists = new Map();
+  #tab = "byName";
+  #query = "";
+
+  connectedCallback() {
+    this.innerHTML = `
+      <div class="search-bar">
+        <label class="visually-hidden" for="search-query" data-i18n="search.label"></label>
+        ${icon("search", "icon search-bar-icon")}
+        <input class="input search-input" id="search-query" type="search" autocomplete="off"
+          enterkeyhint="search" spellcheck="false" data-i18n-attr="placeholder:search.placeholder">
+      </div>
+      <section class="recent-searches" aria-labelledby="recent-title" hidden>
+        <div class="section-head">
+          <h2 class="section-title" id="recent-title" data-i18n="search.recent"></h2>
+          <button type="button" class="button button-quiet" data-action="clear" data-i18n="search.clearAll"></button>
+        </div>
+        <ul class="recent-list"></ul>
+      </section>
+      <section class="empty-state search-intro" hidden>
+        <div class="empty-state-icon">${icon("search")}</div>
+        <h2 class="empty-state-title" data-i18n="search.empty.title"></h2>
+        <p class="empty-state-body" data-i18n="search.empty.body"></p>
+      </section>
+      <section class="search-results" hidden>
+        <div class="category-tabs" role="tablist" data-i18n-attr="aria-label:search.categories">
+          ${CATEGORIES.map(
+            ({ name, labelKey }) => `
+            <button type="button" role="tab" class="category-tab" id="search-tab-${name}" data-tab="${name}"
+              aria-controls="search-panel-${name}" aria-selected="false" tabindex="-1">
+              <span data-i18n="${labelKey}"></span> <span class="category-count"></span>
+            </button>`,
+          ).join("")}
+        </div>
+        ${CATEGORIES.map(
+          ({ name, labelKey }) => `
+          <div role="tabpanel" class="category-panel" id="search-panel-${name}" aria-labelledby="search-tab-${name}" hidden>
+            <wl-wish-grid label="${labelKey}"></wl-wish-grid>
+          </div>`,
+        ).join("")}
+      </section>
+      <wl-error-panel hidden></wl-error-panel>`;
+    i18n.localize(this);
+
+    const input = this.querySelector("input");
+    input.addEventListener("input", () => this.#onInput());
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing || event.keyCode === 229) return;
+      event.preventDefault();
+      this.#searchNow(input.value);
+    });
+    this.querySelector('[data-action="clear"]').addEventListener("click", () => this.#clearRecent());
+    const tablist = this.querySelector('[role="tablist"]');
+    tablist.addEventListener("click", (event) => {
+      const tab = event.target.closest('[role="tab"]');
+      if (tab) this.#selectTab(tab.dataset.tab, { focus: false });
+    });
+    tablist.addEventListener("keydown", (event) => this.#onTabKey(event));
+    this.querySelector("wl-error-panel").addEventListener("retry", () => this.#searchNow(this.#query));
+
+    if (lastSearch) {
+      input.value = lastSearch.query;
+      this.#query = lastSearch.query;
+      this.#tab = lastSearch.tab;
+      this.#showResults(lastSearch.query, lastSearch.results);
+    } else {
+      this.#showRecent();
+    }
+  }
+
+  disconnectedCallback() {
+    clearTimeout(this.#timer);
+    this.#abort?.abort();
+    for (const list of this.#lists.values()) list.dispose();
+  }
+
+  #onInput() {
+    clearTimeout(this.#timer);
+    const query = this.querySelector("input").value;
+    if (query.trim().length === 0) {
+      this.#abort?.abort();
+      lastSearch = null;
+      this.#showRecent();
+      return;
+    }
+    this.#timer = setTimeout(() => this.#searchNow(query), DEBOUNCE_MS);
+  }
+
+  async #searchNow(text) {
+    clearTimeout(this.#timer);
+    const query = text.trim();
+    if (query.length === 0) return;
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#query = query;
+    const results = wishService.search(query, { signal: abort.signal });
+    this.#showResults(query, results);
+    try {
+      const found = await results;
+      if (abort.signal.aborted) return;
+      // When the open tab found nothing and the other did, show the one with something in it.
+      if (found[this.#tab].length === 0) this.#tab = CATEGORIES.find(({ name }) => found[name].length > 0)?.name ?? this.#tab;
+      this.#selectTab(this.#tab, { focus: false });
+      lastSearch = { query, results: found, tab: this.#tab };
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      this.querySelector(".search-results").hidden = true;
+      const panel = this.querySelector("wl-error-panel");
+      panel.error = error;
+      panel.hidden = false;
+    }
+  }
+
+  /** Shows the results of `query`: `results` is the answer or a promise of it; the grids wait for it. */
+  #showResults(query, results) {
+    this.#hideAll();
+    this.querySelector(".search-results").hidden = false;
+    const answer = Promise.resolve(results);
+    for (const { name, emptyKey } of CATEGORIES) {
+      this.#lists.get(name)?.dispose();
+      const list = new WishList({
+        fetchPage: async () => ({ ids: (await answer)[name], nextCursor: null }),
+      });
+      this.#lists.set(name, list);
+      const grid = this.querySelector(`#search-panel-${name} wl-wish-grid`);
+      grid.empty = { icon: "search", titleKey: emptyKey, bodyKey: "search.noneHint", args: { query } };
+      grid.list = list;
+      list.addEventListener("change", () => this.#updateCount(name));
+      this.#updateCount(name);
+    }
+    this.#selectTab(this.#tab, { focus: false });
+  }
+
+  #updateCount(name) {
+    const list = this.#lists.get(name);
+    const count = this.querySelector(`#search-tab-${name} .category-count`);
+    count.textContent = list.loaded ? String(list.ids.length) : "";
+    count.hidden = !list.loaded;
+  }
+
+  #selectTab(name, { focus }) {
+    this.#tab = name;
+    if (lastSearch) lastSearch.tab = name;
+    for (const tab of this.querySelectorAll('[role="tab"]')) {
+      const selected = tab.dataset.tab === name;
+      tab.setAttribute("aria-selected", String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      if (selected && focus) tab.focus();
+    }
+    for (const panel of this.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.id !== `search-panel-${name}`;
+  }
+
+  /** Arrow keys, Home and End move between the category tabs (the ARIA tabs pattern). */
+  #onTabKey(event) {
+    const names = CATEGORIES.map(({ name }) => name);
+    const index = names.indexOf(this.#tab);
+    const next = {
+      ArrowRight: (index + 1) % names.length,
+      ArrowLeft: (index - 1 + names.length) % names.length,
+      Home: 0,
+      End: names.length - 1,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    this.#selectTab(names[next], { focus: true });
+  }
+
+  async #showRecent() {
+    this.#hideAll();
+    let items = [];
+    try {
+      items = await wishService.recentSearches();
+    } catch (error) {
+      if (this.querySelector("input").value.trim().length > 0) return;
+      const panel = this.querySelector("wl-error-panel");
+      panel.error = error;
+      panel.hidden = false;
+      return;
+    }
+    // Typing may have started while the list was on its way.
+    if (this.querySelector("input").value.trim().length > 0) return;
+    this.#renderRecent(items);
+  }
+
+  #renderRecent(items) {
+    const section = this.querySelector(".recent-searches");
+    section.hidden = items.length === 0;
+    this.querySelector(".search-intro").hidden = items.length > 0;
+    const list = this.querySelector(".recent-list");
+    list.replaceChildren(
+      ...items.map((item) => {
+        const row = document.createElement("li");
+        row.className = "recent-item";
+        row.innerHTML = `
+          <button type="button" class="recent-query">${icon("clock", "icon icon-small")}<span></span></button>
+          <button type="button" class="icon-button recent-delete" data-i18n-attr="aria-label:search.deleteRecent">${icon("close", "icon icon-small")}</button>`;
+        row.querySelector(".recent-query span").textContent = item.query;
+        row.querySelector(".recent-delete").dataset.i18nArgs = JSON.stringify({ query: item.query });
+        row.querySelector(".recent-query").addEventListener("click", () => {
+          this.querySelector("input").value = item.query;
+          this.#searchNow(item.query);
+        });
+        row.querySelector(".recent-delete").addEventListener("click", () => this.#deleteRecent(item, items));
+        i18n.localize(row);
+        return row;
+      }),
+    );
+  }
+
+  async #deleteRecent(item, items) {
+    const rest = items.filter((other) => other.id !== item.id);
+    this.#renderRecent(rest);
+    // Keep keyboard focus in the list rather than losing it with the removed row.
+    (this.querySelector(".recent-query") ?? this.querySelector("input")).focus();
+    try {
+      await wishService.deleteRecentSearch(item.id);
+    } catch {
+      showToast("search.deleteRecentFailed");
+      this.#showRecent();
+    }
+  }
+
+  async #clearRecent() {
+    try {
+      await wishService.clearRecentSearches();
+      this.#renderRecent([]);
+      this.querySelector("input").focus();
+    } catch {
+      showToast("search.clearFailed");
+    }
+  }
+
+  #hideAll() {
+    this.querySelector(".recent-searches").hidden = true;
+    this.querySelector(".search-intro").hidden = true;
+    this.querySelector(".search-results").hidden = true;
+    this.querySelector("wl-error-panel").hidden = true;
+  }
 }
 
 customElements.define("wl-search-view", SearchView);

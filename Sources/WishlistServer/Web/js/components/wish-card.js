@@ -1,0 +1,64 @@
+// One wish in a grid: cover, name, tag chips and the star. It draws itself from
+// the store and updates in place when that wish changes (W15), so keyboard
+// focus on its star survives a toggle.
+
+import { store } from "../store.js";
+import { WISH } from "../wish-service.js";
+import "./star-button.js";
+import "./wish-cover.js";
+
+/** The card of the wish in its `wish-id` attribute. */
+export class WishCard extends HTMLElement {
+  #unsubscribe = null;
+
+  get wishId() {
+    return this.getAttribute("wish-id");
+  }
+
+  connectedCallback() {
+    if (!this.firstChild) {
+      const id = encodeURIComponent(this.wishId);
+      this.innerHTML = `
+        <article class="wish-card">
+          <a class="wish-card-link" href="#/wishes/${id}">
+            <wl-wish-cover class="wish-cover"></wl-wish-cover>
+            <h3 class="wish-card-name"></h3>
+          </a>
+          <ul class="tag-list wish-card-tags"></ul>
+          <wl-star-button class="wish-card-star"></wl-star-button>
+        </article>`;
+      this.querySelector("wl-star-button").setAttribute("wish-id", this.wishId);
+    }
+    this.#unsubscribe = store.subscribe(({ kind, ids }) => {
+      if (kind === WISH && ids.includes(this.wishId)) this.#update();
+    });
+    this.#update();
+  }
+
+  disconnectedCallback() {
+    this.#unsubscribe?.();
+  }
+
+  #update() {
+    const wish = store.get(WISH, this.wishId);
+    if (!wish) return;
+    this.querySelector("wl-wish-cover").wish = wish;
+    this.querySelector(".wish-card-name").textContent = wish.name;
+    renderTags(this.querySelector(".wish-card-tags"), wish.tags);
+  }
+}
+
+/** Fills a tag list with one chip per tag, sized to its text (W13). */
+export function renderTags(list, tags) {
+  list.hidden = tags.length === 0;
+  list.replaceChildren(
+    ...tags.map((tag) => {
+      const item = document.createElement("li");
+      item.className = "tag-chip";
+      item.textContent = tag;
+      return item;
+    }),
+  );
+}
+
+customElements.define("wl-wish-card", WishCard);

@@ -1,0 +1,154 @@
+// A grid of wish cards for a WishList: skeletons while the first page comes,
+// more pages as the end scrolls into view (with a "Load more" button for when
+// the observer cannot help), an empty state, and a plain error with "Try again" (K6, K7).
+
+import { icon } from "../icons.js";
+import { i18n } from "../i18n.js";
+import "./error-panel.js";
+import "./wish-card.js";
+
+const SKELETONS_FIRST = 6;
+const SKELETONS_MORE = 2;
+// Start the next page a little before the end is on screen, so scrolling rarely waits.
+const PRELOAD_MARGIN = "0px 0px 480px 0px";
+
+/**
+ * Shows `list` (a WishList) with `empty` as its friendly empty state; the `label`
+ * attribute is the catalog key naming the list.
+ */
+export class WishGrid extends HTMLElement {
+  #list = null;
+  #observer = null;
+  #cards = new Map();
+  #onChange = () => this.#render();
+  #empty = null;
+
+  /** The empty state: `{icon, titleKey, bodyKey, args, actionHref, actionKey}`. */
+  set empty(empty) {
+    this.#empty = empty;
+    this.querySelector(".wish-grid-empty")?.replaceChildren();
+    if (this.isConnected) this.#render();
+  }
+
+  set list(list) {
+    this.#list?.removeEventListener("change", this.#onChange);
+    this.#list = list;
+    if (this.isConnected) this.#attach();
+  }
+
+  connectedCallback() {
+    if (!this.firstChild) {
+      this.innerHTML = `
+        <ul class="wish-grid" data-i18n-attr="aria-label:${this.getAttribute("label") ?? "nav.wishes"}"></ul>
+        <div class="wish-grid wish-grid-skeletons" aria-hidden="true"></div>
+        <div class="wish-grid-empty"></div>
+        <wl-error-panel hidden></wl-error-panel>
+        <div class="wish-grid-footer">
+          <button type="button" class="button button-secondary" data-action="more" hidden>
+            <span data-i18n="list.loadMore"></span>
+          </button>
+        </div>
+        <div class="wish-grid-sentinel"></div>`;
+      this.querySelector('[data-action="more"]').addEventListener("click", () => this.#list?.loadMore());
+      this.querySelector("wl-error-panel").addEventListener("retry", () => this.#list?.retry());
+      i18n.localize(this);
+    }
+    this.#observer = new IntersectionObserver((entries) => this.#onSentinel(entries), { rootMargin: PRELOAD_MARGIN });
+    this.#observer.observe(this.querySelector(".wish-grid-sentinel"));
+    this.#attach();
+  }
+
+  disconnectedCallback() {
+    this.#observer?.disconnect();
+    this.#list?.removeEventListener("change", this.#onChange);
+  }
+
+  #attach() {
+    if (!this.#list) return;
+    this.#list.addEventListener("change", this.#onChange);
+    if (!this.#list.loaded && !this.#list.loading) this.#list.loadMore();
+    this.#render();
+  }
+
+  #onSentinel(entries) {
+    const list = this.#list;
+    if (!list || !entries.some((entry) => entry.isIntersecting)) return;
+    if (list.loaded && list.hasMore && !list.loading && !list.error) list.loadMore();
+  }
+
+  #render() {
+    const list = this.#list;
+    if (!list) return;
+    const grid = this.querySelector("ul.wish-grid");
+    this.#renderCards(grid, list.ids);
+    grid.setAttribute("aria-busy", String(list.loading));
+    grid.hidden = list.ids.length === 0;
+
+    const skeletons = this.querySelector(".wish-grid-skeletons");
+    const skeletonCount = !list.loading ? 0 : list.ids.length === 0 ? SKELETONS_FIRST : SKELETONS_MORE;
+    skeletons.hidden = skeletonCount === 0;
+    if (skeletons.childElementCount !== skeletonCount) {
+      skeletons.innerHTML = '<div class="skeleton-card"><div class="skeleton skeleton-cover"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>'.repeat(skeletonCount);
+    }
+
+    const panel = this.querySelector("wl-error-panel");
+    panel.hidden = !list.error;
+    if (list.error && panel.error !== list.error) panel.error = list.error;
+
+    const isEmpty = list.loaded && !list.loading && !list.error && list.ids.length === 0 && !list.hasMore;
+    this.#renderEmpty(isEmpty);
+
+    const more = this.querySelector('[data-action="more"]');
+    more.hidden = !(list.loaded && list.hasMore && !list.loading && !list.error);
+
+    // Ask the observer again: if the end is still in view after this page, the next one is wanted too.
+    if (!list.loading && this.#observer) {
+      const sentinel = this.querySelector(".wish-grid-sentinel");
+      this.#observer.unobserve(sentinel);
+      this.#observer.observe(sentinel);
+    }
+  }
+
+  /** Puts a card per id in order, reusing the cards already there so nothing flickers or loses focus. */
+  #renderCards(grid, ids) {
+    const wanted = new Set(ids);
+    for (const [id, item] of this.#cards) {
+      if (!wanted.has(id)) {
+        item.remove();
+        this.#cards.delete(id);
+      }
+    }
+    let previous = null;
+    for (const id of ids) {
+      let item = this.#cards.get(id);
+      if (!item) {
+        item = document.createElement("li");
+        const card = document.createElement("wl-wish-card");
+        card.setAttribute("wish-id", id);
+        item.append(card);
+        this.#cards.set(id, item);
+      }
+      const expected = previous ? previous.nextSibling : grid.firstChild;
+      if (item !== expected) grid.insertBefore(item, expected);
+      previous = item;
+    }
+  }
+
+  #renderEmpty(show) {
+    const holder = this.querySelector(".wish-grid-empty");
+    holder.hidden = !show;
+    if (!show || holder.firstChild || !this.#empty) return;
+    const { icon: iconName, titleKey, bodyKey, args = {}, actionHref, actionKey } = this.#empty;
+    holder.innerHTML = `
+      <section class="empty-state">
+        <div class="empty-state-icon">${icon(iconName)}</div>
+        <h2 class="empty-state-title" data-i18n="${titleKey}"></h2>
+        <p class="empty-state-body" data-i18n="${bodyKey}"></p>
+        ${actionHref ? `<a class="button button-primary" href="${actionHref}" data-i18n="${actionKey}"></a>` : ""}
+      </section>`;
+    for (const element of holder.querySelectorAll("[data-i18n]")) element.dataset.i18nArgs = JSON.stringify(args);
+    i18n.localize(holder);
+  }
+}
+
+customElements.define("wl-wish-grid", WishGrid);

@@ -1,0 +1,267 @@
+// Add or edit a wish (W1, W3): name, memo, link, tags as chips and the star.
+// The form checks the same rules as the server before sending, shows the
+// server's own complaints next to their field, and on an edit sends the version
+// it started from, so a change made elsewhere meanwhile is reported, not overwritten.
+
+import { ApiError } from "../api.js";
+import { TAG_LIMITS } from "../components/tag-input.js";
+import { icon } from "../icons.js";
+import { i18n } from "../i18n.js";
+import { describe, setMessage } from "../messages.js";
+import { navigation } from "../navigation.js";
+import { store } from "../store.js";
+import { WISH, wishService } from "../wish-service.js";
+import "../components/error-panel.js";
+import "../components/tag-input.js";
+
+/** The API's limits, counted in characters as people see them. */
+const LIMITS = Object.freeze({ name: 200, memo: 10_000, link: 2_048 });
+const FIELDS = ["name", "memo", "link", "tags"];
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The editor for a new wish, or for the wish in `routeParams.id`. */
+export class WishEditorView extends HTMLElement {
+  routeParams = {};
+  #base = null;
+  #busy = false;
+  #abort = new AbortController();
+
+  get wishId() {
+    return this.routeParams.id ?? null;
+  }
+
+  connectedCallback() {
+    const held = this.wishId ? store.get(WISH, this.wishId) : null;
+    if (!this.wishId || held) this.#showForm(held ?? null);
+    else this.#loadThenShow();
+  }
+
+  disconnectedCallback() {
+    this.#abort.abort();
+  }
+
+  async #loadThenShow() {
+    this.innerHTML = `<div class="wish-form-card" aria-busy="true"><div class="skeleton skeleton-field"></div><div class="skeleton skeleton-field"></div></div>`;
+    try {
+      this.#showForm(await wishService.load(this.wishId, { signal: this.#abort.signal }));
+    } catch (error) {
+      if (this.#abort.signal.aborted) return;
+      const panel = document.createElement("wl-error-panel");
+      panel.error = error;
+      panel.addEventListener("retry", () => this.#loadThenShow());
+      this.replaceChildren(panel);
+    }
+  }
+
+  #showForm(wish) {
+    this.#base = wish;
+    this.innerHTML = `
+      <form class="form wish-form-card" novalidate>
+        <div class="form-alert" hidden>
+          <p class="form-alert-text" role="alert"></p>
+          <button type="button" class="button button-secondary" data-action="reload" hidden>
+            ${icon("refresh")}<span data-i18n="wish.form.reload"></span>
+          </button>
+        </div>
+        <div class="field">
+          <label class="field-label" for="wish-name" data-i18n="wish.form.name"></label>
+          <input class="input" id="wish-name" name="name" type="text" autocomplete="off" required
+            aria-describedby="wish-name-error">
+          <p class="field-error" id="wish-name-error" role="alert" hidden></p>
+        </div>
+        <div class="field">
+          <label class="field-label" for="wish-memo" data-i18n="wish.form.memo"></label>
+          <textarea class="input textarea" id="wish-memo" name="memo" rows="4" aria-describedby="wish-memo-error"></textarea>
+          <p class="field-error" id="wish-memo-error" role="alert" hidden></p>
+        </div>
+        <div class="field">
+          <label class="field-label" for="wish-link" data-i18n="wish.form.link"></label>
+          <input class="input" id="wish-link" name="link" type="url" inputmode="url" autocomplete="off"
+            spellcheck="false" placeholder="https://" aria-describedby="wish-link-error">
+          <p class="field-error" id="wish-link-error" role="alert" hidden></p>
+        </div>
+        <div class="field">
+          <label class="field-label" for="wish-tags" data-i18n="wish.form.tags"></label>
+          <wl-tag-input input-id="wish-tags" described-by="wish-tags-hint wish-tags-error"></wl-tag-input>
+          <p class="field-hint" id="wish-tags-hint" data-i18n="wish.form.tagsHint"></p>
+          <p class="field-error" id="wish-tags-error" role="alert" hidden></p>
+        </div>
+        <label class="switch-field">
+          <span class="switch-text">${icon("favorites", "icon icon-small")}<span data-i18n="wish.form.favorite"></span></span>
+          <input class="switch" type="checkbox" name="favorite" role="switch">
+        </label>
+        <div class="form-actions">
+          <button type="button" class="button button-secondary" data-action="cancel" data-i18n="wish.form.cancel"></button>
+          <button type="submit" class="button button-primary" data-i18n="wish.form.save"></button>
+        </div>
+      </form>`;
+    i18n.localize(this);
+    this.#fill(wish);
+    const form = this.querySelector("form");
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.#save();
+    });
+    this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#leave());
+    this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
+    this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
+      this.#showFieldError("tags", event.detail ? { key: event.detail } : null),
+    );
+    if (!wish) form.elements.name.focus();
+  }
+
+  #fill(wish) {
+    const form = this.querySelector("form");
+    form.elements.name.value = wish?.name ?? "";
+    form.elements.memo.value = wish?.memo ?? "";
+    form.elements.link.value = wish?.link ?? "";
+    form.elements.favorite.checked = wish?.favorite ?? false;
+    this.querySelector("wl-tag-input").tags = wish?.tags ?? [];
+  }
+
+  #values() {
+    const form = this.querySelector("form");
+    const tagInput = this.querySelector("wl-tag-input");
+    const tagProblem = tagInput.commit();
+    const memo = form.elements.memo.value;
+    const link = form.elements.link.value.trim();
+    return {
+      fields: {
+        name: form.elements.name.value.trim(),
+        memo: memo.trim().length === 0 ? null : memo,
+        link: link.length === 0 ? null : link,
+        tags: tagInput.tags,
+        favorite: form.elements.favorite.checked,
+      },
+      tagProblem,
+    };
+  }
+
+  /** The first broken rule of each field, as `{field, key}`. */
+  #validate({ fields, tagProblem }) {
+    const problems = [];
+    const nameLength = length(fields.name);
+    if (nameLength === 0) problems.push({ field: "name", key: "validation.name.required" });
+    else if (nameLength > LIMITS.name) problems.push({ field: "name", key: "validation.name.long" });
+    if (fields.memo !== null && length(fields.memo) > LIMITS.memo) problems.push({ field: "memo", key: "validation.memo.long" });
+    if (fields.link !== null) {
+      const key = linkProblem(fields.link);
+      if (key) problems.push({ field: "link", key });
+    }
+    if (tagProblem) problems.push({ field: "tags", key: tagProblem });
+    else if (fields.tags.length > TAG_LIMITS.count) problems.push({ field: "tags", key: "validation.tags.many" });
+    return problems;
+  }
+
+  async #save() {
+    if (this.#busy) return;
+    this.#showAlert(null);
+    const values = this.#values();
+    const problems = this.#validate(values);
+    for (const field of FIELDS) this.#showFieldError(field, problems.find((problem) => problem.field === field) ?? null);
+    if (problems.length > 0) {
+      this.#focusField(problems[0].field);
+      return;
+    }
+    this.#setBusy(true);
+    try {
+      if (this.#base) {
+        await wishService.update(this.#base.id, values.fields, this.#base.version);
+        // The editor was opened from the wish: back there, where the store already shows the change.
+        this.#leave();
+      } else {
+        const wish = await wishService.create(values.fields);
+        navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
+      }
+    } catch (error) {
+      this.#setBusy(false);
+      this.#showServerError(error);
+    }
+  }
+
+  #showServerError(error) {
+    if (error instanceof ApiError && error.status === 400 && FIELDS.includes(error.field)) {
+      this.#showFieldError(error.field, describe(error));
+      this.#focusField(error.field);
+    } else if (error instanceof ApiError && error.code === "stale_version") {
+      this.#showAlert({ key: "wish.form.stale" }, { reload: true });
+    } else if (error instanceof ApiError && error.status === 404) {
+      this.#showAlert({ key: "wish.gone.body" });
+    } else {
+      this.#showAlert(describe(error));
+    }
+  }
+
+  /** Takes the wish as it is now on the server, dropping what was typed (the person chose this). */
+  async #reload() {
+    const button = this.querySelector('[data-action="reload"]');
+    button.setAttribute("aria-busy", "true");
+    try {
+      const wish = await wishService.load(this.#base.id, { signal: this.#abort.signal });
+      this.#base = wish;
+      this.#fill(wish);
+      for (const field of FIELDS) this.#showFieldError(field, null);
+      this.#showAlert(null);
+      this.querySelector("form").elements.name.focus();
+    } catch (error) {
+      if (!this.#abort.signal.aborted) this.#showAlert(describe(error), { reload: true });
+    } finally {
+      button.removeAttribute("aria-busy");
+    }
+  }
+
+  #leave() {
+    navigation.back(this.#base ? `/wishes/${encodeURIComponent(this.#base.id)}` : "/wishes");
+  }
+
+  #focusField(field) {
+    this.querySelector(`#wish-${field}`)?.focus();
+  }
+
+  #showFieldError(field, problem) {
+    const message = this.querySelector(`#wish-${field}-error`);
+    const input = this.querySelector(`#wish-${field}`);
+    if (!message) return;
+    message.hidden = !problem;
+    setMessage(message, problem ?? {});
+    if (field === "tags") return; // The tag field marks itself.
+    if (problem) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+
+  #showAlert(problem, { reload = false } = {}) {
+    const box = this.querySelector(".form-alert");
+    box.hidden = problem === null;
+    setMessage(box.querySelector(".form-alert-text"), problem ?? {});
+    box.querySelector('[data-action="reload"]').hidden = !reload;
+  }
+
+  #setBusy(busy) {
+    this.#busy = busy;
+    const button = this.querySelector('button[type="submit"]');
+    button.toggleAttribute("aria-busy", busy);
+    button.dataset.i18n = busy ? "wish.form.saving" : "wish.form.save";
+    i18n.localize(button);
+  }
+}
+
+/** Characters as people count them: "é" or "가" or a flag emoji is one. */
+function length(text) {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+
+function linkProblem(link) {
+  if (length(link) > LIMITS.link) return "validation.link.long";
+  let url;
+  try {
+    url = new URL(link);
+  } catch {
+    return "validation.link.invalid";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "validation.link.scheme";
+  return url.hostname ? null : "validation.link.invalid";
+}
+
+customElements.define("wl-wish-editor-view", WishEditorView);

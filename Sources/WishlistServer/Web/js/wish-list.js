@@ -1,0 +1,183 @@
+// A list on screen is a list of ids (W15); the records stay in the store. The
+// list pages through the server (K6), one load at a time, and follows the
+// store: a deleted wish leaves it, and with `matches` (e.g. "is a favorite")
+// a wish that stops matching leaves and one that starts matching joins in order.
+
+import { store } from "./store.js";
+import { WISH } from "./wish-service.js";
+
+/** Ids of wishes, newest first, loaded page by page; fires "change" whenever anything shown changes. */
+export class WishList extends EventTarget {
+  #fetchPage;
+  #matches;
+  #ids = [];
+  #cursor = null;
+  #done = false;
+  #loaded = false;
+  #loading = null;
+  #abort = null;
+  #error = null;
+  #failedRefresh = false;
+  #unsubscribe;
+
+  /**
+   * `fetchPage(cursor, {signal})` resolves with `{ids, nextCursor}`; `matches(wish)`,
+   * when given, decides which wishes in the store belong in the list.
+   */
+  constructor({ fetchPage, matches = null }) {
+    super();
+    this.#fetchPage = fetchPage;
+    this.#matches = matches;
+    this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
+  }
+
+  /** Stops following the store, for a list that is thrown away (search results). */
+  dispose() {
+    this.#abort?.abort();
+    this.#unsubscribe();
+  }
+
+  get ids() {
+    return this.#ids;
+  }
+
+  /** Whether the first page has arrived. */
+  get loaded() {
+    return this.#loaded;
+  }
+
+  get loading() {
+    return this.#loading !== null;
+  }
+
+  get hasMore() {
+    return !this.#done;
+  }
+
+  /** The error of the last load, or null. */
+  get error() {
+    return this.#error;
+  }
+
+  /** Loads the next page; while one is on its way, returns that same load (never two at once). */
+  loadMore() {
+    if (this.#loading) return this.#loading;
+    if (this.#done) return Promise.resolve();
+    this.#loading = this.#load(this.#cursor, "append");
+    return this.#loading;
+  }
+
+  /** Loads the first page again and replaces the list with it, keeping what is shown until it arrives. */
+  refresh() {
+    this.#abort?.abort();
+    this.#loading = this.#load(null, "replace");
+    return this.#loading;
+  }
+
+  /**
+   * Brings the top of a list shown again up to date (changes made on another device or from
+   * the CLI) while keeping the pages further down, so the place someone scrolled to stays put.
+   */
+  revalidate() {
+    if (this.#loading) return this.#loading;
+    this.#loading = this.#load(null, "merge");
+    return this.#loading;
+  }
+
+  /** Repeats whatever failed last: the refresh or the next page. */
+  retry() {
+    return this.#failedRefresh ? this.refresh() : this.loadMore();
+  }
+
+  /** `mode`: "append" a next page, "replace" everything with the first, or "merge" the first into what is held. */
+  async #load(cursor, mode) {
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#error = null;
+    this.#changed();
+    try {
+      const page = await this.#fetchPage(cursor, { signal: abort.signal });
+      if (abort.signal.aborted) return;
+      // The store may already know a newer state than this page (e.g. unstarred meanwhile).
+      const ids = page.ids.filter((id) => this.#belongs(id));
+      if (mode === "append") {
+        const held = new Set(this.#ids);
+        this.#ids = [...this.#ids, ...ids.filter((id) => !held.has(id))];
+      }
+      const tail = mode === "merge" && page.nextCursor !== null ? this.#olderThan(page.ids.at(-1), new Set(ids)) : [];
+      if (mode !== "append") this.#ids = [...ids, ...tail];
+      // A merge that kept older pages also keeps their cursor; otherwise this page's cursor is next.
+      if (tail.length === 0) {
+        this.#cursor = page.nextCursor;
+        this.#done = page.nextCursor === null;
+      }
+      this.#loaded = true;
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      this.#error = error;
+      this.#failedRefresh = mode !== "append";
+    } finally {
+      if (this.#abort === abort) {
+        this.#abort = null;
+        this.#loading = null;
+        this.#changed();
+      }
+    }
+  }
+
+  /** The held ids, not in `except`, of wishes created before the wish `id`. */
+  #olderThan(id, except) {
+    const boundary = store.get(WISH, id)?.createdAt ?? "";
+    return this.#ids.filter((other) => !except.has(other) && (store.get(WISH, other)?.createdAt ?? "") < boundary);
+  }
+
+  #belongs(id) {
+    const wish = store.get(WISH, id);
+    return wish !== undefined && (this.#matches === null || this.#matches(wish));
+  }
+
+  #onStoreChange({ kind, ids, removed }) {
+    if (kind === null) {
+      this.#reset();
+      return;
+    }
+    if (kind !== WISH || !this.#loaded) return;
+    let next = this.#ids;
+    if (removed) {
+      next = next.filter((id) => !ids.includes(id));
+    } else {
+      next = next.filter((id) => this.#belongs(id));
+      if (this.#matches) {
+        for (const id of ids) if (!next.includes(id) && this.#belongs(id)) next = this.#insert(next, id);
+      }
+    }
+    if (next.length !== this.#ids.length || next.some((id, index) => id !== this.#ids[index])) {
+      this.#ids = next;
+      this.#changed();
+    }
+  }
+
+  /** Puts `id` where newest-first order wants it, unless that is past the pages loaded so far. */
+  #insert(ids, id) {
+    const createdAt = store.get(WISH, id).createdAt;
+    const index = ids.findIndex((other) => (store.get(WISH, other)?.createdAt ?? "") < createdAt);
+    if (index === -1) return this.#done ? [...ids, id] : ids;
+    return [...ids.slice(0, index), id, ...ids.slice(index)];
+  }
+
+  #reset() {
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#loading = null;
+    this.#ids = [];
+    this.#cursor = null;
+    this.#done = false;
+    this.#loaded = false;
+    this.#error = null;
+    this.#changed();
+  }
+
+  #changed() {
+    this.dispatchEvent(new Event("change"));
+  }
+}

@@ -1,0 +1,90 @@
+// Every wish request goes through here, and every wish that comes back is put
+// into the one store (W15): views only ever hold ids and read records from the store.
+
+import { api } from "./api.js";
+import { store } from "./store.js";
+
+/** The store kind of wish records. */
+export const WISH = "wish";
+
+/** Wish, favorite, search and recent-search calls that keep the store up to date. */
+export class WishService {
+  /** One page of wishes: `{ids, nextCursor}`; `query` holds `favorite`, `tag`, `sort`, `limit`. */
+  async page(query, cursor, { signal } = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    if (cursor) params.set("cursor", cursor);
+    const answer = await api.get(`/wishes?${params}`, { signal });
+    return { ids: this.#keep(answer.items), nextCursor: answer.nextCursor ?? null };
+  }
+
+  /** Fetches one wish fresh from the server. */
+  async load(id, { signal } = {}) {
+    const [wish] = store.put(WISH, await api.get(`/wishes/${encodeURIComponent(id)}`, { signal }));
+    return wish;
+  }
+
+  async create(fields) {
+    const [wish] = store.put(WISH, await api.post("/wishes", fields));
+    return wish;
+  }
+
+  /** Changes `fields` of the wish at `version`; rejects with 412 `stale_version` if it changed since. */
+  async update(id, fields, version) {
+    const answer = await api.patch(`/wishes/${encodeURIComponent(id)}`, fields, {
+      headers: { "If-Match": `"${version}"` },
+    });
+    const [wish] = store.put(WISH, answer);
+    return wish;
+  }
+
+  async delete(id) {
+    await api.delete(`/wishes/${encodeURIComponent(id)}`);
+    store.remove(WISH, id);
+  }
+
+  /**
+   * Stars or unstars at once on screen, then asks the server; puts the held
+   * record back if the server could not be told.
+   */
+  async setFavorite(id, favorite) {
+    const before = store.get(WISH, id);
+    if (before) store.put(WISH, { ...before, favorite });
+    try {
+      const path = `/wishes/${encodeURIComponent(id)}/favorite`;
+      store.put(WISH, favorite ? await api.put(path) : await api.delete(path));
+    } catch (error) {
+      const now = store.get(WISH, id);
+      if (before && now && now.version === before.version) store.put(WISH, before);
+      throw error;
+    }
+  }
+
+  /** Searches names and tags (the server remembers `query` as a recent search): `{byName, byTag}` as ids. */
+  async search(query, { signal } = {}) {
+    const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
+    return { byName: this.#keep(answer.byName), byTag: this.#keep(answer.byTag) };
+  }
+
+  /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */
+  async recentSearches({ signal } = {}) {
+    return (await api.get("/recent-searches", { signal })).items;
+  }
+
+  async deleteRecentSearch(id) {
+    await api.delete(`/recent-searches/${encodeURIComponent(id)}`);
+  }
+
+  async clearRecentSearches() {
+    await api.delete("/recent-searches");
+  }
+
+  #keep(wishes) {
+    return store.put(WISH, wishes ?? []).map((wish) => wish.id);
+  }
+}
+
+/** The app's one wish service. */
+export const wishService = new WishService();
