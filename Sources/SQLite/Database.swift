@@ -1,0 +1,234 @@
+import CSQLite
+import Foundation
+
+/// One connection. Not thread-safe by itself; `DatabasePool` hands it to one thread at a time.
+///
+/// Every connection has foreign keys on, double-quoted string literals off (a `"typo"` is an
+/// error, not a string), `synchronous=NORMAL`, and a bounded busy timeout.
+/// Prepared statements are cached per connection, keyed by SQL text.
+public final class Database {
+    /// Nil once closed; every operation then throws `.misuse`.
+    private var connection: OpaquePointer?
+    private var statementCache: [String: Statement] = [:]
+    private var cacheClock: UInt64 = 0
+    /// Enough for every statement an app repeats; dynamic SQL beyond it evicts the least recently used.
+    private static let statementCacheCapacity = 128
+    /// How deep `transaction` calls are nested, which names their savepoints.
+    private var transactionDepth = 0
+
+    /// Opens (and unless `readOnly`, creates) the database at `path`; `":memory:"` works.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+        var connection: OpaquePointer?
+        // NOMUTEX: a connection is used by one thread at a time, so SQLite's own locking is waste.
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let resultCode = sqlite3_open_v2(path, &connection, flags, nil)
+        guard resultCode == SQLITE_OK, let connection else {
+            let error = SQLiteError(connection: connection, resultCode: resultCode, sql: nil)
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: error.code, extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+        }
+        self.connection = connection
+        do {
+            try configure(busyTimeout: busyTimeout)
+        } catch {
+            sqlite3_close_v2(connection)
+            throw error
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(connection)
+    }
+
+    private func configure(busyTimeout: Duration) throws {
+        let connection = try open()
+        sqlite3_extended_result_codes(connection, 1)
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000
+        try check(sqlite3_busy_timeout(connection, Int32(clamping: max(0, milliseconds))))
+        try setOption(SQLITE_DBCONFIG_ENABLE_FKEY, enabled: true)
+        try setOption(SQLITE_DBCONFIG_DQS_DML, enabled: false)
+        try setOption(SQLITE_DBCONFIG_DQS_DDL, enabled: false)
+        try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    private func setOption(_ option: Int32, enabled: Bool) throws {
+        var state: Int32 = -1
+        try check(wishlist_sqlite3_db_config_int(try open(), option, enabled ? 1 : 0, &state))
+        guard (state != 0) == enabled else {
+            throw SQLiteError(code: .error, message: "SQLite refused database option \(option)")
+        }
+    }
+
+    /// Closes the connection; later calls throw `.misuse`. Closing twice is harmless.
+    func close() {
+        statementCache.removeAll()
+        sqlite3_close_v2(connection)
+        connection = nil
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more `;`-separated statements without arguments, e.g. a schema script.
+    public func execute(_ sql: String) throws {
+        let connection = try open()
+        try sql.withCString { start in
+            var remaining: UnsafePointer<CChar>? = start
+            while let current = remaining, current.pointee != 0 {
+                var handle: OpaquePointer?
+                let resultCode = sqlite3_prepare_v2(connection, current, -1, &handle, &remaining)
+                guard resultCode == SQLITE_OK else {
+                    throw SQLiteError(connection: connection, resultCode: resultCode, sql: sql)
+                }
+                guard let handle else { continue }  // only whitespace or a comment was left
+                defer { sqlite3_finalize(handle) }
+                var stepCode: Int32
+                repeat { stepCode = sqlite3_step(handle) } while stepCode == SQLITE_ROW
+                guard stepCode == SQLITE_DONE else {
+                    throw SQLiteError(connection: connection, resultCode: stepCode,
+                                      sql: String(cString: sqlite3_sql(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+            }
+        }
+    }
+
+    /// Runs one statement (INSERT/UPDATE/DELETE/DDL) with arguments bound to its `?` parameters.
+    public func run(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws {
+        try withStatement(sql, arguments) { try $0.run() }
+    }
+
+    /// All rows of one statement.
+    public func query(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> [Row] {
+        var rows: [Row] = []
+        try forEach(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// The first row, or nil when there is none; the rest are not computed.
+    public func queryFirst(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Row? {
+        try withStatement(sql, arguments) { statement in
+            try statement.step() ? statement.row(columns: statement.columns()) : nil
+        }
+    }
+
+    /// The first column of the first row: nil when there is no row or the value is NULL.
+    public func scalar<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> T? {
+        guard let row = try queryFirst(sql, arguments), !row.values.isEmpty, row.values[0] != .null else { return nil }
+        return try row[0] as T
+    }
+
+    /// Calls `body` with each row in turn without collecting them, for large results.
+    /// `body` may run other statements on this connection, including the same SQL.
+    public func forEach(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
+        try withStatement(sql, arguments) { statement in
+            let columns = statement.columns()
+            while try statement.step() {
+                try body(statement.row(columns: columns))
+            }
+        }
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertRowID: Int64 {
+        connection.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// Rows changed by the last INSERT/UPDATE/DELETE on this connection.
+    public var changes: Int {
+        connection.map { Int(sqlite3_changes64($0)) } ?? 0
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a transaction: `BEGIN IMMEDIATE` … `COMMIT`, `ROLLBACK` when it throws.
+    /// Inside another transaction it becomes a savepoint, so only its own work is undone.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try inTransaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// A deferred transaction: the snapshot starts at the first read and holds to the end,
+    /// so every statement in `body` sees the same committed state.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try inTransaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    private func inTransaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        let connection = try open()
+        // Ask SQLite rather than trust the depth: the caller may have run BEGIN itself.
+        let isNested = sqlite3_get_autocommit(connection) == 0
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let savepoint = "transaction_\(transactionDepth)"
+        try run(isNested ? "SAVEPOINT \(savepoint)" : begin)
+        do {
+            let result = try body()
+            try run(isNested ? "RELEASE \(savepoint)" : "COMMIT")
+            return result
+        } catch {
+            // SQLite may already have rolled back on its own (e.g. SQLITE_FULL); then there is nothing to undo.
+            if sqlite3_get_autocommit(connection) == 0 {
+                if isNested {
+                    try? run("ROLLBACK TO \(savepoint)")
+                    try? run("RELEASE \(savepoint)")
+                } else {
+                    try? run("ROLLBACK")
+                }
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Puts the database in WAL mode, which persists in the file.
+    func enableWriteAheadLog() throws {
+        let mode: String? = try scalar("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(code: .error, message: "could not enable WAL mode; journal mode is \(mode ?? "unknown")")
+        }
+    }
+
+    private func open() throws -> OpaquePointer {
+        guard let connection else { throw SQLiteError(code: .misuse, message: "the database connection is closed") }
+        return connection
+    }
+
+    private func check(_ resultCode: Int32) throws {
+        guard resultCode == SQLITE_OK else {
+            throw SQLiteError(connection: connection, resultCode: resultCode, sql: nil)
+        }
+    }
+
+    /// Lends a cached statement (or a fresh one if the cached one is busy), bound and reset afterwards.
+    private func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable], _ body: (Statement) throws -> T) throws -> T {
+        let statement = try cachedStatement(sql)
+        statement.isInUse = true
+        defer {
+            statement.reset()
+            statement.isInUse = false
+        }
+        try statement.bind(arguments)
+        return try body(statement)
+    }
+
+    private func cachedStatement(_ sql: String) throws -> Statement {
+        cacheClock += 1
+        if let cached = statementCache[sql] {
+            guard !cached.isInUse else {
+                return try Statement(sql: sql, connection: try open(), persistent: false)
+            }
+            cached.lastUsed = cacheClock
+            return cached
+        }
+        let statement = try Statement(sql: sql, connection: try open(), persistent: true)
+        statement.lastUsed = cacheClock
+        if statementCache.count >= Self.statementCacheCapacity,
+           let oldest = statementCache.values.filter({ !$0.isInUse }).min(by: { $0.lastUsed < $1.lastUsed }) {
+            statementCache[oldest.sql] = nil
+        }
+        statementCache[sql] = statement
+        return statement
+    }
+}

@@ -1,0 +1,66 @@
+/// One writer connection and a small pool of reader connections, safe from many threads.
+///
+/// The file is in WAL mode, so readers never block the writer nor each other, and each
+/// `read` sees one consistent snapshot. Waiting for a free connection is bounded by the
+/// same `busyTimeout` SQLite uses for file locks; running out of it throws `.busy`.
+/// Calling `write` from inside `write` (or `read` inside a `read` holding the last reader)
+/// on the same pool waits for itself and fails with `.busy`: use the `Database` you were given.
+public final class DatabasePool: Sendable {
+    public let path: String
+    private let busyTimeout: Duration
+    private let writer: ConnectionQueue
+    private let readers: ConnectionQueue
+
+    /// Opens the writer (creating the file and switching it to WAL) and `readerCount` read-only
+    /// connections. A pool needs a file: `":memory:"` is refused.
+    public init(path: String, readerCount: Int = 4, busyTimeout: Duration = .seconds(5)) throws {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
+            throw SQLiteError(code: .misuse, message: "a database pool needs a file path, not \"\(path)\"")
+        }
+        guard readerCount > 0 else {
+            throw SQLiteError(code: .misuse, message: "a database pool needs at least one reader, not \(readerCount)")
+        }
+        let writerConnection = try Database(path: path, busyTimeout: busyTimeout)
+        try writerConnection.enableWriteAheadLog()
+        let readerConnections = try (0..<readerCount).map { _ in
+            try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
+        }
+        self.path = path
+        self.busyTimeout = busyTimeout
+        writer = ConnectionQueue([writerConnection], role: "writer")
+        readers = ConnectionQueue(readerConnections, role: "reader")
+    }
+
+    /// Runs `body` on a reader inside a read transaction, so all its queries see one snapshot.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try readers.withConnection(timeout: busyTimeout) { database in
+            try database.readTransaction { try body(database) }
+        }
+    }
+
+    /// Runs `body` on the single writer inside a transaction (`BEGIN IMMEDIATE`), one at a time;
+    /// it commits when `body` returns and rolls back when it throws.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction { database in
+            try database.transaction { try body(database) }
+        }
+    }
+
+    /// Runs `body` on the single writer outside any transaction, for work that manages its own
+    /// (migrations, `VACUUM`, bulk loads committed in batches).
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.withConnection(timeout: busyTimeout, body)
+    }
+
+    /// Waits for in-flight work, checkpoints the WAL into the main file, and closes every
+    /// connection. Later calls to the pool throw `.misuse`; closing again does nothing.
+    public func close() throws {
+        for reader in readers.close() {
+            reader.close()
+        }
+        for database in writer.close() {
+            defer { database.close() }
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import SQLite
+import Testing
+
+/// What the threads of one pool test saw, shared between them.
+private final class Observations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inUse = Set<ObjectIdentifier>()
+    private(set) var sharedConnectionCount = 0
+    private(set) var inconsistentReads: [String] = []
+    private(set) var errors: [String] = []
+    private(set) var readCount = 0
+    private(set) var writerFinished = false
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Marks the connection as held by the caller; counts it when another thread holds it already.
+    func borrow(_ database: Database) {
+        locked { if !inUse.insert(ObjectIdentifier(database)).inserted { sharedConnectionCount += 1 } }
+    }
+
+    func giveBack(_ database: Database) {
+        locked { _ = inUse.remove(ObjectIdentifier(database)) }
+    }
+
+    func recordRead(_ inconsistency: String?) {
+        locked {
+            readCount += 1
+            if let inconsistency { inconsistentReads.append(inconsistency) }
+        }
+    }
+
+    func recordError(_ error: any Error) {
+        locked { errors.append(String(describing: error)) }
+    }
+
+    func finishWriting() {
+        locked { writerFinished = true }
+    }
+
+    var isWriterFinished: Bool { locked { writerFinished } }
+}
+
+@Suite struct DatabasePoolTests {
+    @Test func refusesMemoryDatabases() {
+        let error = #expect(throws: SQLiteError.self) { _ = try DatabasePool(path: ":memory:") }
+        #expect(error?.code == .misuse)
+    }
+
+    @Test func everyConnectionIsConfigured() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("configured.sqlite"), readerCount: 2)
+        #expect(pool.path == directory.path("configured.sqlite"))
+        for check in [pool.read, pool.write] as [((Database) throws -> [String]) throws -> [String]] {
+            let settings = try check { database in
+                [
+                    try database.scalar("PRAGMA journal_mode") ?? "",
+                    String(try database.scalar("PRAGMA foreign_keys") ?? -1),
+                    String(try database.scalar("PRAGMA synchronous") ?? -1),
+                ]
+            }
+            #expect(settings == ["wal", "1", "1"])  // synchronous 1 is NORMAL
+        }
+        try pool.close()
+    }
+
+    @Test func writesAreVisibleToLaterReadsAndSurviveReopening() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("reopen.sqlite")
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('kept')") }
+        #expect(try pool.read { try $0.scalar("SELECT x FROM t") } == "kept")
+        try pool.close()
+        try pool.close()
+        let walSize = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect((walSize ?? 0) == 0, "the WAL was checkpointed into the main file")
+        let error = #expect(throws: SQLiteError.self) { try pool.read { _ in } }
+        #expect(error?.code == .misuse)
+
+        let reopened = try DatabasePool(path: path)
+        #expect(try reopened.read { try $0.scalar("SELECT x FROM t") } == "kept")
+        try reopened.close()
+    }
+
+    @Test func aThrowingWriteRollsBack() throws {
+        struct Abort: Error {}
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("rollback.sqlite"))
+        try pool.write { try $0.execute("CREATE TABLE t(x)") }
+        #expect(throws: Abort.self) {
+            try pool.write { database in
+                try database.run("INSERT INTO t VALUES (1)")
+                throw Abort()
+            }
+        }
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") } == 0)
+        try pool.close()
+    }
+
+    @Test func readersCannotWrite() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("readers.sqlite"))
+        try pool.write { try $0.execute("CREATE TABLE t(x)") }
+        let error = #expect(throws: SQLiteError.self) { try pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
+        #expect(error?.code == .readOnly)
+        try pool.close()
+    }
+
+    /// Money moves between accounts and every move is logged as two ledger rows, in one
+    /// transaction. A reader that ever saw half a transaction would find the total changed,
+    /// an odd ledger, or the ledger growing between two statements of one read.
+    @Test func readersSeeConsistentSnapshotsWhileOneWriterWrites() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("concurrent.sqlite"), readerCount: 3)
+        let accountCount = 10
+        try pool.write { database in
+            try database.execute("""
+                CREATE TABLE account(id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
+                CREATE TABLE ledger(id INTEGER PRIMARY KEY, account INTEGER NOT NULL REFERENCES account(id), amount INTEGER NOT NULL);
+                """)
+            for id in 1...accountCount {
+                try database.run("INSERT INTO account(id, balance) VALUES (?, 100)", [id])
+            }
+        }
+
+        let observations = Observations()
+        let group = DispatchGroup()
+        let readerThreads = 5  // more threads than readers, so they also wait for each other
+        let readersStarted = DispatchSemaphore(value: 0)
+
+        for _ in 0..<readerThreads {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                var signalled = false
+                repeat {
+                    do {
+                        try pool.read { database in
+                            observations.borrow(database)
+                            defer { observations.giveBack(database) }
+                            let ledgerBefore: Int = try database.scalar("SELECT count(*) FROM ledger") ?? -1
+                            let total: Int = try database.scalar("SELECT sum(balance) FROM account") ?? -1
+                            let ledgerSum: Int = try database.scalar("SELECT coalesce(sum(amount), 0) FROM ledger") ?? -1
+                            let ledgerAfter: Int = try database.scalar("SELECT count(*) FROM ledger") ?? -1
+                            let consistent = total == 100 * accountCount && ledgerSum == 0
+                                && ledgerBefore == ledgerAfter && ledgerBefore % 2 == 0
+                            observations.recordRead(consistent
+                                ? nil : "total \(total), ledger sum \(ledgerSum), rows \(ledgerBefore)→\(ledgerAfter)")
+                        }
+                    } catch {
+                        observations.recordError(error)
+                    }
+                    if !signalled {
+                        readersStarted.signal()
+                        signalled = true
+                    }
+                } while !observations.isWriterFinished
+            }.start()
+        }
+
+        let transfers = 300
+        group.enter()
+        Thread {
+            defer {
+                observations.finishWriting()
+                group.leave()
+            }
+            // Write only once every reader is running, so reads and writes overlap.
+            for _ in 0..<readerThreads { readersStarted.wait() }
+            for transfer in 0..<transfers {
+                let from = transfer % accountCount + 1
+                let to = (transfer * 7 + 3) % accountCount + 1
+                do {
+                    try pool.write { database in
+                        observations.borrow(database)
+                        defer { observations.giveBack(database) }
+                        try database.run("UPDATE account SET balance = balance - 5 WHERE id = ?", [from])
+                        try database.run("INSERT INTO ledger(account, amount) VALUES (?, -5)", [from])
+                        try database.run("UPDATE account SET balance = balance + 5 WHERE id = ?", [to])
+                        try database.run("INSERT INTO ledger(account, amount) VALUES (?, 5)", [to])
+                    }
+                } catch {
+                    observations.recordError(error)
+                }
+            }
+        }.start()
+
+        #expect(group.wait(timeout: .now() + 120) == .success)
+        #expect(observations.errors == [], "no SQLITE_BUSY or other error under normal load")
+        #expect(observations.inconsistentReads == [])
+        #expect(observations.sharedConnectionCount == 0)
+        #expect(observations.readCount > readerThreads)
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM ledger") } == 2 * transfers)
+        try pool.close()
+    }
+
+    @Test func waitingForAReaderIsBounded() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("bounded.sqlite"), readerCount: 1, busyTimeout: .milliseconds(200))
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            try? pool.read { _ in
+                holding.signal()
+                release.wait()
+            }
+            done.signal()
+        }.start()
+        holding.wait()
+
+        let start = ContinuousClock.now
+        let error = #expect(throws: SQLiteError.self) { try pool.read { _ in } }
+        let elapsed = ContinuousClock.now - start
+        #expect(error?.code == .busy)
+        #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(3))
+
+        release.signal()
+        done.wait()
+        try pool.read { _ in }
+        try pool.close()
+    }
+
+    @Test func busyTimeoutIsBoundedAgainstAnotherWriter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("busy.sqlite")
+        let pool = try DatabasePool(path: path, readerCount: 1, busyTimeout: .milliseconds(200))
+        try pool.write { try $0.execute("CREATE TABLE t(x)") }
+
+        let outsider = try Database(path: path, busyTimeout: .milliseconds(200))
+        try outsider.execute("BEGIN IMMEDIATE")  // holds the write lock
+        let start = ContinuousClock.now
+        let error = #expect(throws: SQLiteError.self) { try pool.write { try $0.run("INSERT INTO t VALUES (1)") } }
+        let elapsed = ContinuousClock.now - start
+        #expect(error?.code == .busy)
+        #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(3), "waited \(elapsed)")
+
+        // Reads are not blocked by a writer in WAL mode.
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") } == 0)
+        try outsider.execute("ROLLBACK")
+        try pool.write { try $0.run("INSERT INTO t VALUES (1)") }
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") } == 1)
+        try pool.close()
+    }
+}
