@@ -9,7 +9,8 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 
 # Libraries the server links and serves.
-RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev
+RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev \
+	libjs-leaflet libjs-leaflet.markercluster
 # What the tests add: a real browser and its driver, Python for the browser tests.
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv sqlite3
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell.

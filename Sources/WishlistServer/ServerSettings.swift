@@ -14,6 +14,8 @@ public struct ServerSettings: Sendable {
     /// The map's tile URL template; nil shows markers on a plain background (offline use).
     public var tileURL: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     public var tileAttribution: String? = "© OpenStreetMap contributors"
+    /// Leaflet and its marker-cluster plugin, as Debian's libjs-leaflet packages install them.
+    public var leafletDirectory = "/usr/share/javascript/leaflet"
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     public var passwordCost: PasswordHasher.Cost = .interactive
     /// Failed sign-ins allowed for one username, and for one client address, within `loginWindow`.

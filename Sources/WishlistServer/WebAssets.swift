@@ -38,6 +38,15 @@ struct WebAssets: Sendable {
         router.get("/static/{version}/{path...}", staticFile)
     }
 
+    /// Serves `directory` (a library installed by Debian, such as Leaflet) under `prefix`, revalidated
+    /// daily: its paths carry no version, but change only when the package is upgraded.
+    static func registerVendor(_ directory: String, at prefix: String, in router: inout Router) {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        router.get(prefix + "/{path...}") { request in
+            try file(request.parameters["path"] ?? "", in: root, request: request, cacheControl: "public, max-age=86400")
+        }
+    }
+
     /// A small page kept in memory: revalidated on every load (`no-cache`) with its digest as ETag.
     private func page(_ body: Data, type: String, request: Request) -> Response {
         let etag = "\"\(version)\""
@@ -52,19 +61,22 @@ struct WebAssets: Sendable {
     }
 
     private func staticFile(_ request: Request) throws -> Response {
-        let relative = request.parameters["path"] ?? ""
-        let file = directory.appendingPathComponent(relative).standardizedFileURL
+        // An old page asking for an older version gets today's file, but must not cache it forever.
+        let cacheControl = request.parameters["version"] == version
+            ? "public, max-age=31536000, immutable" : "no-cache"
+        return try Self.file(request.parameters["path"] ?? "", in: directory, request: request, cacheControl: cacheControl)
+    }
+
+    /// The file at `relative` inside `root`; 404 for anything outside it, a folder, or nothing.
+    private static func file(_ relative: String, in root: URL, request: Request, cacheControl: String) throws -> Response {
+        let file = root.appendingPathComponent(relative).standardizedFileURL
         var isDirectory: ObjCBool = false
-        guard file.path.hasPrefix(directory.path + "/"),
+        guard file.path.hasPrefix(root.path + "/"),
             FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
         else {
             throw HTTPError(.notFound, code: "not_found", message: "There is no such file.")
         }
-        // An old page asking for an older version gets today's file, but must not cache it forever.
-        let cacheControl = request.parameters["version"] == version
-            ? "public, max-age=31536000, immutable" : "no-cache"
-        return .file(
-            path: file.path, contentType: Self.contentType(of: file), request: request, cacheControl: cacheControl)
+        return .file(path: file.path, contentType: contentType(of: file), request: request, cacheControl: cacheControl)
     }
 
     static func contentType(of file: URL) -> String {

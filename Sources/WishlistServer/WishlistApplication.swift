@@ -59,6 +59,7 @@ public final class WishlistApplication: Sendable {
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
         try WebAssets.bundled().register(in: &router)
+        WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router
     }
 
