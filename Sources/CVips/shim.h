@@ -1,6 +1,7 @@
 #ifndef CVIPS_SHIM_H
 #define CVIPS_SHIM_H
 
+#include <malloc.h>
 #include <vips/vips.h>
 
 // Swift does not import C variadic functions, and every vips operation takes
@@ -92,6 +93,15 @@ static inline void cvips_release_image(VipsImage *image) {
 
 static inline void cvips_release_source(VipsSource *source) {
     g_object_unref(source);
+}
+
+/// Hands freed heap pages back to the system. glibc keeps one heap per
+/// thread and raises its mmap threshold after big frees, so decoded images
+/// freed on many threads otherwise stay resident.
+static inline void cvips_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 #endif

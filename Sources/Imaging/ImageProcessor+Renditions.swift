@@ -18,37 +18,41 @@ extension ImageProcessor {
     ) throws(ImagingError) -> [Rendition] {
         let input = try VipsInput(source)
         let info = try info(of: try input.open(), format: input.format)
-        let edited = try editedPixels(of: input, info: info, edit: edit, sizes: sizes, encoding: encoding)
-        var renditions: [Rendition] = []
-        for size in sizes {
-            let side = size.isSquare ? min(size.pixels, edited.width, edited.height) : size.pixels
-            let image = try edited.resized(width: side, height: side, cover: size.isSquare)
-            renditions.append(Rendition(
-                size: size, format: encoding.format,
-                width: image.width, height: image.height,
-                data: try image.encoded(encoding)
-            ))
+        let crop = edit.crop ?? CropRect(x: 0, y: 0, width: info.uprightWidth, height: info.uprightHeight)
+        try crop.validate(insideWidth: info.uprightWidth, height: info.uprightHeight)
+        guard !sizes.isEmpty else { return [] }
+        return try RenditionSlots.withSlot { () throws(ImagingError) in
+            let edited = try editedPixels(
+                of: input, info: info, crop: crop, rotation: edit.rotation, sizes: sizes, encoding: encoding)
+            var renditions: [Rendition] = []
+            for size in sizes {
+                let side = size.isSquare ? min(size.pixels, edited.width, edited.height) : size.pixels
+                let image = try edited.resized(width: side, height: side, cover: size.isSquare)
+                renditions.append(Rendition(
+                    size: size, format: encoding.format,
+                    width: image.width, height: image.height,
+                    data: try image.encoded(encoding)
+                ))
+            }
+            return renditions
         }
-        return renditions
     }
 
-    /// The upright, edited original in memory, no larger than the largest
-    /// of `sizes` needs.
+    /// The upright original, cropped by `crop` (validated, in upright
+    /// pixels) and turned, in memory, no larger than the largest of `sizes`
+    /// needs.
     private func editedPixels(
-        of input: VipsInput, info: ImageInfo, edit: PhotoEdit,
+        of input: VipsInput, info: ImageInfo, crop: CropRect, rotation: Rotation,
         sizes: [RenditionSize], encoding: RenditionEncoding
     ) throws(ImagingError) -> VipsImageRef {
         let (uprightWidth, uprightHeight) = (info.uprightWidth, info.uprightHeight)
-        let crop = edit.crop ?? CropRect(x: 0, y: 0, width: uprightWidth, height: uprightHeight)
-        try crop.validate(insideWidth: uprightWidth, height: uprightHeight)
-
         // Rotation keeps both sides' lengths, so the crop alone sets the scale.
         let scale = sizes.map { $0.scale(forWidth: crop.width, height: crop.height) }.max() ?? 1
         var image = try input.thumbnail(
             width: max(1, Int((Double(uprightWidth) * scale).rounded(.up))),
             height: max(1, Int((Double(uprightHeight) * scale).rounded(.up)))
         )
-        if edit.crop != nil {
+        if (crop.width, crop.height) != (uprightWidth, uprightHeight) {
             image = try image.cropped(to: crop, fromWidth: uprightWidth, height: uprightHeight)
         }
         if encoding.format == .jpeg && image.hasAlpha {
@@ -57,24 +61,9 @@ extension ImageProcessor {
         // Decode here, once; turning the decoded pixels is cheap, while
         // turning the lazy pipeline would read the original out of order.
         image = try image.materialized()
-        if edit.rotation != .none {
-            image = try image.rotated(edit.rotation)
+        if rotation != .none {
+            image = try image.rotated(rotation)
         }
         return image
-    }
-}
-
-private extension VipsImageRef {
-    /// Crops by a rectangle given in the pixels of a larger original of
-    /// `originalWidth`×`originalHeight` that this image is a reduction of.
-    /// Edges round outwards so that the crop never loses a pixel of detail.
-    func cropped(to crop: CropRect, fromWidth originalWidth: Int, height originalHeight: Int) throws(ImagingError) -> VipsImageRef {
-        let scaleX = Double(width) / Double(originalWidth)
-        let scaleY = Double(height) / Double(originalHeight)
-        let left = min(width - 1, Int((Double(crop.x) * scaleX).rounded(.down)))
-        let top = min(height - 1, Int((Double(crop.y) * scaleY).rounded(.down)))
-        let right = min(width, max(left + 1, Int((Double(crop.x + crop.width) * scaleX).rounded())))
-        let bottom = min(height, max(top + 1, Int((Double(crop.y + crop.height) * scaleY).rounded())))
-        return try cropped(left: left, top: top, width: right - left, height: bottom - top)
     }
 }

@@ -58,6 +58,20 @@ final class VipsImageRef {
         try derive { cvips_crop($0, $1, Int32(left), Int32(top), Int32(width), Int32(height)) }
     }
 
+    /// Crops by a rectangle given in the pixels of a larger original of
+    /// `originalWidth`×`originalHeight` that this image is a reduction of.
+    /// The top-left corner rounds down and the bottom-right one to the
+    /// nearest pixel, keeping the requested shape to within a pixel.
+    func cropped(to crop: CropRect, fromWidth originalWidth: Int, height originalHeight: Int) throws(ImagingError) -> VipsImageRef {
+        let scaleX = Double(width) / Double(originalWidth)
+        let scaleY = Double(height) / Double(originalHeight)
+        let left = min(width - 1, Int((Double(crop.x) * scaleX).rounded(.down)))
+        let top = min(height - 1, Int((Double(crop.y) * scaleY).rounded(.down)))
+        let right = min(width, max(left + 1, Int((Double(crop.x + crop.width) * scaleX).rounded())))
+        let bottom = min(height, max(top + 1, Int((Double(crop.y + crop.height) * scaleY).rounded())))
+        return try cropped(left: left, top: top, width: right - left, height: bottom - top)
+    }
+
     func rotated(_ rotation: Rotation) throws(ImagingError) -> VipsImageRef {
         let angle = switch rotation {
         case .none: VIPS_ANGLE_D0

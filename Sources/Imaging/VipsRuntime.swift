@@ -40,17 +40,23 @@ enum VipsRuntime {
         }
     }
 
-    /// Takes (and clears) libvips' error buffer as one short line: the first
-    /// distinct messages, without class-name prefixes or `hiddenPath`, which
-    /// must not reach API clients.
+    /// Takes (and clears) libvips' error buffer as one short line (see
+    /// `cleanedMessage`), with `hiddenPath` replaced.
     ///
     /// The buffer is shared by all threads, so under concurrent failures a
     /// message may include another job's words; the error's kind is always
     /// decided by the failing call itself.
     static func takeErrorMessage(hiding hiddenPath: String? = nil) -> String {
-        guard let raw = vips_error_buffer_copy() else { return "unknown libvips error" }
+        guard let raw = vips_error_buffer_copy() else { return cleanedMessage("", hiding: hiddenPath) }
         defer { g_free(raw) }
-        var text = String(cString: raw)
+        return cleanedMessage(String(cString: raw), hiding: hiddenPath)
+    }
+
+    /// The first three distinct lines of a libvips error text, joined, at
+    /// most 300 characters, without class-name prefixes and without file
+    /// paths, which must not reach API clients.
+    static func cleanedMessage(_ text: String, hiding hiddenPath: String?) -> String {
+        var text = text
         if let hiddenPath, !hiddenPath.isEmpty {
             text = text.replacingOccurrences(of: hiddenPath, with: "image")
         }
@@ -59,7 +65,7 @@ enum VipsRuntime {
         var seen = Set<String>()
         let lines = text.split(whereSeparator: \.isNewline)
             .map { line in
-                Self.withoutClassPrefix(line.replacing(#/^\s*/\S*: /#, with: "").trimmingCharacters(in: .whitespaces))
+                withoutClassPrefix(line.replacing(#/^\s*/\S*: /#, with: "").trimmingCharacters(in: .whitespaces))
             }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         let message = lines.prefix(3).joined(separator: "; ")

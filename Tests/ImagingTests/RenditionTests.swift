@@ -119,6 +119,26 @@ import Testing
         }
     }
 
+    @Test func transparencyBecomesWhiteInJPEGAndStaysInWebP() throws {
+        let png = try #require(Data(base64Encoded: TransparentPNG.base64))
+        #expect(try processor.inspect(.data(png)).format == .png)
+        let jpeg = try TestPhotos.decode(try #require(processor.renditions(of: .data(png), sizes: [.medium]).first).data)
+        #expect(jpeg.bands == 3)
+        #expect(jpeg.pixels.allSatisfy { $0 > 250 })
+        let webp = try TestPhotos.decode(try #require(processor.renditions(of: .data(png), sizes: [.medium], encoding: .webp).first).data)
+        #expect(webp.bands == 4)
+        #expect(webp.pixel(x: 3, y: 3).last == 0)
+    }
+
+    @Test func noSizesDecodeNothingButStillCheckTheEdit() throws {
+        #expect(try processor.renditions(of: TestPhotos.source("camera/iphone.jpg"), sizes: []).isEmpty)
+        #expect(throws: ImagingError.self) {
+            try processor.renditions(
+                of: TestPhotos.source("camera/iphone.jpg"),
+                edit: PhotoEdit(crop: CropRect(x: 0, y: 0, width: 4000, height: 10)), sizes: [])
+        }
+    }
+
     @Test func bytesInMemoryRenderLikeTheFile() throws {
         let path = TestPhotos.path("gps/DSCN0012.jpg")
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
