@@ -81,7 +81,8 @@ static inline int cvips_jpeg_save(VipsImage *in, void **data, size_t *length, in
                                 "optimize_coding", TRUE, NULL);
 }
 
-/// Lossy WebP without metadata.
+/// Lossy WebP. libvips 8.14 writes an EXIF chunk even with "strip";
+/// Imaging removes it afterwards (WebPContainer.swift).
 static inline int cvips_webp_save(VipsImage *in, void **data, size_t *length, int quality) {
     return vips_webpsave_buffer(in, data, length, "Q", quality, "strip", TRUE, NULL);
 }

@@ -130,6 +130,22 @@ import Testing
         #expect(webp.pixel(x: 3, y: 3).last == 0)
     }
 
+    @Test func cmykAndGreyBecomeSRGB() throws {
+        func medium(_ base64: String) throws -> DecodedImage {
+            let data = try #require(Data(base64Encoded: base64))
+            return try TestPhotos.decode(try #require(processor.renditions(of: .data(data), sizes: [.medium]).first).data)
+        }
+        let cmyk = try medium(PrintJPEGs.cmyk)
+        let grey = try medium(PrintJPEGs.grey)
+        #expect(cmyk.bands == 3 && grey.bands == 3)
+        func mean(_ image: DecodedImage) -> Double {
+            Double(image.pixels.reduce(0) { $0 + Int($1) }) / Double(image.pixels.count)
+        }
+        // Same scene: converted CMYK is as bright as the grey version
+        // (measured 124 against 134); CMYK ink values read as RGB are not.
+        #expect(abs(mean(cmyk) - mean(grey)) < 20, "\(mean(cmyk)) vs \(mean(grey))")
+    }
+
     @Test func noSizesDecodeNothingButStillCheckTheEdit() throws {
         #expect(try processor.renditions(of: TestPhotos.source("camera/iphone.jpg"), sizes: []).isEmpty)
         #expect(throws: ImagingError.self) {
