@@ -7,6 +7,12 @@ extension ImageProcessor {
     /// HEIF decode at reduced scale) to what the largest size needs; the
     /// sizes are then made from those pixels in memory.
     ///
+    /// Synchronous and CPU-bound. At most `max(2, cores)` renditions decode
+    /// at once in the process; further callers block until one finishes,
+    /// which bounds memory without costing throughput. Call it from a thread
+    /// that may block (a request thread or a dedicated queue), not from the
+    /// main actor.
+    ///
     /// - Throws: `ImagingError.unsupportedFormat`, `.unreadable`,
     ///   `.tooManyPixels` (before decoding), `.invalidEdit`, `.writeFailed`,
     ///   `.fileUnavailable`.
@@ -17,13 +23,15 @@ extension ImageProcessor {
         encoding: RenditionEncoding = .jpeg
     ) throws(ImagingError) -> [Rendition] {
         let input = try VipsInput(source)
-        let info = try info(of: try input.open(), format: input.format)
+        let header = try input.open()
+        let info = try info(of: header, format: input.format)
         let crop = edit.crop ?? CropRect(x: 0, y: 0, width: info.uprightWidth, height: info.uprightHeight)
         try crop.validate(insideWidth: info.uprightWidth, height: info.uprightHeight)
         guard !sizes.isEmpty else { return [] }
         return try RenditionSlots.withSlot { () throws(ImagingError) in
             let edited = try editedPixels(
-                of: input, info: info, crop: crop, rotation: edit.rotation, sizes: sizes, encoding: encoding)
+                of: input, info: info, applyProfile: header.hasColourProfile,
+                crop: crop, rotation: edit.rotation, sizes: sizes, encoding: encoding)
             var renditions: [Rendition] = []
             for size in sizes {
                 let side = size.isSquare ? min(size.pixels, edited.width, edited.height) : size.pixels
@@ -42,7 +50,7 @@ extension ImageProcessor {
     /// pixels) and turned, in memory, no larger than the largest of `sizes`
     /// needs.
     private func editedPixels(
-        of input: VipsInput, info: ImageInfo, crop: CropRect, rotation: Rotation,
+        of input: VipsInput, info: ImageInfo, applyProfile: Bool, crop: CropRect, rotation: Rotation,
         sizes: [RenditionSize], encoding: RenditionEncoding
     ) throws(ImagingError) -> VipsImageRef {
         let (uprightWidth, uprightHeight) = (info.uprightWidth, info.uprightHeight)
@@ -50,7 +58,8 @@ extension ImageProcessor {
         let scale = sizes.map { $0.scale(forWidth: crop.width, height: crop.height) }.max() ?? 1
         var image = try input.thumbnail(
             width: max(1, Int((Double(uprightWidth) * scale).rounded(.up))),
-            height: max(1, Int((Double(uprightHeight) * scale).rounded(.up)))
+            height: max(1, Int((Double(uprightHeight) * scale).rounded(.up))),
+            applyProfile: applyProfile
         )
         if (crop.width, crop.height) != (uprightWidth, uprightHeight) {
             image = try image.cropped(to: crop, fromWidth: uprightWidth, height: uprightHeight)

@@ -1,5 +1,5 @@
 /// How renditions are encoded. Outputs never carry metadata (no EXIF, GPS,
-/// XMP or ICC profile); pixels are sRGB.
+/// XMP or ICC profile); pixels are sRGB (greyscale originals stay grey).
 public struct RenditionEncoding: Sendable, Hashable {
     /// The output file formats.
     public enum Format: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,4 @@
 import Dispatch
-import CVips
 import Foundation
 
 /// Bounds how many renditions decode at once in the whole process.
@@ -15,10 +14,7 @@ enum RenditionSlots {
 
     static func withSlot<Result>(_ body: () throws(ImagingError) -> Result) throws(ImagingError) -> Result {
         semaphore.wait()
-        defer {
-            semaphore.signal()
-            cvips_release_free_memory()
-        }
+        defer { semaphore.signal() }
         return try body()
     }
 }

@@ -22,6 +22,10 @@ final class VipsImageRef {
     var orientation: Int { Int(vips_image_get_orientation(pointer)) }
     var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
 
+    /// Whether an ICC profile is embedded (CMYK without one is still
+    /// converted by libvips with its built-in profile).
+    var hasColourProfile: Bool { hasField("icc-profile-data") }
+
     func hasField(_ name: String) -> Bool {
         vips_image_get_typeof(pointer, name) != 0
     }

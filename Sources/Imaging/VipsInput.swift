@@ -43,14 +43,16 @@ final class VipsInput {
         return VipsImageRef(image)
     }
 
-    /// The upright first frame in sRGB, shrunk while loading to fit within
-    /// `width`×`height` (never enlarged).
-    func thumbnail(width: Int, height: Int) throws(ImagingError) -> VipsImageRef {
+    /// The upright first frame in sRGB (or grey), shrunk while loading to fit within
+    /// `width`×`height` (never enlarged). `applyProfile` converts through
+    /// the embedded ICC profile (wide-gamut phone photos carry one).
+    func thumbnail(width: Int, height: Int, applyProfile: Bool) throws(ImagingError) -> VipsImageRef {
         var out: UnsafeMutablePointer<VipsImage>?
+        let profile = applyProfile ? "srgb" : nil
         let status = if let source {
-            cvips_thumbnail_source(source, &out, Int32(width), Int32(height), Self.failOn)
+            cvips_thumbnail_source(source, &out, Int32(width), Int32(height), Self.failOn, profile)
         } else {
-            cvips_thumbnail_file(path, &out, Int32(width), Int32(height), Self.failOn)
+            cvips_thumbnail_file(path, &out, Int32(width), Int32(height), Self.failOn, profile)
         }
         guard status == 0, let out else { throw unreadable() }
         return VipsImageRef(out)

@@ -25,6 +25,9 @@ enum VipsRuntime {
         // replaced file's old pixels.
         vips_cache_set_max(0)
         vips_concurrency_set(threadsPerPipeline)
+        // Process-wide, but only big blocks are affected, and this module is
+        // what makes them (see ImagingBenchmark for the measured effect).
+        cvips_map_large_allocations(1 << 20)
         vips_block_untrusted_set(1)
         vips_operation_block_set("VipsForeignLoad", 1)
         for loader in allowedLoaders {
