@@ -41,12 +41,17 @@ import Testing
         }
     }
 
-    @Test func countsFramesOfAnimatedGIF() throws {
-        let gif = try #require(Data(base64Encoded: AnimatedGIF.base64))
-        let info = try processor.inspect(.data(gif))
-        #expect(info.format == .gif)
+    @Test(arguments: [(Animations.gif, ImageFormat.gif), (Animations.webp, .webp)])
+    func countsFramesOfAnimations(base64: String, format: ImageFormat) throws {
+        let animation = try #require(Data(base64Encoded: base64))
+        let info = try processor.inspect(.data(animation))
+        #expect(info.format == format)
         #expect(info.frameCount == 2)
         #expect((info.width, info.height) == (12, 8))
+    }
+
+    @Test func stillImagesHaveOneFrame() throws {
+        #expect(try processor.inspect(TestPhotos.source("gps/DSCN0010.jpg")).frameCount == 1)
     }
 
     @Test func inspectsInMemoryBytesLikeTheFile() throws {

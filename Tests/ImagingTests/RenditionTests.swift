@@ -106,9 +106,10 @@ import Testing
         #expect(Rotation(degrees: 45) == nil)
     }
 
-    @Test func animatedGIFGivesStillsOfItsFirstFrame() throws {
-        let gif = try #require(Data(base64Encoded: AnimatedGIF.base64))
-        let renditions = try processor.renditions(of: .data(gif))
+    @Test(arguments: [Animations.gif, Animations.webp])
+    func animationGivesStillsOfItsFirstFrame(base64: String) throws {
+        let animation = try #require(Data(base64Encoded: base64))
+        let renditions = try processor.renditions(of: .data(animation))
         #expect(sizes(renditions) == [.thumb: [8, 8], .medium: [12, 8], .large: [12, 8]])
         for rendition in renditions {
             let decoded = try TestPhotos.decode(rendition.data)
