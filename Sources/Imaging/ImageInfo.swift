@@ -21,6 +21,19 @@ public struct ImageInfo: Sendable, Hashable {
     /// and valid.
     public var location: GeoCoordinate?
 
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: Int = 1, frameCount: Int = 1,
+        capturedAt: Date? = nil, location: GeoCoordinate? = nil
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.frameCount = frameCount
+        self.capturedAt = capturedAt
+        self.location = location
+    }
+
     /// Orientations 5–8 turn the image a quarter, swapping its sides.
     var isQuarterTurned: Bool { (5...8).contains(orientation) }
 
