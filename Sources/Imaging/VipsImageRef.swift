@@ -1,0 +1,149 @@
+import CVips
+import Foundation
+
+/// Owns one reference to a libvips image and releases it when dropped.
+/// Not shared between threads: every job builds its own.
+final class VipsImageRef {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        cvips_release_image(pointer)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    /// EXIF orientation 1–8 (libvips answers 1 when absent or invalid).
+    var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+    var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
+
+    /// Whether an ICC profile is embedded (CMYK without one is still
+    /// converted by libvips with its built-in profile).
+    var hasColourProfile: Bool { hasField("icc-profile-data") }
+
+    func hasField(_ name: String) -> Bool {
+        vips_image_get_typeof(pointer, name) != 0
+    }
+
+    /// A string metadata field, e.g. "exif-ifd2-DateTimeOriginal".
+    func string(_ name: String) -> String? {
+        guard hasField(name) else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, name, &value) == 0, let value else {
+            vips_error_clear()
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    /// Runs a libvips operation that makes a new image from this one.
+    private func derive(
+        _ operation: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(ImagingError) -> VipsImageRef {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard operation(pointer, &out) == 0, let out else {
+            throw .unreadable(reason: VipsRuntime.takeErrorMessage())
+        }
+        return VipsImageRef(out)
+    }
+
+    /// Fits within `width`×`height`, or fills it and keeps the centre when
+    /// `cover` is true. Never enlarges.
+    func resized(width: Int, height: Int, cover: Bool) throws(ImagingError) -> VipsImageRef {
+        try derive { cvips_resize($0, $1, Int32(width), Int32(height), cover ? 1 : 0) }
+    }
+
+    func cropped(left: Int, top: Int, width: Int, height: Int) throws(ImagingError) -> VipsImageRef {
+        try derive { cvips_crop($0, $1, Int32(left), Int32(top), Int32(width), Int32(height)) }
+    }
+
+    /// Crops by a rectangle given in the pixels of a larger original of
+    /// `originalWidth`×`originalHeight` that this image is a reduction of.
+    /// The top-left corner rounds down and the bottom-right one to the
+    /// nearest pixel, keeping the requested shape to within a pixel.
+    func cropped(to crop: CropRect, fromWidth originalWidth: Int, height originalHeight: Int) throws(ImagingError) -> VipsImageRef {
+        let scaleX = Double(width) / Double(originalWidth)
+        let scaleY = Double(height) / Double(originalHeight)
+        let left = min(width - 1, Int((Double(crop.x) * scaleX).rounded(.down)))
+        let top = min(height - 1, Int((Double(crop.y) * scaleY).rounded(.down)))
+        let right = min(width, max(left + 1, Int((Double(crop.x + crop.width) * scaleX).rounded())))
+        let bottom = min(height, max(top + 1, Int((Double(crop.y + crop.height) * scaleY).rounded())))
+        return try cropped(left: left, top: top, width: right - left, height: bottom - top)
+    }
+
+    func rotated(_ rotation: Rotation) throws(ImagingError) -> VipsImageRef {
+        let angle = switch rotation {
+        case .none: VIPS_ANGLE_D0
+        case .quarter: VIPS_ANGLE_D90
+        case .half: VIPS_ANGLE_D180
+        case .threeQuarters: VIPS_ANGLE_D270
+        }
+        return try derive { cvips_rotate($0, $1, angle) }
+    }
+
+    func flattenedOnWhite() throws(ImagingError) -> VipsImageRef {
+        try derive { cvips_flatten_white($0, $1) }
+    }
+
+    /// Runs the pipeline once into memory so that later steps read the
+    /// decoded pixels instead of decoding again. Decoding errors surface here.
+    func materialized() throws(ImagingError) -> VipsImageRef {
+        guard let copy = vips_image_copy_memory(pointer) else {
+            throw .unreadable(reason: VipsRuntime.takeErrorMessage())
+        }
+        return VipsImageRef(copy)
+    }
+
+    /// The same pixels with no metadata at all: no EXIF (camera, time,
+    /// GPS), XMP, IPTC or ICC profile. The savers' own "strip" is not
+    /// enough on its own (see `WebPContainer`).
+    func withoutMetadata() throws(ImagingError) -> VipsImageRef {
+        let copy = try derive { cvips_copy($0, $1) }
+        if let fields = vips_image_get_fields(copy.pointer) {
+            defer { g_strfreev(fields) }
+            var index = 0
+            while let name = fields[index] {
+                // Built-in header fields (width, bands…) are not removable
+                // and are left as they are.
+                vips_image_remove(copy.pointer, name)
+                index += 1
+            }
+        }
+        return copy
+    }
+
+    /// The image encoded without metadata.
+    func encoded(_ encoding: RenditionEncoding) throws(ImagingError) -> Data {
+        let bare = try withoutMetadata()
+        var bytes: UnsafeMutableRawPointer?
+        var length = 0
+        let status = switch encoding.format {
+        case .jpeg: cvips_jpeg_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
+        case .webp: cvips_webp_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
+        }
+        guard status == 0, let bytes else {
+            throw .writeFailed(reason: VipsRuntime.takeErrorMessage())
+        }
+        let file = Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in g_free(pointer) })
+        guard encoding.format == .webp else { return file }
+        guard let stripped = WebPContainer.removingMetadata(from: file) else {
+            throw .writeFailed(reason: "libvips wrote a malformed WebP file")
+        }
+        return stripped
+    }
+
+    /// The decoded pixels, row by row, `bands` bytes per pixel (8-bit images).
+    func pixels() throws(ImagingError) -> [UInt8] {
+        var length = 0
+        guard let memory = vips_image_write_to_memory(pointer, &length) else {
+            throw .unreadable(reason: VipsRuntime.takeErrorMessage())
+        }
+        defer { g_free(memory) }
+        return Array(UnsafeRawBufferPointer(start: memory, count: length))
+    }
+}
