@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding"]),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "Imaging"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),

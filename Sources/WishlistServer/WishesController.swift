@@ -8,6 +8,8 @@ import WishlistStore
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let photos: PhotoRepository
+    let media: MediaStore
     let places: PlaceSearch
     let authenticator: Authenticator
     let clock: @Sendable () -> Date
@@ -51,15 +53,16 @@ struct WishesController: Sendable {
 
     func update(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        let wish = try wishes.update(
+        let (wish, released) = try wishes.updateReleasingPhotos(
             try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
             expectedVersion: try Self.expectedVersion(request), now: now())
+        try media.remove(try photos.delete(released, owner: owner), store: photos)
         return Self.answer(wish)
     }
 
     func delete(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        try wishes.delete(try Self.id(request), owner: owner)
+        try media.remove(try wishes.delete(try Self.id(request), owner: owner), store: photos)
         return Response(status: .noContent)
     }
 

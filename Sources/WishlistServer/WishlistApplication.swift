@@ -50,9 +50,14 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
+        let media = try MediaStore(dataDirectory: settings.dataDirectory)
+        try media.tidy(store.photos, now: settings.clock())
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, places: places, authenticator: authenticator,
-            clock: settings.clock
+            wishes: store.wishes, recentSearches: store.recentSearches, photos: store.photos, media: media,
+            places: places, authenticator: authenticator, clock: settings.clock
+        ).register(in: &router)
+        PhotosController(
+            photos: store.photos, media: media, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator,

@@ -10,6 +10,7 @@ enum Schema {
         migrator.register("2026-11-29-accounts", createAccounts)
         migrator.register("2026-11-29-wishes", createWishes)
         migrator.register("2026-11-29-places", createPlaces)
+        migrator.register("2026-11-29-photos", createPhotos)
         return migrator
     }
 }

@@ -36,7 +36,7 @@ extension WishRepository {
                     after: try last["id"], createdAt: try last["created_at"], nameKey: try last["name_key"], query: query
                 ).encoded(owner: owner)
             }
-            return Page(items: try shown.map(Self.wish(from:)), nextCursor: next)
+            return Page(items: try Self.wishes(from: shown, db), nextCursor: next)
         }
     }
 

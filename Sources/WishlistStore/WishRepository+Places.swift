@@ -42,7 +42,7 @@ extension WishRepository {
             found.sort { ($0.distance, $0.rowID) < ($1.distance, $1.rowID) }
             let page = found.prefix(query.limit)
             let rows = try Self.rows(ids: page.map(\.rowID), db)
-            let wishes = try rows.map(Self.wish(from:))
+            let wishes = try Self.wishes(from: rows, db)
             let items = zip(page, wishes).map { NearbyWish(wish: $1, distanceMeters: $0.distance.rounded()) }
             let next = found.count > query.limit ? page.last.map {
                 NearPosition(latitude: origin.latitude, longitude: origin.longitude, distance: $0.distance, rowID: $0.rowID)

@@ -36,7 +36,19 @@ extension WishRepository {
             "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
             [id.uuidString.lowercased(), owner.rawValue])
         else { return nil }
-        return (try row["id"], try wish(from: row))
+        let rowID: Int64 = try row["id"]
+        return (rowID, try wishes(from: [row], db)[0])
+    }
+
+    /// The wishes in rows that selected ``columns``, each with its photos (one query for all).
+    static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
+        let rowIDs: [Int64] = try rows.map { try $0["id"] }
+        let photos = try PhotoRepository.photos(ofWishes: rowIDs, db)
+        return try zip(rows, rowIDs).map { row, rowID in
+            var wish = try wish(from: row)
+            wish.photos = photos[rowID] ?? []
+            return wish
+        }
     }
 
     /// Stores `updated` over `current`, rewriting tags and the search entry only when they changed.
@@ -63,8 +75,8 @@ extension WishRepository {
         }
     }
 
-    /// The wish in a row that selected ``columns``.
-    static func wish(from row: Row) throws -> Wish {
+    /// The wish in a row that selected ``columns``, without its photos.
+    private static func wish(from row: Row) throws -> Wish {
         let uuidText: String = try row["uuid"]
         guard let id = UUID(uuidString: uuidText) else {
             throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has no valid UUID")

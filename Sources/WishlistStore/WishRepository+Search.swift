@@ -52,7 +52,7 @@ extension WishRepository {
                 """,
                 [pattern, searchCandidateLimit, owner.rawValue, key, prefixEnd, limit - rows.count])
         }
-        return try rows.map(wish(from:))
+        return try wishes(from: rows, db)
     }
 
     private static func searchTags(_ query: String, owner: UserKey, _ db: Database) throws -> [Wish] {
@@ -83,12 +83,13 @@ extension WishRepository {
         var seen = Set<Int64>()
         let rowIDs = candidates.map(\.rowID).filter { seen.insert($0).inserted }.prefix(WishSearchResult.groupLimit)
         guard !rowIDs.isEmpty else { return [] }
-        return try db.query(
-            """
-            SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
-            WHERE w.owner_id = ? ORDER BY j.key
-            """,
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]", owner.rawValue]
-        ).map(wish(from:))
+        return try wishes(
+            from: db.query(
+                """
+                SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
+                WHERE w.owner_id = ? ORDER BY j.key
+                """,
+                ["[" + rowIDs.map(String.init).joined(separator: ",") + "]", owner.rawValue]),
+            db)
     }
 }

@@ -17,9 +17,14 @@ public struct WishRepository: Sendable {
     /// Stores a new wish and returns it at version 1.
     public func create(_ draft: WishDraft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> Wish {
         let valid = try draft.validated()
-        try Self.requireKnownPhotos(valid.photoIDs)
         return try pool.write { db in
-            try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
+            var wish = try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
+            if !valid.photoIDs.isEmpty {
+                let rowID = db.lastInsertRowID
+                _ = try PhotoRepository.attach(valid.photoIDs, toWish: rowID, owner: owner, db)
+                wish.photos = try PhotoRepository.photos(ofWishes: [rowID], db)[rowID] ?? []
+            }
+            return wish
         }
     }
 
@@ -36,18 +41,32 @@ public struct WishRepository: Sendable {
         _ id: UUID, owner: UserKey, with patch: WishPatch, expectedVersion: Int? = nil,
         now: Date = .nowInMilliseconds()
     ) throws -> Wish {
-        if let photoIDs = try patch.validatedPhotoIDs() { try Self.requireKnownPhotos(photoIDs) }
+        try updateReleasingPhotos(id, owner: owner, with: patch, expectedVersion: expectedVersion, now: now).wish
+    }
+
+    /// ``update(_:owner:with:expectedVersion:now:)``, also answering the photos the patch took off
+    /// the wish, which are then on no wish and for the caller to delete.
+    public func updateReleasingPhotos(
+        _ id: UUID, owner: UserKey, with patch: WishPatch, expectedVersion: Int? = nil,
+        now: Date = .nowInMilliseconds()
+    ) throws -> (wish: Wish, released: [UUID]) {
+        let photoIDs = try patch.validatedPhotoIDs()
         return try pool.write { db in
             guard let (rowID, current) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
             if let expectedVersion, expectedVersion != current.version {
                 throw WishRepositoryError.staleVersion(current: current.version)
             }
             var updated = try patch.applied(to: current)
-            guard updated != current else { return current }
+            var released: [UUID] = []
+            if let photoIDs, photoIDs != current.photos.map(\.id) {
+                released = try PhotoRepository.attach(photoIDs, toWish: rowID, owner: owner, db)
+                updated.photos = try PhotoRepository.photos(ofWishes: [rowID], db)[rowID] ?? []
+            }
+            guard updated != current else { return (current, []) }
             updated.version = current.version + 1
             updated.updatedAt = now
             try Self.write(updated, over: current, rowID: rowID, owner: owner, db)
-            return updated
+            return (updated, released)
         }
     }
 
@@ -58,13 +77,17 @@ public struct WishRepository: Sendable {
         try update(id, owner: owner, with: WishPatch(favorite: favorite), now: now)
     }
 
-    /// Deletes the wish with its tags and its search entry.
-    public func delete(_ id: UUID, owner: UserKey) throws {
+    /// Deletes the wish with its tags, its search entry and its photos' records, answering the
+    /// photos that were on it so their files can go too.
+    @discardableResult
+    public func delete(_ id: UUID, owner: UserKey) throws -> [StoredPhoto] {
         try pool.write { db in
             guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            let photos = try PhotoRepository.stored(ofWish: rowID, db)
             try Self.deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
             try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)
             try db.run("DELETE FROM wishes WHERE id = ?", [rowID])
+            return photos
         }
     }
 
@@ -76,13 +99,5 @@ public struct WishRepository: Sendable {
                 [owner.rawValue]
             ).map { row in TagCount(name: try row["name"], count: try row["count"]) }
         }
-    }
-
-    /// Photos are stored by a later feature; until then no photo id can name an existing photo.
-    private static func requireKnownPhotos(_ ids: [UUID]) throws {
-        guard let unknown = ids.first else { return }
-        throw ValidationError(
-            field: "photoIds", code: "unknown_photo",
-            message: "There is no photo with id \(unknown.uuidString.lowercased()); upload it first.")
     }
 }

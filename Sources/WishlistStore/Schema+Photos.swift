@@ -1,0 +1,40 @@
+import SQLite
+
+extension Schema {
+    /// Photos (SPEC W2, W8, W12, W14). The original's bytes live in the media folder under their
+    /// SHA-256 (`sha256`), shared by every photo of the same file; renditions live under the photo's
+    /// id and `revision`, which every edit bumps. `width`/`height` are those of the photo as shown
+    /// (upright, edited); `original_width`/`original_height` those of the upright original.
+    /// A photo belongs to its uploader and, once attached, to one wish at `position` (0 is the cover).
+    @Sendable static func createPhotos(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE photos (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                wish_id INTEGER REFERENCES wishes(id) ON DELETE CASCADE,
+                position INTEGER,
+                sha256 TEXT NOT NULL,
+                format TEXT NOT NULL,
+                original_width INTEGER NOT NULL,
+                original_height INTEGER NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                crop_x INTEGER,
+                crop_y INTEGER,
+                crop_width INTEGER,
+                crop_height INTEGER,
+                rotate INTEGER NOT NULL DEFAULT 0 CHECK (rotate IN (0, 90, 180, 270)),
+                revision INTEGER NOT NULL DEFAULT 1,
+                taken_at INTEGER,
+                gps_latitude REAL,
+                gps_longitude REAL,
+                created_at INTEGER NOT NULL,
+                CHECK ((wish_id IS NULL) = (position IS NULL))
+            );
+            CREATE INDEX photos_by_wish ON photos(wish_id, position);
+            CREATE INDEX photos_by_original ON photos(sha256);
+            CREATE INDEX photos_unattached ON photos(owner_id, created_at) WHERE wish_id IS NULL;
+            """)
+    }
+}

@@ -1,0 +1,3 @@
+extension Store {
+    public var photos: PhotoRepository { PhotoRepository(pool: pool) }
+}
