@@ -101,6 +101,17 @@ private final class Observations: @unchecked Sendable {
         try pool.close()
     }
 
+    @Test func writeWithoutTransactionAllowsVacuumIntoABackup() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("live.sqlite"))
+        try pool.write { try $0.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('backed up')") }
+        let backupPath = directory.path("backup.sqlite")
+        // VACUUM cannot run inside a transaction, which is why this entry point exists.
+        try pool.writeWithoutTransaction { try $0.run("VACUUM INTO ?", [backupPath]) }
+        try pool.close()
+        #expect(try Database(path: backupPath, readOnly: true).scalar("SELECT x FROM t") == "backed up")
+    }
+
     @Test func readersCannotWrite() throws {
         let directory = try TemporaryDirectory()
         let pool = try DatabasePool(path: directory.path("readers.sqlite"))
