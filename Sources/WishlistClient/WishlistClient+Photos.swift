@@ -1,0 +1,57 @@
+import Foundation
+import WishlistCore
+
+extension WishlistClient {
+    /// A file to upload: its name (the server decides the type from the bytes) and its contents.
+    public struct PhotoFile: Sendable {
+        public let filename: String
+        public let data: Data
+
+        public init(filename: String, data: Data) {
+            self.filename = filename
+            self.data = data
+        }
+    }
+
+    /// The answer to an upload: the photos, and a place suggested by the first photo's GPS.
+    public struct UploadedPhotos: Decodable, Sendable {
+        public let items: [Photo]
+        public let suggestedPlace: Place?
+    }
+
+    public func uploadPhotos(_ files: [PhotoFile]) async throws -> UploadedPhotos {
+        let boundary = "wishlist-\(UUID().uuidString)"
+        var body = Data()
+        for file in files {
+            let name = file.filename.replacingOccurrences(of: "\"", with: "_")
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n".utf8))
+            body.append(Data("Content-Type: application/octet-stream\r\n\r\n".utf8))
+            body.append(file.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        let answer = try await send(
+            "POST", "/api/v1/photos", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+        try Self.check(answer)
+        return try JSONCoding.decoder().decode(UploadedPhotos.self, from: answer.body)
+    }
+
+    public func photo(_ id: UUID) async throws -> Photo {
+        try await request("GET", "/api/v1/photos/\(id.uuidString.lowercased())")
+    }
+
+    /// Crops (in the upright original's pixels) then rotates; the original is kept.
+    public func editPhoto(_ id: UUID, _ edit: PhotoEditRequest) async throws -> Photo {
+        try await request("PUT", "/api/v1/photos/\(id.uuidString.lowercased())/edit", json: edit)
+    }
+
+    /// Undoes every edit.
+    public func resetPhoto(_ id: UUID) async throws -> Photo {
+        try await request("DELETE", "/api/v1/photos/\(id.uuidString.lowercased())/edit")
+    }
+
+    /// Deletes a photo that is on no wish.
+    public func deletePhoto(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/photos/\(id.uuidString.lowercased())")
+    }
+}

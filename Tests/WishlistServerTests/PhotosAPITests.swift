@@ -1,0 +1,210 @@
+import Crypto
+import Foundation
+import Testing
+import WishlistClient
+import WishlistCore
+
+@Suite struct PhotosAPITests {
+    func upload(_ client: WishlistClient, _ paths: String...) async throws -> WishlistClient.UploadedPhotos {
+        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0)) })
+    }
+
+    /// Width and height of a JPEG from its SOF marker.
+    func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    @Test func everyOrientationComesOutUpright() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        for path in try SharedTestData.photos(in: "orientation") {
+            let photo = try #require(try await upload(alice, path).items.first)
+            let medium = try await alice.send("GET", photo.urls.medium)
+            let size = try #require(jpegSize(medium.body))
+            #expect((size.width > size.height) == path.contains("landscape"), "\(path): \(size)")
+            #expect((photo.width > photo.height) == path.contains("landscape"), "\(path)")
+            #expect(String(decoding: medium.body, as: UTF8.self).contains("Exif") == false, "\(path) keeps EXIF")
+        }
+    }
+
+    @Test func gpsBecomesASuggestedPlaceAndNeverLeaksIntoRenditions() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let answer = try await upload(alice, "gps/DSCN0010.jpg")
+        let place = try #require(answer.suggestedPlace)
+        #expect(abs(place.latitude - 43.46745) < 0.0001)
+        #expect(abs(place.longitude - 11.88513) < 0.0001)
+        #expect(place.source == .photo)
+        #expect(!place.name.isEmpty)
+        let photo = answer.items[0]
+        #expect(photo.gps != nil)
+        for url in [photo.urls.thumb, photo.urls.medium, photo.urls.large] {
+            let image = try await alice.send("GET", url)
+            #expect(image.status == 200)
+            #expect(!String(decoding: image.body, as: UTF8.self).contains("Exif"), "\(url)")
+        }
+        let original = try await alice.send("GET", photo.urls.original)
+        #expect(original.body == (try SharedTestData.photo("gps/DSCN0010.jpg")), "the original is kept byte for byte")
+    }
+
+    @Test func heicAndSeveralFilesAtOnce() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let answer = try await upload(alice, "camera/iphone.heic", "camera/canon-40d.jpg", "camera/iphone.jpg")
+        #expect(answer.items.count == 3)
+        #expect(answer.items[0].width < answer.items[0].height)
+        #expect(try await alice.send("GET", answer.items[0].urls.thumb).status == 200)
+        #expect(answer.items[1].takenAt != nil)
+    }
+
+    @Test func badFilesGetTheir4xxAndTheServerKeepsAnswering() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let expected = ["bad/bomb-30000x30000.png": 413, "bad/corrupted.jpg": 422, "bad/truncated.jpg": 422,
+                        "bad/text-named.jpg": 415, "bad/image00971.jpg": 201, "bad/image01088.jpg": 201]
+        for path in try SharedTestData.photos(in: "bad") {
+            let status: Int
+            do {
+                _ = try await upload(alice, path)
+                status = 201
+            } catch let error as WishlistClientError {
+                status = error.status ?? 0
+            }
+            #expect(status == expected[path], "\(path) → \(status)")
+        }
+        // A bad file among good ones keeps nothing.
+        await expectServerError(415) { _ = try await upload(alice, "camera/canon-40d.jpg", "bad/text-named.jpg") }
+        let stored = try FileManager.default.contentsOfDirectory(
+            atPath: server.dataDirectory.appendingPathComponent("media/renditions").path)
+        #expect(stored.count == 2, "only the two recoverable bad files are kept")
+        #expect(try await server.client().isHealthy())
+
+        let noFiles = try await alice.send(
+            "POST", "/api/v1/photos", body: Data("--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nhi\r\n--b--\r\n".utf8),
+            contentType: "multipart/form-data; boundary=b")
+        #expect(noFiles.status == 400)
+        let notMultipart = try await alice.send("POST", "/api/v1/photos", body: Data("{}".utf8))
+        #expect(notMultipart.status == 415)
+        let malformed = try await alice.send(
+            "POST", "/api/v1/photos", body: Data("--b\r\ngarbage".utf8), contentType: "multipart/form-data; boundary=b")
+        #expect(malformed.status == 400)
+    }
+
+    @Test func aFileOver40MBIs413() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        var big = try SharedTestData.photo("camera/canon-40d.jpg")
+        big.append(Data(count: 41 << 20))
+        await expectServerError(413, "file_too_large") {
+            _ = try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: "big.jpg", data: big)])
+        }
+    }
+
+    @Test func editsCropThenRotateAndResetWithoutTouchingTheOriginal() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let photo = try await upload(alice, "camera/iphone.jpg").items[0]
+        #expect((photo.width, photo.height) == (3264, 2448))
+        let before = try await alice.send("GET", photo.urls.original).body
+
+        let edited = try await alice.editPhoto(
+            photo.id, PhotoEditRequest(crop: Photo.Crop(x: 100, y: 200, width: 3000, height: 1000), rotate: 90))
+        #expect((edited.width, edited.height) == (1000, 3000))
+        #expect(edited.urls.medium != photo.urls.medium)
+        #expect(edited.edit == Photo.Edit(crop: Photo.Crop(x: 100, y: 200, width: 3000, height: 1000), rotate: 90))
+        let large = try #require(jpegSize(try await alice.send("GET", edited.urls.large).body))
+        #expect((682...684).contains(large.width) && large.height == 2048, "\(large)")
+        let medium = try #require(jpegSize(try await alice.send("GET", edited.urls.medium).body))
+        #expect(medium.height == 1024, "\(medium)")
+        // The old revision's files are gone.
+        #expect(try await alice.send("GET", photo.urls.medium.replacingOccurrences(of: "?v=1", with: "?v=1")).status == 200)
+
+        let reset = try await alice.resetPhoto(photo.id)
+        #expect((reset.width, reset.height) == (3264, 2448))
+        #expect(reset.edit == nil)
+        let after = try await alice.send("GET", reset.urls.original).body
+        #expect(after == before)
+        #expect(SHA256.hex(SHA256.digest(after)) == SHA256.hex(SHA256.digest(try SharedTestData.photo("camera/iphone.jpg"))))
+
+        for bad in [#"{"crop":null,"rotate":45}"#, #"{"crop":{"x":0,"y":0,"width":4000,"height":10},"rotate":0}"#,
+                    #"{"crop":{"x":-1,"y":0,"width":10,"height":10},"rotate":0}"#, #"{"rotate":"left"}"#, "{"] {
+            let answer = try await alice.send("PUT", "/api/v1/photos/\(photo.id.uuidString.lowercased())/edit", body: Data(bad.utf8))
+            #expect(answer.status == 400, "\(bad)")
+        }
+    }
+
+    @Test func photosOnAWishKeepTheirOrderAndGoWithIt() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let photos = try await upload(alice, "camera/canon-40d.jpg", "gps/DSCN0012.jpg", "camera/canon-40d.jpg").items
+        let originals = server.dataDirectory.appendingPathComponent("media/originals")
+        let stored = FileManager.default.enumerator(atPath: originals.path)?.allObjects.count ?? 0
+        #expect(stored == 4, "two originals in their prefix folders: the same file twice is stored once")
+
+        var wish = try await alice.createWish(WishDraft(name: "Camera", photoIDs: [photos[1].id, photos[0].id]))
+        #expect(wish.photos.map(\.id) == [photos[1].id, photos[0].id])
+        wish = try await alice.updateWish(wish.id, WishPatch(photoIDs: [photos[0].id, photos[2].id]))
+        #expect(wish.photos.map(\.id) == [photos[0].id, photos[2].id])
+        await expectServerError(404) { _ = try await alice.photo(photos[1].id) }  // taken off: deleted
+        #expect(try await alice.wishes().items.first?.photos.first?.id == photos[0].id)
+        await expectServerError(409, "photo_in_use") { try await alice.deletePhoto(photos[0].id) }
+        await expectServerError(400, "unknown_photo") {
+            _ = try await alice.createWish(WishDraft(name: "Thief", photoIDs: [photos[0].id]))
+        }
+
+        try await alice.deleteWish(wish.id)
+        for photo in photos { await expectServerError(404) { _ = try await alice.photo(photo.id) } }
+        let renditions = try FileManager.default.contentsOfDirectory(
+            atPath: server.dataDirectory.appendingPathComponent("media/renditions").path)
+        #expect(renditions.isEmpty)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: originals.path).filter { $0.contains("/") }.isEmpty)
+    }
+
+    @Test func mediaIsCachedForeverUnderItsVersionWithETagAndRange() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let photo = try await upload(alice, "camera/canon-40d.jpg").items[0]
+        let thumb = try await alice.send("GET", photo.urls.thumb)
+        #expect(thumb.headers["content-type"] == "image/jpeg")
+        #expect(thumb.headers["cache-control"] == "private, max-age=31536000, immutable")
+        let etag = try #require(thumb.headers["etag"])
+        #expect(try await alice.send("GET", photo.urls.thumb, headers: ["If-None-Match": etag]).status == 304)
+        let part = try await alice.send("GET", photo.urls.original, headers: ["Range": "bytes=0-99"])
+        #expect(part.status == 206)
+        #expect(part.body == (try SharedTestData.photo("camera/canon-40d.jpg")).prefix(100))
+        let stale = try await alice.send("GET", photo.urls.thumb.replacingOccurrences(of: "v=1", with: "v=0"))
+        #expect(stale.headers["cache-control"] == "private, no-cache")
+        #expect(try await alice.send("GET", "/media/\(photo.id.uuidString.lowercased())/huge").status == 404)
+    }
+
+    @Test func anotherAccountGets404ForThePhotoAndEveryFile() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        let photo = try await upload(alice, "camera/canon-40d.jpg").items[0]
+        let id = photo.id.uuidString.lowercased()
+        for (method, path, body) in [("GET", "/api/v1/photos/\(id)", nil), ("DELETE", "/api/v1/photos/\(id)", nil),
+                                     ("PUT", "/api/v1/photos/\(id)/edit", #"{"crop":null,"rotate":90}"#),
+                                     ("DELETE", "/api/v1/photos/\(id)/edit", nil),
+                                     ("GET", photo.urls.thumb, nil), ("GET", photo.urls.medium, nil),
+                                     ("GET", photo.urls.large, nil), ("GET", photo.urls.original, nil)] {
+            #expect(try await bob.send(method, path, body: body.map { Data($0.utf8) }).status == 404, "\(method) \(path)")
+            #expect(try await server.client().send(method, path, body: body.map { Data($0.utf8) }).status == 401, "\(method) \(path)")
+        }
+        await expectServerError(400, "unknown_photo") {
+            _ = try await bob.createWish(WishDraft(name: "Mine", photoIDs: [photo.id]))
+        }
+        #expect(try await alice.photo(photo.id) == photo)
+    }
+}
