@@ -4,6 +4,7 @@ searches, deleting, paging, validation and network failure (SPEC W1, W3–W6,
 W13, W15, K1, K2, K6, K7). Every check finds controls by role and accessible name."""
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -15,7 +16,10 @@ TIMEOUT = 10
 
 
 def wait(browser, condition, message, timeout=TIMEOUT):
-    return WebDriverWait(browser, timeout).until(lambda driver: condition(), message=message)
+    # A condition may look for something not rendered yet (an assertion in a finder): keep waiting.
+    return WebDriverWait(browser, timeout, ignored_exceptions=(AssertionError, StaleElementReferenceException)).until(
+        lambda driver: condition(), message=message
+    )
 
 
 def star(browser, en, name):
@@ -157,6 +161,7 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     box = wait_for_role(browser, "searchbox", en["search.label"])
 
     box.send_keys("lugg")
+    wait(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
     by_tag = category_tab(browser, en, "search.byTag")
@@ -185,6 +190,7 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     screenshot("search-recent")
     wait_for_role(browser, "button", "lugg").click()
     assert box.get_attribute("value") == "lugg"
+    wait(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
 
