@@ -68,15 +68,23 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var id: UUID
     public var width: Int
     public var height: Int
+    /// The upright original's size: the pixels an edit's crop is measured in.
+    public var originalWidth: Int
+    public var originalHeight: Int
     public var urls: URLs
     public var edit: Edit?
     public var takenAt: Date?
     public var gps: GPS?
 
-    public init(id: UUID, width: Int, height: Int, urls: URLs, edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil) {
+    public init(
+        id: UUID, width: Int, height: Int, originalWidth: Int? = nil, originalHeight: Int? = nil, urls: URLs,
+        edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil
+    ) {
         self.id = id
         self.width = width
         self.height = height
+        self.originalWidth = originalWidth ?? width
+        self.originalHeight = originalHeight ?? height
         self.urls = urls
         self.edit = edit
         self.takenAt = takenAt
@@ -84,7 +92,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, width, height, urls, edit, takenAt, gps
+        case id, width, height, originalWidth, originalHeight, urls, edit, takenAt, gps
     }
 
     public init(from decoder: any Decoder) throws {
@@ -92,6 +100,8 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         id = try container.decode(UUID.self, forKey: .id)
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
+        originalWidth = try container.decodeIfPresent(Int.self, forKey: .originalWidth) ?? width
+        originalHeight = try container.decodeIfPresent(Int.self, forKey: .originalHeight) ?? height
         urls = try container.decode(URLs.self, forKey: .urls)
         edit = try container.decodeIfPresent(Edit.self, forKey: .edit)
         takenAt = try container.decodeTimestampIfPresent(forKey: .takenAt)
@@ -104,6 +114,8 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         try container.encode(id.uuidString.lowercased(), forKey: .id)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
+        try container.encode(originalWidth, forKey: .originalWidth)
+        try container.encode(originalHeight, forKey: .originalHeight)
         try container.encode(urls, forKey: .urls)
         try container.encode(edit, forKey: .edit)
         try container.encode(takenAt?.iso8601String, forKey: .takenAt)

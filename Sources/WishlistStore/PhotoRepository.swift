@@ -170,8 +170,8 @@ public struct PhotoRepository: Sendable {
             gps = Photo.GPS(latitude: latitude, longitude: try row["gps_longitude"])
         }
         let photo = Photo(
-            id: id, width: try row["width"], height: try row["height"],
-            urls: Photo.urls(id: id, revision: revision, originalDigest: sha256), edit: edit,
+            id: id, width: try row["width"], height: try row["height"], originalWidth: try row["original_width"],
+            originalHeight: try row["original_height"], urls: Photo.urls(id: id, revision: revision, originalDigest: sha256), edit: edit,
             takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps)
         return StoredPhoto(
             photo: photo, sha256: sha256, format: try row["format"], originalWidth: try row["original_width"],
