@@ -14,7 +14,7 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 # What the tests add: a real browser and its driver, Python for the browser tests.
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv sqlite3
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell.
-BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps
+BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools
 
 .PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test e2e clean
 

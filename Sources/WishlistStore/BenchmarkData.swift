@@ -1,8 +1,9 @@
 import WishlistCore
 
 /// Made-up but plausible wishes for benchmarks: English and Korean names (some Korean compounds
-/// without spaces, like "운동신발"), one to four tags from a small vocabulary, a place somewhere in the
-/// world on about 30%, a favorite star on about 10%.
+/// without spaces, like "운동신발"), one to four tags from a small vocabulary, a place on about 30%
+/// (half of them within about 20 km of one of 25 cities, half anywhere on Earth), a favorite star on
+/// about 10%.
 ///
 /// Seeded (SplitMix64), so a benchmark sees the same data on every run.
 struct BenchmarkData {
@@ -22,10 +23,20 @@ struct BenchmarkData {
         var seen = Set<String>()
         let tags = (0...next(below: 4)).map { _ in pick(Self.tags) }.filter { seen.insert($0.lowercased()).inserted }
         var place: Place?
-        if next(below: 10) < 3 {
+        switch next(below: 20) {
+        case 0..<3:
+            // Around a city, within about 20 km of its centre: dense where people live.
+            let city = pick(Self.places)
             place = Place(
-                name: pick(Self.places), latitude: Double(next(below: 170_000)) / 1_000 - 85,
-                longitude: Double(next(below: 360_000)) / 1_000 - 180, source: .search)
+                name: city.name, latitude: city.latitude + Double(next(below: 40_000)) / 100_000 - 0.2,
+                longitude: city.longitude + Double(next(below: 40_000)) / 100_000 - 0.2, source: .search)
+        case 3..<6:
+            // Anywhere on Earth.
+            place = Place(
+                name: "Somewhere", latitude: Double(next(below: 170_000)) / 1_000 - 85,
+                longitude: Double(next(below: 360_000)) / 1_000 - 180, source: .manual)
+        default:
+            break
         }
         return WishDraft(
             name: name, memo: next(below: 4) == 0 ? "Seen at a friend's place; check the price again." : nil,
@@ -70,9 +81,15 @@ struct BenchmarkData {
         "여행", "선물", "생일", "집", "캠핑", "운동", "패션", "주방", "책", "음악", "사진", "겨울", "여름",
         "언젠가", "크리스마스", "인테리어", "취미", "전자기기", "아웃도어", "Road Trip",
     ]
-    private static let places = [
-        "Seoul", "Busan", "Jeonju", "Jeju", "Gyeongju", "Tokyo", "Kyoto", "Osaka", "Taipei", "Bangkok",
-        "Paris", "Lisbon", "Berlin", "London", "New York", "San Francisco", "Mexico City", "Sydney",
-        "Cape Town", "Reykjavík", "Istanbul", "Hanoi", "Singapore", "Vancouver", "Buenos Aires",
+    private static let places: [(name: String, latitude: Double, longitude: Double)] = [
+        ("Seoul", 37.5665, 126.978), ("Busan", 35.1796, 129.0756), ("Jeonju", 35.8242, 127.148),
+        ("Jeju", 33.4996, 126.5312), ("Gyeongju", 35.8562, 129.2247), ("Tokyo", 35.6762, 139.6503),
+        ("Kyoto", 35.0116, 135.7681), ("Osaka", 34.6937, 135.5023), ("Taipei", 25.033, 121.5654),
+        ("Bangkok", 13.7563, 100.5018), ("Paris", 48.8566, 2.3522), ("Lisbon", 38.7223, -9.1393),
+        ("Berlin", 52.52, 13.405), ("London", 51.5072, -0.1276), ("New York", 40.7128, -74.006),
+        ("San Francisco", 37.7749, -122.4194), ("Mexico City", 19.4326, -99.1332), ("Sydney", -33.8688, 151.2093),
+        ("Cape Town", -33.9249, 18.4241), ("Reykjavík", 64.1466, -21.9426), ("Istanbul", 41.0082, 28.9784),
+        ("Hanoi", 21.0278, 105.8342), ("Singapore", 1.3521, 103.8198), ("Vancouver", 49.2827, -123.1207),
+        ("Buenos Aires", -34.6037, -58.3816),
     ]
 }
