@@ -242,3 +242,34 @@ def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, ca
     count = len(marker_requests(browser))
     assert 1 <= count <= 2, f"{count} marker requests for {moves} moves"
     assert all(re.search(r"bbox=[-\d.]+%2C[-\d.]+%2C[-\d.]+%2C[-\d.]+&zoom=\d+", url) for url in marker_requests(browser))
+
+
+def test_choose_on_map_puts_a_named_pin_on_the_wish(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wish = create_wish(server, token, name="Picnic", place=JEONJU)
+    browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
+    wait_for_role(browser, "heading", en["wish.edit.title"])
+    assert wait_for_role(browser, "combobox", en["wish.form.place"]).get_attribute("value") == "Jeonju"
+
+    wait_for_role(browser, "button", en["place.chooseOnMap"]).click()
+    dialog = wait_for_role(browser, "dialog", en["place.picker.title"])
+    name = wait_for_role(browser, "textbox", en["place.picker.name"], within=dialog)
+    assert name.get_attribute("value") == "Jeonju"  # the wish's place, until the pin moves
+    screenshot("place-picker")
+    name.clear()
+    find_by_role(dialog, "button", en["place.picker.use"]).click()
+    wait(browser, lambda: any(a.text == en["validation.place.name"] for a in by_role(browser, "alert")), "an empty name was accepted")
+    name.send_keys("Riverside picnic spot")
+    find_by_role(dialog, "button", en["place.picker.use"]).click()
+    wait(browser, lambda: not by_role(browser, "dialog"), "the dialog stayed open")
+    assert wait_for_role(browser, "combobox", en["wish.form.place"]).get_attribute("value") == "Riverside picnic spot"
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_for_role(browser, "heading", "Picnic")
+
+    status, saved = server.api("GET", f"/wishes/{wish['id']}", token=token)
+    assert status == 200
+    place = saved["place"]
+    assert (place["name"], place["source"]) == ("Riverside picnic spot", "manual")
+    assert math.isclose(place["latitude"], JEONJU["latitude"], abs_tol=1e-4)
+    assert math.isclose(place["longitude"], JEONJU["longitude"], abs_tol=1e-4)

@@ -157,6 +157,15 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     box = wait_for_role(browser, "searchbox", en["search.label"])
 
     box.send_keys("lugg")
+    # The tab with results is chosen once the answer is in; take the panel after that.
+    wait(
+        browser,
+        lambda: any(
+            tab.accessible_name.startswith(en["search.byTag"]) and tab.get_attribute("aria-selected") == "true"
+            for tab in by_role(browser, "tab")
+        ),
+        "By tag not chosen",
+    )
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
     by_tag = category_tab(browser, en, "search.byTag")

@@ -106,7 +106,10 @@ export class MapView extends HTMLElement {
     if (this.#map) {
       const center = this.#map.getCenter();
       lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
+      // Stop any pan or zoom animation first: one finishing on a removed map would throw.
+      this.#map.stop();
       this.#map.remove();
+      this.#map = null;
     }
   }
 
