@@ -129,7 +129,8 @@ def server(tmp_path):
     port = _free_port()
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}"],
+            # No internet here: the maps draw their plain background instead of fetching tiles.
+            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none"],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

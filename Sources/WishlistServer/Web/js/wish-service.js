@@ -62,10 +62,13 @@ export class WishService {
     }
   }
 
-  /** Searches names and tags (the server remembers `query` as a recent search): `{byName, byTag}` as ids. */
+  /**
+   * Searches names, tags and places (the server remembers `query` as a recent search):
+   * `{byName, byTag}` as ids, and `places` as they came (`[{name, address, latitude, longitude}]`).
+   */
   async search(query, { signal } = {}) {
     const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
-    return { byName: this.#keep(answer.byName), byTag: this.#keep(answer.byTag) };
+    return { byName: this.#keep(answer.byName), byTag: this.#keep(answer.byTag), places: answer.places ?? [] };
   }
 
   /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */

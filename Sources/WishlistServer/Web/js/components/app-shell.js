@@ -12,6 +12,7 @@ import "./toast-message.js";
 import "../views/wishes-view.js";
 import "../views/favorites-view.js";
 import "../views/map-view.js";
+import "../views/near-view.js";
 import "../views/search-view.js";
 import "../views/journal-view.js";
 import "../views/discover-view.js";
@@ -19,11 +20,12 @@ import "../views/not-found-view.js";
 import "../views/wish-detail-view.js";
 import "../views/wish-editor-view.js";
 
-// Every screen: the tabs, then the wish screens beneath the Wishes tab. "/wishes/new" comes
+// Every screen: the tabs, "Near me" beneath the Map tab, then the wish screens beneath the Wishes tab. "/wishes/new" comes
 // before "/wishes/:id" so that "new" is never taken for an id. `back` is where the back
 // button goes when the screen was opened directly.
 const ROUTES = [
   ...TABS.map((tab) => ({ name: tab.name, pattern: tab.path, element: tab.element, tab: tab.name, titleKey: tab.labelKey })),
+  { name: "near", pattern: "/map/near", element: "wl-near-view", tab: "map", titleKey: "near.title", back: "/map" },
   { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },
   { name: "wish-edit", pattern: "/wishes/:id/edit", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.edit.title", back: "/wishes" },
   { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },

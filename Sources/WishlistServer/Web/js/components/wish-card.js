@@ -10,6 +10,13 @@ import "./wish-cover.js";
 /** The card of the wish in its `wish-id` attribute. */
 export class WishCard extends HTMLElement {
   #unsubscribe = null;
+  #note = null;
+
+  /** A short line under the name, such as the distance on "Near me"; null for none. */
+  set note(text) {
+    this.#note = text;
+    this.#showNote();
+  }
 
   get wishId() {
     return this.getAttribute("wish-id");
@@ -23,12 +30,14 @@ export class WishCard extends HTMLElement {
           <a class="wish-card-link" href="#/wishes/${id}">
             <wl-wish-cover class="wish-cover"></wl-wish-cover>
             <h3 class="wish-card-name"></h3>
+            <p class="wish-card-note" hidden></p>
           </a>
           <ul class="tag-list wish-card-tags"></ul>
           <wl-star-button class="wish-card-star"></wl-star-button>
         </article>`;
       this.querySelector("wl-star-button").setAttribute("wish-id", this.wishId);
     }
+    this.#showNote();
     this.#unsubscribe = store.subscribe(({ kind, ids }) => {
       if (kind === WISH && ids.includes(this.wishId)) this.#update();
     });
@@ -37,6 +46,13 @@ export class WishCard extends HTMLElement {
 
   disconnectedCallback() {
     this.#unsubscribe?.();
+  }
+
+  #showNote() {
+    const note = this.querySelector(".wish-card-note");
+    if (!note) return;
+    note.hidden = !this.#note;
+    note.textContent = this.#note ?? "";
   }
 
   #update() {

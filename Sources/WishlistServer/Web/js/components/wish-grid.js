@@ -22,6 +22,13 @@ export class WishGrid extends HTMLElement {
   #cards = new Map();
   #onChange = () => this.#render();
   #empty = null;
+  #noteFor = null;
+
+  /** `noteFor(id)` gives each card its note line (e.g. a distance), or null; setting it updates every card. */
+  set noteFor(noteFor) {
+    this.#noteFor = noteFor;
+    for (const [id, item] of this.#cards) item.firstChild.note = noteFor?.(id) ?? null;
+  }
 
   /** The empty state: `{icon, titleKey, bodyKey, args, actionHref, actionKey}`. */
   set empty(empty) {
@@ -125,6 +132,7 @@ export class WishGrid extends HTMLElement {
         item = document.createElement("li");
         const card = document.createElement("wl-wish-card");
         card.setAttribute("wish-id", id);
+        card.note = this.#noteFor?.(id) ?? null;
         item.append(card);
         this.#cards.set(id, item);
       }

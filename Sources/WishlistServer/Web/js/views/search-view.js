@@ -1,10 +1,12 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
-// typing pauses) or on Enter, results in category tabs "By name" and "By tag",
+// typing pauses) or on Enter, results in category tabs "By name", "By tag" and
+// "Places" (a place opens the Map tab there),
 // and the recent searches when the field is empty. The server remembers every
 // search it answers, so a search is sent only when typing settles, never per keystroke.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
+import { mapHref } from "../place-format.js";
 import { showToast } from "../components/toast-message.js";
 import { store } from "../store.js";
 import { WishList } from "../wish-list.js";
@@ -13,9 +15,12 @@ import "../components/error-panel.js";
 import "../components/wish-grid.js";
 
 const DEBOUNCE_MS = 300;
+// A city found by the search opens the map at about the zoom that shows the whole city.
+const PLACE_ZOOM = 11;
 const CATEGORIES = [
   { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName" },
   { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag" },
+  { name: "places", labelKey: "search.places", emptyKey: "search.nonePlaces", isPlaces: true },
 ];
 
 // The last search shown, so coming back from a wish shows the same results without searching (and recording) again.
@@ -64,9 +69,9 @@ export class SearchView extends HTMLElement {
           ).join("")}
         </div>
         ${CATEGORIES.map(
-          ({ name, labelKey }) => `
+          ({ name, labelKey, emptyKey, isPlaces }) => `
           <div role="tabpanel" class="category-panel" id="search-panel-${name}" aria-labelledby="search-tab-${name}" hidden>
-            <wl-wish-grid label="${labelKey}"></wl-wish-grid>
+            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-wish-grid label="${labelKey}"></wl-wish-grid>`}
           </div>`,
         ).join("")}
       </section>
@@ -148,7 +153,9 @@ export class SearchView extends HTMLElement {
     this.#hideAll();
     this.querySelector(".search-results").hidden = false;
     const answer = Promise.resolve(results);
-    for (const { name, emptyKey } of CATEGORIES) {
+    this.#showPlaces(query, answer);
+    for (const { name, emptyKey, isPlaces } of CATEGORIES) {
+      if (isPlaces) continue;
       this.#lists.get(name)?.dispose();
       const list = new WishList({
         fetchPage: async () => ({ ids: (await answer)[name], nextCursor: null }),
@@ -165,9 +172,49 @@ export class SearchView extends HTMLElement {
 
   #updateCount(name) {
     const list = this.#lists.get(name);
-    const count = this.querySelector(`#search-tab-${name} .category-count`);
-    count.textContent = list.loaded ? String(list.ids.length) : "";
-    count.hidden = !list.loaded;
+    this.#setCount(name, list.loaded ? list.ids.length : null);
+  }
+
+  /** Shows `count` beside a category's label; null while it is not known yet. */
+  #setCount(name, count) {
+    const badge = this.querySelector(`#search-tab-${name} .category-count`);
+    badge.textContent = count === null ? "" : String(count);
+    badge.hidden = count === null;
+  }
+
+  /** The places of the search as links that open the map there, once `answer` arrives. */
+  async #showPlaces(query, answer) {
+    const list = this.querySelector(".place-results");
+    const empty = this.querySelector(".place-results-empty");
+    list.replaceChildren();
+    empty.hidden = true;
+    this.#setCount("places", null);
+    let places;
+    try {
+      places = (await answer).places;
+    } catch {
+      return; // The search's own error panel says what went wrong.
+    }
+    if (this.#query !== query) return;
+    this.#setCount("places", places.length);
+    empty.hidden = places.length > 0;
+    for (const element of empty.querySelectorAll("[data-i18n]")) element.dataset.i18nArgs = JSON.stringify({ query });
+    i18n.localize(empty);
+    list.replaceChildren(
+      ...places.map((place) => {
+        const item = document.createElement("li");
+        item.innerHTML = `
+          <a class="place-result">
+            <span class="place-result-icon">${icon("pin", "icon icon-small")}</span>
+            <span class="place-result-text"><span class="place-result-name"></span><span class="place-result-address"></span></span>
+          </a>`;
+        const link = item.querySelector("a");
+        link.href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
+        link.querySelector(".place-result-name").textContent = place.name;
+        link.querySelector(".place-result-address").textContent = place.address ?? "";
+        return item;
+      }),
+    );
   }
 
   #selectTab(name, { focus }) {
@@ -268,6 +315,16 @@ export class SearchView extends HTMLElement {
     this.querySelector(".search-results").hidden = true;
     this.querySelector("wl-error-panel").hidden = true;
   }
+}
+
+function placesMarkup(labelKey, emptyKey) {
+  return `
+    <ul class="place-results" data-i18n-attr="aria-label:${labelKey}"></ul>
+    <section class="empty-state place-results-empty" hidden>
+      <div class="empty-state-icon">${icon("pin")}</div>
+      <h2 class="empty-state-title" data-i18n="${emptyKey}"></h2>
+      <p class="empty-state-body" data-i18n="search.nonePlacesHint"></p>
+    </section>`;
 }
 
 customElements.define("wl-search-view", SearchView);

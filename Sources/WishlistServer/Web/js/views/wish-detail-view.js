@@ -1,5 +1,5 @@
 // One wish with everything on it (W4): cover, star, tags, memo, the link
-// (opened in a new tab by the arrow button), dates, Edit and Delete. It shows
+// (opened in a new tab by the arrow button), the place on a small map (W10), dates, Edit and Delete. It shows
 // the store's record at once, asks the server for the latest, and follows the
 // store from then on (W15).
 
@@ -10,13 +10,16 @@ import { renderTags } from "../components/wish-card.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { navigation } from "../navigation.js";
+import { mapHref } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
+import "../components/place-map.js";
 import "../components/star-button.js";
 import "../components/wish-cover.js";
 
 const SAFE_LINK = /^https?:\/\//i;
+const PLACE_ZOOM = 13;
 
 /** The detail screen of the wish in `routeParams.id`. */
 export class WishDetailView extends HTMLElement {
@@ -110,6 +113,8 @@ export class WishDetailView extends HTMLElement {
       linkRow.querySelector("a").href = link;
     }
 
+    this.#renderPlace(wish.place ?? null);
+
     const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
     const dates = this.querySelector(".wish-detail-dates");
     dates.textContent = i18n.t("wish.dates", {
@@ -135,6 +140,17 @@ export class WishDetailView extends HTMLElement {
             <a class="icon-button icon-button-accent" target="_blank" rel="noopener noreferrer"
               data-i18n-attr="aria-label:wish.openLink;title:wish.openLink">${icon("external")}</a>
           </div>
+          <section class="wish-detail-place" data-i18n-attr="aria-label:wish.place">
+            <div class="wish-detail-place-row">
+              ${icon("pin", "icon icon-small")}
+              <div class="wish-detail-place-text">
+                <p class="wish-detail-place-name"></p>
+                <p class="wish-detail-place-address"></p>
+              </div>
+              <a class="icon-button icon-button-accent" data-i18n-attr="aria-label:place.showOnMap;title:place.showOnMap">${icon("map")}</a>
+            </div>
+            <wl-place-map class="wish-detail-map"></wl-place-map>
+          </section>
           <p class="wish-detail-dates"></p>
           <div class="wish-detail-actions">
             <a class="button button-secondary" href="#/wishes/${id}/edit">${icon("edit")}<span data-i18n="wish.edit"></span></a>
@@ -145,6 +161,18 @@ export class WishDetailView extends HTMLElement {
     this.querySelector("wl-star-button").setAttribute("wish-id", this.wishId);
     this.querySelector('[data-action="delete"]').addEventListener("click", () => this.#delete());
     i18n.localize(this);
+  }
+
+  #renderPlace(place) {
+    const section = this.querySelector(".wish-detail-place");
+    section.hidden = place === null;
+    if (!place) return;
+    section.querySelector(".wish-detail-place-name").textContent = place.name;
+    const address = section.querySelector(".wish-detail-place-address");
+    address.textContent = place.address ?? "";
+    address.hidden = !place.address;
+    section.querySelector("a").href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
+    section.querySelector("wl-place-map").place = place;
   }
 
   async #delete() {

@@ -1,4 +1,4 @@
-// Add or edit a wish (W1, W3): name, memo, link, tags as chips and the star.
+// Add or edit a wish (W1, W3, W10): name, memo, link, place, tags as chips and the star.
 // The form checks the same rules as the server before sending, shows the
 // server's own complaints next to their field, and on an edit sends the version
 // it started from, so a change made elsewhere meanwhile is reported, not overwritten.
@@ -9,14 +9,16 @@ import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { describe, setMessage } from "../messages.js";
 import { navigation } from "../navigation.js";
+import { hashQuery, placeFrom } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
+import "../components/place-field.js";
 import "../components/tag-input.js";
 
 /** The API's limits, counted in characters as people see them. */
 const LIMITS = Object.freeze({ name: 200, memo: 10_000, link: 2_048 });
-const FIELDS = ["name", "memo", "link", "tags"];
+const FIELDS = ["name", "memo", "link", "place", "tags"];
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The editor for a new wish, or for the wish in `routeParams.id`. */
@@ -81,6 +83,11 @@ export class WishEditorView extends HTMLElement {
           <p class="field-error" id="wish-link-error" role="alert" hidden></p>
         </div>
         <div class="field">
+          <label class="field-label" for="wish-place" data-i18n="wish.form.place"></label>
+          <wl-place-field input-id="wish-place" described-by="wish-place-error"></wl-place-field>
+          <p class="field-error" id="wish-place-error" role="alert" hidden></p>
+        </div>
+        <div class="field">
           <label class="field-label" for="wish-tags" data-i18n="wish.form.tags"></label>
           <wl-tag-input input-id="wish-tags" described-by="wish-tags-hint wish-tags-error"></wl-tag-input>
           <p class="field-hint" id="wish-tags-hint" data-i18n="wish.form.tagsHint"></p>
@@ -104,6 +111,7 @@ export class WishEditorView extends HTMLElement {
     });
     this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#leave());
     this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
+    this.querySelector("wl-place-field").addEventListener("placechange", () => this.#showFieldError("place", null));
     this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
       this.#showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
@@ -117,6 +125,8 @@ export class WishEditorView extends HTMLElement {
     form.elements.link.value = wish?.link ?? "";
     form.elements.favorite.checked = wish?.favorite ?? false;
     this.querySelector("wl-tag-input").tags = wish?.tags ?? [];
+    // A new wish may come with a place already ("Add wish here" on the map).
+    this.querySelector("wl-place-field").place = wish ? wish.place ?? null : placeFrom(hashQuery());
   }
 
   #values() {
@@ -132,13 +142,15 @@ export class WishEditorView extends HTMLElement {
         link: link.length === 0 ? null : link,
         tags: tagInput.tags,
         favorite: form.elements.favorite.checked,
+        place: this.querySelector("wl-place-field").place,
       },
       tagProblem,
+      placeProblem: this.querySelector("wl-place-field").problem,
     };
   }
 
   /** The first broken rule of each field, as `{field, key}`. */
-  #validate({ fields, tagProblem }) {
+  #validate({ fields, tagProblem, placeProblem }) {
     const problems = [];
     const nameLength = length(fields.name);
     if (nameLength === 0) problems.push({ field: "name", key: "validation.name.required" });
@@ -148,6 +160,7 @@ export class WishEditorView extends HTMLElement {
       const key = linkProblem(fields.link);
       if (key) problems.push({ field: "link", key });
     }
+    if (placeProblem) problems.push({ field: "place", key: placeProblem });
     if (tagProblem) problems.push({ field: "tags", key: tagProblem });
     else if (fields.tags.length > TAG_LIMITS.count) problems.push({ field: "tags", key: "validation.tags.many" });
     return problems;
@@ -180,9 +193,11 @@ export class WishEditorView extends HTMLElement {
   }
 
   #showServerError(error) {
-    if (error instanceof ApiError && error.status === 400 && FIELDS.includes(error.field)) {
-      this.#showFieldError(error.field, describe(error));
-      this.#focusField(error.field);
+    // The server names a place's part ("place.name"); the form has one field for all of it.
+    const field = error instanceof ApiError ? error.field?.split(".")[0] : null;
+    if (error instanceof ApiError && error.status === 400 && FIELDS.includes(field)) {
+      this.#showFieldError(field, describe(error));
+      this.#focusField(field);
     } else if (error instanceof ApiError && error.code === "stale_version") {
       this.#showAlert({ key: "wish.form.stale" }, { reload: true });
     } else if (error instanceof ApiError && error.status === 404) {
