@@ -12,10 +12,19 @@ struct PlacesController: Sendable {
     let map: MapSettings
 
     /// What the web app's map needs to know of the server's configuration.
-    struct MapSettings: Codable, Sendable {
+    struct MapSettings: Encodable, Sendable {
         /// A tile URL template like `https://tile.openstreetmap.org/{z}/{x}/{y}.png`, or nil for no tiles.
         let tileURL: String?
         let attribution: String?
+
+        /// Absent values as explicit nulls, as the API writes them everywhere.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(tileURL, forKey: .tileURL)
+            try container.encode(attribution, forKey: .attribution)
+        }
+
+        private enum CodingKeys: String, CodingKey { case tileURL, attribution }
     }
 
     func register(in router: inout Router) {
@@ -52,8 +61,9 @@ struct PlacesController: Sendable {
         _ = try authenticator.account(for: request)
         let point = try NearQuery(parameters: request.query.filter { ["lat", "lng"].contains($0.key) })
         let places = self.places
+        let language = Self.language(request)
         let nearest = try blocking { () -> NearestPlace? in
-            try? await places.reverse(latitude: point.latitude, longitude: point.longitude)
+            try? await places.reverse(latitude: point.latitude, longitude: point.longitude, language: language)
         }.orThrow(HTTPError(.notFound, code: "no_place", message: "No known place is near this point."))
         return .api(
             Reversed(
@@ -81,6 +91,17 @@ struct PlacesController: Sendable {
                 name: place.name, address: [place.admin, place.country].compactMap { $0 }.joined(separator: ", "),
                 latitude: place.latitude, longitude: place.longitude, source: .search)
         }
+    }
+
+    /// The language to name places in: `lang`, else the first of `Accept-Language` (e.g. `ko`);
+    /// English names when the gazetteer has no names in it.
+    static func language(_ request: Request) -> String? {
+        let wanted = request.query["lang"]
+            ?? request.headers["Accept-Language"]?.split(separator: ",").first.map {
+                String($0.split(separator: ";")[0].split(separator: "-")[0]).trimmingCharacters(in: .whitespaces)
+            }
+        guard let wanted = wanted?.lowercased(), wanted != "en", !wanted.isEmpty else { return nil }
+        return OfflineGazetteer.defaultLanguages.contains(wanted) ? wanted : nil
     }
 
     private static func limit(_ text: String?, default value: Int, maximum: Int) throws -> Int {

@@ -13,6 +13,10 @@ import WishlistCore
         let reversed = try await alice.reversePlace(latitude: 35.82, longitude: 127.15)
         #expect(reversed.name == "Jeonju")
         #expect(reversed.distanceMeters < 5_000)
+        let korean = try await alice.send("GET", "/api/v1/places/reverse?lat=35.82&lng=127.15", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
+        #expect(String(decoding: korean.body, as: UTF8.self).contains("전주"))
+        let settings = try await alice.send("GET", "/api/v1/map/settings")
+        #expect(String(decoding: settings.body, as: UTF8.self).contains("tileURL"))
         let search = try await alice.search("Jeonju")
         #expect(search.places.first?.name == "Jeonju")
         for bad in ["lat=91&lng=0", "lat=x&lng=0", "lat=1", "lat=nan&lng=0", "lat=1&lng=181"] {
