@@ -12,6 +12,7 @@ import { navigation } from "../navigation.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
+import "../components/photo-picker.js";
 import "../components/tag-input.js";
 
 /** The API's limits, counted in characters as people see them. */
@@ -25,6 +26,8 @@ export class WishEditorView extends HTMLElement {
   #base = null;
   #busy = false;
   #abort = new AbortController();
+  /** A place taken from a photo's location, to save with the wish. */
+  #photoPlace = null;
 
   get wishId() {
     return this.routeParams.id ?? null;
@@ -63,6 +66,7 @@ export class WishEditorView extends HTMLElement {
             ${icon("refresh")}<span data-i18n="wish.form.reload"></span>
           </button>
         </div>
+        <wl-photo-picker></wl-photo-picker>
         <div class="field">
           <label class="field-label" for="wish-name" data-i18n="wish.form.name"></label>
           <input class="input" id="wish-name" name="name" type="text" autocomplete="off" required
@@ -104,6 +108,7 @@ export class WishEditorView extends HTMLElement {
     });
     this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#leave());
     this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
+    this.querySelector("wl-photo-picker").addEventListener("placechosen", (event) => (this.#photoPlace = event.detail));
     this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
       this.#showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
@@ -117,6 +122,9 @@ export class WishEditorView extends HTMLElement {
     form.elements.link.value = wish?.link ?? "";
     form.elements.favorite.checked = wish?.favorite ?? false;
     this.querySelector("wl-tag-input").tags = wish?.tags ?? [];
+    const picker = this.querySelector("wl-photo-picker");
+    picker.photos = wish?.photos ?? [];
+    picker.offerPlace = !wish?.place;
   }
 
   #values() {
@@ -164,13 +172,20 @@ export class WishEditorView extends HTMLElement {
       return;
     }
     this.#setBusy(true);
+    const picker = this.querySelector("wl-photo-picker");
     try {
+      // Photos still uploading are waited for; ones that failed are left out.
+      await picker.settled();
+      values.fields.photoIds = picker.photoIds;
+      if (this.#photoPlace) values.fields.place = this.#photoPlace;
       if (this.#base) {
         await wishService.update(this.#base.id, values.fields, this.#base.version);
+        picker.keep();
         // The editor was opened from the wish: back there, where the store already shows the change.
         this.#leave();
       } else {
         const wish = await wishService.create(values.fields);
+        picker.keep();
         navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
       }
     } catch (error) {
