@@ -411,7 +411,9 @@ function newItem(fields) {
 
 function createTile(item) {
   const tile = document.createElement("li");
-  tile.className = "photo-tile";
+  // Only a new tile rises into place; one that is merely reordered must not replay it.
+  tile.className = "photo-tile is-new";
+  tile.addEventListener("animationend", () => tile.classList.remove("is-new"), { once: true });
   tile.dataset.key = item.key;
   tile.innerHTML = `
     <div class="photo-tile-media">
