@@ -33,6 +33,7 @@ export class PhotoViewer extends HTMLElement {
   #gesture = null;
   #lastTap = null;
   #resolve = null;
+  #resizeObserver = new ResizeObserver(() => this.#fitAgain());
 
   static open(photos, index) {
     const element = document.createElement("wl-photo-viewer");
@@ -47,11 +48,13 @@ export class PhotoViewer extends HTMLElement {
     return new Promise((resolve) => {
       this.#resolve = resolve;
       dialog.addEventListener("close", () => {
+        this.#resizeObserver.disconnect();
         this.remove();
         this.#resolve(this.#index);
       });
       dialog.showModal();
       this.#go(index, { instant: true });
+      this.#resizeObserver.observe(this.querySelector(".photo-viewer-stage"));
     });
   }
 
@@ -182,6 +185,13 @@ export class PhotoViewer extends HTMLElement {
     for (const action of ["previous", "next"]) this.querySelector(`[data-action="${action}"]`).hidden = total < 2;
     this.querySelector('[data-action="original"]').setAttribute("aria-pressed", String(this.#original));
     this.querySelector("dialog").classList.toggle("is-zoomed", this.#scale > 1);
+  }
+
+  /** A turned phone or a resized window: the photo fits the new screen, its pan kept within its edges. */
+  #fitAgain() {
+    this.#offset = clampPan(this.#offset, this.#scale, this.#baseSize(), this.#stageSize());
+    this.#setTrack(0, { animate: false });
+    this.#render();
   }
 
   /** Zooms to `scale` (1…6) keeping the point `at` (from the stage's centre) in place. */
