@@ -364,3 +364,44 @@ def test_crop_and_zoom_arithmetic(page):
     assert result["square"] == {"x": 0, "y": 0, "width": 120, "height": 120}
     # Zoomed twice: a 780 px wide image pans at most 195 px either way; a 580 px tall one in an 844 px stage stays centred.
     assert result["pan"] == [{"x": 195, "y": 0}, {"x": 0, "y": 0}]
+
+
+def touch(browser, kind, *points):
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]})
+
+
+def test_pinch_zooms_at_most_six_times_and_panning_stops_at_the_edges(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    [photo] = upload(server, token, LANDSCAPE)
+    wish = create_wish(server, token, name="Pinch me", photoIds=[photo["id"]])
+    browser.get(server.url(f"/#/wishes/{wish['id']}"))
+    wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1)).click()
+    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    image = viewer_image(browser, 1)
+    box = lambda: browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", image)
+    rest = rendered_width(browser, image)
+    assert rest == PHONE[0]  # a landscape photo fits the phone's width
+
+    # Fingers spread far apart: the zoom stops at 6×.
+    touch(browser, "touchStart", (170, 422), (220, 422))
+    for step in range(1, 11):
+        touch(browser, "touchMove", (170 - step * 16, 422), (220 + step * 16, 422))
+    touch(browser, "touchEnd")
+    wait(browser, lambda: abs(rendered_width(browser, image) - 6 * rest) < 1, "the pinch did not stop at 6×")
+
+    # One finger drags far right and down: the image's top-left corner stops at the screen's.
+    touch(browser, "touchStart", (100, 300))
+    for step in range(1, 11):
+        touch(browser, "touchMove", (100 + step * 200, 300 + step * 200))
+    touch(browser, "touchEnd")
+    wait(browser, lambda: [round(value) for value in box()[:2]] == [0, 0], "panning went past the image's edge")
+
+    # Back to fitted by a double-tap; the photo is centred again.
+    for _ in range(2):
+        touch(browser, "touchStart", (195, 422))
+        touch(browser, "touchEnd")
+    wait(browser, lambda: abs(rendered_width(browser, image) - rest) < 1, "a double-tap did not zoom out")
+    left, top, right, bottom = box()
+    assert abs(left) < 1 and abs((top + bottom) / 2 - 422) < 1
