@@ -8,7 +8,8 @@ const TINTS = 6;
 export class WishCover extends HTMLElement {
   set wish(wish) {
     const photo = wish.photos?.[0];
-    const size = this.getAttribute("size") === "large" ? "large" : "medium";
+    // Cards get the small square thumbnail; a large cover asks for more.
+    const size = this.getAttribute("size") === "large" ? "large" : "thumb";
     this.setAttribute("aria-hidden", "true");
     if (photo) {
       const source = photo.urls?.[size] ?? photo.urls?.medium;

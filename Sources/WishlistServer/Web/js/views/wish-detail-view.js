@@ -14,6 +14,7 @@ import { mapHref } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
+import "../components/photo-gallery.js";
 import "../components/place-map.js";
 import "../components/star-button.js";
 import "../components/wish-cover.js";
@@ -99,6 +100,9 @@ export class WishDetailView extends HTMLElement {
     this.dispatchEvent(new CustomEvent("wl-title", { bubbles: true, detail: wish.name }));
 
     this.querySelector("wl-wish-cover").wish = wish;
+    // With photos, the gallery takes the cover's place.
+    this.querySelector("wl-photo-gallery").photos = wish.photos ?? [];
+    this.querySelector("wl-wish-cover").hidden = (wish.photos ?? []).length > 0;
     renderTags(this.querySelector(".wish-detail-tags"), wish.tags);
 
     const memo = this.querySelector(".wish-detail-memo");
@@ -128,6 +132,7 @@ export class WishDetailView extends HTMLElement {
     this.innerHTML = `
       <article class="wish-detail">
         <div class="wish-detail-media">
+          <wl-photo-gallery class="wish-detail-gallery" hidden></wl-photo-gallery>
           <wl-wish-cover class="wish-cover wish-detail-cover" size="large"></wl-wish-cover>
           <wl-star-button class="wish-detail-star"></wl-star-button>
         </div>

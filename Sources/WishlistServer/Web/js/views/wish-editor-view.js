@@ -13,6 +13,7 @@ import { hashQuery, placeFrom } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
+import "../components/photo-picker.js";
 import "../components/place-field.js";
 import "../components/tag-input.js";
 
@@ -65,6 +66,7 @@ export class WishEditorView extends HTMLElement {
             ${icon("refresh")}<span data-i18n="wish.form.reload"></span>
           </button>
         </div>
+        <wl-photo-picker></wl-photo-picker>
         <div class="field">
           <label class="field-label" for="wish-name" data-i18n="wish.form.name"></label>
           <input class="input" id="wish-name" name="name" type="text" autocomplete="off" required
@@ -111,7 +113,17 @@ export class WishEditorView extends HTMLElement {
     });
     this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#leave());
     this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
-    this.querySelector("wl-place-field").addEventListener("placechange", () => this.#showFieldError("place", null));
+    const placeField = this.querySelector("wl-place-field");
+    placeField.addEventListener("placechange", () => {
+      this.#showFieldError("place", null);
+      // Once the wish has a place, a photo's place is no longer offered.
+      this.querySelector("wl-photo-picker").offerPlace = !placeField.place;
+    });
+    // A photo's place, when the person takes it, fills the place field like any other choice.
+    this.querySelector("wl-photo-picker").addEventListener("placechosen", (event) => {
+      placeField.place = event.detail;
+      this.querySelector("wl-photo-picker").offerPlace = false;
+    });
     this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
       this.#showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
@@ -126,7 +138,11 @@ export class WishEditorView extends HTMLElement {
     form.elements.favorite.checked = wish?.favorite ?? false;
     this.querySelector("wl-tag-input").tags = wish?.tags ?? [];
     // A new wish may come with a place already ("Add wish here" on the map).
-    this.querySelector("wl-place-field").place = wish ? wish.place ?? null : placeFrom(hashQuery());
+    const place = wish ? wish.place ?? null : placeFrom(hashQuery());
+    this.querySelector("wl-place-field").place = place;
+    const picker = this.querySelector("wl-photo-picker");
+    picker.photos = wish?.photos ?? [];
+    picker.offerPlace = !place;
   }
 
   #values() {
@@ -177,13 +193,19 @@ export class WishEditorView extends HTMLElement {
       return;
     }
     this.#setBusy(true);
+    const picker = this.querySelector("wl-photo-picker");
     try {
+      // Photos still uploading are waited for; ones that failed are left out.
+      await picker.settled();
+      values.fields.photoIds = picker.photoIds;
       if (this.#base) {
         await wishService.update(this.#base.id, values.fields, this.#base.version);
+        picker.keep();
         // The editor was opened from the wish: back there, where the store already shows the change.
         this.#leave();
       } else {
         const wish = await wishService.create(values.fields);
+        picker.keep();
         navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
       }
     } catch (error) {

@@ -1,0 +1,126 @@
+// Every photo request goes through here. Photos live in the store as records of
+// their own (kind PHOTO), and an edit also replaces the photo inside every wish
+// held in the store, so cards and galleries show the new picture at once (W15).
+
+import { api, apiEvents, ApiError, NetworkError } from "./api.js";
+import { store } from "./store.js";
+import { WISH } from "./wish-service.js";
+
+/** The store kind of photo records. */
+export const PHOTO = "photo";
+
+/** Most photos one wish can hold (API limit). */
+export const MAX_PHOTOS = 20;
+
+/** Largest file the server takes; checked here too so a phone never sends a video for nothing. */
+export const MAX_FILE_BYTES = 40 * 1024 * 1024;
+
+/** Upload, edit, reset and delete calls that keep the store up to date. */
+export class PhotoService {
+  /**
+   * Uploads one file, reporting progress as a fraction 0…1 through `onProgress`.
+   * XMLHttpRequest rather than fetch: only it reports upload progress. Resolves
+   * with `{photo, suggestedPlace}`; rejects with ApiError or NetworkError like `api`.
+   */
+  upload(file, { onProgress = () => {}, signal } = {}) {
+    if (file.size > MAX_FILE_BYTES) {
+      return Promise.reject(new ApiError(413, "file_too_large", "The file is too large."));
+    }
+    const body = new FormData();
+    body.append("file", file, file.name);
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", "/api/v1/photos");
+      request.setRequestHeader("Accept", "application/json");
+      request.setRequestHeader("X-Requested-With", "wishlist");
+      request.responseType = "text";
+      request.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      });
+      request.addEventListener("load", () => {
+        try {
+          const answer = answerOf(request);
+          const [photo] = store.put(PHOTO, answer.items[0]);
+          resolve({ photo, suggestedPlace: answer.suggestedPlace ?? null });
+        } catch (error) {
+          reject(error);
+        }
+      });
+      request.addEventListener("error", () => reject(new NetworkError("The server could not be reached.")));
+      request.addEventListener("timeout", () => reject(new NetworkError("The upload timed out.")));
+      request.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
+      signal?.addEventListener("abort", () => request.abort(), { once: true });
+      request.send(body);
+    });
+  }
+
+  /** Puts photos that arrived inside a wish into the store; returns their ids in order. */
+  keep(photos) {
+    return store.put(PHOTO, photos ?? []).map((photo) => photo.id);
+  }
+
+  /** Crops (in the upright original's pixels, or null) and rotates clockwise by `rotate` degrees. */
+  async edit(id, { crop, rotate }) {
+    return this.#replace(await api.put(`/photos/${encodeURIComponent(id)}/edit`, { crop, rotate }));
+  }
+
+  /** Drops the photo's edit: back to the original. */
+  async resetEdit(id) {
+    return this.#replace(await api.delete(`/photos/${encodeURIComponent(id)}/edit`));
+  }
+
+  /** Deletes a photo that is on no wish (a fresh upload taken back before saving). */
+  async delete(id) {
+    await api.delete(`/photos/${encodeURIComponent(id)}`);
+    store.remove(PHOTO, id);
+  }
+
+  #replace(photo) {
+    store.put(PHOTO, photo);
+    // The same version: the wish did not change, only the picture it holds.
+    const holders = store.all(WISH).filter((wish) => wish.photos?.some((held) => held.id === photo.id));
+    for (const wish of holders) {
+      store.put(WISH, { ...wish, photos: wish.photos.map((held) => (held.id === photo.id ? photo : held)) });
+    }
+    return photo;
+  }
+}
+
+/** The JSON of a finished upload, or the typed error `api` would have thrown for it. */
+function answerOf(request) {
+  let json = null;
+  try {
+    json = request.responseText ? JSON.parse(request.responseText) : null;
+  } catch {
+    if (request.status < 400) throw new NetworkError("The server sent an unreadable answer.");
+  }
+  if (request.status >= 200 && request.status < 300 && Array.isArray(json?.items) && json.items.length === 1) {
+    return json;
+  }
+  if (request.status === 0) throw new NetworkError("The server could not be reached.");
+  const error = json?.error;
+  if (request.status === 401 && error?.code === "unauthenticated") {
+    apiEvents.dispatchEvent(new Event("unauthenticated"));
+  }
+  throw new ApiError(
+    request.status,
+    typeof error?.code === "string" ? error.code : `http_${request.status}`,
+    typeof error?.message === "string" ? error.message : request.statusText,
+  );
+}
+
+/**
+ * `srcset` of a photo's medium and large renditions with their real widths (long
+ * side 1024 and 2048, never upscaled). The square `thumb` is left out: it is a
+ * crop, not a smaller copy, so a browser picking it would show another picture.
+ */
+export function photoSrcset(photo) {
+  const long = Math.max(photo.width, photo.height);
+  const widthAt = (side) => Math.max(1, Math.round((photo.width * Math.min(side, long)) / long));
+  const medium = `${photo.urls.medium} ${widthAt(1024)}w`;
+  // A photo no longer than 1024 px has a large rendition just like its medium one.
+  return long <= 1024 ? medium : `${medium}, ${photo.urls.large} ${widthAt(2048)}w`;
+}
+
+/** The app's one photo service. */
+export const photoService = new PhotoService();
