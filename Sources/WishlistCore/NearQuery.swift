@@ -33,15 +33,8 @@ public struct NearQuery: Sendable, Hashable {
             }
             return value
         }
-        var limit = WishListQuery.defaultLimit
-        if let text = parameters["limit"] {
-            guard let value = Int(text) else {
-                throw ValidationError(
-                    field: "limit", code: "invalid_limit",
-                    message: "Limit must be a whole number from 1 to \(WishListQuery.maximumLimit).")
-            }
-            limit = value
-        }
-        try self.init(latitude: number("lat"), longitude: number("lng"), limit: limit, cursor: parameters["cursor"])
+        try self.init(
+            latitude: number("lat"), longitude: number("lng"), limit: WishListQuery.limit(parameter: parameters["limit"]),
+            cursor: parameters["cursor"])
     }
 }

@@ -28,6 +28,17 @@ public struct WishListQuery: Sendable, Hashable {
         self.cursor = cursor.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The `limit` parameter of a paged endpoint: the default when absent, else a whole number
+    /// (its range is checked with the other fields).
+    public static func limit(parameter: String?) throws(ValidationError) -> Int {
+        guard let parameter else { return defaultLimit }
+        guard let number = Int(parameter) else {
+            throw ValidationError(
+                field: "limit", code: "invalid_limit", message: "Limit must be a whole number from 1 to \(maximumLimit).")
+        }
+        return number
+    }
+
     /// Reads the query parameters of the list endpoint as they came in the URL.
     public init(parameters: [String: String]) throws(ValidationError) {
         let favorite: Bool?
@@ -38,15 +49,7 @@ public struct WishListQuery: Sendable, Hashable {
         case .some:
             throw ValidationError(field: "favorite", code: "invalid_favorite", message: "Favorite must be true or false.")
         }
-        var limit = Self.defaultLimit
-        if let text = parameters["limit"] {
-            guard let number = Int(text) else {
-                throw ValidationError(
-                    field: "limit", code: "invalid_limit",
-                    message: "Limit must be a whole number from 1 to \(Self.maximumLimit).")
-            }
-            limit = number
-        }
+        let limit = try Self.limit(parameter: parameters["limit"])
         try self.init(
             favorite: favorite, tag: parameters["tag"], sort: try WishSort(parameter: parameters["sort"]),
             limit: limit, cursor: parameters["cursor"])

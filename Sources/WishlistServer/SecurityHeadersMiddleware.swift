@@ -1,7 +1,9 @@
 import HTTPServer
 
-/// Headers every answer carries so a browser treats our content strictly: no MIME sniffing, no
-/// framing by other sites, no referrer leaks, scripts and styles only from this server.
+/// Headers that make a browser treat our content strictly: every answer is never MIME-sniffed; pages
+/// (HTML) also may not be framed by other sites, leak no referrer, and run scripts and styles only
+/// from this server. JSON and images need no page policy, and the API answers tens of thousands of
+/// requests a second, so they carry only the first.
 struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'",
@@ -16,8 +18,10 @@ struct SecurityHeadersMiddleware: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         var response = try next(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
+        if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+            response.headers["Referrer-Policy"] = "same-origin"
+            response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
+        }
         return response
     }
 }

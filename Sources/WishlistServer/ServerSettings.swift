@@ -24,11 +24,9 @@ public struct ServerSettings: Sendable {
     public var loginWindow: Duration = .seconds(15 * 60)
     /// The time as the server sees it; tests move it forward to expire sessions.
     public var clock: @Sendable () -> Date = { Date() }
-    /// One line per request and start-up messages; nil is silent. Written straight to standard
-    /// output (not through `print`'s buffer) so a log file or pipe sees each line as it happens.
-    public var logger: (@Sendable (String) -> Void)? = { line in
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
+    /// One line per request and start-up messages; nil is silent. By default they go to standard
+    /// output in small batches (see `LogWriter`).
+    public var logger: (@Sendable (String) -> Void)? = { line in LogWriter.standardOutput.write(line) }
 
     public init() {}
 

@@ -89,6 +89,7 @@ public final class WishlistApplication: Sendable {
     public func stop() throws {
         server.stop()
         try store.close()
+        LogWriter.standardOutput.flush()
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
@@ -96,5 +97,6 @@ public final class WishlistApplication: Sendable {
         server.runUntilTerminated()
         try store.close()
         settings.logger?("Wishlist stopped.")
+        LogWriter.standardOutput.flush()
     }
 }

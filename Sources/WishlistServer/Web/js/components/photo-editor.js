@@ -22,7 +22,7 @@ import {
   turnFrame,
 } from "../photo-geometry.js";
 import { store } from "../store.js";
-import { photoIcon } from "./photo-icons.js";
+import { icon } from "../icons.js";
 
 /** Smallest frame side on screen, so its corners stay apart under a finger. */
 const MINIMUM_FRAME_PX = 48;
@@ -104,9 +104,9 @@ export class PhotoEditor extends HTMLElement {
           </div>
           <div class="photo-editor-turns">
             <button type="button" class="icon-button" data-action="rotate-left"
-              data-i18n-attr="aria-label:photos.editor.rotateLeft;title:photos.editor.rotateLeft">${photoIcon("rotateLeft")}</button>
+              data-i18n-attr="aria-label:photos.editor.rotateLeft;title:photos.editor.rotateLeft">${icon("rotateLeft")}</button>
             <button type="button" class="icon-button" data-action="rotate-right"
-              data-i18n-attr="aria-label:photos.editor.rotateRight;title:photos.editor.rotateRight">${photoIcon("rotateRight")}</button>
+              data-i18n-attr="aria-label:photos.editor.rotateRight;title:photos.editor.rotateRight">${icon("rotateRight")}</button>
           </div>
           <button type="button" class="button button-quiet" data-action="reset" data-i18n="photos.editor.reset"></button>
         </div>

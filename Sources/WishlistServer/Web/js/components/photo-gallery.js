@@ -6,7 +6,7 @@
 import { i18n } from "../i18n.js";
 import { photoSrcset } from "../photo-service.js";
 import { PhotoViewer } from "../views/photo-viewer.js";
-import { photoIcon } from "./photo-icons.js";
+import { icon } from "../icons.js";
 
 /** The strip is the detail card's width: the whole screen on phones, the card's 720 px beyond. */
 const SLIDE_SIZES = "(min-width: 900px) 720px, 100vw";
@@ -37,9 +37,9 @@ export class PhotoGallery extends HTMLElement {
       <div class="photo-gallery">
         <ul class="photo-gallery-strip" data-i18n-attr="aria-label:photos.gallery"></ul>
         <button type="button" class="icon-button photo-gallery-step" data-step="-1"
-          data-i18n-attr="aria-label:photos.previous;title:photos.previous">${photoIcon("chevronLeft")}</button>
+          data-i18n-attr="aria-label:photos.previous;title:photos.previous">${icon("chevronLeft")}</button>
         <button type="button" class="icon-button photo-gallery-step" data-step="1"
-          data-i18n-attr="aria-label:photos.next;title:photos.next">${photoIcon("chevronRight")}</button>
+          data-i18n-attr="aria-label:photos.next;title:photos.next">${icon("chevronRight")}</button>
         <p class="photo-gallery-count"></p>
       </div>`;
     const strip = this.querySelector(".photo-gallery-strip");

@@ -9,7 +9,6 @@ import { i18n } from "../i18n.js";
 import { MAX_PHOTOS, PHOTO, photoService } from "../photo-service.js";
 import { store } from "../store.js";
 import { PhotoEditor } from "./photo-editor.js";
-import { photoIcon } from "./photo-icons.js";
 
 /** Uploads at once: enough to keep the line busy, few enough for a phone and a 2-core server. */
 const PARALLEL_UPLOADS = 2;
@@ -95,7 +94,7 @@ export class PhotoPicker extends HTMLElement {
         <p class="field-hint" id="photo-picker-hint"></p>
         <p class="field-error photo-picker-overflow" role="alert" hidden></p>
         <div class="photo-place-offer" hidden>
-          ${photoIcon("pin", "icon icon-small")}
+          ${icon("pin", "icon icon-small")}
           <p class="photo-place-text"></p>
           <button type="button" class="button button-quiet" data-action="use-place"></button>
         </div>
@@ -418,7 +417,7 @@ function createTile(item) {
   tile.innerHTML = `
     <div class="photo-tile-media">
       <img class="photo-tile-image" alt="" draggable="false">
-      <span class="photo-tile-placeholder" aria-hidden="true">${photoIcon("photo")}</span>
+      <span class="photo-tile-placeholder" aria-hidden="true">${icon("photo")}</span>
       <span class="photo-tile-cover" data-i18n="photos.cover"></span>
       <progress class="photo-tile-progress" max="100" value="0"></progress>
       <button type="button" class="photo-tile-remove" data-action="remove">${icon("close", "icon icon-small")}</button>
@@ -428,10 +427,10 @@ function createTile(item) {
       <p class="photo-tile-error" role="alert"></p>
     </div>
     <div class="photo-tile-actions">
-      <button type="button" class="icon-button" data-action="left">${photoIcon("chevronLeft")}</button>
-      <button type="button" class="icon-button photo-tile-edit" data-action="edit">${photoIcon("crop", "icon icon-small")}<span data-i18n="photos.edit"></span></button>
+      <button type="button" class="icon-button" data-action="left">${icon("chevronLeft")}</button>
+      <button type="button" class="icon-button photo-tile-edit" data-action="edit">${icon("crop", "icon icon-small")}<span data-i18n="photos.edit"></span></button>
       <button type="button" class="button button-quiet photo-tile-retry" data-action="retry" data-i18n="photos.retry"></button>
-      <button type="button" class="icon-button" data-action="right">${photoIcon("chevronRight")}</button>
+      <button type="button" class="icon-button" data-action="right">${icon("chevronRight")}</button>
     </div>`;
   const image = tile.querySelector("img");
   // A file the browser cannot draw (not an image, or HEIC) shows the placeholder until the server's thumbnail arrives.

@@ -10,7 +10,6 @@ import { i18n } from "../i18n.js";
 import { icon } from "../icons.js";
 import { photoSrcset } from "../photo-service.js";
 import { clampPan, fitSize, zoomOffset } from "../photo-geometry.js";
-import { photoIcon } from "../components/photo-icons.js";
 
 const MAX_SCALE = 6;
 const DOUBLE_TAP_SCALE = 2.5;
@@ -73,15 +72,15 @@ export class PhotoViewer extends HTMLElement {
         </div>
         <div class="photo-viewer-controls">
           <button type="button" class="photo-viewer-button" data-action="previous"
-            data-i18n-attr="aria-label:photos.previous;title:photos.previous">${photoIcon("chevronLeft")}</button>
+            data-i18n-attr="aria-label:photos.previous;title:photos.previous">${icon("chevronLeft")}</button>
           <button type="button" class="photo-viewer-button" data-action="zoom-out"
-            data-i18n-attr="aria-label:photos.zoomOut;title:photos.zoomOut">${photoIcon("zoomOut")}</button>
+            data-i18n-attr="aria-label:photos.zoomOut;title:photos.zoomOut">${icon("zoomOut")}</button>
           <button type="button" class="photo-viewer-button photo-viewer-original" data-action="original" aria-pressed="false"
             data-i18n="photos.originalSize"></button>
           <button type="button" class="photo-viewer-button" data-action="zoom-in"
-            data-i18n-attr="aria-label:photos.zoomIn;title:photos.zoomIn">${photoIcon("zoomIn")}</button>
+            data-i18n-attr="aria-label:photos.zoomIn;title:photos.zoomIn">${icon("zoomIn")}</button>
           <button type="button" class="photo-viewer-button" data-action="next"
-            data-i18n-attr="aria-label:photos.next;title:photos.next">${photoIcon("chevronRight")}</button>
+            data-i18n-attr="aria-label:photos.next;title:photos.next">${icon("chevronRight")}</button>
         </div>
       </dialog>`;
     i18n.localize(this);
