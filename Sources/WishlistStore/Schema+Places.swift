@@ -59,6 +59,8 @@ extension Schema {
                 sum_longitude REAL NOT NULL,
                 PRIMARY KEY (owner_id, level, x, y)
             ) WITHOUT ROWID;
+            -- Rows of cells, for the bands along a box's south and north edges.
+            CREATE INDEX place_cells_by_row ON place_cells(owner_id, level, y, x);
 
             CREATE TRIGGER wish_place_insert AFTER INSERT ON wishes WHEN new.place_latitude IS NOT NULL BEGIN
             \(add("new"))

@@ -14,9 +14,10 @@ extension WishRepository {
 
     /// The account's wishes with a place, nearest to the point first by great-circle distance.
     ///
-    /// Looks in a circle that doubles from 25 km until it holds a page more than the cursor (the
+    /// Looks in a circle that doubles from 1 km until it holds a page more than the cursor (the
     /// R*Tree answers each circle's bounding box), so a dense city answers from its own streets
-    /// and a lonely wish at the antipode is still found.
+    /// and a lonely wish at the antipode is still found. Shown distances are from the stored
+    /// coordinates; the order from the R*Tree's, which agree within about a metre.
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyWish> {
         let origin = Coordinate(latitude: query.latitude, longitude: query.longitude)
         var after: NearPosition?
@@ -28,7 +29,7 @@ extension WishRepository {
         }
         let halfCircumference = Double.pi * GreatCircle.meanEarthRadius
         return try pool.read { db in
-            var radius = max(25_000, (after?.distance ?? 0) * 2)
+            var radius = max(1_000, (after?.distance ?? 0) * 1.5)
             var found: [(distance: Double, rowID: Int64)] = []
             while true {
                 found = try Self.placedRows(within: radius, of: origin, owner: owner, db).filter { candidate in
@@ -43,7 +44,10 @@ extension WishRepository {
             let page = found.prefix(query.limit)
             let rows = try Self.rows(ids: page.map(\.rowID), db)
             let wishes = try Self.wishes(from: rows, db)
-            let items = zip(page, wishes).map { NearbyWish(wish: $1, distanceMeters: $0.distance.rounded()) }
+            let items = wishes.map { wish in
+                let place = Coordinate(latitude: wish.place?.latitude ?? 0, longitude: wish.place?.longitude ?? 0)
+                return NearbyWish(wish: wish, distanceMeters: GreatCircle.distance(origin, place).rounded())
+            }
             let next = found.count > query.limit ? page.last.map {
                 NearPosition(latitude: origin.latitude, longitude: origin.longitude, distance: $0.distance, rowID: $0.rowID)
             } : nil
@@ -112,13 +116,15 @@ extension WishRepository {
         for (west, south, east, north) in boxes {
             try db.forEach(
                 """
-                SELECT w.id, w.place_latitude, w.place_longitude FROM wish_places p JOIN wishes w ON w.id = p.id
-                WHERE p.min_owner >= ?1 AND p.max_owner <= ?1
-                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+                SELECT id, min_latitude, min_longitude FROM wish_places
+                WHERE min_owner >= ?1 AND max_owner <= ?1
+                  AND max_longitude >= ?2 AND min_longitude <= ?3 AND max_latitude >= ?4 AND min_latitude <= ?5
                 """,
                 [owner.rawValue, west, east, south, north]
             ) { row in
-                let point = Coordinate(latitude: try row["place_latitude"], longitude: try row["place_longitude"])
+                // The R*Tree keeps coordinates as 32-bit floats (within a metre or so): close enough to
+                // order by, and reading them spares a lookup in the wishes table for every candidate.
+                let point = Coordinate(latitude: try row["min_latitude"], longitude: try row["min_longitude"])
                 found.append((GreatCircle.distance(origin, point), try row["id"]))
             }
         }
@@ -187,56 +193,122 @@ extension WishRepository {
             y: min(Int((latitude + 90.0) / 180.0 * Double(count)), count - 1))
     }
 
-    /// Adds the clusters of one box (not crossing the antimeridian) at `level`.
+    /// A rectangle of cells at one level, inclusive.
+    private struct CellRange {
+        let level: Int
+        let x: ClosedRange<Int>
+        let y: ClosedRange<Int>
+
+        /// The same area in the cells of a finer level.
+        func at(_ finer: Int) -> CellRange {
+            let factor = 1 << (finer - level)
+            return CellRange(
+                level: finer, x: x.lowerBound * factor...(x.upperBound + 1) * factor - 1,
+                y: y.lowerBound * factor...(y.upperBound + 1) * factor - 1)
+        }
+
+        /// The cells wholly inside `box` at `level`, if any.
+        init?(inside box: BoundingBox, level: Int) {
+            let width = 360 / Double(1 << level), height = 180 / Double(1 << level)
+            let x0 = Int(((box.minLongitude + 180) / width).rounded(.up))
+            let x1 = Int(((box.maxLongitude + 180) / width).rounded(.down)) - 1
+            let y0 = Int(((box.minLatitude + 90) / height).rounded(.up))
+            let y1 = Int(((box.maxLatitude + 90) / height).rounded(.down)) - 1
+            guard x0 <= x1, y0 <= y1 else { return nil }
+            self.init(level: level, x: x0...x1, y: y0...y1)
+        }
+
+        init(level: Int, x: ClosedRange<Int>, y: ClosedRange<Int>) {
+            self.level = level
+            self.x = x
+            self.y = y
+        }
+
+        /// Its west, east, south and north edges in degrees.
+        var edges: (west: Double, east: Double, south: Double, north: Double) {
+            let width = 360 / Double(1 << level), height = 180 / Double(1 << level)
+            return (Double(x.lowerBound) * width - 180, Double(x.upperBound + 1) * width - 180,
+                    Double(y.lowerBound) * height - 90, Double(y.upperBound + 1) * height - 90)
+        }
+    }
+
+    /// Adds the clusters of one box (not crossing the antimeridian) at `level`, counting each wish
+    /// in the box exactly once and reading as few rows as a quadtree would: the biggest grid cells
+    /// that fit inside the box, then ever finer cells along its edges, down to the finest level,
+    /// and only the wishes within a few metres of its edges one by one.
     private static func addClusters(
         in box: BoundingBox, level: Int, owner: UserKey, to cells: inout [CellKey: CellSum], _ db: Database
     ) throws {
-        let cellWidth = 360 / Double(1 << level), cellHeight = 180 / Double(1 << level)
-        // Cells wholly inside the box, by index.
-        let firstX = Int(((box.minLongitude + 180) / cellWidth).rounded(.up))
-        let lastX = Int(((box.maxLongitude + 180) / cellWidth).rounded(.down)) - 1
-        let firstY = Int(((box.minLatitude + 90) / cellHeight).rounded(.up))
-        let lastY = Int(((box.maxLatitude + 90) / cellHeight).rounded(.down)) - 1
-        let hasInterior = firstX <= lastX && firstY <= lastY
-        if hasInterior {
-            try db.forEach(
-                """
-                SELECT x, y, count, sum_latitude, sum_longitude FROM place_cells
-                WHERE owner_id = ? AND level = ? AND x BETWEEN ? AND ? AND y BETWEEN ? AND ?
-                """,
-                [owner.rawValue, level, firstX, lastX, firstY, lastY]
-            ) { row in
-                let key = CellKey(x: try row["x"], y: try row["y"])
-                cells[key, default: CellSum()].count += try row["count"]
-                cells[key, default: CellSum()].latitude += try row["sum_latitude"]
-                cells[key, default: CellSum()].longitude += try row["sum_longitude"]
+        var covered: CellRange?
+        for finer in Schema.placeCellLevels where finer >= level {
+            guard let inside = CellRange(inside: box, level: finer) else { continue }
+            let shift = finer - level
+            /// Adds the cells with `x` in `x0...x1` and `y` in `y0...y1` (none when a bound is past the other).
+            func add(x x0: Int, _ x1: Int, y y0: Int, _ y1: Int) throws {
+                guard x0 <= x1, y0 <= y1 else { return }
+                try db.forEach(
+                    """
+                    SELECT x, y, count, sum_latitude, sum_longitude FROM place_cells
+                    WHERE owner_id = ? AND level = ? AND x BETWEEN ? AND ? AND y BETWEEN ? AND ?
+                    """,
+                    [owner.rawValue, finer, x0, x1, y0, y1]
+                ) { row in
+                    let x: Int = try row["x"], y: Int = try row["y"]
+                    let key = CellKey(x: x >> shift, y: y >> shift)
+                    cells[key, default: CellSum()].count += try row["count"]
+                    cells[key, default: CellSum()].latitude += try row["sum_latitude"]
+                    cells[key, default: CellSum()].longitude += try row["sum_longitude"]
+                }
+            }
+            if let previous = covered?.at(finer) {
+                // The frame between what coarser cells covered and what this level's cells can.
+                let (x, y) = (inside.x, inside.y)
+                try add(x: x.lowerBound, x.upperBound, y: y.lowerBound, previous.y.lowerBound - 1)
+                try add(x: x.lowerBound, x.upperBound, y: previous.y.upperBound + 1, y.upperBound)
+                try add(x: x.lowerBound, previous.x.lowerBound - 1, y: previous.y.lowerBound, previous.y.upperBound)
+                try add(x: previous.x.upperBound + 1, x.upperBound, y: previous.y.lowerBound, previous.y.upperBound)
+            } else {
+                try add(x: inside.x.lowerBound, inside.x.upperBound, y: inside.y.lowerBound, inside.y.upperBound)
+            }
+            covered = inside
+        }
+        // The wishes outside the finest cells covered: a thin rim along the edges (or the whole
+        // box when it is smaller than one finest cell).
+        var strips: [BoundingBox] = [box]
+        if let covered {
+            let edge = covered.edges
+            strips = [
+                (box.minLongitude, box.minLatitude, box.maxLongitude, edge.south),
+                (box.minLongitude, edge.north, box.maxLongitude, box.maxLatitude),
+                (box.minLongitude, edge.south, edge.west, edge.north),
+                (edge.east, edge.south, box.maxLongitude, edge.north),
+            ].compactMap { west, south, east, north in
+                try? BoundingBox(minLongitude: west, minLatitude: south, maxLongitude: max(west, east), maxLatitude: max(south, north))
             }
         }
-        // The rim: points of the box in cells its edges cut, added one by one. The SQL keeps out
-        // points well inside the interior; the cell formula, the same as the triggers', decides.
-        let margin = min(cellWidth, cellHeight) / 1000
-        let interior = hasInterior
-            ? [Double(firstX) * cellWidth - 180 + margin, Double(lastX + 1) * cellWidth - 180 - margin,
-               Double(firstY) * cellHeight - 90 + margin, Double(lastY + 1) * cellHeight - 90 - margin]
-            : [0, 0, 0, 0]
-        try db.forEach(
-            """
-            SELECT w.place_latitude AS latitude, w.place_longitude AS longitude
-            FROM wish_places p JOIN wishes w ON w.id = p.id
-            WHERE p.min_owner >= ?1 AND p.max_owner <= ?1
-              AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
-              AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
-              AND NOT (w.place_longitude > ?6 AND w.place_longitude < ?7 AND w.place_latitude > ?8 AND w.place_latitude < ?9)
-            """,
-            [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude]
-                + interior.map { $0 as any SQLiteBindable }
-        ) { row in
-            let latitude: Double = try row["latitude"], longitude: Double = try row["longitude"]
-            let key = cell(latitude: latitude, longitude: longitude, level: level)
-            if hasInterior, (firstX...lastX).contains(key.x), (firstY...lastY).contains(key.y) { return }
-            cells[key, default: CellSum()].count += 1
-            cells[key, default: CellSum()].latitude += latitude
-            cells[key, default: CellSum()].longitude += longitude
+        var seen = Set<Int64>()
+        for strip in strips {
+            try db.forEach(
+                """
+                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
+                FROM wish_places p JOIN wishes w ON w.id = p.id
+                WHERE p.min_owner >= ?1 AND p.max_owner <= ?1
+                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+                """,
+                [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
+            ) { row in
+                let id: Int64 = try row["id"]
+                let latitude: Double = try row["latitude"], longitude: Double = try row["longitude"]
+                guard seen.insert(id).inserted, box.contains(latitude: latitude, longitude: longitude) else { return }
+                if let covered {
+                    let finest = cell(latitude: latitude, longitude: longitude, level: covered.level)
+                    if covered.x.contains(finest.x) && covered.y.contains(finest.y) { return }
+                }
+                let key = cell(latitude: latitude, longitude: longitude, level: level)
+                cells[key, default: CellSum()].count += 1
+                cells[key, default: CellSum()].latitude += latitude
+                cells[key, default: CellSum()].longitude += longitude
+            }
         }
     }
 }
