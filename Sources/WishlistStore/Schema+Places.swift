@@ -8,7 +8,9 @@ extension Schema {
     /// Where wishes are, indexed for the map and "near me" (SPEC W11, K3, K4):
     ///
     /// - `wish_places` is an R*Tree of the points, with the owner as a first dimension so a query
-    ///   never walks another account's points.
+    ///   never walks another account's points. Each owner spans owner ± 0.5 in it: a dimension
+    ///   where every box is flat makes every volume zero, and the R*Tree then files boxes at
+    ///   random (measured: 13 ms instead of 0.06 ms for a city at a million wishes).
     /// - `place_cells` counts the points of each account in a grid at several levels, with the sums
     ///   of their coordinates, so the whole world answers as a few hundred clusters without reading
     ///   every point.
@@ -21,7 +23,7 @@ extension Schema {
         func add(_ row: String) -> String {
             """
             INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-            SELECT \(row).id, \(row).owner_id, \(row).owner_id, \(row).place_longitude, \(row).place_longitude,
+            SELECT \(row).id, \(row).owner_id - 0.5, \(row).owner_id + 0.5, \(row).place_longitude, \(row).place_longitude,
                    \(row).place_latitude, \(row).place_latitude
             WHERE \(row).place_latitude IS NOT NULL;
             INSERT INTO place_cells (owner_id, level, x, y, count, sum_latitude, sum_longitude)
@@ -77,7 +79,7 @@ extension Schema {
         // Wishes stored before this migration.
         try db.execute("""
             INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-            SELECT id, owner_id, owner_id, place_longitude, place_longitude, place_latitude, place_latitude
+            SELECT id, owner_id - 0.5, owner_id + 0.5, place_longitude, place_longitude, place_latitude, place_latitude
             FROM wishes WHERE place_latitude IS NOT NULL;
             INSERT INTO place_cells (owner_id, level, x, y, count, sum_latitude, sum_longitude)
             SELECT owner_id, level, \(cellX.replacingOccurrences(of: "%@", with: "wishes")),

@@ -117,7 +117,7 @@ extension WishRepository {
             try db.forEach(
                 """
                 SELECT id, min_latitude, min_longitude FROM wish_places
-                WHERE min_owner >= ?1 AND max_owner <= ?1
+                WHERE min_owner > ?1 - 1 AND max_owner < ?1 + 1
                   AND max_longitude >= ?2 AND min_longitude <= ?3 AND max_latitude >= ?4 AND min_latitude <= ?5
                 """,
                 [owner.rawValue, west, east, south, north]
@@ -166,7 +166,7 @@ extension WishRepository {
         return try db.query(
             """
             SELECT w.id, w.place_latitude, w.place_longitude FROM wish_places p JOIN wishes w ON w.id = p.id
-            WHERE p.min_owner >= ?1 AND p.max_owner <= ?1
+            WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
               AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
               AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
             LIMIT ?6
@@ -243,13 +243,17 @@ extension WishRepository {
         for finer in Schema.placeCellLevels where finer >= level {
             guard let inside = CellRange(inside: box, level: finer) else { continue }
             let shift = finer - level
-            /// Adds the cells with `x` in `x0...x1` and `y` in `y0...y1` (none when a bound is past the other).
+            /// Adds the cells with `x` in `x0...x1` and `y` in `y0...y1` (none when a bound is past the
+            /// other), walking the index along the narrower side: a band along the box's south or north
+            /// edge is a few rows of cells as wide as the world.
             func add(x x0: Int, _ x1: Int, y y0: Int, _ y1: Int) throws {
                 guard x0 <= x1, y0 <= y1 else { return }
+                // A unary `+` keeps SQLite from searching on that column, so it takes the other.
+                let (alongX, alongY) = y1 - y0 < x1 - x0 ? ("+x", "y") : ("x", "+y")
                 try db.forEach(
                     """
                     SELECT x, y, count, sum_latitude, sum_longitude FROM place_cells
-                    WHERE owner_id = ? AND level = ? AND x BETWEEN ? AND ? AND y BETWEEN ? AND ?
+                    WHERE owner_id = ? AND level = ? AND \(alongX) BETWEEN ? AND ? AND \(alongY) BETWEEN ? AND ?
                     """,
                     [owner.rawValue, finer, x0, x1, y0, y1]
                 ) { row in
@@ -292,7 +296,7 @@ extension WishRepository {
                 """
                 SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
                 FROM wish_places p JOIN wishes w ON w.id = p.id
-                WHERE p.min_owner >= ?1 AND p.max_owner <= ?1
+                WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
                   AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
                 """,
                 [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
