@@ -18,16 +18,29 @@ extension Date {
         Date(millisecondsSince1970: Date().millisecondsSince1970)
     }
 
-    /// `2026-11-29T13:37:15.123Z`. Formatted from the integer milliseconds because the floating-point
-    /// formatter can print `.122` for a value stored as `.123`.
+    /// `2026-11-29T13:37:15.123Z`. Formatted from the integer milliseconds by hand: a formatter
+    /// style costs microseconds a date, and a page of wishes writes a hundred of them (and the
+    /// floating-point formatter can print `.122` for a value stored as `.123`).
     public var iso8601String: String {
-        let milliseconds = millisecondsSince1970
-        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        let wholeSeconds = fraction < 0 ? seconds - 1 : seconds
-        let fractionDigits = fraction < 0 ? fraction + 1000 : fraction
-        let base = Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(Date.ISO8601FormatStyle())
-        let padded = String(fractionDigits + 1000).dropFirst()
-        return base.dropLast() + "." + padded + "Z"
+        let (seconds, milliseconds) = millisecondsSince1970.floorDivided(by: 1000)
+        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+        // Civil date from days since 1970-01-01 (the proleptic Gregorian calendar, as ISO 8601 has it).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func digits(_ value: Int64, _ count: Int) -> String {
+            let text = String(value)
+            return text.count >= count ? text : String(repeating: "0", count: count - text.count) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(secondOfDay / 3600, 2)
+            + ":" + digits(secondOfDay / 60 % 60, 2) + ":" + digits(secondOfDay % 60, 2) + "."
+            + digits(milliseconds, 3) + "Z"
     }
 
     /// Reads ISO 8601 with or without a fraction, with `Z` or an offset; `nil` when it is not one.
@@ -36,5 +49,13 @@ extension Date {
             return nil
         }
         self.init(millisecondsSince1970: parsed.millisecondsSince1970)
+    }
+}
+
+extension Int64 {
+    /// Quotient rounded down and a remainder that is never negative (for instants before 1970).
+    fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }
