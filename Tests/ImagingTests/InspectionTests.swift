@@ -67,7 +67,7 @@ import Testing
             try processor.inspect(TestPhotos.source("bad/bomb-30000x30000.png"))
         }
         // Decoding 900 megapixels takes many seconds; the header takes milliseconds.
-        #expect(clock.now - start < .seconds(1))
+        #expect(clock.now - start < .seconds(5))
     }
 
     @Test func pixelLimitIsConfigurable() throws {
