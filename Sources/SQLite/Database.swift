@@ -52,7 +52,14 @@ public final class Database {
         try setOption(SQLITE_DBCONFIG_DQS_DML, enabled: false)
         try setOption(SQLITE_DBCONFIG_DQS_DDL, enabled: false)
         try execute("PRAGMA synchronous = NORMAL")
+        // SQLite's default 2 MB page cache is smaller than what one search over a million rows
+        // touches, so pages were read again with pread on every request. The cache grows only as
+        // pages are used.
+        try execute("PRAGMA cache_size = -\(Self.pageCacheKilobytes)")
     }
+
+    /// The most page cache one connection keeps, in KiB.
+    static let pageCacheKilobytes = 16 << 10
 
     private func setOption(_ option: Int32, enabled: Bool) throws {
         var state: Int32 = -1

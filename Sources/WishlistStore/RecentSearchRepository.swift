@@ -16,6 +16,17 @@ public struct RecentSearchRepository: Sendable {
     public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
         let query = try WishSearchResult.normalizedQuery(text)
         let key = query.precomposedStringWithCanonicalMapping.lowercased()
+        // Searching again for the newest search changes nothing in the list: it is read, not
+        // rewritten. (Every write makes the other connections drop their page caches, which a
+        // person paging through one search's results would otherwise pay for on every page.)
+        if let newest = try pool.read({ db in
+            try db.queryFirst(
+                "SELECT uuid, query, query_key, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1",
+                [owner.rawValue])
+        }), try newest["query_key"] as String == key, let id = UUID(uuidString: try newest["uuid"]) {
+            return RecentSearch(
+                id: id, query: try newest["query"], searchedAt: Date(millisecondsSince1970: try newest["searched_at"]))
+        }
         return try pool.write { db in
             let previous: String? = try db.scalar(
                 "SELECT uuid FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
