@@ -37,8 +37,8 @@ public final class WishlistApplication: Sendable {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         router.get("/healthz") { _ in healthy }
-        OpenAPIDocument.register(in: &router)
-        try AccountsController(
+        try OpenAPIDocument.register(in: &router)
+        AccountsController(
             accounts: store.accounts,
             administration: AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock),
             authenticator: authenticator,
