@@ -14,14 +14,13 @@ struct AccountsController: Sendable {
     let sessionLifetime: Duration
     let clock: @Sendable () -> Date
 
-    /// A constant hash verified when the username is unknown, so that a wrong username and a wrong
-    /// password take the same time and cannot be told apart.
-    private let decoyHash: String
+    /// Verified when the username is unknown, so that it cannot be told from a wrong password.
+    private let decoyHash: DecoyPasswordHash
 
     init(
         accounts: AccountRepository, administration: AccountAdministration, authenticator: Authenticator, hasher: PasswordHasher, throttle: LoginThrottle,
         sessionLifetime: Duration, clock: @escaping @Sendable () -> Date
-    ) throws {
+    ) {
         self.accounts = accounts
         self.administration = administration
         self.authenticator = authenticator
@@ -29,7 +28,7 @@ struct AccountsController: Sendable {
         self.throttle = throttle
         self.sessionLifetime = sessionLifetime
         self.clock = clock
-        decoyHash = try hasher.hash(SecureRandom.token())
+        decoyHash = DecoyPasswordHash(hasher: hasher)
     }
 
     func register(in router: inout Router) {
@@ -46,7 +45,6 @@ struct AccountsController: Sendable {
     struct SetupStatus: Codable { let setupRequired: Bool }
     struct SignedIn: Codable { let user: User }
     struct TokenRequest: Codable { let name: String }
-    struct TokenList: Codable { let items: [APIToken] }
 
     func setupStatus(_ request: Request) throws -> Response {
         .api(SetupStatus(setupRequired: try accounts.userCount() == 0))
@@ -68,7 +66,7 @@ struct AccountsController: Sendable {
         let now = clock()
         try throttle.check(username: username, address: request.remoteAddress, now: now)
         let found = try accounts.credentials(username: username)
-        guard hasher.verify(credentials.password, against: found?.passwordHash ?? decoyHash), let found else {
+        guard hasher.verify(credentials.password, against: try found?.passwordHash ?? decoyHash.value()), let found else {
             throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
             throw HTTPError(.unauthorized, code: "invalid_credentials", message: "The username or password is wrong.")
         }
@@ -105,7 +103,7 @@ struct AccountsController: Sendable {
 
     func listTokens(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        return .api(TokenList(items: try accounts.tokens(for: account.key)))
+        return .api(ItemList(try accounts.tokens(for: account.key)))
     }
 
     func revokeToken(_ request: Request) throws -> Response {
