@@ -5,7 +5,6 @@ extension WishlistClient {
     private struct SetupStatus: Decodable { let setupRequired: Bool }
     private struct SignedIn: Decodable { let user: User }
     private struct TokenRequest: Encodable { let name: String }
-    private struct TokenList: Decodable { let items: [APIToken] }
     private struct Health: Decodable { let status: String }
 
     /// Whether the server answers `/healthz` with `ok`.
@@ -48,7 +47,7 @@ extension WishlistClient {
     }
 
     public func tokens() async throws -> [APIToken] {
-        try await request("GET", "/api/v1/tokens", as: TokenList.self).items
+        try await request("GET", "/api/v1/tokens", as: ItemList<APIToken>.self).items
     }
 
     public func revokeToken(_ id: UUID) async throws {

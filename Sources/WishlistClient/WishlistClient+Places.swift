@@ -23,14 +23,12 @@ extension WishlistClient {
         public let distanceMeters: Double
     }
 
-    private struct Items<Item: Decodable>: Decodable { let items: [Item] }
-
     public func searchPlaces(_ query: String, limit: Int = 10) async throws -> [FoundPlace] {
         try await request(
             "GET",
             Self.pathWithQuery(
                 "/api/v1/places/search", [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]),
-            as: Items<FoundPlace>.self
+            as: ItemList<FoundPlace>.self
         ).items
     }
 

@@ -2,8 +2,6 @@ import Foundation
 import WishlistCore
 
 extension WishlistClient {
-    private struct Items<Item: Decodable>: Decodable { let items: [Item] }
-
     private static func path(_ id: UUID) -> String { "/api/v1/wishes/\(id.uuidString.lowercased())" }
 
     public func createWish(_ draft: WishDraft) async throws -> Wish {
@@ -41,7 +39,7 @@ extension WishlistClient {
     }
 
     public func tags() async throws -> [TagCount] {
-        try await request("GET", "/api/v1/tags", as: Items<TagCount>.self).items
+        try await request("GET", "/api/v1/tags", as: ItemList<TagCount>.self).items
     }
 
     /// Wishes matching `query` by name and by tag; the server remembers the query as a recent search.
@@ -50,7 +48,7 @@ extension WishlistClient {
     }
 
     public func recentSearches() async throws -> [RecentSearch] {
-        try await request("GET", "/api/v1/recent-searches", as: Items<RecentSearch>.self).items
+        try await request("GET", "/api/v1/recent-searches", as: ItemList<RecentSearch>.self).items
     }
 
     public func deleteRecentSearch(_ id: UUID) async throws {

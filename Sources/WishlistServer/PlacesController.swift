@@ -38,8 +38,6 @@ struct PlacesController: Sendable {
         router.get("/api/v1/wishes/near", near)
     }
 
-    struct Items<Item: Encodable>: Encodable { let items: [Item] }
-
     struct Reversed: Encodable {
         let name: String
         let admin: String?
@@ -54,7 +52,7 @@ struct PlacesController: Sendable {
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         let limit = try Self.limit(request.query["limit"], default: 10, maximum: 50)
         let places = self.places
-        return .api(Items(items: blocking { await places.search(query, limit: limit) }))
+        return .api(ItemList(blocking { await places.search(query, limit: limit) }))
     }
 
     func reverse(_ request: Request) throws -> Response {

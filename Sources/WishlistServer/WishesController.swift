@@ -29,8 +29,6 @@ struct WishesController: Sendable {
         router.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
     }
 
-    struct Items<Item: Encodable>: Encodable { let items: [Item] }
-
     func create(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
         let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: now())
@@ -73,7 +71,7 @@ struct WishesController: Sendable {
 
     func tags(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        return .api(Items(items: try wishes.tagCounts(owner: owner)))
+        return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
 
     /// Searches names and tags and remembers the query as a recent search (K2).
@@ -88,7 +86,7 @@ struct WishesController: Sendable {
 
     func listRecentSearches(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        return .api(Items(items: try recentSearches.list(owner: owner)))
+        return .api(ItemList(try recentSearches.list(owner: owner)))
     }
 
     func deleteRecentSearch(_ request: Request) throws -> Response {
