@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+@testable import WishlistServer
 
 @Suite struct PhotosAPITests {
     func upload(_ client: WishlistClient, _ paths: String...) async throws -> WishlistClient.UploadedPhotos {
@@ -206,5 +207,38 @@ import WishlistCore
             _ = try await bob.createWish(WishDraft(name: "Mine", photoIDs: [photo.id]))
         }
         #expect(try await alice.photo(photo.id) == photo)
+    }
+}
+
+@Suite struct PhotoHousekeepingTests {
+    @Test func anUnusedUploadCanBeDeletedAndStartUpTidiesWhatIsLeft() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        func upload(_ path: String) async throws -> Photo {
+            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))]).items[0]
+        }
+        let dropped = try await upload("camera/canon-40d.jpg")
+        try await alice.deletePhoto(dropped.id)
+        await expectServerError(404) { _ = try await alice.photo(dropped.id) }
+
+        let abandoned = try await upload("gps/DSCN0012.jpg")
+        let kept = try await upload("gps/DSCN0021.jpg")
+        let wish = try await alice.createWish(WishDraft(name: "Kept", photoIDs: [kept.id]))
+        let renditions = server.dataDirectory.appendingPathComponent("media/renditions")
+        let stray = renditions.appendingPathComponent(UUID().uuidString.lowercased())
+        try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+
+        // A day later the server starts again on the same data.
+        server.clock.advance(by: 25 * 3600)
+        try server.application.stop()
+        let restarted = try WishlistApplication(settings: server.application.settings)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: renditions.path)
+        #expect(folders == [kept.id.uuidString.lowercased()])
+        let originals = try FileManager.default.subpathsOfDirectory(
+            atPath: server.dataDirectory.appendingPathComponent("media/originals").path).filter { $0.contains("/") }
+        #expect(originals.count == 1)
+        #expect(try restarted.store.photos.get(abandoned.id, owner: UserKey(1)) == nil)
+        #expect(try restarted.store.wishes.get(wish.id, owner: UserKey(1))?.photos.map(\.id) == [kept.id])
+        try restarted.stop()
     }
 }
