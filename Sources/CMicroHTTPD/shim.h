@@ -22,7 +22,8 @@ wl_start_daemon(unsigned int flags,
                 void *context,
                 unsigned int connection_timeout,
                 unsigned int connection_limit,
-                size_t connection_memory_limit)
+                size_t connection_memory_limit,
+                unsigned int thread_pool_size)
 {
   struct MHD_OptionItem options[] = {
     { MHD_OPTION_LISTEN_SOCKET, listen_fd, NULL },
@@ -31,6 +32,7 @@ wl_start_daemon(unsigned int flags,
     { MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout, NULL },
     { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) connection_memory_limit, NULL },
     { MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL },
+    { MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size, NULL },
     { MHD_OPTION_END, 0, NULL }
   };
   return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,

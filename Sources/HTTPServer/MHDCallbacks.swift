@@ -34,5 +34,7 @@ func serverRequestCompleted(
 ) {
     guard let conCls, let raw = conCls.pointee else { return }
     conCls.pointee = nil
-    Unmanaged<RequestContext>.fromOpaque(raw).release()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw)
+    context.takeUnretainedValue().complete()
+    context.release()
 }

@@ -1,5 +1,5 @@
-/// Answers one request. Synchronous on purpose: handlers call SQLite, and each
-/// runs on its connection's own thread.
+/// Answers one request. Synchronous on purpose: handlers call SQLite, and run
+/// on the server's worker threads (see `WorkerPool`), where blocking is fine.
 public typealias Handler = @Sendable (Request) throws -> Response
 
 /// Maps method and path to handlers. Patterns are like `/api/v1/wishes/{id}`;
@@ -10,6 +10,8 @@ public struct Router: Sendable {
     struct Route: Sendable {
         let handler: Handler
         let bodyLimit: Int?
+        /// Runs on the daemon's event thread, skipping the hand-off to a worker.
+        let nonBlocking: Bool
     }
 
     /// What a path and method lead to.
@@ -23,9 +25,17 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+    /// `nonBlocking` is for handlers that never wait (no database, no file,
+    /// no lock held for long, no network) and whose middleware never waits
+    /// either: they answer on the daemon's event thread, saving the two
+    /// thread switches of a worker; a handler that blocks there would stall
+    /// every connection that thread serves.
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
+        _ handler: @escaping Handler
+    ) {
         let parsed = RoutePattern(pattern)
-        let route = Route(handler: handler, bodyLimit: bodyLimit)
+        let route = Route(handler: handler, bodyLimit: bodyLimit, nonBlocking: nonBlocking)
         if let index = patterns.firstIndex(where: { $0.segments == parsed.segments }) {
             patterns[index].routes[method] = route
             return
@@ -38,8 +48,8 @@ public struct Router: Sendable {
     }
 
     /// Also answers HEAD; the daemon leaves the body out.
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
-        on(.GET, pattern, handler)
+    public mutating func get(_ pattern: String, nonBlocking: Bool = false, _ handler: @escaping Handler) {
+        on(.GET, pattern, nonBlocking: nonBlocking, handler)
     }
 
     public mutating func post(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {

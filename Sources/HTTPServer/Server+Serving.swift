@@ -5,7 +5,10 @@ extension Server {
     /// One call of the access handler. The first call only looks at the
     /// request line and headers and answers YES without a response (queueing
     /// then would make the daemon close the connection); body chunks are
-    /// consumed as they come; the final call runs the handler.
+    /// consumed as they come; the final call answers a non-blocking route at
+    /// once and hands every other request to a worker, suspending the
+    /// connection until the worker's answer is ready (the daemon then calls
+    /// once more, and that call queues it).
     func serve(
         _ context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>,
         chunk: UnsafeRawBufferPointer, consumed: UnsafeMutablePointer<Int>
@@ -21,7 +24,21 @@ extension Server {
             consumed.pointee = 0
             return receive(chunk, into: context)
         }
-        return queue(respond(to: context, connection: connection), context: context, connection: connection)
+        if let response = context.response {
+            return queue(response, context: context, connection: connection)
+        }
+        guard let (request, terminal) = prepare(context, connection: connection) else {
+            return queue(Response(error: context.failure ?? ServerErrorBody.internalError), context: context,
+                         connection: connection)
+        }
+        if case .found(let route, _) = context.match, route.nonBlocking {
+            return queue(respond(to: request, terminal: terminal), context: context, connection: connection)
+        }
+        suspended.suspend(context, connection: connection)
+        workers.submit { [self] in
+            suspended.resume(context, with: respond(to: request, terminal: terminal))
+        }
+        return .YES
     }
 
     /// Reads what the request line and headers say; an error here is answered at once.
@@ -77,12 +94,10 @@ extension Server {
         HTTPError(.contentTooLarge, code: "content_too_large", message: "The request body is larger than \(limit) bytes.")
     }
 
-    /// Runs middleware and handler; every thrown error becomes a JSON error answer.
-    private func respond(to context: RequestContext, connection: OpaquePointer) -> Response {
-        if let failure = context.failure { return Response(error: failure) }
-        guard let method = context.method, let target = context.target else {
-            return Response(error: ServerErrorBody.internalError)
-        }
+    /// The request and the handler that answers it, from what the daemon has
+    /// read; nil when the request was refused while its body arrived.
+    private func prepare(_ context: RequestContext, connection: OpaquePointer) -> (Request, Handler)? {
+        guard context.failure == nil, let method = context.method, let target = context.target else { return nil }
         let terminal: Handler
         var parameters: [String: String] = [:]
         switch context.match {
@@ -104,12 +119,17 @@ extension Server {
             parameters: parameters, body: context.sink?.finish() ?? .empty,
             temporaryFiles: context.temporaryFiles, temporaryDirectory: configuration.temporaryDirectory,
             memoryBodyThreshold: configuration.memoryBodyThreshold)
+        return (request, terminal)
+    }
+
+    /// Runs middleware and handler; every thrown error becomes a JSON error answer.
+    private func respond(to request: Request, terminal: Handler) -> Response {
         do {
             return try run(request, through: middleware[...], terminal: terminal)
         } catch let error as any HTTPResponseError {
             return Response(error: error)
         } catch {
-            configuration.logger?("error: \(method.rawValue) \(target.path): \(String(reflecting: error))")
+            configuration.logger?("error: \(request.method.rawValue) \(request.path): \(String(reflecting: error))")
             return Response(error: ServerErrorBody.internalError)
         }
     }

@@ -3,13 +3,16 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that routes requests to handlers
-/// through middleware. Each connection is served by its own thread, so a slow
-/// handler holds up only its own connection.
+/// through middleware. A few event threads (epoll) read requests and write
+/// answers; handlers run on worker threads while their connection is
+/// suspended, so a slow handler holds up only its own request.
 public final class Server: Sendable {
     let router: Router
     let middleware: [any Middleware]
     let configuration: ServerConfiguration
     let inFlight = InFlightRequests()
+    let workers: WorkerPool
+    let suspended = SuspendedConnections()
     /// Set by `stop()`: answers then carry `Connection: close` so keep-alive clients move on.
     let stopping = Atomic<Bool>(false)
     private let state = Mutex<State>(State())
@@ -24,6 +27,7 @@ public final class Server: Sendable {
         self.router = router
         self.middleware = middleware
         self.configuration = configuration
+        workers = WorkerPool(maximumThreads: configuration.workerThreads)
     }
 
     deinit {
@@ -36,15 +40,15 @@ public final class Server: Sendable {
             guard state.daemon == nil else { throw .alreadyStarted }
             let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
             stopping.store(false, ordering: .relaxed)
-            let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
-                | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+            let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             let daemon = wl_start_daemon(
                 flags, socket.descriptor,
                 serverAccessHandler, serverRequestCompleted, serverRequestStarted,
                 Unmanaged.passUnretained(self).toOpaque(),
                 UInt32(clamping: configuration.connectionTimeout),
-                UInt32(clamping: max(1, configuration.threadCount)),
-                32 << 10)
+                UInt32(clamping: max(1, configuration.connectionLimit)),
+                32 << 10,
+                UInt32(clamping: max(1, configuration.eventThreads)))
             guard let daemon else {
                 close(socket.descriptor)
                 throw .daemonFailed
@@ -60,7 +64,9 @@ public final class Server: Sendable {
     }
 
     /// Stops accepting connections, lets in-flight requests finish (up to
-    /// `shutdownGracePeriod`), then shuts the daemon down. Safe to call twice.
+    /// `shutdownGracePeriod`; connections still waiting for a handler then
+    /// get a 503 if the daemon sends it before it closes them), shuts the
+    /// daemon down, and returns once no handler runs any more. Safe to call twice.
     public func stop() {
         let daemon = state.withLock { state -> OpaquePointer? in
             defer { state.daemon = nil }
@@ -72,8 +78,11 @@ public final class Server: Sendable {
         stopping.store(true, ordering: .releasing)
         if !inFlight.waitUntilIdle(timeout: configuration.shutdownGracePeriod) {
             configuration.logger?("shutdown: \(inFlight.current) request(s) still running after the grace period")
+            suspended.resumeAll(with: Response(error: HTTPError(
+                .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; try again shortly.")))
         }
         MHD_stop_daemon(daemon)
+        workers.shutdown()
     }
 
     /// Blocks until SIGINT or SIGTERM, then stops. Call after `start()`; close the database afterwards.

@@ -10,10 +10,14 @@ public struct ServerConfiguration: Sendable {
     /// Bodies beyond this are streamed to a temporary file as they arrive.
     public var memoryBodyThreshold: Int = 256 << 10
     public var temporaryDirectory: String = NSTemporaryDirectory()
-    /// Most threads serving connections at once. Every connection has its own
-    /// thread (a slow handler then holds up only its own connection), so this
-    /// is also the most connections open at once; more are refused until one closes.
-    public var threadCount: Int = 256
+    /// Threads reading requests and writing answers with epoll, each serving
+    /// many connections. One per core: they never wait on anything but the network.
+    public var eventThreads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Most handlers running at once, each on its own worker thread (a slow
+    /// handler then holds up only its own request); more wait for a free worker.
+    public var workerThreads: Int = 64
+    /// Most connections open at once; more are refused until one closes.
+    public var connectionLimit: Int = 1024
     /// Seconds an idle connection is kept open.
     public var connectionTimeout: Int = 60
     /// How long `stop()` waits for in-flight requests, in seconds.

@@ -1,9 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Runs async work to completion from a synchronous handler. Handlers run on the HTTP server's own
-/// per-connection threads, never on Swift's cooperative pool, so waiting here blocks only this
-/// request.
+/// Runs async work to completion from a synchronous handler. Handlers run on the HTTP server's
+/// worker threads, never on Swift's cooperative pool, so waiting here blocks only this request.
 func blocking<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
     let result = Mutex<Value?>(nil)
     let done = DispatchSemaphore(value: 0)

@@ -25,7 +25,8 @@ public final class WishlistApplication: Sendable {
         }
     }
 
-    /// `GET /healthz`'s answer, made once: load balancers and monitors call it often.
+    /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
+    /// monitors call it often, and it must answer even while every worker is busy.
     private static let healthy: Response = {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json"
@@ -36,7 +37,7 @@ public final class WishlistApplication: Sendable {
     static func router(settings: ServerSettings, store: Store) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
-        router.get("/healthz") { _ in healthy }
+        router.get("/healthz", nonBlocking: true) { _ in healthy }
         try OpenAPIDocument.register(in: &router)
         AccountsController(
             accounts: store.accounts,

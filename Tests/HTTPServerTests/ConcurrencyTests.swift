@@ -19,14 +19,66 @@ import Testing
         let value = Mutex<Value?>(nil)
     }
 
-    private func server(_ gate: Gate) throws -> TestServer {
-        try TestServer { router in
+    private func server(_ gate: Gate, configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
+        try TestServer(configure: configure) { router in
             router.get("/slow") { _ in
                 gate.pass()
                 return .json(["slow": true])
             }
             router.get("/fast") { _ in .json(["fast": true]) }
+            router.get("/health", nonBlocking: true) { _ in .json(["ok": true]) }
         }
+    }
+
+    /// Sends a request on its own thread; `done` is signalled with the status (nil when the connection failed).
+    private func requestInBackground(_ port: UInt16, _ target: String) -> (done: DispatchSemaphore, status: Box<Int>) {
+        let done = DispatchSemaphore(value: 0)
+        let status = Box<Int>()
+        Thread.detachNewThread {
+            let answer = try? RawHTTPClient(port: port).request("GET", target).status
+            status.value.withLock { $0 = answer }
+            done.signal()
+        }
+        return (done, status)
+    }
+
+    @Test func nonBlockingRouteAnswersWhileEveryWorkerIsBusy() throws {
+        let gate = Gate()
+        let server = try server(gate) { $0.workerThreads = 1 }
+        let slow = requestInBackground(server.port, "/slow")
+        #expect(gate.entered.wait(timeout: .now() + 5) == .success)
+
+        // The only worker is held: a blocking route waits for it, the non-blocking one does not.
+        let fast = requestInBackground(server.port, "/fast")
+        #expect(try server.request("GET", "/health").status == 200)
+        #expect(fast.done.wait(timeout: .now() + 0.2) == .timedOut)
+
+        gate.release.signal()
+        #expect(slow.done.wait(timeout: .now() + 10) == .success)
+        #expect(fast.done.wait(timeout: .now() + 10) == .success)
+        #expect(slow.status.value.withLock { $0 } == 200)
+        #expect(fast.status.value.withLock { $0 } == 200)
+    }
+
+    /// A handler still running when the grace period ends: its connection is let go (the daemon
+    /// cannot stop while one is suspended), and `stop()` returns once the handler has finished.
+    @Test func stopAfterTheGracePeriodLetsTheHeldConnectionGo() throws {
+        let gate = Gate()
+        let server = try server(gate) { $0.shutdownGracePeriod = 0.1 }
+        let slow = requestInBackground(server.port, "/slow")
+        #expect(gate.entered.wait(timeout: .now() + 5) == .success)
+
+        let stopped = DispatchSemaphore(value: 0)
+        let running = server.server
+        Thread.detachNewThread {
+            running.stop()
+            stopped.signal()
+        }
+        #expect(slow.done.wait(timeout: .now() + 5) == .success)
+        #expect([nil, 503].contains(slow.status.value.withLock { $0 }))
+        #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)
+        gate.release.signal()
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
     }
 
     @Test func slowHandlerDoesNotStallOtherConnections() throws {

@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import HTTPServer
+
+@Suite struct WorkerPoolTests {
+    /// Jobs that each wait for all the others can only finish if every one has its own thread.
+    @Test func blockedJobsEachGetAThread() {
+        let pool = WorkerPool(maximumThreads: 8)
+        defer { pool.shutdown() }
+        let jobs = 6
+        let arrived = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for _ in 0..<jobs {
+            finished.enter()
+            pool.submit {
+                arrived.signal()
+                _ = release.wait(timeout: .now() + 10)
+                finished.leave()
+            }
+        }
+        for _ in 0..<jobs {
+            #expect(arrived.wait(timeout: .now() + 5) == .success)
+        }
+        #expect(pool.threadCount == jobs)
+        for _ in 0..<jobs { release.signal() }
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+    }
+
+    @Test func jobsBeyondTheLimitWaitForAFreeThread() {
+        let pool = WorkerPool(maximumThreads: 2)
+        defer { pool.shutdown() }
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for _ in 0..<3 {
+            finished.enter()
+            pool.submit {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+                finished.leave()
+            }
+        }
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        // Both threads are held: the third job has not started.
+        #expect(entered.wait(timeout: .now() + 0.2) == .timedOut)
+        #expect(pool.threadCount == 2)
+        release.signal()
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        release.signal()
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test func idleThreadsEnd() {
+        let pool = WorkerPool(maximumThreads: 4, idleTimeout: 0.05)
+        defer { pool.shutdown() }
+        let done = DispatchSemaphore(value: 0)
+        pool.submit { done.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while pool.threadCount > 0, Date() < deadline { usleep(1000) }
+        #expect(pool.threadCount == 0)
+        // And a new job after that still runs.
+        pool.submit { done.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
+
+    @Test func shutdownWaitsForRunningAndQueuedJobs() {
+        let pool = WorkerPool(maximumThreads: 1)
+        let completed = Atomic<Int>(0)
+        let entered = DispatchSemaphore(value: 0)
+        for _ in 0..<3 {
+            pool.submit {
+                entered.signal()
+                usleep(20_000)
+                completed.add(1, ordering: .sequentiallyConsistent)
+            }
+        }
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        pool.shutdown()
+        #expect(completed.load(ordering: .sequentiallyConsistent) == 3)
+        #expect(pool.threadCount == 0)
+    }
+}
