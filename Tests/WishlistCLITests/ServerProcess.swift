@@ -2,7 +2,7 @@ import Foundation
 import WishlistClient
 
 /// A real `wishlist serve` process on a loopback port, with one account signed in. For what only a
-/// separate process shows, such as its memory. Call `stop()` when done.
+/// separate process shows: its memory and the libraries it maps. Call `stop()` when done.
 final class ServerProcess {
     struct StartFailure: Error, CustomStringConvertible {
         let log: String
@@ -67,5 +67,16 @@ final class ServerProcess {
             let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1])
         else { return nil }
         return kilobytes / 1024
+    }
+
+    /// The files the process has mapped (its executable and shared libraries among them), from /proc.
+    func mappedFiles() -> Set<String> {
+        let maps = Self.procFile(pid, "maps") ?? ""
+        // "address perms offset dev inode path", the path padded with spaces and absent for
+        // anonymous memory.
+        return Set(maps.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 5 ? fields[5...].joined(separator: " ") : nil
+        })
     }
 }
