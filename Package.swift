@@ -1,5 +1,21 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The header search paths pkg-config gives for `library`; empty when pkg-config is missing
+/// or does not know the library, and the C compiler then names the header it cannot find.
+func pkgConfigIncludeFlags(_ library: String) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", library]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let flags = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+}
 
 // Two layers: small libraries that wrap one C library each and know nothing of
 // wishes, and the product modules on top of them. See docs/ARCHITECTURE.md.
@@ -15,8 +31,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
-        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
+        // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
+        // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
+        // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
+        // headers, through pkg-config's include paths.
+        .target(name: "CVips", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),

@@ -15,7 +15,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case writeFailed(reason: String)
     /// The source file could not be opened.
     case fileUnavailable(path: String)
-    /// libvips could not start.
+    /// libvips could not be loaded (see `CVips`) or could not start.
     case libraryUnavailable(reason: String)
 
     public var description: String {

@@ -4,9 +4,9 @@ import Foundation
 /// Owns one reference to a libvips image and releases it when dropped.
 /// Not shared between threads: every job builds its own.
 final class VipsImageRef {
-    let pointer: UnsafeMutablePointer<VipsImage>
+    let pointer: OpaquePointer
 
-    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+    init(_ pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
@@ -14,28 +14,28 @@ final class VipsImageRef {
         cvips_release_image(pointer)
     }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
-    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var width: Int { Int(cvips_image_get_width(pointer)) }
+    var height: Int { Int(cvips_image_get_height(pointer)) }
+    var bands: Int { Int(cvips_image_get_bands(pointer)) }
+    var hasAlpha: Bool { cvips_image_hasalpha(pointer) }
     /// EXIF orientation 1–8 (libvips answers 1 when absent or invalid).
-    var orientation: Int { Int(vips_image_get_orientation(pointer)) }
-    var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
+    var orientation: Int { Int(cvips_image_get_orientation(pointer)) }
+    var pageCount: Int { Int(cvips_image_get_n_pages(pointer)) }
 
     /// Whether an ICC profile is embedded (CMYK without one is still
     /// converted by libvips with its built-in profile).
     var hasColourProfile: Bool { hasField("icc-profile-data") }
 
     func hasField(_ name: String) -> Bool {
-        vips_image_get_typeof(pointer, name) != 0
+        cvips_image_has_field(pointer, name)
     }
 
     /// A string metadata field, e.g. "exif-ifd2-DateTimeOriginal".
     func string(_ name: String) -> String? {
         guard hasField(name) else { return nil }
         var value: UnsafePointer<CChar>?
-        guard vips_image_get_string(pointer, name, &value) == 0, let value else {
-            vips_error_clear()
+        guard cvips_image_get_string(pointer, name, &value) == 0, let value else {
+            cvips_error_clear()
             return nil
         }
         return String(cString: value)
@@ -43,9 +43,9 @@ final class VipsImageRef {
 
     /// Runs a libvips operation that makes a new image from this one.
     private func derive(
-        _ operation: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+        _ operation: (OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> Int32
     ) throws(ImagingError) -> VipsImageRef {
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: OpaquePointer?
         guard operation(pointer, &out) == 0, let out else {
             throw .unreadable(reason: VipsRuntime.takeErrorMessage())
         }
@@ -55,7 +55,7 @@ final class VipsImageRef {
     /// Fits within `width`×`height`, or fills it and keeps the centre when
     /// `cover` is true. Never enlarges.
     func resized(width: Int, height: Int, cover: Bool) throws(ImagingError) -> VipsImageRef {
-        try derive { cvips_resize($0, $1, Int32(width), Int32(height), cover ? 1 : 0) }
+        try derive { cvips_resize($0, $1, Int32(width), Int32(height), cover) }
     }
 
     func cropped(left: Int, top: Int, width: Int, height: Int) throws(ImagingError) -> VipsImageRef {
@@ -78,10 +78,10 @@ final class VipsImageRef {
 
     func rotated(_ rotation: Rotation) throws(ImagingError) -> VipsImageRef {
         let angle = switch rotation {
-        case .none: VIPS_ANGLE_D0
-        case .quarter: VIPS_ANGLE_D90
-        case .half: VIPS_ANGLE_D180
-        case .threeQuarters: VIPS_ANGLE_D270
+        case .none: CVIPS_ANGLE_D0
+        case .quarter: CVIPS_ANGLE_D90
+        case .half: CVIPS_ANGLE_D180
+        case .threeQuarters: CVIPS_ANGLE_D270
         }
         return try derive { cvips_rotate($0, $1, angle) }
     }
@@ -93,7 +93,7 @@ final class VipsImageRef {
     /// Runs the pipeline once into memory so that later steps read the
     /// decoded pixels instead of decoding again. Decoding errors surface here.
     func materialized() throws(ImagingError) -> VipsImageRef {
-        guard let copy = vips_image_copy_memory(pointer) else {
+        guard let copy = cvips_image_copy_memory(pointer) else {
             throw .unreadable(reason: VipsRuntime.takeErrorMessage())
         }
         return VipsImageRef(copy)
@@ -104,13 +104,13 @@ final class VipsImageRef {
     /// enough on its own (see `WebPContainer`).
     func withoutMetadata() throws(ImagingError) -> VipsImageRef {
         let copy = try derive { cvips_copy($0, $1) }
-        if let fields = vips_image_get_fields(copy.pointer) {
-            defer { g_strfreev(fields) }
+        if let fields = cvips_image_get_fields(copy.pointer) {
+            defer { cvips_strfreev(fields) }
             var index = 0
             while let name = fields[index] {
                 // Built-in header fields (width, bands…) are not removable
                 // and are left as they are.
-                vips_image_remove(copy.pointer, name)
+                cvips_image_remove(copy.pointer, name)
                 index += 1
             }
         }
@@ -129,7 +129,7 @@ final class VipsImageRef {
         guard status == 0, let bytes else {
             throw .writeFailed(reason: VipsRuntime.takeErrorMessage())
         }
-        let file = Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in g_free(pointer) })
+        let file = Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in cvips_free(pointer) })
         guard encoding.format == .webp else { return file }
         guard let stripped = WebPContainer.removingMetadata(from: file) else {
             throw .writeFailed(reason: "libvips wrote a malformed WebP file")
@@ -140,10 +140,10 @@ final class VipsImageRef {
     /// The decoded pixels, row by row, `bands` bytes per pixel (8-bit images).
     func pixels() throws(ImagingError) -> [UInt8] {
         var length = 0
-        guard let memory = vips_image_write_to_memory(pointer, &length) else {
+        guard let memory = cvips_image_write_to_memory(pointer, &length) else {
             throw .unreadable(reason: VipsRuntime.takeErrorMessage())
         }
-        defer { g_free(memory) }
+        defer { cvips_free(memory) }
         return Array(UnsafeRawBufferPointer(start: memory, count: length))
     }
 }

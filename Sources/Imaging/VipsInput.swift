@@ -6,11 +6,11 @@ import Foundation
 final class VipsInput {
     let format: ImageFormat
     private let path: String?
-    private let source: UnsafeMutablePointer<VipsSource>?
+    private let source: OpaquePointer?
 
     /// Truncated files are refused rather than rendered with a grey tail;
     /// lesser decoder warnings (odd EXIF, padding) are tolerated.
-    private static let failOn = VIPS_FAIL_ON_TRUNCATED
+    private static let failOn = CVIPS_FAIL_ON_TRUNCATED
 
     init(_ imageSource: ImageSource) throws(ImagingError) {
         try VipsRuntime.start()
@@ -47,7 +47,7 @@ final class VipsInput {
     /// `width`×`height` (never enlarged). `applyProfile` converts through
     /// the embedded ICC profile (wide-gamut phone photos carry one).
     func thumbnail(width: Int, height: Int, applyProfile: Bool) throws(ImagingError) -> VipsImageRef {
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: OpaquePointer?
         let profile = applyProfile ? "srgb" : nil
         let status = if let source {
             cvips_thumbnail_source(source, &out, Int32(width), Int32(height), Self.failOn, profile)

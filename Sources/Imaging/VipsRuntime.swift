@@ -18,25 +18,30 @@ enum VipsRuntime {
 
     /// nil once libvips has started, else why it could not. Swift runs a
     /// global's initialiser exactly once, even under concurrent first use.
+    ///
+    /// libvips is not linked but loaded here, on the first image: its
+    /// hundred shared libraries would otherwise cost an idle server about
+    /// 10 MB (see CVips).
     private static let startupFailure: String? = {
-        guard vips_init("wishlist") == 0 else { return takeErrorMessage() }
+        if let loadFailure = cvips_load() { return String(cString: loadFailure) }
+        guard cvips_init("wishlist") == 0 else { return takeErrorMessage() }
         // Every job reads a different original once; cached operations would
         // only hold memory, and a cache keyed by file name could serve a
         // replaced file's old pixels.
-        vips_cache_set_max(0)
-        vips_concurrency_set(threadsPerPipeline)
+        cvips_cache_set_max(0)
+        cvips_concurrency_set(threadsPerPipeline)
         // Process-wide, but only big blocks are affected, and this module is
         // what makes them (see ImagingBenchmark for the measured effect).
         cvips_map_large_allocations(1 << 20)
-        vips_block_untrusted_set(1)
-        vips_operation_block_set("VipsForeignLoad", 1)
+        cvips_block_untrusted_set(true)
+        cvips_operation_block_set("VipsForeignLoad", true)
         for loader in allowedLoaders {
-            vips_operation_block_set(loader, 0)
+            cvips_operation_block_set(loader, false)
         }
         return nil
     }()
 
-    /// Starts libvips on first use.
+    /// Loads and starts libvips on first use.
     static func start() throws(ImagingError) {
         if let startupFailure {
             throw .libraryUnavailable(reason: startupFailure)
@@ -50,8 +55,8 @@ enum VipsRuntime {
     /// message may include another job's words; the error's kind is always
     /// decided by the failing call itself.
     static func takeErrorMessage(hiding hiddenPath: String? = nil) -> String {
-        guard let raw = vips_error_buffer_copy() else { return cleanedMessage("", hiding: hiddenPath) }
-        defer { g_free(raw) }
+        guard let raw = cvips_error_buffer_copy() else { return cleanedMessage("", hiding: hiddenPath) }
+        defer { cvips_free(raw) }
         return cleanedMessage(String(cString: raw), hiding: hiddenPath)
     }
 

@@ -12,7 +12,7 @@ import Testing
         try "P3\n1 1\n255\n0 0 0\n".write(toFile: path, atomically: true, encoding: .ascii)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let image = cvips_open_file(path, VIPS_FAIL_ON_NONE)
+        let image = cvips_open_file(path, CVIPS_FAIL_ON_NONE)
         if let image { cvips_release_image(image) }
         #expect(image == nil)
         let message = VipsRuntime.takeErrorMessage(hiding: path)

@@ -6,47 +6,18 @@ import WishlistClient
 @Suite struct UploadMemoryTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-upload-\(UUID())")
 
-    /// Resident memory of a process in MB, from /proc.
-    static func residentMB(_ pid: Int32) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1])
-        else { return nil }
-        return kilobytes / 1024
-    }
-
     @Test func aBigUploadIsRefusedWithoutHoldingItInMemory() async throws {
-        let cli = CommandRunner(home: home)
-        let data = home.appendingPathComponent("data").path
-        _ = try cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
-        let port = 20_000 + Int.random(in: 0..<20_000)
-        let server = Process()
-        server.executableURL = CommandRunner.executable
-        server.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:\(port)"]
-        let log = home.appendingPathComponent("server.log")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        server.standardOutput = try FileHandle(forWritingTo: log)
-        server.standardError = server.standardOutput
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-
-        let client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
-        let deadline = Date().addingTimeInterval(30)
-        while (try? await client.isHealthy()) != true {
-            #expect(Date() < deadline, "the server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-            if Date() >= deadline { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        try await client.signIn(username: "erin", password: "erin's password")
-        let baseline = try #require(Self.residentMB(server.processIdentifier))
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let client = server.client
+        let baseline = try #require(ServerProcess.residentMB(server.pid))
 
         // Sample the server's memory while the upload streams in.
-        let pid = server.processIdentifier
+        let pid = server.pid
         let sampling = Task.detached { () -> Double in
             var peak = 0.0
             while !Task.isCancelled {
-                peak = max(peak, Self.residentMB(pid) ?? 0)
+                peak = max(peak, ServerProcess.residentMB(pid) ?? 0)
                 try? await Task.sleep(for: .milliseconds(5))
             }
             return peak

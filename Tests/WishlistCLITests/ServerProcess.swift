@@ -1,0 +1,82 @@
+import Foundation
+import WishlistClient
+
+/// A real `wishlist serve` process on a loopback port, with one account signed in. For what only a
+/// separate process shows: its memory and the libraries it maps. Call `stop()` when done.
+final class ServerProcess {
+    struct StartFailure: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "the server did not start: \(log)" }
+    }
+
+    static let username = "erin"
+    static let password = "erin's password"
+
+    private let process = Process()
+    /// Signed in as `username`.
+    let client: WishlistClient
+    var pid: Int32 { process.processIdentifier }
+
+    /// Adds the account to a new data directory under `home`, starts the server on it and signs in.
+    init(home: URL) async throws {
+        let data = home.appendingPathComponent("data").path
+        _ = try CommandRunner(home: home).run(
+            ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:\(port)"]
+        let log = home.appendingPathComponent("server.log")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = process.standardOutput
+        try process.run()
+        client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        do {
+            let deadline = Date().addingTimeInterval(30)
+            while (try? await client.isHealthy()) != true {
+                guard Date() < deadline else {
+                    throw StartFailure(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await client.signIn(username: Self.username, password: Self.password)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// A file of /proc/PID, read to its end: String(contentsOfFile:) returns only the first part
+    /// of such files, which report a size of 0.
+    static func procFile(_ pid: Int32, _ name: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/\(name)") else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.readToEnd()).map { String(decoding: $0 ?? Data(), as: UTF8.self) }
+    }
+
+    /// Resident memory of a process in MB, from /proc.
+    static func residentMB(_ pid: Int32) -> Double? {
+        guard let status = procFile(pid, "status"),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+        else { return nil }
+        return kilobytes / 1024
+    }
+
+    /// The files the process has mapped (its executable and shared libraries among them), from /proc.
+    func mappedFiles() -> Set<String> {
+        let maps = Self.procFile(pid, "maps") ?? ""
+        // "address perms offset dev inode path", the path padded with spaces and absent for
+        // anonymous memory.
+        return Set(maps.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 5 ? fields[5...].joined(separator: " ") : nil
+        })
+    }
+}
