@@ -64,6 +64,7 @@ public struct JSONWriter {
 
     // MARK: Values
 
+    /// One value of any writable type: an array element, or a whole document.
     public mutating func write(_ value: some JSONWritable) throws {
         try value.write(to: &self)
     }

@@ -12,8 +12,8 @@ extension Response {
     }
 
     /// The same answer for the values that write their own JSON (wishes, pages, searches): the
-    /// same bytes, a fraction of the encoder's time. A value the writer refuses (a NaN) goes
-    /// through the encoder, which refuses it too and answers 500 as before.
+    /// same bytes in a fraction of the encoder's time. A value the writer refuses (a NaN) goes to
+    /// the encoder, which refuses it too, so the answer is the encoder's 500 either way.
     static func api<Value: Encodable & JSONWritable>(_ value: Value, status: HTTPStatus = .ok) -> Response {
         guard let bytes = try? JSONWriter.bytes(of: value) else {
             return .json(value, status: status, encoder: encoder)
