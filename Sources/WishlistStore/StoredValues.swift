@@ -6,7 +6,7 @@ extension UUID {
 
     /// A UUID read from a column that the store itself wrote: 36 characters, hex digits in either
     /// case and four hyphens. Read by hand because `UUID(uuidString:)` goes through `sscanf`, which
-    /// cost more than the rest of reading a wish.
+    /// took a fifth of the time of reading a wish's row.
     init(storedText: String) throws {
         var text = storedText
         guard let uuid = text.withUTF8(Self.uuid(hyphenatedHex:)) else { throw StoreError.corruptValue(storedText) }
