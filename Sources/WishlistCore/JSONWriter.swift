@@ -2,8 +2,7 @@ import Foundation
 
 /// Writes the API's JSON straight into bytes, for the answers that carry many wishes (a search, a
 /// page of the list). Foundation's encoder builds a tree of boxed values and then sorts the keys of
-/// every object; for the 50 wishes of a search at a million wishes that was two thirds of the
-/// request.
+/// every object; for the 50 wishes of a search at a million wishes that was a third of the request.
 ///
 /// The bytes are exactly those of `JSONCoding.encoder()` (tests compare the two): no white space,
 /// object keys in UTF-8 order — each `JSONWritable` type writes its own keys in that order — `"`,
