@@ -22,6 +22,14 @@ extension Date {
     /// style costs microseconds a date, and a page of wishes writes a hundred of them (and the
     /// floating-point formatter can print `.122` for a value stored as `.123`).
     public var iso8601String: String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(24)
+        appendISO8601(to: &utf8)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of ``iso8601String`` to `bytes`, which is how `JSONWriter` writes dates.
+    func appendISO8601(to bytes: inout [UInt8]) {
         let (seconds, milliseconds) = millisecondsSince1970.floorDivided(by: 1000)
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         // Civil date from days since 1970-01-01 (the proleptic Gregorian calendar, as ISO 8601 has it).
@@ -34,13 +42,20 @@ extension Date {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func digits(_ value: Int64, _ count: Int) -> String {
-            let text = String(value)
-            return text.count >= count ? text : String(repeating: "0", count: count - text.count) + text
-        }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(secondOfDay / 3600, 2)
-            + ":" + digits(secondOfDay / 60 % 60, 2) + ":" + digits(secondOfDay % 60, 2) + "."
-            + digits(milliseconds, 3) + "Z"
+        bytes.appendDecimal(year, digits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, digits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, digits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        bytes.appendDecimal(secondOfDay / 3600, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay / 60 % 60, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay % 60, digits: 2)
+        bytes.append(UInt8(ascii: "."))
+        bytes.appendDecimal(milliseconds, digits: 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Reads ISO 8601 with or without a fraction, with `Z` or an offset; `nil` when it is not one.
@@ -57,5 +72,25 @@ extension Int64 {
     fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}
+
+extension [UInt8] {
+    /// `value` in decimal with at least `digits` digits (zeros in front), a minus sign before them
+    /// when negative.
+    fileprivate mutating func appendDecimal(_ value: Int64, digits: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        var count = 1
+        while magnitude / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: Swift.max(0, digits - count)))
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
     }
 }

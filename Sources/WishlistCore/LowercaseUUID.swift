@@ -23,3 +23,7 @@ public struct LowercaseUUID: Codable, Hashable, Sendable {
         try container.encode(wrappedValue.uuidString.lowercased())
     }
 }
+
+extension LowercaseUUID: JSONWritable {
+    public func write(to json: inout JSONWriter) { json.uuid(wrappedValue) }
+}

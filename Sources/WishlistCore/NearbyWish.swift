@@ -8,3 +8,13 @@ public struct NearbyWish: Codable, Sendable, Equatable {
         self.distanceMeters = distanceMeters
     }
 }
+
+/// The JSON of the synthesized `encode(to:)`, written by `JSONWriter` with the keys in sorted order.
+extension NearbyWish: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("distanceMeters", distanceMeters)
+            try json.field("wish", wish)
+        }
+    }
+}

@@ -19,3 +19,13 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
 }
 
 extension Page: Equatable where Item: Equatable {}
+
+/// The JSON of `encode(to:)`, written by `JSONWriter` with the keys in sorted order.
+extension Page: JSONWritable where Item: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("items", items)
+            try json.field("nextCursor", nextCursor)
+        }
+    }
+}

@@ -122,3 +122,60 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         try container.encode(gps, forKey: .gps)
     }
 }
+
+/// The JSON of the `encode(to:)`s, written by `JSONWriter` with the keys in sorted order.
+extension Photo: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("edit", edit)
+            try json.field("gps", gps)
+            try json.field("height", height)
+            try json.field("id", LowercaseUUID(wrappedValue: id))
+            try json.field("originalHeight", originalHeight)
+            try json.field("originalWidth", originalWidth)
+            try json.field("takenAt", takenAt)
+            try json.field("urls", urls)
+            try json.field("width", width)
+        }
+    }
+}
+
+extension Photo.URLs: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("large", large)
+            try json.field("medium", medium)
+            try json.field("original", original)
+            try json.field("thumb", thumb)
+        }
+    }
+}
+
+extension Photo.Crop: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("height", height)
+            try json.field("width", width)
+            try json.field("x", x)
+            try json.field("y", y)
+        }
+    }
+}
+
+extension Photo.Edit: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("crop", crop)
+            try json.field("rotate", rotate)
+        }
+    }
+}
+
+extension Photo.GPS: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("latitude", latitude)
+            try json.field("longitude", longitude)
+        }
+    }
+}

@@ -71,3 +71,20 @@ public struct Place: Codable, Sendable, Hashable {
         try container.encode(source, forKey: .source)
     }
 }
+
+/// The JSON of `encode(to:)`, written by `JSONWriter` with the keys in sorted order.
+extension Place: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("address", address)
+            try json.field("latitude", latitude)
+            try json.field("longitude", longitude)
+            try json.field("name", name)
+            try json.field("source", source)
+        }
+    }
+}
+
+extension Place.Source: JSONWritable {
+    public func write(to json: inout JSONWriter) { json.string(rawValue) }
+}

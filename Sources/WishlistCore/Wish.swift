@@ -70,3 +70,22 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         try container.encode(version, forKey: .version)
     }
 }
+
+/// The JSON of `encode(to:)`, written by `JSONWriter` with the keys in sorted order.
+extension Wish: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("createdAt", createdAt)
+            try json.field("favorite", favorite)
+            try json.field("id", LowercaseUUID(wrappedValue: id))
+            try json.field("link", link)
+            try json.field("memo", memo)
+            try json.field("name", name)
+            try json.field("photos", photos)
+            try json.field("place", place)
+            try json.field("tags", tags)
+            try json.field("updatedAt", updatedAt)
+            try json.field("version", version)
+        }
+    }
+}

@@ -30,3 +30,15 @@ public struct WishSearchResult: Codable, Sendable, Hashable {
         return query
     }
 }
+
+/// The JSON of the synthesized `encode(to:)`, written by `JSONWriter` with the keys in sorted order.
+extension WishSearchResult: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("byName", byName)
+            try json.field("byTag", byTag)
+            try json.field("places", places)
+            try json.field("query", query)
+        }
+    }
+}

@@ -21,7 +21,7 @@ extension WishRepository {
             """,
             [id.uuidString.lowercased(), owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
              draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
-             draft.place?.source.rawValue, try tagsJSON(draft.tags), draft.favorite, milliseconds, milliseconds])
+             draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, milliseconds, milliseconds])
         let rowID = db.lastInsertRowID
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
         try index(rowID: rowID, name: draft.name, owner: owner, db)
@@ -62,7 +62,7 @@ extension WishRepository {
             """,
             [updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
              updated.place?.address, updated.place?.latitude, updated.place?.longitude,
-             updated.place?.source.rawValue, try tagsJSON(updated.tags), updated.favorite,
+             updated.place?.source.rawValue, try TagsColumn.text(of: updated.tags), updated.favorite,
              updated.updatedAt.millisecondsSince1970, updated.version, rowID])
         if updated.tags != current.tags {
             let createdAt = current.createdAt.millisecondsSince1970
@@ -78,9 +78,7 @@ extension WishRepository {
     /// The wish in a row that selected ``columns``, without its photos.
     private static func wish(from row: Row) throws -> Wish {
         let uuidText: String = try row["uuid"]
-        guard let id = UUID(uuidString: uuidText) else {
-            throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has no valid UUID")
-        }
+        let id = try UUID(storedText: uuidText)
         var place: Place?
         if let name: String = try row["place_name"] {
             let sourceText: String = try row["place_source"]
@@ -92,7 +90,7 @@ extension WishRepository {
                 longitude: try row["place_longitude"], source: source)
         }
         let tagsText: String = try row["tags"]
-        guard let tags = try? JSONDecoder().decode([String].self, from: Data(tagsText.utf8)) else {
+        guard let tags = TagsColumn.tags(in: tagsText) else {
             throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has unreadable tags")
         }
         return Wish(
@@ -126,10 +124,6 @@ extension WishRepository {
             try db.run("UPDATE tags SET count = count - 1 WHERE owner_id = ? AND tag_key = ?", [owner.rawValue, key])
             try db.run("DELETE FROM tags WHERE owner_id = ? AND tag_key = ? AND count <= 0", [owner.rawValue, key])
         }
-    }
-
-    private static func tagsJSON(_ tags: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(tags), as: UTF8.self)
     }
 
     private static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {

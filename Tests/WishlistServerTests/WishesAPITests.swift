@@ -134,6 +134,28 @@ import WishlistCore
         #expect(try await alice.search("가방").byName.isEmpty)
     }
 
+    /// The largest answers are written by `JSONWriter`, not the encoder: the bytes must still be
+    /// the encoder's, which re-encoding what they decode to shows.
+    @Test func wishAnswersAreTheEncodersBytes() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let wish = try await alice.createWish(WishDraft(
+            name: "여행 가방 \"big\" a/b \\ é", memo: "line\nnext\ttab \u{1} 👩‍👩‍👧", link: "https://example.com/a?b=c&d=%20",
+            tags: ["선물", "x/y"], place: Place(name: "서울역", latitude: 37.554_722, longitude: 126.97, source: .search)))
+        _ = try await alice.createWish(WishDraft(name: "작은가방"))
+        for (path, type) in [
+            (WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: "가방")]), WishSearchResult.self),
+            ("/api/v1/wishes", Page<Wish>.self), ("/api/v1/wishes/\(wish.id.uuidString.lowercased())", Wish.self),
+            ("/api/v1/wishes/near?lat=37.5&lng=127", Page<NearbyWish>.self),
+        ] as [(String, any Codable.Type)] {
+            let answer = try await alice.send("GET", path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.headers["content-type"] == "application/json; charset=utf-8", "\(path)")
+            let reencoded = try JSONCoding.encoder().encode(JSONCoding.decoder().decode(type, from: answer.body))
+            #expect(answer.body == reencoded, "\(path): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+    }
+
     @Test func anotherAccountSeesAndTouchesNothing() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import WishlistCore
+
+/// `JSONWriter` must write the very bytes `JSONCoding.encoder()` writes for every answer type it
+/// is used for: the server picks one or the other by type, and clients cannot tell them apart.
+@Suite struct JSONWriterTests {
+    /// Every ASCII control, the characters JSON escapes, `/`, DEL, and non-ASCII of every UTF-8
+    /// length: Hangul, combining marks, an emoji sequence with a joiner, U+2028.
+    private static let awkwardText = String(decoding: (0..<0x80).map(UInt8.init), as: UTF8.self)
+        + "\"quoted\" back\\slash a/b </script> 가방 é e\u{301} 👩‍👩‍👧 \u{2028}\u{2029} \u{FEFF}"
+
+    private static let urls = Photo.URLs(
+        thumb: "/media/p/1/thumb.webp", medium: "/media/p/1/medium.webp", large: "/media/p/1/large.webp",
+        original: "/media/o/ab/cd.jpg")
+
+    private static let plainWish = Wish(
+        id: UUID(uuidString: "0E5C1F5A-2A51-4F7B-9C07-6F3B1D0C2B11")!, name: "Red bike",
+        createdAt: Date(millisecondsSince1970: 1_795_959_435_123),
+        updatedAt: Date(millisecondsSince1970: 1_795_959_435_000), version: 1)
+
+    private static let fullWish = Wish(
+        id: UUID(uuidString: "FFFFFFFF-0000-4ABC-8DEF-0123456789AB")!, name: "여행 가방 \"big\" / \\ \n\t",
+        memo: awkwardText, link: "https://shop.example.com/item/219272?size=L&color=%EA%B0%80#top",
+        tags: ["선물", "a/b", "quote\"", "", awkwardText],
+        place: Place(name: "서울역 \u{1}", address: "Seoul\r\nKorea", latitude: 37.554_722, longitude: 126.970_833,
+                     source: .search),
+        photos: [
+            Photo(id: UUID(), width: 1600, height: 1200, urls: urls),
+            Photo(
+                id: UUID(), width: 900, height: 1600, originalWidth: 4032, originalHeight: 3024, urls: urls,
+                edit: .init(crop: .init(x: 0, y: 12, width: 3024, height: 3000), rotate: 270),
+                takenAt: Date(millisecondsSince1970: -1), gps: .init(latitude: -33.8688, longitude: 151.2093)),
+            Photo(
+                id: UUID(), width: 10, height: Int.max, originalWidth: Int.min, originalHeight: 0, urls: urls,
+                edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 0),
+                gps: .init(latitude: 0, longitude: -0.0)),
+        ],
+        favorite: true, createdAt: Date(millisecondsSince1970: 253_402_300_799_999),
+        updatedAt: Date(millisecondsSince1970: -62_135_596_800_000), version: Int.max)
+
+    private func expectSameBytes<Value: Encodable & JSONWritable>(
+        _ value: Value, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let encoded = try JSONCoding.encoder().encode(value)
+        let written = try JSONWriter.bytes(of: value)
+        // Bytes, not strings: strings compare equal across Unicode normalization forms.
+        #expect(
+            written == Array(encoded),
+            "writer:  \(String(decoding: written, as: UTF8.self))\nencoder: \(String(decoding: encoded, as: UTF8.self))",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func wishWithNothingOptional() throws {
+        try expectSameBytes(Self.plainWish)
+    }
+
+    @Test func wishWithEverythingAndAwkwardText() throws {
+        try expectSameBytes(Self.fullWish)
+    }
+
+    @Test func placeWithAndWithoutAddress() throws {
+        for source in Place.Source.allCases {
+            try expectSameBytes(Place(name: "Jeonju", latitude: 35.8, longitude: 127, source: source))
+        }
+        try expectSameBytes(Place(name: "x", address: "", latitude: -90, longitude: 180, source: .manual))
+    }
+
+    @Test func searchResultWithEveryGroup() throws {
+        try expectSameBytes(WishSearchResult(query: "가방", byName: [], byTag: []))
+        try expectSameBytes(WishSearchResult(
+            query: Self.awkwardText, byName: [Self.fullWish, Self.plainWish], byTag: [Self.plainWish],
+            places: [Place(name: "Busan", address: "부산광역시", latitude: 35.1796, longitude: 129.0756, source: .search)]))
+    }
+
+    @Test func pagesOfWishesAndOfNearbyWishes() throws {
+        try expectSameBytes(Page(items: [Self.plainWish, Self.fullWish], nextCursor: "eyJhIjoxfQ"))
+        try expectSameBytes(Page<Wish>(items: [], nextCursor: nil))
+        try expectSameBytes(Page(
+            items: [NearbyWish(wish: Self.fullWish, distanceMeters: 1234.5), NearbyWish(wish: Self.plainWish, distanceMeters: 0)],
+            nextCursor: nil))
+    }
+
+    /// Swift's shortest digits in every form: whole, fractional, exponents both ways, subnormal, extremes.
+    @Test func numbersAsTheEncoderPrintsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let doubles: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1.0 / 3, 37.5665, 126.978, 1e-5, 1e-7, 123_456.789, 1e15, 1e16, 1e21, 1e22,
+            -2.5e-300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_993,
+        ] + (0..<200).map { _ in Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)) }
+            + (0..<200).map { _ in Double.random(in: -180...180, using: &generator) }
+        for value in doubles {
+            try expectSameBytes([value, -value])
+        }
+        try expectSameBytes([0, 1, -1, 42, Int.max, Int.min])
+    }
+
+    @Test func datesAndIDs() throws {
+        var generator = SystemRandomNumberGenerator()
+        let dates = [0, -1, -86_400_001, 951_782_400_000, 4_107_542_399_999]
+            .map(Date.init(millisecondsSince1970:))
+            + (0..<200).map { _ in
+                Date(millisecondsSince1970: Int64.random(in: -6_000_000_000_000...8_000_000_000_000, using: &generator))
+            }
+        try expectSameBytes(dates)
+        try expectSameBytes(
+            ((0..<50).map { _ in UUID() } + [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))])
+                .map(LowercaseUUID.init(wrappedValue:)))
+    }
+
+    @Test func nonFiniteNumbersAreRefusedLikeTheEncoderRefusesThem() {
+        for value in [Double.nan, .infinity, -.infinity] {
+            let place = Place(name: "nowhere", latitude: value, longitude: 0, source: .manual)
+            #expect(throws: JSONWriter.NonFiniteNumber.self) { try JSONWriter.bytes(of: place) }
+            #expect(throws: EncodingError.self) { try JSONCoding.encoder().encode(place) }
+        }
+    }
+}
