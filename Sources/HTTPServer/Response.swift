@@ -19,6 +19,11 @@ public struct Response: Sendable {
         guard let data = try? encoder.encode(value) else {
             return Response(error: ServerErrorBody.internalError)
         }
+        return json(encoded: data, status: status)
+    }
+
+    /// A body that is JSON already, as UTF-8 bytes.
+    public static func json(encoded data: Data, status: HTTPStatus = .ok) -> Response {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .data(data))

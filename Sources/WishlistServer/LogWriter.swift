@@ -7,10 +7,11 @@ import Synchronization
 #endif
 
 /// Writes log lines to standard output in batches, one batch per thread: at tens of thousands of
-/// requests a second, a `write` per line — or one lock that every connection thread fights over —
-/// costs more than the request itself. Each connection thread fills its own buffer (its lock is
-/// only ever contended by the flusher); a timer writes every buffer out four times a second, a full
-/// buffer is written at once, and a thread's buffer is written when the thread ends.
+/// requests a second, a `write` per line — or one lock that every thread fights over — costs more
+/// than the request itself. Each thread (the event thread that sends the answer writes its line)
+/// fills its own buffer (its lock is only ever contended by the flusher); a timer writes every
+/// buffer out four times a second, a full buffer is written at once, and a thread's buffer is
+/// written when the thread ends.
 final class LogWriter: @unchecked Sendable {
     static let standardOutput = LogWriter(handle: .standardOutput)
 

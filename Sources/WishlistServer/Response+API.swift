@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 
 extension Response {
-    // Shared and never reconfigured after creation, so every connection thread may use it.
+    // Shared and never reconfigured after creation, so every worker thread may use it.
     private static let encoder = JSONCoding.encoder()
 
     /// A JSON answer in the API's dialect (`JSONCoding`).
@@ -18,9 +18,7 @@ extension Response {
         guard let bytes = try? JSONWriter.bytes(of: value) else {
             return .json(value, status: status, encoder: encoder)
         }
-        var headers = HTTPHeaders()
-        headers["Content-Type"] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: .data(Data(bytes)))
+        return .json(encoded: Data(bytes), status: status)
     }
 }
 

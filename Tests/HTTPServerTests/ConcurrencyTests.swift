@@ -84,14 +84,7 @@ import Testing
     @Test func slowHandlerDoesNotStallOtherConnections() throws {
         let gate = Gate()
         let server = try server(gate)
-        let slowAnswer = Box<Int>()
-        let slowDone = DispatchSemaphore(value: 0)
-        let port = server.port
-        Thread.detachNewThread {
-            let status = try? RawHTTPClient(port: port).request("GET", "/slow").status
-            slowAnswer.value.withLock { $0 = status }
-            slowDone.signal()
-        }
+        let slow = requestInBackground(server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         let started = Date()
@@ -100,11 +93,11 @@ import Testing
         }
         #expect(Date().timeIntervalSince(started) < 1)
         // All fast requests were answered while the slow one is still held.
-        #expect(slowDone.wait(timeout: .now()) == .timedOut)
+        #expect(slow.done.wait(timeout: .now()) == .timedOut)
 
         gate.release.signal()
-        #expect(slowDone.wait(timeout: .now() + 10) == .success)
-        #expect(slowAnswer.value.withLock { $0 } == 200)
+        #expect(slow.done.wait(timeout: .now() + 10) == .success)
+        #expect(slow.status.value.withLock { $0 } == 200)
     }
 
     @Test func stopWaitsForInFlightRequests() throws {
