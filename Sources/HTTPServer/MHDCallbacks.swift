@@ -9,9 +9,10 @@ import CMicroHTTPD
 func serverRequestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let cls else { return nil }
+    guard let cls, let connection else { return nil }
     let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-    let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "", inFlight: server.inFlight)
+    let context = RequestContext(
+        rawTarget: uri.map { String(cString: $0) } ?? "", connection: connection, inFlight: server.inFlight)
     return Unmanaged.passRetained(context).toOpaque()
 }
 

@@ -4,12 +4,14 @@ import Foundation
 /// Per-request state kept in libmicrohttpd's `con_cls` from the moment the
 /// request line is read until the daemon reports the request completed.
 ///
-/// Used by one thread at a time: the daemon's event thread, except that
-/// `response` is set by `SuspendedConnections` while the connection is
-/// suspended, and read after the daemon has resumed it.
+/// Used by one thread at a time: the daemon's event thread, except that a
+/// worker sets `response` while the connection is suspended; the daemon reads
+/// it after the worker has resumed the connection (the daemon's lock around
+/// resuming orders the two).
 final class RequestContext: @unchecked Sendable {
     /// The request target exactly as sent (path and query, still percent-encoded).
     let rawTarget: String
+    private let connection: OpaquePointer
     let startNanoseconds: UInt64
     let temporaryFiles = TemporaryFiles()
     var started = false
@@ -25,11 +27,23 @@ final class RequestContext: @unchecked Sendable {
     var response: Response?
     private let inFlight: InFlightRequests
 
-    init(rawTarget: String, inFlight: InFlightRequests) {
+    init(rawTarget: String, connection: OpaquePointer, inFlight: InFlightRequests) {
         self.rawTarget = rawTarget
+        self.connection = connection
         self.startNanoseconds = DispatchTime.now().uptimeNanoseconds
         self.inFlight = inFlight
         inFlight.begin()
+    }
+
+    /// Stops the daemon calling for this request until `resume(with:)`. Only from the access handler.
+    func suspend() {
+        MHD_suspend_connection(connection)
+    }
+
+    /// Hands over the answer and lets the daemon call again, which queues it. From any thread.
+    func resume(with response: Response) {
+        self.response = response
+        MHD_resume_connection(connection)
     }
 
     /// The daemon is done with the request: its body files go now, not when the last reference

@@ -34,9 +34,13 @@ extension Server {
         if case .found(let route, _) = context.match, route.nonBlocking {
             return queue(respond(to: request, terminal: terminal), context: context, connection: connection)
         }
-        suspended.suspend(context, connection: connection)
-        workers.submit { [self] in
-            suspended.resume(context, with: respond(to: request, terminal: terminal))
+        // Suspended first, so that the worker cannot resume the connection before it is suspended.
+        context.suspend()
+        let handedOver = workers.submit { [self] in
+            context.resume(with: respond(to: request, terminal: terminal))
+        }
+        if !handedOver {
+            context.resume(with: Response(error: Self.shuttingDown))
         }
         return .YES
     }
@@ -89,6 +93,9 @@ extension Server {
         }
         return .YES
     }
+
+    private static let shuttingDown = HTTPError(
+        .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; try again shortly.")
 
     private static func tooLarge(_ limit: Int) -> HTTPError {
         HTTPError(.contentTooLarge, code: "content_too_large", message: "The request body is larger than \(limit) bytes.")

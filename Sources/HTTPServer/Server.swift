@@ -12,7 +12,6 @@ public final class Server: Sendable {
     let configuration: ServerConfiguration
     let inFlight = InFlightRequests()
     let workers: WorkerPool
-    let suspended = SuspendedConnections()
     /// Set by `stop()`: answers then carry `Connection: close` so keep-alive clients move on.
     let stopping = Atomic<Bool>(false)
     private let state = Mutex<State>(State())
@@ -63,10 +62,11 @@ public final class Server: Sendable {
         state.withLock { $0.port }
     }
 
-    /// Stops accepting connections, lets in-flight requests finish (up to
-    /// `shutdownGracePeriod`; connections still waiting for a handler then
-    /// get a 503 if the daemon sends it before it closes them), shuts the
-    /// daemon down, and returns once no handler runs any more. Safe to call twice.
+    /// Stops accepting connections, lets in-flight requests finish (for up to
+    /// `shutdownGracePeriod`; requests arriving after that on open
+    /// connections get a 503), waits for handlers still running and, once
+    /// more for up to the grace period, for their answers to go out, and shuts
+    /// the daemon down. Safe to call twice.
     public func stop() {
         let daemon = state.withLock { state -> OpaquePointer? in
             defer { state.daemon = nil }
@@ -78,11 +78,13 @@ public final class Server: Sendable {
         stopping.store(true, ordering: .releasing)
         if !inFlight.waitUntilIdle(timeout: configuration.shutdownGracePeriod) {
             configuration.logger?("shutdown: \(inFlight.current) request(s) still running after the grace period")
-            suspended.resumeAll(with: Response(error: HTTPError(
-                .serviceUnavailable, code: "shutting_down", message: "The server is shutting down; try again shortly.")))
         }
-        MHD_stop_daemon(daemon)
+        // Every handler resumes its connection before it ends, and the daemon must not be
+        // stopped while a connection is suspended (it aborts), nor be resumed into once stopped.
         workers.shutdown()
+        // The answers of handlers that ran past the grace period are still on their way out.
+        _ = inFlight.waitUntilIdle(timeout: configuration.shutdownGracePeriod)
+        MHD_stop_daemon(daemon)
     }
 
     /// Blocks until SIGINT or SIGTERM, then stops. Call after `start()`; close the database afterwards.

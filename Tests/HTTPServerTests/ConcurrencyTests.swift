@@ -60,11 +60,14 @@ import Testing
         #expect(fast.status.value.withLock { $0 } == 200)
     }
 
-    /// A handler still running when the grace period ends: its connection is let go (the daemon
-    /// cannot stop while one is suspended), and `stop()` returns once the handler has finished.
-    @Test func stopAfterTheGracePeriodLetsTheHeldConnectionGo() throws {
+    /// A handler still running when the grace period ends: `stop()` waits for it (the daemon cannot
+    /// stop while a connection is suspended), its answer still goes out, and then the server stops.
+    /// Meanwhile a new request on an open connection is told the server is shutting down.
+    @Test func stopWaitsPastTheGracePeriodForARunningHandler() throws {
         let gate = Gate()
-        let server = try server(gate) { $0.shutdownGracePeriod = 0.1 }
+        let server = try server(gate) { $0.shutdownGracePeriod = 0.05 }
+        let open = try server.client()
+        #expect(try open.request("GET", "/fast").status == 200)
         let slow = requestInBackground(server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
@@ -74,10 +77,16 @@ import Testing
             running.stop()
             stopped.signal()
         }
-        #expect(slow.done.wait(timeout: .now() + 5) == .success)
-        #expect([nil, 503].contains(slow.status.value.withLock { $0 }))
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !running.workers.isShuttingDown, Date() < deadline { usleep(1000) }
         #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)
+        #expect(slow.done.wait(timeout: .now()) == .timedOut)
+        let late = try open.request("GET", "/fast")
+        #expect(late.status == 503)
+        #expect(late.text.contains("shutting_down"))
         gate.release.signal()
+        #expect(slow.done.wait(timeout: .now() + 10) == .success)
+        #expect(slow.status.value.withLock { $0 } == 200)
         #expect(stopped.wait(timeout: .now() + 10) == .success)
     }
 

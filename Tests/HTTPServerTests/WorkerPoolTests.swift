@@ -4,6 +4,10 @@ import Testing
 @testable import HTTPServer
 
 @Suite struct WorkerPoolTests {
+    private func submit(to pool: WorkerPool, _ job: @escaping WorkerPool.Job) {
+        #expect(pool.submit(job))
+    }
+
     /// Jobs that each wait for all the others can only finish if every one has its own thread.
     @Test func blockedJobsEachGetAThread() {
         let pool = WorkerPool(maximumThreads: 8)
@@ -14,7 +18,7 @@ import Testing
         let finished = DispatchGroup()
         for _ in 0..<jobs {
             finished.enter()
-            pool.submit {
+            submit(to: pool) {
                 arrived.signal()
                 _ = release.wait(timeout: .now() + 10)
                 finished.leave()
@@ -36,7 +40,7 @@ import Testing
         let finished = DispatchGroup()
         for _ in 0..<3 {
             finished.enter()
-            pool.submit {
+            submit(to: pool) {
                 entered.signal()
                 _ = release.wait(timeout: .now() + 10)
                 finished.leave()
@@ -58,13 +62,13 @@ import Testing
         let pool = WorkerPool(maximumThreads: 4, idleTimeout: 0.05)
         defer { pool.shutdown() }
         let done = DispatchSemaphore(value: 0)
-        pool.submit { done.signal() }
+        submit(to: pool) { done.signal() }
         #expect(done.wait(timeout: .now() + 5) == .success)
         let deadline = Date(timeIntervalSinceNow: 5)
         while pool.threadCount > 0, Date() < deadline { usleep(1000) }
         #expect(pool.threadCount == 0)
         // And a new job after that still runs.
-        pool.submit { done.signal() }
+        submit(to: pool) { done.signal() }
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
 
@@ -73,7 +77,7 @@ import Testing
         let completed = Atomic<Int>(0)
         let entered = DispatchSemaphore(value: 0)
         for _ in 0..<3 {
-            pool.submit {
+            submit(to: pool) {
                 entered.signal()
                 usleep(20_000)
                 completed.add(1, ordering: .sequentiallyConsistent)
@@ -83,5 +87,6 @@ import Testing
         pool.shutdown()
         #expect(completed.load(ordering: .sequentiallyConsistent) == 3)
         #expect(pool.threadCount == 0)
+        #expect(!pool.submit { completed.add(1, ordering: .sequentiallyConsistent) })
     }
 }
