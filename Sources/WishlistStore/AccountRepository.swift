@@ -57,11 +57,18 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Deletes the account and, through foreign keys, everything it owns.
+    /// Deletes the account and, through foreign keys, everything it owns. The name search index
+    /// has no foreign keys (and row ids can be reused), so its entries go first, one wish at a time.
     public func deleteUser(username: String) throws {
         try pool.write { db in
-            try db.run("DELETE FROM users WHERE username = ?", [username])
-            guard db.changes == 1 else { throw StoreError.notFound }
+            guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
+                throw StoreError.notFound
+            }
+            let owner = UserKey(id)
+            try db.forEach("SELECT id, name FROM wishes WHERE owner_id = ?", [id]) { row in
+                try WishRepository.unindex(rowID: try row["id"], name: try row["name"], owner: owner, db)
+            }
+            try db.run("DELETE FROM users WHERE id = ?", [id])
         }
     }
 

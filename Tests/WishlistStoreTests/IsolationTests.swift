@@ -62,4 +62,20 @@ import WishlistCore
         try fixture.recentSearches.record("alice's query", owner: bob)
         #expect(try fixture.recentSearches.list(owner: alice) == [alices])
     }
+
+    /// The name index has no foreign keys: deleting an account must take its entries out too, or a
+    /// later wish given a reused row id would be found by the deleted account's words.
+    @Test func deletingAnAccountEmptiesItsPartOfTheSearchIndex() throws {
+        let pattern = try #require(WishRepository.SearchGrams.pattern(query: "가방", owner: alice))
+        let entries = { [fixture] in
+            try fixture.store.pool.read { db -> Int64? in
+                try db.scalar("SELECT count(*) FROM wish_search WHERE wish_search MATCH ?", [pattern])
+            }
+        }
+        #expect(try entries() == 1)
+        try fixture.store.accounts.deleteUser(username: "alice")
+        #expect(try entries() == 0)
+        #expect(try fixture.store.pool.read { db -> Int64? in try db.scalar("SELECT count(*) FROM wishes") } == 0)
+        #expect(throws: StoreError.notFound) { try fixture.store.accounts.deleteUser(username: "alice") }
+    }
 }
