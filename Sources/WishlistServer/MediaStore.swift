@@ -136,11 +136,17 @@ struct MediaStore: Sendable {
         }
     }
 
-    /// Start-up housekeeping: deletes uploads a day old that never made it onto a wish, then every
-    /// file no record refers to (left by a crash, or by deleting an account from the command line).
+    /// Start-up housekeeping: deletes abandoned uploads, then every file no record refers to (left
+    /// by a crash, or by deleting an account from the command line). The sweep is for start-up
+    /// only: while the server runs, an upload's files exist a moment before its record does.
     func tidy(_ store: PhotoRepository, now: Date) throws {
-        try remove(try store.deleteUnattached(before: now.addingTimeInterval(-24 * 3600)), store: store)
+        try removeAbandonedUploads(store, now: now)
         sweep(known: try store.allFiles())
+    }
+
+    /// Deletes uploads a day old that never made it onto a wish, with their files.
+    func removeAbandonedUploads(_ store: PhotoRepository, now: Date) throws {
+        try remove(try store.deleteUnattached(before: now.addingTimeInterval(-24 * 3600)), store: store)
     }
 
     private func sweep(known: (photos: Set<String>, originals: Set<String>)) {

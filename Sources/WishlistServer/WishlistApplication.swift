@@ -9,20 +9,25 @@ import WishlistStore
 public final class WishlistApplication: Sendable {
     public let settings: ServerSettings
     public let store: Store
+    let media: MediaStore
     private let server: Server
+    let housekeeping: Housekeeping
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
         do {
+            media = try MediaStore(dataDirectory: settings.dataDirectory)
+            try media.tidy(store.photos, now: settings.clock())
             server = Server(
-                router: try Self.router(settings: settings, store: store),
+                router: try Self.router(settings: settings, store: store, media: media),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
             try? store.close()
             throw error
         }
+        housekeeping = Housekeeping(store: store, media: media, clock: settings.clock, logger: settings.logger)
     }
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
@@ -34,7 +39,7 @@ public final class WishlistApplication: Sendable {
     }()
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
-    static func router(settings: ServerSettings, store: Store) throws -> Router {
+    static func router(settings: ServerSettings, store: Store, media: MediaStore) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         router.get("/healthz", nonBlocking: true) { _ in healthy }
@@ -51,8 +56,6 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
-        let media = try MediaStore(dataDirectory: settings.dataDirectory)
-        try media.tidy(store.photos, now: settings.clock())
         WishesController(
             wishes: store.wishes, recentSearches: store.recentSearches, photos: store.photos, media: media,
             places: places, authenticator: authenticator, clock: settings.clock
@@ -80,6 +83,7 @@ public final class WishlistApplication: Sendable {
     /// Starts listening; returns at once.
     public func start() throws {
         try server.start()
+        housekeeping.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
 
@@ -88,6 +92,7 @@ public final class WishlistApplication: Sendable {
 
     /// Finishes requests in flight, then closes the database.
     public func stop() throws {
+        housekeeping.stop()
         server.stop()
         try store.close()
         LogWriter.standardOutput.flush()
@@ -96,6 +101,7 @@ public final class WishlistApplication: Sendable {
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
     public func runUntilTerminated() throws {
         server.runUntilTerminated()
+        housekeeping.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")
         LogWriter.standardOutput.flush()

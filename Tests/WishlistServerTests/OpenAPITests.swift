@@ -16,7 +16,8 @@ import Testing
             operations.keys.filter { $0 != "parameters" }.map { "\($0.uppercased()) \(path)" }
         })
 
-        let router = try WishlistApplication.router(settings: server.application.settings, store: server.application.store)
+        let router = try WishlistApplication.router(
+            settings: server.application.settings, store: server.application.store, media: server.application.media)
         let served = Set(router.routes.map { route in
             "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"
         })

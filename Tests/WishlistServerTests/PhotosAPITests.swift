@@ -241,4 +241,28 @@ import WishlistCore
         #expect(try restarted.store.wishes.get(wish.id, owner: UserKey(1))?.photos.map(\.id) == [kept.id])
         try restarted.stop()
     }
+
+    /// A server that runs for weeks: the hourly housekeeping removes day-old uploads that never made
+    /// it onto a wish, and leaves every other file alone (the stray-file sweep is start-up only).
+    @Test func housekeepingRemovesAbandonedUploadsWhileRunning() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        func upload(_ path: String) async throws -> Photo {
+            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))]).items[0]
+        }
+        let abandoned = try await upload("gps/DSCN0012.jpg")
+        let kept = try await upload("gps/DSCN0021.jpg")
+        _ = try await alice.createWish(WishDraft(name: "Kept", photoIDs: [kept.id]))
+        let renditions = server.dataDirectory.appendingPathComponent("media/renditions")
+
+        server.application.housekeeping.tidy()
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: renditions.path))
+            == [abandoned.id.uuidString.lowercased(), kept.id.uuidString.lowercased()])
+
+        server.clock.advance(by: 25 * 3600)
+        server.application.housekeeping.tidy()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: renditions.path) == [kept.id.uuidString.lowercased()])
+        await expectServerError(404) { _ = try await alice.photo(abandoned.id) }
+        #expect(try await alice.photo(kept.id).id == kept.id)
+    }
 }
