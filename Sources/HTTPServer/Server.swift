@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that routes requests to handlers
-/// through middleware. A few event threads (epoll) read requests and write
+/// through middleware. A few event threads (poll) read requests and write
 /// answers; handlers run on worker threads while their connection is
 /// suspended, so a slow handler holds up only its own request.
 public final class Server: Sendable {
@@ -39,7 +39,10 @@ public final class Server: Sendable {
             guard state.daemon == nil else { throw .alreadyStarted }
             let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
             stopping.store(false, ordering: .relaxed)
-            let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            // poll, not epoll: with a thread pool, 0.9.75's epoll mode races in MHD_quiesce_daemon
+            // and aborts the process (see ConcurrencyTests.stoppingUnderLoadIsClean); poll measured
+            // the same here.
+            let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             let daemon = wl_start_daemon(
                 flags, socket.descriptor,
                 serverAccessHandler, serverRequestCompleted, serverRequestStarted,

@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable {
     /// Bodies beyond this are streamed to a temporary file as they arrive.
     public var memoryBodyThreshold: Int = 256 << 10
     public var temporaryDirectory: String = NSTemporaryDirectory()
-    /// Threads reading requests and writing answers with epoll, each serving
+    /// Threads reading requests and writing answers with poll(2), each serving
     /// many connections. One per core: they never wait on anything but the network.
     public var eventThreads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Most handlers running at once, each on its own worker thread (a slow

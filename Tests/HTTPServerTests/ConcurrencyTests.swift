@@ -97,7 +97,7 @@ import Testing
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         let started = Date()
-        for _ in 0..<20 {
+        for _ in 0..<200 {
             #expect(try server.request("GET", "/fast").status == 200)
         }
         #expect(Date().timeIntervalSince(started) < 1)
@@ -142,5 +142,34 @@ import Testing
         #expect(response.text == #"{"slow":true}"#)
         #expect(response.headers["Connection"]?.lowercased() == "close")
         #expect(stopped.wait(timeout: .now() + 10) == .success)
+    }
+
+    /// Stopping while clients keep sending on open connections: the event threads are busy when
+    /// the listener is taken from them. (With libmicrohttpd 0.9.75's epoll mode this raced and
+    /// aborted the process: "Failed to remove listen FD from epoll set".)
+    @Test func stoppingUnderLoadIsClean() throws {
+        for _ in 0..<200 {
+            let server = try TestServer { router in
+                router.get("/fast") { _ in .json(["fast": true]) }
+                router.get("/health", nonBlocking: true) { _ in .json(["ok": true]) }
+            }
+            let port = server.port
+            let clients = DispatchGroup()
+            let answered = Atomic<Int>(0)
+            for index in 0..<4 {
+                clients.enter()
+                Thread.detachNewThread {
+                    defer { clients.leave() }
+                    guard let client = try? RawHTTPClient(port: port) else { return }
+                    while (try? client.request("GET", index.isMultiple(of: 2) ? "/fast" : "/health")) != nil {
+                        answered.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while answered.load(ordering: .relaxed) < 200, Date() < deadline { usleep(100) }
+            server.server.stop()
+            #expect(clients.wait(timeout: .now() + 10) == .success)
+        }
     }
 }

@@ -22,27 +22,30 @@ final class ServerProcess {
         let data = home.appendingPathComponent("data").path
         _ = try CommandRunner(home: home).run(
             ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
-        let port = 20_000 + Int.random(in: 0..<20_000)
         process.executableURL = CommandRunner.executable
-        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:\(port)"]
+        // Port 0: the server binds a free port and names it in its first line. (A port picked here
+        // could be taken by then, e.g. as another test's client port.)
+        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0"]
         let log = home.appendingPathComponent("server.log")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = process.standardOutput
         try process.run()
-        client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
         do {
             let deadline = Date().addingTimeInterval(30)
-            while (try? await client.isHealthy()) != true {
-                guard Date() < deadline else {
-                    throw StartFailure(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            var baseURL: URL?
+            while baseURL == nil {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                baseURL = text.firstMatch(of: #/listening on (http://127\.0\.0\.1:[0-9]+)//#).flatMap { URL(string: String($0.1)) }
+                guard baseURL != nil || (process.isRunning && Date() < deadline) else { throw StartFailure(log: text) }
+                if baseURL == nil { try await Task.sleep(for: .milliseconds(50)) }
             }
+            client = WishlistClient(baseURL: baseURL!)
             try await client.signIn(username: Self.username, password: Self.password)
         } catch {
-            stop()
+            process.terminate()
+            process.waitUntilExit()
             throw error
         }
     }
