@@ -86,6 +86,27 @@ def test_setup_checks_the_form_before_sending(server, browser, catalogs):
     assert server.api("GET", "/setup") == (200, {"setupRequired": True})
 
 
+def test_show_password_reveals_both_password_fields(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    browser.get(server.url())
+    wait_for_role(browser, "heading", en["setup.title"])
+    fill(browser, en["auth.password"], PASSWORD)
+    fill(browser, en["auth.confirmPassword"], "typo")
+
+    password = find_by_role(browser, "textbox", en["auth.password"])
+    confirm = find_by_role(browser, "textbox", en["auth.confirmPassword"])
+    assert [password.get_attribute("type"), confirm.get_attribute("type")] == ["password", "password"]
+
+    show = find_by_role(browser, "checkbox", en["auth.showPassword"])
+    show.click()
+    assert [password.get_attribute("type"), confirm.get_attribute("type")] == ["text", "text"]
+    assert [password.get_attribute("value"), confirm.get_attribute("value")] == [PASSWORD, "typo"]
+    screenshot("setup-password-shown")
+
+    show.click()
+    assert [password.get_attribute("type"), confirm.get_attribute("type")] == ["password", "password"]
+
+
 def test_switching_to_korean_renames_the_tabs(server, browser, catalogs, screenshot):
     en, ko = catalogs["en"], catalogs["ko"]
     create_account(server)

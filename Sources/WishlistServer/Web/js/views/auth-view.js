@@ -36,6 +36,10 @@ export class AuthView extends HTMLElement {
             ${field("username", "auth.username", "text", "username", mode.hints ? "auth.usernameHint" : null)}
             ${field("password", "auth.password", "password", mode.passwordAutocomplete, mode.hints ? "auth.passwordHint" : null)}
             ${mode.confirm ? field("confirm", "auth.confirmPassword", "password", "new-password", null) : ""}
+            <label class="check">
+              <input type="checkbox" class="check-box" id="auth-show-password">
+              <span data-i18n="auth.showPassword"></span>
+            </label>
             <button type="submit" class="button button-primary button-block" data-i18n="${mode.prefix}.submit"></button>
           </form>
         </div>
@@ -43,6 +47,12 @@ export class AuthView extends HTMLElement {
     const username = this.querySelector("#auth-username");
     username.setAttribute("autocapitalize", "none");
     username.setAttribute("spellcheck", "false");
+    // On a phone keyboard a mistyped password is easy to miss; showing it is the person's choice.
+    this.querySelector("#auth-show-password").addEventListener("change", (event) => {
+      for (const input of this.querySelectorAll('input[autocomplete$="password"]')) {
+        input.type = event.target.checked ? "text" : "password";
+      }
+    });
     this.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.#submit();
@@ -94,7 +104,7 @@ export class AuthView extends HTMLElement {
 
   /** Marks each field with its problem: a catalog `key`, or the server's own `text`. */
   #showFieldErrors(problems) {
-    for (const input of this.querySelectorAll("input")) {
+    for (const input of this.querySelectorAll("input.input")) {
       const problem = problems.find((entry) => entry.field === input.name);
       const message = this.querySelector(`#auth-${input.name}-error`);
       if (problem) input.setAttribute("aria-invalid", "true");
