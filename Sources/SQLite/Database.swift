@@ -28,13 +28,11 @@ public final class Database {
             sqlite3_close_v2(connection)
             throw SQLiteError(code: error.code, extendedCode: error.extendedCode, message: "\(error.message): \(path)")
         }
+        // From here on deinit closes the connection, also when configuring it throws (a class
+        // whose properties are all set is deinitialised when its init throws); closing it here
+        // as well would hand SQLite a freed handle.
         self.connection = connection
-        do {
-            try configure(busyTimeout: busyTimeout)
-        } catch {
-            sqlite3_close_v2(connection)
-            throw error
-        }
+        try configure(busyTimeout: busyTimeout)
     }
 
     deinit {

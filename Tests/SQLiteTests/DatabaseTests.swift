@@ -122,4 +122,16 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { _ = try Database(path: path).query("SELECT * FROM sqlite_schema") }
         #expect(error?.code == .notADatabase)
     }
+
+    /// Configuring the connection already reads the file, so the refusal comes from `init`,
+    /// after the connection was opened: it is closed once, by deinit.
+    @Test func notADatabaseIsRefusedWhenOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("garbage.sqlite")
+        try String(repeating: "not a database ", count: 200).write(toFile: path, atomically: true, encoding: .utf8)
+        for _ in 0..<3 {
+            let error = #expect(throws: SQLiteError.self) { _ = try Database(path: path) }
+            #expect(error?.code == .notADatabase)
+        }
+    }
 }
