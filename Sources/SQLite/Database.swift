@@ -20,6 +20,7 @@ public final class Database {
     public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
         var connection: OpaquePointer?
         // NOMUTEX: a connection is used by one thread at a time, so SQLite's own locking is waste.
+        // EXRESCODE: errors carry extended codes (which constraint failed) from the start.
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let resultCode = sqlite3_open_v2(path, &connection, flags, nil)
@@ -42,7 +43,6 @@ public final class Database {
 
     private func configure(busyTimeout: Duration) throws {
         let connection = try open()
-        sqlite3_extended_result_codes(connection, 1)
         let (seconds, attoseconds) = busyTimeout.components
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000
         try check(sqlite3_busy_timeout(connection, Int32(clamping: max(0, milliseconds))))
