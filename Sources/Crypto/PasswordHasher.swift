@@ -1,5 +1,4 @@
 import CSodium
-import Glibc
 
 /// Hashes and verifies passwords with argon2id (libsodium's `crypto_pwhash_str`), producing
 /// self-describing strings (`$argon2id$v=19$m=…,t=…,p=1$…`) that carry their own salt and cost.
@@ -35,10 +34,9 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) throws -> String {
         Sodium.ready()
         var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
-        let status = password.withCString { passwordBytes in
+        let status = Self.withBytes(of: password) { bytes, count in
             crypto_pwhash_str_alg(
-                &output, passwordBytes, UInt64(strlen(passwordBytes)),
-                UInt64(cost.operations), cost.memoryBytes, crypto_pwhash_ALG_ARGON2ID13)
+                &output, bytes, count, UInt64(cost.operations), cost.memoryBytes, crypto_pwhash_ALG_ARGON2ID13)
         }
         guard status == 0 else { throw OutOfMemory() }
         return String(nulTerminated: output)
@@ -47,8 +45,23 @@ public struct PasswordHasher: Sendable {
     /// Whether `password` matches `hash`; false (never a throw) for a malformed hash.
     public func verify(_ password: String, against hash: String) -> Bool {
         Sodium.ready()
-        return password.withCString { passwordBytes in
-            crypto_pwhash_str_verify(hash, passwordBytes, UInt64(strlen(passwordBytes))) == 0
+        return Self.withBytes(of: password) { bytes, count in
+            crypto_pwhash_str_verify(hash, bytes, count) == 0
+        }
+    }
+
+    /// Every UTF-8 byte of `password`, a NUL and what follows it included (a C string would end
+    /// there, so "secret\0anything" would pass for "secret").
+    private static func withBytes<Result>(
+        of password: String, _ body: (UnsafePointer<CChar>, UInt64) -> Result
+    ) -> Result {
+        var password = password
+        return password.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { bytes in
+                // An empty buffer may have no address; the hash functions need one even for no bytes.
+                guard let base = bytes.baseAddress else { return "".withCString { body($0, 0) } }
+                return body(base, UInt64(bytes.count))
+            }
         }
     }
 

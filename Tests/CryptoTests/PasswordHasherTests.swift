@@ -20,6 +20,15 @@ import Testing
         #expect(hasher.verify("비밀번호는열글자이상", against: second))
     }
 
+    /// A NUL does not end the password: what follows it counts too.
+    @Test func everyByteOfThePasswordCounts() throws {
+        let hash = try hasher.hash("secret\u{0}tail")
+        #expect(hasher.verify("secret\u{0}tail", against: hash))
+        #expect(!hasher.verify("secret", against: hash))
+        #expect(!hasher.verify("secret\u{0}other", against: hash))
+        #expect(!hasher.verify("secret\u{0}tail", against: try hasher.hash("secret")))
+    }
+
     @Test func malformedHashNeverVerifies() {
         #expect(!hasher.verify("anything", against: ""))
         #expect(!hasher.verify("anything", against: "$argon2id$v=19$garbage"))
