@@ -49,7 +49,7 @@ public final class Server: Sendable {
                 Unmanaged.passUnretained(self).toOpaque(),
                 UInt32(clamping: configuration.connectionTimeout),
                 UInt32(clamping: max(1, configuration.connectionLimit)),
-                32 << 10,
+                Self.connectionMemory,
                 UInt32(clamping: max(1, configuration.eventThreads)))
             guard let daemon else {
                 close(socket.descriptor)
@@ -59,6 +59,10 @@ public final class Server: Sendable {
             state.port = socket.port
         }
     }
+
+    /// Bytes libmicrohttpd keeps per connection for the request line, the headers and its I/O
+    /// buffers, which bounds how large the headers of a request may be. The daemon's own default.
+    static let connectionMemory = 32 << 10
 
     /// The bound port (the chosen one when configured with port 0).
     public var port: UInt16 {
