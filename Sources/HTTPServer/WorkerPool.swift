@@ -80,6 +80,11 @@ final class WorkerPool: @unchecked Sendable {
         lock.withLock { threads }
     }
 
+    /// Threads waiting for a job now, for tests.
+    var idleThreadCount: Int {
+        lock.withLock { idle.count }
+    }
+
     /// True from the moment `shutdown()` has begun, for tests.
     var isShuttingDown: Bool {
         lock.withLock { shuttingDown }

@@ -32,6 +32,20 @@ import Testing
         #expect(finished.wait(timeout: .now() + 5) == .success)
     }
 
+    /// A job that finds a thread waiting goes to it: requests one after another keep one thread.
+    @Test func anIdleThreadTakesTheNextJob() {
+        let pool = WorkerPool(maximumThreads: 4)
+        defer { pool.shutdown() }
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<10 {
+            submit(to: pool) { done.signal() }
+            #expect(done.wait(timeout: .now() + 5) == .success)
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while pool.idleThreadCount == 0, Date() < deadline { usleep(1000) }
+        }
+        #expect(pool.threadCount == 1)
+    }
+
     @Test func jobsBeyondTheLimitWaitForAFreeThread() {
         let pool = WorkerPool(maximumThreads: 2)
         defer { pool.shutdown() }
