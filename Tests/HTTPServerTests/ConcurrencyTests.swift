@@ -30,16 +30,29 @@ import Testing
         }
     }
 
-    /// Sends a request on its own thread; `done` is signalled with the status (nil when the connection failed).
-    private func requestInBackground(_ port: UInt16, _ target: String) -> (done: DispatchSemaphore, status: Box<Int>) {
+    /// Sends a request on its own thread; `done` is signalled once `response` holds the answer
+    /// (nil when the connection failed).
+    private func requestInBackground(
+        _ port: UInt16, _ target: String
+    ) -> (done: DispatchSemaphore, response: Box<TestResponse>) {
         let done = DispatchSemaphore(value: 0)
-        let status = Box<Int>()
+        let response = Box<TestResponse>()
         Thread.detachNewThread {
-            let answer = try? RawHTTPClient(port: port).request("GET", target).status
-            status.value.withLock { $0 = answer }
+            let answer = try? RawHTTPClient(port: port).request("GET", target)
+            response.value.withLock { $0 = answer }
             done.signal()
         }
-        return (done, status)
+        return (done, response)
+    }
+
+    /// Calls `stop()` on its own thread; the semaphore is signalled when it returns.
+    private func stopInBackground(_ server: Server) -> DispatchSemaphore {
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop()
+            stopped.signal()
+        }
+        return stopped
     }
 
     @Test func nonBlockingRouteAnswersWhileEveryWorkerIsBusy() throws {
@@ -56,8 +69,8 @@ import Testing
         gate.release.signal()
         #expect(slow.done.wait(timeout: .now() + 10) == .success)
         #expect(fast.done.wait(timeout: .now() + 10) == .success)
-        #expect(slow.status.value.withLock { $0 } == 200)
-        #expect(fast.status.value.withLock { $0 } == 200)
+        #expect(slow.response.value.withLock { $0?.status } == 200)
+        #expect(fast.response.value.withLock { $0?.status } == 200)
     }
 
     /// A handler still running when the grace period ends: `stop()` waits for it (the daemon cannot
@@ -71,12 +84,8 @@ import Testing
         let slow = requestInBackground(server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
-        let stopped = DispatchSemaphore(value: 0)
         let running = server.server
-        Thread.detachNewThread {
-            running.stop()
-            stopped.signal()
-        }
+        let stopped = stopInBackground(running)
         let deadline = Date(timeIntervalSinceNow: 5)
         while !running.workers.isShuttingDown, Date() < deadline { usleep(1000) }
         #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)
@@ -86,7 +95,7 @@ import Testing
         #expect(late.text.contains("shutting_down"))
         gate.release.signal()
         #expect(slow.done.wait(timeout: .now() + 10) == .success)
-        #expect(slow.status.value.withLock { $0 } == 200)
+        #expect(slow.response.value.withLock { $0?.status } == 200)
         #expect(stopped.wait(timeout: .now() + 10) == .success)
     }
 
@@ -106,28 +115,18 @@ import Testing
 
         gate.release.signal()
         #expect(slow.done.wait(timeout: .now() + 10) == .success)
-        #expect(slow.status.value.withLock { $0 } == 200)
+        #expect(slow.response.value.withLock { $0?.status } == 200)
     }
 
     @Test func stopWaitsForInFlightRequests() throws {
         let gate = Gate()
         let server = try server(gate)
         let port = server.port
-        let answer = Box<TestResponse>()
-        let answered = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let response = try? RawHTTPClient(port: port).request("GET", "/slow")
-            answer.value.withLock { $0 = response }
-            answered.signal()
-        }
+        let slow = requestInBackground(port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
-        let stopped = DispatchSemaphore(value: 0)
         let running = server.server
-        Thread.detachNewThread {
-            running.stop()
-            stopped.signal()
-        }
+        let stopped = stopInBackground(running)
         // Once stop() has closed the listener it must accept nothing new and keep waiting for the held request.
         let deadline = Date(timeIntervalSinceNow: 5)
         while !running.isStopping, Date() < deadline { usleep(1000) }
@@ -136,8 +135,8 @@ import Testing
         #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port) }
 
         gate.release.signal()
-        #expect(answered.wait(timeout: .now() + 10) == .success)
-        let response = try #require(answer.value.withLock { $0 })
+        #expect(slow.done.wait(timeout: .now() + 10) == .success)
+        let response = try #require(slow.response.value.withLock { $0 })
         #expect(response.status == 200)
         #expect(response.text == #"{"slow":true}"#)
         #expect(response.headers["Connection"]?.lowercased() == "close")
