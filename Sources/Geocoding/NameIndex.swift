@@ -26,8 +26,6 @@ struct NameIndex: Sendable {
 
     private let entries: [Entry]
 
-    var count: Int { entries.count }
-
     init(entries: [Entry]) {
         self.entries = entries.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }

@@ -59,9 +59,6 @@ public final class OfflineGazetteer: Sendable {
 
     public var cityCount: Int { cities.count }
 
-    /// How many searchable names (whole names and later words, all languages) the index holds.
-    public var indexedNameCount: Int { names.count }
-
     /// Places whose name, or a word of it, starts with `query`, ignoring case and accents.
     ///
     /// Best first: an exact name, then a name starting with the query, then a later word starting

@@ -11,7 +11,4 @@ public enum Rotation: Int, Sendable, Hashable, CaseIterable {
         guard degrees % 90 == 0 else { return nil }
         self.init(rawValue: ((degrees % 360) + 360) % 360)
     }
-
-    /// Whether the turn swaps width and height.
-    public var swapsSides: Bool { self == .quarter || self == .threeQuarters }
 }
