@@ -10,8 +10,8 @@ extension ImageProcessor {
     /// Synchronous and CPU-bound. At most `max(2, cores)` renditions decode
     /// at once in the process; further callers block until one finishes,
     /// which bounds memory without costing throughput. Call it from a thread
-    /// that may block (a request thread or a dedicated queue), not from the
-    /// main actor.
+    /// that may block (a server worker thread or a dedicated queue), not from
+    /// the main actor.
     ///
     /// - Throws: `ImagingError.unsupportedFormat`, `.unreadable`,
     ///   `.tooManyPixels` (before decoding), `.invalidEdit`, `.writeFailed`,
