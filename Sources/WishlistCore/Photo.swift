@@ -2,8 +2,6 @@ import Foundation
 
 /// A photo on a wish, as the API shows it: its size as displayed, where its renditions are served,
 /// the edit applied to the original (which is always kept), and what the camera recorded.
-///
-/// Photos are uploaded and stored by a later feature; wishes already carry them as a list.
 public struct Photo: Codable, Sendable, Hashable, Identifiable {
     /// Paths (`/media/…`, not full URLs) of each rendition; they change whenever the rendition does.
     public struct URLs: Codable, Sendable, Hashable {
