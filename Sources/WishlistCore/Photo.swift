@@ -109,7 +109,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as API.md shows them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(LowercaseUUID(wrappedValue: id), forKey: .id)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(originalWidth, forKey: .originalWidth)
