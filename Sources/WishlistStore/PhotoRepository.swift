@@ -137,7 +137,7 @@ public struct PhotoRepository: Sendable {
             SELECT \(columns) FROM photos p WHERE p.wish_id IN (SELECT value FROM json_each(?))
             ORDER BY p.wish_id, p.position
             """,
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]"]
+            [rowIDs.jsonArray]
         ) { row in
             photos[try row["wish_id"], default: []].append(try stored(from: row).photo)
         }
