@@ -174,7 +174,7 @@ public struct PhotoRepository: Sendable {
             originalHeight: try row["original_height"], urls: Photo.urls(id: id, revision: revision, originalDigest: sha256), edit: edit,
             takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps)
         return StoredPhoto(
-            photo: photo, sha256: sha256, format: try row["format"], originalWidth: try row["original_width"],
-            originalHeight: try row["original_height"], revision: revision, isAttached: try row["wish_id"] as Int64? != nil)
+            photo: photo, sha256: sha256, format: try row["format"], revision: revision,
+            isAttached: try row["wish_id"] as Int64? != nil)
     }
 }
