@@ -7,10 +7,6 @@ import WishlistCore
 public struct RecentSearchRepository: Sendable {
     let pool: DatabasePool
 
-    init(pool: DatabasePool) {
-        self.pool = pool
-    }
-
     /// Remembers a search; returns the entry, which keeps its id when the search was made before.
     @discardableResult
     public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
