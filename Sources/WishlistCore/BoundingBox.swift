@@ -27,9 +27,9 @@ public struct BoundingBox: Sendable, Hashable {
     /// Reads `minLng,minLat,maxLng,maxLat`.
     public init(parameter: String?) throws(ValidationError) {
         guard let parameter else { throw Self.invalid("A bbox is needed: minLng,minLat,maxLng,maxLat.") }
-        let numbers = parameter.split(separator: ",", omittingEmptySubsequences: false)
-            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, parameter.split(separator: ",", omittingEmptySubsequences: false).count == 4 else {
+        let parts = parameter.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, numbers.count == 4 else {
             throw Self.invalid("A bbox is four numbers: minLng,minLat,maxLng,maxLat.")
         }
         try self.init(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])

@@ -26,7 +26,6 @@ extension Date: JSONWritable {
     public func write(to json: inout JSONWriter) { json.date(self) }
 }
 
-
 /// `null` when absent, as the API writes every optional member.
 extension Optional: JSONWritable where Wrapped: JSONWritable {
     public func write(to json: inout JSONWriter) throws {

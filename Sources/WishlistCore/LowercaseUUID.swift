@@ -1,6 +1,8 @@
 import Foundation
 
 /// Codes a UUID as lower-case text, the API's spelling of ids (Foundation writes upper case).
+/// Types with synthesized coding wear it as a property wrapper; a hand-written `encode(to:)`
+/// encodes `LowercaseUUID(wrappedValue: id)`; `JSONWriter.uuid(_:)` writes the same bytes.
 @propertyWrapper
 public struct LowercaseUUID: Codable, Hashable, Sendable {
     public var wrappedValue: UUID

@@ -14,14 +14,9 @@ public struct NearQuery: Sendable, Hashable {
         guard longitude.isFinite, (-180...180).contains(longitude) else {
             throw ValidationError(field: "lng", code: "invalid_longitude", message: "lng must be a number from -180 to 180.")
         }
-        guard (1...WishListQuery.maximumLimit).contains(limit) else {
-            throw ValidationError(
-                field: "limit", code: "invalid_limit",
-                message: "Limit must be a whole number from 1 to \(WishListQuery.maximumLimit).")
-        }
+        self.limit = try WishListQuery.checkedLimit(limit)
         self.latitude = latitude
         self.longitude = longitude
-        self.limit = limit
         self.cursor = cursor.flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -2,8 +2,6 @@ import Foundation
 
 /// A photo on a wish, as the API shows it: its size as displayed, where its renditions are served,
 /// the edit applied to the original (which is always kept), and what the camera recorded.
-///
-/// Photos are uploaded and stored by a later feature; wishes already carry them as a list.
 public struct Photo: Codable, Sendable, Hashable, Identifiable {
     /// Paths (`/media/…`, not full URLs) of each rendition; they change whenever the rendition does.
     public struct URLs: Codable, Sendable, Hashable {
@@ -111,7 +109,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as API.md shows them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(LowercaseUUID(wrappedValue: id), forKey: .id)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(originalWidth, forKey: .originalWidth)

@@ -25,7 +25,7 @@ public struct RecentSearch: Codable, Sendable, Hashable, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(LowercaseUUID(wrappedValue: id), forKey: .id)
         try container.encode(query, forKey: .query)
         try container.encode(searchedAt.iso8601String, forKey: .searchedAt)
     }

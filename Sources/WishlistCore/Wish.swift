@@ -57,7 +57,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(LowercaseUUID(wrappedValue: id), forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(memo, forKey: .memo)
         try container.encode(link, forKey: .link)

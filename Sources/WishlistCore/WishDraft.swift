@@ -60,7 +60,7 @@ public struct WishDraft: Codable, Sendable, Hashable {
         try container.encodeIfPresent(link, forKey: .link)
         try container.encode(tags, forKey: .tags)
         try container.encodeIfPresent(place, forKey: .place)
-        try container.encode(photoIDs.map { $0.uuidString.lowercased() }, forKey: .photoIDs)
+        try container.encode(photoIDs.map(LowercaseUUID.init(wrappedValue:)), forKey: .photoIDs)
         try container.encode(favorite, forKey: .favorite)
     }
 }

@@ -16,15 +16,10 @@ public struct WishListQuery: Sendable, Hashable {
         favorite: Bool? = nil, tag: String? = nil, sort: WishSort = .newest,
         limit: Int = defaultLimit, cursor: String? = nil
     ) throws(ValidationError) {
-        guard (1...Self.maximumLimit).contains(limit) else {
-            throw ValidationError(
-                field: "limit", code: "invalid_limit",
-                message: "Limit must be a whole number from 1 to \(Self.maximumLimit).")
-        }
+        self.limit = try Self.checkedLimit(limit)
         self.favorite = favorite
         self.tag = tag.map(Tag.normalize).flatMap { $0.isEmpty ? nil : $0 }
         self.sort = sort
-        self.limit = limit
         self.cursor = cursor.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -32,11 +27,19 @@ public struct WishListQuery: Sendable, Hashable {
     /// (its range is checked with the other fields).
     public static func limit(parameter: String?) throws(ValidationError) -> Int {
         guard let parameter else { return defaultLimit }
-        guard let number = Int(parameter) else {
-            throw ValidationError(
-                field: "limit", code: "invalid_limit", message: "Limit must be a whole number from 1 to \(maximumLimit).")
-        }
+        guard let number = Int(parameter) else { throw invalidLimit }
         return number
+    }
+
+    /// `limit` when it is a page size a paged endpoint accepts: 1–100.
+    static func checkedLimit(_ limit: Int) throws(ValidationError) -> Int {
+        guard (1...maximumLimit).contains(limit) else { throw invalidLimit }
+        return limit
+    }
+
+    private static var invalidLimit: ValidationError {
+        ValidationError(
+            field: "limit", code: "invalid_limit", message: "Limit must be a whole number from 1 to \(maximumLimit).")
     }
 
     /// Reads the query parameters of the list endpoint as they came in the URL.

@@ -86,7 +86,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
         try Self.encodeChange(link, in: &container, forKey: .link)
         try container.encodeIfPresent(tags, forKey: .tags)
         try Self.encodeChange(place, in: &container, forKey: .place)
-        try container.encodeIfPresent(photoIDs?.map { $0.uuidString.lowercased() }, forKey: .photoIDs)
+        try container.encodeIfPresent(photoIDs?.map(LowercaseUUID.init(wrappedValue:)), forKey: .photoIDs)
         try container.encodeIfPresent(favorite, forKey: .favorite)
     }
 

@@ -1,5 +1,5 @@
-/// The answer of `GET /api/v1/search`: wishes whose name matches, wishes with a matching tag, and
-/// (from a later feature) places.
+/// The answer of `GET /api/v1/search`: wishes whose name matches, wishes with a matching tag (both
+/// found by the store), and places whose name matches (the server adds them from the gazetteer).
 public struct WishSearchResult: Codable, Sendable, Hashable {
     public static let groupLimit = 50
     public static let queryLimit = 200

@@ -20,7 +20,7 @@ public struct PhotoRepository: Sendable {
                     taken_at, gps_latitude, gps_longitude, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [new.id.uuidString.lowercased(), owner.rawValue, new.sha256, new.format, new.width, new.height,
+                [new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
                  new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
                  now.millisecondsSince1970])
             return try Self.fetch(new.id, owner: owner, db)!
@@ -43,14 +43,14 @@ public struct PhotoRepository: Sendable {
                 WHERE uuid = ? AND owner_id = ?
                 """,
                 [edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
-                 id.uuidString.lowercased(), owner.rawValue])
+                 id.lowercasedString, owner.rawValue])
             guard db.changes == 1, let stored = try Self.fetch(id, owner: owner, db) else {
                 throw WishRepositoryError.notFound
             }
             if stored.isAttached {
                 try db.run(
                     "UPDATE wishes SET version = version + 1 WHERE id = (SELECT wish_id FROM photos WHERE uuid = ?)",
-                    [id.uuidString.lowercased()])
+                    [id.lowercasedString])
             }
             return stored
         }
@@ -62,7 +62,7 @@ public struct PhotoRepository: Sendable {
         return try pool.write { db in
             let found = try ids.compactMap { try Self.fetch($0, owner: owner, db) }
             for photo in found {
-                try db.run("DELETE FROM photos WHERE uuid = ?", [photo.photo.id.uuidString.lowercased()])
+                try db.run("DELETE FROM photos WHERE uuid = ?", [photo.photo.id.lowercasedString])
             }
             return found
         }
@@ -104,7 +104,7 @@ public struct PhotoRepository: Sendable {
     /// are let go (their ids are returned, for the caller to delete). Each photo must belong to
     /// the owner and be free or already on this wish.
     static func attach(_ ids: [UUID], toWish rowID: Int64, owner: UserKey, _ db: Database) throws -> [UUID] {
-        let idTexts = ids.map { $0.uuidString.lowercased() }
+        let idTexts = ids.map(\.lowercasedString)
         for (text, id) in zip(idTexts, ids) {
             let wishID: Int64?? = try db.queryFirst(
                 "SELECT wish_id FROM photos WHERE uuid = ? AND owner_id = ?", [text, owner.rawValue]
@@ -112,7 +112,7 @@ public struct PhotoRepository: Sendable {
             guard let wishID, wishID == nil || wishID == rowID else {
                 throw ValidationError(
                     field: "photoIds", code: "unknown_photo",
-                    message: "There is no photo with id \(id.uuidString.lowercased()) to add; upload it first.")
+                    message: "There is no photo with id \(id.lowercasedString) to add; upload it first.")
             }
         }
         let json = "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
@@ -137,7 +137,7 @@ public struct PhotoRepository: Sendable {
             SELECT \(columns) FROM photos p WHERE p.wish_id IN (SELECT value FROM json_each(?))
             ORDER BY p.wish_id, p.position
             """,
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]"]
+            [rowIDs.jsonArray]
         ) { row in
             photos[try row["wish_id"], default: []].append(try stored(from: row).photo)
         }
@@ -151,7 +151,7 @@ public struct PhotoRepository: Sendable {
 
     private static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> StoredPhoto? {
         try db.queryFirst(
-            "SELECT \(columns) FROM photos p WHERE p.uuid = ? AND p.owner_id = ?", [id.uuidString.lowercased(), owner.rawValue]
+            "SELECT \(columns) FROM photos p WHERE p.uuid = ? AND p.owner_id = ?", [id.lowercasedString, owner.rawValue]
         ).map(stored(from:))
     }
 
@@ -174,7 +174,7 @@ public struct PhotoRepository: Sendable {
             originalHeight: try row["original_height"], urls: Photo.urls(id: id, revision: revision, originalDigest: sha256), edit: edit,
             takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps)
         return StoredPhoto(
-            photo: photo, sha256: sha256, format: try row["format"], originalWidth: try row["original_width"],
-            originalHeight: try row["original_height"], revision: revision, isAttached: try row["wish_id"] as Int64? != nil)
+            photo: photo, sha256: sha256, format: try row["format"], revision: revision,
+            isAttached: try row["wish_id"] as Int64? != nil)
     }
 }

@@ -7,15 +7,11 @@ import WishlistCore
 public struct RecentSearchRepository: Sendable {
     let pool: DatabasePool
 
-    init(pool: DatabasePool) {
-        self.pool = pool
-    }
-
     /// Remembers a search; returns the entry, which keeps its id when the search was made before.
     @discardableResult
     public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
         let query = try WishSearchResult.normalizedQuery(text)
-        let key = query.precomposedStringWithCanonicalMapping.lowercased()
+        let key = WishRepository.SearchGrams.key(query)
         // Searching again for the newest search changes nothing in the list: it is read, not
         // rewritten. (Every write makes the other connections drop their page caches, which a
         // person paging through one search's results would otherwise pay for on every page.)
@@ -23,20 +19,19 @@ public struct RecentSearchRepository: Sendable {
             try db.queryFirst(
                 "SELECT uuid, query, query_key, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1",
                 [owner.rawValue])
-        }), try newest["query_key"] as String == key, let id = UUID(uuidString: try newest["uuid"]) {
-            return RecentSearch(
-                id: id, query: try newest["query"], searchedAt: Date(millisecondsSince1970: try newest["searched_at"]))
+        }), try newest["query_key"] as String == key {
+            return try Self.recentSearch(newest)
         }
         return try pool.write { db in
             let previous: String? = try db.scalar(
                 "SELECT uuid FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
-            let id = previous.flatMap(UUID.init(uuidString:)) ?? UUID()
+            let id = try previous.map(UUID.init(storedText:)) ?? UUID()
             // Delete and insert rather than update: a new row id puts the search on top, even when
             // two searches share a millisecond.
             try db.run("DELETE FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
             try db.run(
                 "INSERT INTO recent_searches (uuid, owner_id, query, query_key, searched_at) VALUES (?, ?, ?, ?, ?)",
-                [id.uuidString.lowercased(), owner.rawValue, query, key, now.millisecondsSince1970])
+                [id.lowercasedString, owner.rawValue, query, key, now.millisecondsSince1970])
             try db.run(
                 """
                 DELETE FROM recent_searches WHERE owner_id = ? AND id NOT IN (
@@ -54,11 +49,7 @@ public struct RecentSearchRepository: Sendable {
             try db.query(
                 "SELECT uuid, query, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT ?",
                 [owner.rawValue, RecentSearch.keptLimit]
-            ).compactMap { row in
-                guard let id = UUID(uuidString: try row["uuid"]) else { return nil }
-                return RecentSearch(
-                    id: id, query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"]))
-            }
+            ).map(Self.recentSearch)
         }
     }
 
@@ -67,7 +58,7 @@ public struct RecentSearchRepository: Sendable {
     public func delete(_ id: UUID, owner: UserKey) throws -> Bool {
         try pool.write { db in
             try db.run(
-                "DELETE FROM recent_searches WHERE uuid = ? AND owner_id = ?", [id.uuidString.lowercased(), owner.rawValue])
+                "DELETE FROM recent_searches WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
             return db.changes > 0
         }
     }
@@ -77,5 +68,12 @@ public struct RecentSearchRepository: Sendable {
         try pool.write { db in
             try db.run("DELETE FROM recent_searches WHERE owner_id = ?", [owner.rawValue])
         }
+    }
+
+    /// The search in a row that selected `uuid`, `query` and `searched_at`.
+    private static func recentSearch(_ row: Row) throws -> RecentSearch {
+        RecentSearch(
+            id: try UUID(storedText: row["uuid"]), query: try row["query"],
+            searchedAt: Date(millisecondsSince1970: try row["searched_at"]))
     }
 }

@@ -7,9 +7,11 @@ public struct StoredPhoto: Sendable, Equatable {
     public let sha256: String
     /// The original's format, e.g. `jpeg`.
     public let format: String
-    public let originalWidth: Int
-    public let originalHeight: Int
     /// Bumped by every edit; renditions are filed under it.
     public let revision: Int
     public let isAttached: Bool
+
+    /// The upright original's size, the pixels an edit's crop is measured in.
+    public var originalWidth: Int { photo.originalWidth }
+    public var originalHeight: Int { photo.originalHeight }
 }

@@ -41,3 +41,9 @@ extension UUID {
         }
     }
 }
+
+extension Sequence<Int64> {
+    /// Row ids as one JSON array, bound as a single parameter and read with `json_each`: one
+    /// statement text for any number of ids, so it is prepared once and cached.
+    var jsonArray: String { "[" + map(String.init).joined(separator: ",") + "]" }
+}

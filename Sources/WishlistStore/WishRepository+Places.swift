@@ -135,7 +135,7 @@ extension WishRepository {
         guard !ids.isEmpty else { return [] }
         let rows = try db.query(
             "SELECT \(columns) FROM wishes w WHERE w.id IN (SELECT value FROM json_each(?))",
-            ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            [ids.jsonArray])
         let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0["id"] as Int64, $0) })
         return ids.compactMap { byID[$0] }
     }
@@ -180,7 +180,7 @@ extension WishRepository {
         var ids: [Int64: UUID] = [:]
         try db.forEach(
             "SELECT id, uuid FROM wishes WHERE id IN (SELECT value FROM json_each(?))",
-            ["[" + rowIDs.map(String.init).joined(separator: ",") + "]"]
+            [rowIDs.jsonArray]
         ) { row in ids[try row["id"]] = try UUID(storedText: row["uuid"]) }
         return ids
     }

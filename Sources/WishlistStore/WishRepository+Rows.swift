@@ -19,7 +19,7 @@ extension WishRepository {
                 place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """,
-            [id.uuidString.lowercased(), owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
+            [id.lowercasedString, owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
              draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
              draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, milliseconds, milliseconds])
         let rowID = db.lastInsertRowID
@@ -34,7 +34,7 @@ extension WishRepository {
     static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, wish: Wish)? {
         guard let row = try db.queryFirst(
             "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
-            [id.uuidString.lowercased(), owner.rawValue])
+            [id.lowercasedString, owner.rawValue])
         else { return nil }
         let rowID: Int64 = try row["id"]
         return (rowID, try wishes(from: [row], db)[0])

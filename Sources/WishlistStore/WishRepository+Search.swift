@@ -89,7 +89,7 @@ extension WishRepository {
                 SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
                 WHERE w.owner_id = ? ORDER BY j.key
                 """,
-                ["[" + rowIDs.map(String.init).joined(separator: ",") + "]", owner.rawValue]),
+                [rowIDs.jsonArray, owner.rawValue]),
             db)
     }
 }

@@ -10,10 +10,6 @@ import WishlistCore
 public struct WishRepository: Sendable {
     let pool: DatabasePool
 
-    init(pool: DatabasePool) {
-        self.pool = pool
-    }
-
     /// Stores a new wish and returns it at version 1.
     public func create(_ draft: WishDraft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> Wish {
         let valid = try draft.validated()

@@ -25,6 +25,23 @@ import Testing
         #expect(json["version"] as? Int == 3)
     }
 
+    /// Ids are lower case in every type that encodes them, whatever encoder is used.
+    @Test func everyEncodedIDIsLowerCase() throws {
+        let id = UUID(uuidString: "0E5C1F5A-2A51-4F7B-9C07-6F3B1D0C2B11")!
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        let values: [any Encodable] = [
+            wish, Photo(id: id, width: 1, height: 1, urls: urls),
+            RecentSearch(id: id, query: "q", searchedAt: Date(millisecondsSince1970: 0)),
+            WishDraft(name: "n", photoIDs: [id]), WishPatch(photoIDs: [id]),
+            User(id: id, username: "u", isAdmin: false, createdAt: Date(millisecondsSince1970: 0)),
+        ]
+        for value in values {
+            let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+            #expect(json.contains("0e5c1f5a-2a51-4f7b-9c07-6f3b1d0c2b11"), "\(json)")
+            #expect(!json.contains("0E5C1F5A"), "\(json)")
+        }
+    }
+
     @Test func roundTripsThroughJSON() throws {
         var full = wish
         full.memo = "메모"

@@ -25,6 +25,19 @@ import Testing
         #expect(error?.code == "invalid_limit")
     }
 
+    /// "Near me" pages take the list's limits, checked after the point.
+    @Test(arguments: ["0", "101", "ten"])
+    func nearQueryTakesTheSameLimit(limit: String) {
+        let error = #expect(throws: ValidationError.self) {
+            try NearQuery(parameters: ["lat": "37.5", "lng": "127", "limit": limit])
+        }
+        #expect(error?.code == "invalid_limit")
+        let pointFirst = #expect(throws: ValidationError.self) {
+            try NearQuery(parameters: ["lat": "91", "lng": "127", "limit": "0"])
+        }
+        #expect(pointFirst?.code == "invalid_latitude")
+    }
+
     @Test(arguments: ["popular", "NEWEST", ""])
     func unknownSortIsRefused(sort: String) {
         let error = #expect(throws: ValidationError.self) { try WishListQuery(parameters: ["sort": sort]) }

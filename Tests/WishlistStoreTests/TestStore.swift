@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 @testable import WishlistStore
 
@@ -22,14 +21,11 @@ final class TestStore {
     var wishes: WishRepository { store.wishes }
     var recentSearches: RecentSearchRepository { store.recentSearches }
 
-    /// Inserts an account directly, as the accounts feature would.
+    /// Adds an account (with a placeholder password hash) and answers its key.
     func addUser(_ username: String) throws -> UserKey {
-        try store.pool.write { db in
-            try db.run(
-                "INSERT INTO users (uuid, username, password_hash, is_admin, created_at) VALUES (?, ?, 'x', 0, 0)",
-                [UUID().uuidString.lowercased(), username])
-            return UserKey(db.lastInsertRowID)
-        }
+        try store.accounts.createUser(
+            username: username, passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
+        ).key
     }
 
     /// Creates wishes with the given names, one millisecond apart in that order (the last is newest).
