@@ -82,7 +82,7 @@ struct PlacesController: Sendable {
         return .api(try wishes.near(NearQuery(parameters: request.query), owner: owner))
     }
 
-    /// Offline places for the search tab: the first `limit` cities matching `query`, as wish places.
+    /// Cities the gazetteer found, as places a wish can take (for the search tab).
     static func wishPlaces(_ found: [FoundPlace]) -> [Place] {
         found.map { place in
             Place(
