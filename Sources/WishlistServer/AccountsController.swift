@@ -74,7 +74,6 @@ struct AccountsController: Sendable {
         if hasher.needsRehash(found.passwordHash) {
             try accounts.setPasswordHash(try hasher.hash(credentials.password), username: username)
         }
-        try accounts.deleteExpiredSessions(now: now)
         var response = Response.api(SignedIn(user: found.account.user), status: .created)
         try startSession(for: found.account, in: &response)
         return response
