@@ -32,8 +32,7 @@ extension WishlistClient {
         body.append(Data("--\(boundary)--\r\n".utf8))
         let answer = try await send(
             "POST", "/api/v1/photos", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
-        try Self.check(answer)
-        return try JSONCoding.decoder().decode(UploadedPhotos.self, from: answer.body)
+        return try Self.decoded(answer, to: "POST", "/api/v1/photos")
     }
 
     public func photo(_ id: UUID) async throws -> Photo {
