@@ -107,7 +107,7 @@ struct AccountsController: Sendable {
 
     func revokeToken(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+        guard let id = request.idParameter else {
             throw APIError.notFound("token")
         }
         try accounts.deleteToken(id, for: account.key)

@@ -129,7 +129,7 @@ struct PhotosController: Sendable {
 
     private func stored(_ request: Request) throws -> StoredPhoto {
         let owner = try authenticator.account(for: request).key
-        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)),
+        guard let id = request.idParameter,
             let photo = try photos.get(id, owner: owner)
         else { throw APIError.notFound("photo") }
         return photo
