@@ -13,8 +13,9 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 	libjs-leaflet libjs-leaflet.markercluster
 # What the tests add: a real browser and its driver, Python for the browser tests.
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv sqlite3
-# What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell.
-BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools
+# What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
+# and Python, which reads the API's JSON in bench/run.d.
+BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools python3
 
 .PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test e2e clean
 

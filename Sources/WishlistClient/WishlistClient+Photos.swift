@@ -2,6 +2,8 @@ import Foundation
 import WishlistCore
 
 extension WishlistClient {
+    private static func photoPath(_ id: UUID) -> String { "/api/v1/photos/\(id.uuidString.lowercased())" }
+
     /// A file to upload: its name (the server decides the type from the bytes) and its contents.
     public struct PhotoFile: Sendable {
         public let filename: String
@@ -32,26 +34,25 @@ extension WishlistClient {
         body.append(Data("--\(boundary)--\r\n".utf8))
         let answer = try await send(
             "POST", "/api/v1/photos", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
-        try Self.check(answer)
-        return try JSONCoding.decoder().decode(UploadedPhotos.self, from: answer.body)
+        return try Self.decoded(answer, to: "POST", "/api/v1/photos")
     }
 
     public func photo(_ id: UUID) async throws -> Photo {
-        try await request("GET", "/api/v1/photos/\(id.uuidString.lowercased())")
+        try await request("GET", Self.photoPath(id))
     }
 
     /// Crops (in the upright original's pixels) then rotates; the original is kept.
     public func editPhoto(_ id: UUID, _ edit: PhotoEditRequest) async throws -> Photo {
-        try await request("PUT", "/api/v1/photos/\(id.uuidString.lowercased())/edit", json: edit)
+        try await request("PUT", Self.photoPath(id) + "/edit", json: edit)
     }
 
     /// Undoes every edit.
     public func resetPhoto(_ id: UUID) async throws -> Photo {
-        try await request("DELETE", "/api/v1/photos/\(id.uuidString.lowercased())/edit")
+        try await request("DELETE", Self.photoPath(id) + "/edit")
     }
 
     /// Deletes a photo that is on no wish.
     public func deletePhoto(_ id: UUID) async throws {
-        try await requestWithoutAnswer("DELETE", "/api/v1/photos/\(id.uuidString.lowercased())")
+        try await requestWithoutAnswer("DELETE", Self.photoPath(id))
     }
 }

@@ -83,7 +83,12 @@ public final class WishlistClient: Sendable {
     ) async throws -> Answer {
         let answer = try await send(
             method, path, body: try body.map { try JSONCoding.encoder().encode($0) }, headers: headers)
-        try Self.check(answer)
+        return try Self.decoded(answer, to: method, path)
+    }
+
+    /// The JSON of a successful answer to `method path`, or the server's error thrown.
+    static func decoded<Answer: Decodable>(_ answer: HTTPAnswer, to method: String, _ path: String) throws -> Answer {
+        try check(answer)
         do {
             return try JSONCoding.decoder().decode(Answer.self, from: answer.body)
         } catch {

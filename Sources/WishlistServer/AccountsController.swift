@@ -74,7 +74,6 @@ struct AccountsController: Sendable {
         if hasher.needsRehash(found.passwordHash) {
             try accounts.setPasswordHash(try hasher.hash(credentials.password), username: username)
         }
-        try accounts.deleteExpiredSessions(now: now)
         var response = Response.api(SignedIn(user: found.account.user), status: .created)
         try startSession(for: found.account, in: &response)
         return response
@@ -108,7 +107,7 @@ struct AccountsController: Sendable {
 
     func revokeToken(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
-        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+        guard let id = request.idParameter else {
             throw APIError.notFound("token")
         }
         try accounts.deleteToken(id, for: account.key)

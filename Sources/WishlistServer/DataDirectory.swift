@@ -1,7 +1,7 @@
 import Foundation
 import WishlistStore
 
-/// The folder that holds everything a server keeps: `wishlist.sqlite` now, photos later.
+/// The folder that holds everything a server keeps: `wishlist.sqlite`, and the photos under `media/` (`MediaStore`).
 public struct DataDirectory: Sendable {
     public let path: String
 

@@ -129,7 +129,7 @@ struct PhotosController: Sendable {
 
     private func stored(_ request: Request) throws -> StoredPhoto {
         let owner = try authenticator.account(for: request).key
-        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)),
+        guard let id = request.idParameter,
             let photo = try photos.get(id, owner: owner)
         else { throw APIError.notFound("photo") }
         return photo
@@ -140,10 +140,10 @@ struct PhotosController: Sendable {
         guard let nearest = try? places.offline.reverse(latitude: gps.latitude, longitude: gps.longitude) else {
             return nil
         }
-        return Place(
-            name: nearest.place.name,
-            address: [nearest.place.admin, nearest.place.country].compactMap { $0 }.joined(separator: ", "),
-            latitude: gps.latitude, longitude: gps.longitude, source: .photo)
+        // Named by the city, but where the photo was taken.
+        var place = PlacesController.wishPlace(nearest.place, source: .photo)
+        (place.latitude, place.longitude) = (gps.latitude, gps.longitude)
+        return place
     }
 
     private func now() -> Date {

@@ -82,13 +82,16 @@ struct PlacesController: Sendable {
         return .api(try wishes.near(NearQuery(parameters: request.query), owner: owner))
     }
 
-    /// Offline places for the search tab: the first `limit` cities matching `query`, as wish places.
+    /// Cities the gazetteer found, as places a wish can take (for the search tab).
     static func wishPlaces(_ found: [FoundPlace]) -> [Place] {
-        found.map { place in
-            Place(
-                name: place.name, address: [place.admin, place.country].compactMap { $0 }.joined(separator: ", "),
-                latitude: place.latitude, longitude: place.longitude, source: .search)
-        }
+        found.map { wishPlace($0, source: .search) }
+    }
+
+    /// A found place as a wish's place: its name, with its region and country as the address.
+    static func wishPlace(_ found: FoundPlace, source: Place.Source) -> Place {
+        Place(
+            name: found.name, address: [found.admin, found.country].compactMap { $0 }.joined(separator: ", "),
+            latitude: found.latitude, longitude: found.longitude, source: source)
     }
 
     /// The language to name places in: `lang`, else the first of `Accept-Language` (e.g. `ko`);

@@ -21,12 +21,3 @@ extension Response {
         return .json(encoded: Data(bytes), status: status)
     }
 }
-
-extension Request {
-    private static let decoder = JSONCoding.decoder()
-
-    /// The JSON body in the API's dialect; 415 for another content type, 400 for malformed JSON.
-    func apiBody<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try decode(type, decoder: Self.decoder)
-    }
-}

@@ -8,7 +8,6 @@ public struct ServerSettings: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 picks a free port (tests).
     public var port: UInt16 = 8080
-    /// How long a sign-in lasts before the person must sign in again.
     /// A Nominatim-compatible geocoder for street-level place search; nil keeps search offline.
     public var geocoderURL: URL?
     /// The map's tile URL template; nil shows markers on a plain background (offline use).
@@ -16,6 +15,7 @@ public struct ServerSettings: Sendable {
     public var tileAttribution: String? = "© OpenStreetMap contributors"
     /// Leaflet and its marker-cluster plugin, as Debian's libjs-leaflet packages install them.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
+    /// How long a sign-in lasts before the person must sign in again.
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     public var passwordCost: PasswordHasher.Cost = .interactive
     /// Failed sign-ins allowed for one username, and for one client address, within `loginWindow`.
@@ -29,6 +29,4 @@ public struct ServerSettings: Sendable {
     public var logger: (@Sendable (String) -> Void)? = { line in LogWriter.standardOutput.write(line) }
 
     public init() {}
-
-
 }

@@ -109,7 +109,7 @@ struct WishesController: Sendable {
 
     /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
     static func id(_ request: Request) throws -> UUID {
-        guard let id = request.parameters["id"].flatMap(UUID.init(uuidString:)) else {
+        guard let id = request.idParameter else {
             throw WishRepositoryError.notFound
         }
         return id

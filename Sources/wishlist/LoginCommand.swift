@@ -20,7 +20,7 @@ struct LoginCommand: Command {
     let passwordFromStdin: Bool
 
     init(parsing arguments: inout Arguments) throws {
-        guard let server = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER") else {
+        guard let server = try RemoteServer(&arguments).explicitServer else {
             throw UsageError("Missing --server URL.")
         }
         self.server = try RemoteServer.url(server)

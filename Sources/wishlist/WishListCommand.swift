@@ -33,12 +33,13 @@ struct WishListCommand: Command {
     }
 
     func run() async throws {
-        var page = try await remote.client().wishes(query)
+        let client = try remote.client()
+        var page = try await client.wishes(query)
         var wishes = page.items
         while all, let cursor = page.nextCursor {
             var next = query
             next.cursor = cursor
-            page = try await remote.client().wishes(next)
+            page = try await client.wishes(next)
             wishes += page.items
         }
         let more = !all && page.nextCursor != nil

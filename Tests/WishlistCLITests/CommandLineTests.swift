@@ -112,6 +112,13 @@ import WishlistServer
         let invalid = try cli.run(["wish", "add", "x", "--link", "ftp://example.com"])
         #expect(invalid.status == 1)
         #expect(invalid.error.contains("http"))
+        for name in ["Kite", "Tent"] { _ = try cli.run(["wish", "add", name]) }
+        let firstPage = try cli.run(["wish", "list", "--limit", "2"]).output
+        #expect(firstPage.split(separator: "\n").count == 3, "\(firstPage)")
+        #expect(firstPage.contains("more with --all"))
+        let everyPage = try cli.run(["wish", "list", "--limit", "2", "--all"]).output
+        #expect(["Tent", "Kite", "Blue bike"].allSatisfy { everyPage.contains($0) }, "\(everyPage)")
+        #expect(!everyPage.contains("more with --all"))
         #expect(try cli.run(["wish", "rm", id]).status == 0)
         let gone = try cli.run(["wish", "show", id])
         #expect(gone.status == 1)

@@ -60,7 +60,7 @@ final class ServerProcess {
     static func procFile(_ pid: Int32, _ name: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/\(name)") else { return nil }
         defer { try? handle.close() }
-        return (try? handle.readToEnd()).map { String(decoding: $0 ?? Data(), as: UTF8.self) }
+        return (try? handle.readToEnd()).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Resident memory of a process in MB, from /proc.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+@testable import WishlistServer
+@testable import WishlistStore
 
 @Suite struct AccountsTests {
     @Test func setUpHappensOnceAndSignsIn() async throws {
@@ -105,6 +107,21 @@ import WishlistCore
         _ = try await client.me()
         server.clock.advance(by: 31 * 24 * 3600)
         await expectServerError(401, "unauthenticated") { _ = try await client.me() }
+    }
+
+    /// Expired sessions are refused at once, and the hourly housekeeping deletes their rows.
+    @Test func housekeepingDeletesExpiredSessions() async throws {
+        let server = try TestServer()
+        _ = try await server.signedInAdmin()
+        _ = try await server.signedInUser("bob")
+        func sessionRows() throws -> Int? {
+            try server.application.store.pool.read { db in try db.scalar("SELECT count(*) FROM sessions") }
+        }
+        server.application.housekeeping.tidy()
+        #expect(try sessionRows() == 2)
+        server.clock.advance(by: 31 * 24 * 3600)
+        server.application.housekeeping.tidy()
+        #expect(try sessionRows() == 0)
     }
 
     @Test func tokensAreCreatedUsedListedAndRevoked() async throws {

@@ -48,6 +48,7 @@ import WishlistCore
         #expect(abs(place.longitude - 11.88513) < 0.0001)
         #expect(place.source == .photo)
         #expect(!place.name.isEmpty)
+        #expect(place.address?.hasSuffix("Italy") == true, "\(place)")
         let photo = answer.items[0]
         #expect(photo.gps != nil)
         for url in [photo.urls.thumb, photo.urls.medium, photo.urls.large] {

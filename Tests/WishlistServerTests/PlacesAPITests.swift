@@ -19,6 +19,10 @@ import WishlistCore
         #expect(String(decoding: settings.body, as: UTF8.self).contains("tileURL"))
         let search = try await alice.search("Jeonju")
         #expect(search.places.first?.name == "Jeonju")
+        // A found city as a wish's place: its region and country make the address.
+        let city = try #require(found.first)
+        #expect(search.places.first?.address == "\(city.admin.map { $0 + ", " } ?? "")\(city.country)")
+        #expect(search.places.first?.source == .search)
         for bad in ["lat=91&lng=0", "lat=x&lng=0", "lat=1", "lat=nan&lng=0", "lat=1&lng=181"] {
             #expect(try await alice.send("GET", "/api/v1/places/reverse?\(bad)").status == 400, "\(bad)")
         }

@@ -36,9 +36,9 @@ final class TestServer: Sendable {
         WishlistClient(baseURL: baseURL, token: token)
     }
 
-    /// A server with its first account set up; returns the admin's signed-in client.
     static let adminPassword = "correct horse battery"
 
+    /// Sets up the server's first account (an admin); returns its signed-in client.
     func signedInAdmin(username: String = "alice") async throws -> WishlistClient {
         let client = client()
         try await client.setUp(username: username, password: Self.adminPassword)
