@@ -12,10 +12,15 @@ extension Date {
         self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// The current time cut to whole milliseconds, so a value survives a trip through the database
+    /// This instant rounded to whole milliseconds, so that it survives a trip through the database
     /// and JSON unchanged.
+    public var inWholeMilliseconds: Date {
+        Date(millisecondsSince1970: millisecondsSince1970)
+    }
+
+    /// The current time in whole milliseconds.
     public static func nowInMilliseconds() -> Date {
-        Date(millisecondsSince1970: Date().millisecondsSince1970)
+        Date().inWholeMilliseconds
     }
 
     /// `2026-11-29T13:37:15.123Z`. Formatted from the integer milliseconds by hand: a formatter
@@ -63,7 +68,7 @@ extension Date {
         guard let parsed = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) else {
             return nil
         }
-        self.init(millisecondsSince1970: parsed.millisecondsSince1970)
+        self = parsed.inWholeMilliseconds
     }
 }
 

@@ -54,7 +54,7 @@ struct PhotosController: Sendable {
         var stored: [StoredPhoto] = []
         do {
             for upload in checked {
-                stored.append(try photos.create(try media.add(upload), owner: owner, now: now()))
+                stored.append(try photos.create(try media.add(upload), owner: owner, now: clock().inWholeMilliseconds))
             }
         } catch {
             try? media.remove(try photos.delete(stored.map(\.photo.id), owner: owner), store: photos)
@@ -144,9 +144,5 @@ struct PhotosController: Sendable {
         var place = PlacesController.wishPlace(nearest.place, source: .photo)
         (place.latitude, place.longitude) = (gps.latitude, gps.longitude)
         return place
-    }
-
-    private func now() -> Date {
-        Date(millisecondsSince1970: clock().millisecondsSince1970)
     }
 }

@@ -31,7 +31,7 @@ struct WishesController: Sendable {
 
     func create(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: now())
+        let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: clock().inWholeMilliseconds)
         var response = Response.api(wish, status: .created)
         response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
         response.headers["ETag"] = Self.etag(wish)
@@ -53,7 +53,7 @@ struct WishesController: Sendable {
         let owner = try authenticator.account(for: request).key
         let (wish, released) = try wishes.updateReleasingPhotos(
             try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
-            expectedVersion: try Self.expectedVersion(request), now: now())
+            expectedVersion: try Self.expectedVersion(request), now: clock().inWholeMilliseconds)
         try media.remove(try photos.delete(released, owner: owner), store: photos)
         return Self.answer(wish)
     }
@@ -66,7 +66,7 @@ struct WishesController: Sendable {
 
     func setFavorite(_ favorite: Bool, _ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        return Self.answer(try wishes.setFavorite(favorite, try Self.id(request), owner: owner, now: now()))
+        return Self.answer(try wishes.setFavorite(favorite, try Self.id(request), owner: owner, now: clock().inWholeMilliseconds))
     }
 
     func tags(_ request: Request) throws -> Response {
@@ -80,7 +80,7 @@ struct WishesController: Sendable {
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
-        _ = try recentSearches.record(query, owner: owner, now: now())
+        _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
         return .api(result)
     }
 
@@ -103,9 +103,6 @@ struct WishesController: Sendable {
 
     // MARK: Helpers
 
-    private func now() -> Date {
-        Date(millisecondsSince1970: clock().millisecondsSince1970)
-    }
 
     /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
     static func id(_ request: Request) throws -> UUID {

@@ -111,7 +111,7 @@ public struct AccountRepository: Sendable {
                 "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
                 [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.millisecondsSince1970])
         }
-        return APIToken(id: id, name: name, createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), lastUsedAt: nil)
+        return APIToken(id: id, name: name, createdAt: now.inWholeMilliseconds, lastUsedAt: nil)
     }
 
     public func tokens(for key: UserKey) throws -> [APIToken] {
@@ -174,7 +174,7 @@ public struct AccountRepository: Sendable {
         }
         return Account(
             key: UserKey(db.lastInsertRowID),
-            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: Date(millisecondsSince1970: now.millisecondsSince1970)))
+            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: now.inWholeMilliseconds))
     }
 
     private static func account(_ row: Row) throws -> Account {
