@@ -4,8 +4,12 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-@Suite struct CommandLineTests {
+@Suite final class CommandLineTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-cli-\(UUID())")
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
     var data: String { home.appendingPathComponent("data").path }
     var cli: CommandRunner { CommandRunner(home: home) }
 

@@ -4,8 +4,12 @@ import WishlistClient
 
 /// libvips and the hundred libraries it needs (about 10 MB resident) are loaded by the first
 /// photo, not at start-up: an idle server must stay small.
-@Suite struct LazyImagingTests {
+@Suite final class LazyImagingTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-lazy-\(UUID())")
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
 
     /// A small real camera JPEG from `../shared/testdata`.
     static let photo = URL(fileURLWithPath: #filePath)

@@ -3,8 +3,12 @@ import Testing
 import WishlistClient
 
 /// A 41 MB upload is refused with 413 by a real `wishlist serve` process that never holds it in memory.
-@Suite struct UploadMemoryTests {
+@Suite final class UploadMemoryTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-upload-\(UUID())")
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
 
     @Test func aBigUploadIsRefusedWithoutHoldingItInMemory() async throws {
         let server = try await ServerProcess(home: home)
