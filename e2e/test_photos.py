@@ -16,6 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import create_wish, go_to_tab, signed_in
+from layout import expect_fits
 from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
 
 PHOTOS = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos"
@@ -322,10 +323,7 @@ def test_photo_screens_fit_and_have_big_enough_targets(server, browser, catalogs
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
         wait(browser, lambda: not browser.find_elements("css selector", "[aria-busy=true]"), f"{path} stays busy")
-        assert browser.execute_script("return document.documentElement.scrollWidth") <= size[0], path
-        for control in by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"):
-            width, height = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", control)
-            assert width >= 44 and height >= 44, f"{path}: {control.accessible_name!r} is {width}×{height}"
+        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"), path)
 
 
 def test_crop_and_zoom_arithmetic(page):
