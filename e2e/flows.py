@@ -1,10 +1,18 @@
-"""Steps the browser tests share: preparing an account, signing in, checking the tab bar."""
+"""Steps the browser tests share: preparing an account, signing in, checking the tab bar, and
+reading catalog messages as the app fills them in."""
 
 from accessibility import by_role, fill, find_by_role, wait_for_role
 
 USERNAME = "alice"
 PASSWORD = "correct horse battery"
 TAB_KEYS = ["nav.wishes", "nav.favorites", "nav.map", "nav.search", "nav.journal", "nav.discover"]
+
+
+def say(text, **params):
+    """A catalog message with its {placeholders} filled in, as the page shows it."""
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
 
 
 def create_account(server, username=USERNAME, password=PASSWORD):
@@ -57,3 +65,4 @@ def go_to_tab(browser, en, key):
     nav = wait_for_role(browser, "navigation", en["nav.label"])
     find_by_role(nav, "link", en[key]).click()
     wait_for_role(browser, "heading", en[key])
+

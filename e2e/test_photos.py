@@ -15,7 +15,7 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import create_wish, go_to_tab, signed_in
+from flows import create_wish, go_to_tab, say, signed_in
 from layout import expect_fits
 from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
 
@@ -28,12 +28,6 @@ TIMEOUT = 15
 
 def wait(browser, condition, message):
     return wait_until(browser, condition, message, timeout=TIMEOUT)
-
-
-def say(text, **params):
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
 
 
 def images(context, name):

@@ -8,12 +8,12 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import create_wish, go_to_tab, signed_in
+from flows import create_wish, go_to_tab, say, signed_in
 from layout import expect_fits
 
 
 def star(browser, en, name):
-    return wait_for_role(browser, "button", en["wish.favorite"].replace("{name}", name))
+    return wait_for_role(browser, "button", say(en["wish.favorite"], name=name))
 
 
 def category_tab(browser, en, key):
@@ -56,11 +56,11 @@ def test_add_a_wish_with_three_tags_star_it_and_see_it_in_favorites(server, brow
     tags.send_keys("gift", Keys.ENTER)
     tags.send_keys("Travel", Keys.ENTER)  # a repeat in another case is dropped, as the server would
     tags.send_keys("oops", Keys.ENTER)
-    wait_for_role(browser, "button", en["tags.remove"].replace("{tag}", "oops"))
+    wait_for_role(browser, "button", say(en["tags.remove"], tag="oops"))
     tags.send_keys(Keys.BACKSPACE)  # in the empty field: removes the last chip
-    wait_until_gone(browser, "button", en["tags.remove"].replace("{tag}", "oops"))
+    wait_until_gone(browser, "button", say(en["tags.remove"], tag="oops"))
     chips = [button.accessible_name for button in by_role(browser, "button") if button.accessible_name.startswith("Remove tag")]
-    assert chips == [en["tags.remove"].replace("{tag}", tag) for tag in ("travel", "big bags", "gift")]
+    assert chips == [say(en["tags.remove"], tag=tag) for tag in ("travel", "big bags", "gift")]
     screenshot("wish-new")
     find_by_role(browser, "button", en["wish.form.save"]).click()
 
@@ -169,7 +169,7 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     assert not by_role(panel, "link", "Red travel bag")
     # The other tab says plainly that it found nothing.
     category_tab(browser, en, "search.byTag").click()
-    wait_for_role(browser, "heading", en["search.noneByTag"].replace("{query}", "hoe"))
+    wait_for_role(browser, "heading", say(en["search.noneByTag"], query="hoe"))
 
     # Only settled searches were recorded, not one per keystroke.
     assert recent_queries(server, token) == ["hoe", "lugg"]
@@ -186,7 +186,7 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
 
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.BACKSPACE)
-    wait_for_role(browser, "button", en["search.deleteRecent"].replace("{query}", "hoe")).click()
+    wait_for_role(browser, "button", say(en["search.deleteRecent"], query="hoe")).click()
     wait_until_gone(browser, "button", "hoe")
     wait_until(browser, lambda: recent_queries(server, token) == ["lugg"], "the recent search was not deleted")
     find_by_role(browser, "button", en["search.clearAll"]).click()
@@ -210,7 +210,7 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
 
     wait_for_role(browser, "heading", "Old lamp")
     find_by_role(browser, "button", en["wish.delete"]).click()
-    dialog = wait_for_role(browser, "dialog", en["wish.deleteDialog.title"].replace("{name}", "Old lamp"))
+    dialog = wait_for_role(browser, "dialog", say(en["wish.deleteDialog.title"], name="Old lamp"))
     screenshot("wish-delete-dialog")
     find_by_role(dialog, "button", en["dialog.cancel"]).click()
     wait_until_gone(browser, "dialog")
