@@ -8,7 +8,7 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import create_wish, go_to_tab, say, signed_in
+from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
 
 
@@ -312,24 +312,23 @@ def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, b
 def test_network_failure_says_so_and_tries_again(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     signed_in(server, browser, en)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
 
     go_to_tab(browser, en, "nav.favorites")
     wait_for_role(browser, "heading", en["error.network.title"])
     screenshot("favorites-offline")
     retry = find_by_role(browser, "button", en["error.retry"])
 
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    unblock_api(browser)
     retry.click()
     wait_for_role(browser, "heading", en["favorites.empty.title"])
     wait_until_gone(browser, "heading", en["error.network.title"])
 
     # A wish opened while offline says the same, and recovers the same way.
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
     browser.get(server.url("/#/wishes/00000000-0000-0000-0000-000000000000"))
     wait_for_role(browser, "heading", en["error.network.title"])
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    unblock_api(browser)
     find_by_role(browser, "button", en["error.retry"]).click()
     wait_for_role(browser, "heading", en["wish.gone.title"])
 
