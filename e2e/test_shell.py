@@ -3,9 +3,8 @@ bar, signing out and in, a wrong password, and the language switch."""
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until_gone
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from flows import (
     PASSWORD,
     TAB_KEYS,
@@ -85,7 +84,7 @@ def test_setup_checks_the_form_before_sending(server, browser, catalogs):
     fill(browser, en["auth.confirmPassword"], "different")
     find_by_role(browser, "button", en["setup.submit"]).click()
 
-    WebDriverWait(browser, 5).until(lambda driver: len(by_role(driver, "alert")) == 3)
+    wait_until(browser, lambda: len(by_role(browser, "alert")) == 3, "not one alert per field", timeout=5)
     assert sorted(alert.text for alert in by_role(browser, "alert")) == sorted(
         [en["validation.username.format"], en["validation.password.short"], en["validation.confirm.mismatch"]]
     )
