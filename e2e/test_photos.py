@@ -367,7 +367,7 @@ def test_pinch_zooms_at_most_six_times_and_panning_stops_at_the_edges(server, br
     wish = create_wish(server, token, name="Pinch me", photoIds=[photo["id"]])
     browser.get(server.url(f"/#/wishes/{wish['id']}"))
     wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1)).click()
-    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer_image(browser, 1)
     box = lambda: browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", image)
     rest = rendered_width(browser, image)
