@@ -86,6 +86,14 @@ def wait_until_gone(driver, role, name=None, *, timeout=DEFAULT_TIMEOUT):
     )
 
 
+def wait_until(driver, condition, message, *, timeout=DEFAULT_TIMEOUT):
+    """Waits until `condition()` returns something truthy, and returns it. A condition that looks for
+    something not rendered yet (an assertion in a finder, an element replaced meanwhile) is asked again."""
+    return WebDriverWait(
+        driver, timeout, ignored_exceptions=(AssertionError, StaleElementReferenceException)
+    ).until(lambda _: condition(), message=message)
+
+
 def fill(driver, label, text):
     """Types `text` into the text box labelled `label`, replacing what was there."""
     box = wait_for_role(driver, "textbox", label)

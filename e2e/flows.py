@@ -1,10 +1,19 @@
-"""Steps the browser tests share: preparing an account, signing in, checking the tab bar."""
+"""Steps the browser tests share: preparing an account, signing in, checking the tab bar, cutting
+the page off from the API, and reading catalog messages as the app fills them in."""
 
 from accessibility import by_role, fill, find_by_role, wait_for_role
 
 USERNAME = "alice"
 PASSWORD = "correct horse battery"
 TAB_KEYS = ["nav.wishes", "nav.favorites", "nav.map", "nav.search", "nav.journal", "nav.discover"]
+API_URLS = "*/api/v1/*"
+
+
+def say(text, **params):
+    """A catalog message with its {placeholders} filled in, as the page shows it."""
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
 
 
 def create_account(server, username=USERNAME, password=PASSWORD):
@@ -57,3 +66,13 @@ def go_to_tab(browser, en, key):
     nav = wait_for_role(browser, "navigation", en["nav.label"])
     find_by_role(nav, "link", en[key]).click()
     wait_for_role(browser, "heading", en[key])
+
+
+def block_api(browser):
+    """Makes every API request of the page fail as if the network were down (the server keeps running)."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [API_URLS]})
+
+
+def unblock_api(browser):
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})

@@ -7,17 +7,9 @@ import pytest
 from accessibility import by_role, wait_for_role
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import TAB_KEYS, USERNAME, create_account, sign_in
+from layout import expect_fits, rect
 
-MIN_TAP = 44
 SMALL_PHONE = (320, 640)
-
-
-def rect(browser, element):
-    return browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height];", element)
-
-
-def page_fits(browser):
-    return browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE, DESKTOP], ids=["phone", "small-phone", "desktop"])
@@ -33,11 +25,7 @@ def test_every_tab_fits_and_has_big_enough_targets(server, browser, catalogs, sc
         link = wait_for_role(browser, "link", en[key], within=nav)
         link.click()
         wait_for_role(browser, "heading", en[key])
-        assert page_fits(browser), f"{key} is wider than the screen"
-        controls = by_role(browser, "link") + by_role(browser, "button")
-        for control in controls:
-            _, _, width, height = rect(browser, control)
-            assert width >= MIN_TAP and height >= MIN_TAP, f"{control.accessible_name!r} is {width}×{height}"
+        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button"), key)
         if size != SMALL_PHONE:
             screenshot(key.split(".")[1])
 

@@ -8,20 +8,14 @@ import re
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from accessibility import by_role, fill, find_by_role, wait_for_role
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from flows import create_wish, go_to_tab, signed_in
 from test_modules import RUN_IN_MODULE
 
-TIMEOUT = 10
 SEOUL = (37.5665, 126.9780)
 JEONJU = {"name": "Jeonju", "address": "Jeollabuk-do, Republic of Korea", "latitude": 35.82194, "longitude": 127.14889, "source": "search"}
 MARKERS = "/api/v1/map/markers"
-
-
-def wait(browser, condition, message, timeout=TIMEOUT):
-    return WebDriverWait(browser, timeout).until(lambda driver: condition(), message=message)
 
 
 def allow_location(browser, server, latitude, longitude):
@@ -54,15 +48,15 @@ def test_add_wish_here_uses_the_device_place_named_by_the_nearest_city(server, b
     go_to_tab(browser, en, "nav.map")
     locate = wait_for_role(browser, "button", en["map.locate"])
     locate.click()
-    wait(browser, lambda: browser.find_elements("css selector", ".map-you-dot"), "no dot marks the position")
+    wait_until(browser, lambda: browser.find_elements("css selector", ".map-you-dot"), "no dot marks the position")
 
     # The second press follows the device (its icon changes), the third stops.
     assert locate.get_attribute("aria-pressed") == "false"
     locate.click()
-    wait(browser, lambda: locate.get_attribute("aria-pressed") == "true", "follow mode did not turn on")
+    wait_until(browser, lambda: locate.get_attribute("aria-pressed") == "true", "follow mode did not turn on")
     screenshot("map-located")
     locate.click()
-    wait(browser, lambda: locate.get_attribute("aria-pressed") == "false", "follow mode did not turn off")
+    wait_until(browser, lambda: locate.get_attribute("aria-pressed") == "false", "follow mode did not turn off")
 
     find_by_role(browser, "button", en["map.addHere"]).click()
     wait_for_role(browser, "heading", en["wish.new.title"])
@@ -89,7 +83,7 @@ def test_a_place_found_in_the_editor_shows_as_a_marker_that_opens_the_wish(serve
     fill(browser, en["wish.form.name"], "Bibimbap")
     box = wait_for_role(browser, "combobox", en["wish.form.place"])
     box.send_keys("Jeonju")
-    option = wait(
+    option = wait_until(
         browser,
         lambda: next((o for o in by_role(browser, "option") if o.accessible_name.startswith("Jeonju")), None),
         "Jeonju is not offered",
@@ -99,7 +93,7 @@ def test_a_place_found_in_the_editor_shows_as_a_marker_that_opens_the_wish(serve
     box.send_keys(Keys.ARROW_DOWN)
     assert box.get_attribute("aria-activedescendant") == option.get_attribute("id")
     box.send_keys(Keys.ENTER)  # picks the option; does not submit the form
-    wait(browser, lambda: box.get_attribute("aria-expanded") == "false", "the list stayed open")
+    wait_until(browser, lambda: box.get_attribute("aria-expanded") == "false", "the list stayed open")
     assert box.get_attribute("value") == "Jeonju"
     wait_for_role(browser, "heading", en["wish.new.title"])
     find_by_role(browser, "button", en["wish.form.save"]).click()
@@ -107,7 +101,7 @@ def test_a_place_found_in_the_editor_shows_as_a_marker_that_opens_the_wish(serve
     wait_for_role(browser, "heading", "Bibimbap")
     place = wait_for_role(browser, "region", en["wish.place"])
     assert "Jeonju" in place.text
-    wait(browser, lambda: browser.find_elements("css selector", ".wish-detail-map .map-pin"), "no pin on the small map")
+    wait_until(browser, lambda: browser.find_elements("css selector", ".wish-detail-map .map-pin"), "no pin on the small map")
     screenshot("wish-detail-place")
     status, listed = server.api("GET", "/wishes", token=token)
     saved = listed["items"][0]["place"]
@@ -141,7 +135,7 @@ def test_near_me_lists_wishes_nearest_first_with_their_distances(server, browser
     wait_for_role(browser, "link", en["map.nearMe"]).click()
     wait_for_role(browser, "heading", en["near.title"])
     cards = lambda: browser.find_elements("css selector", "wl-near-view .wish-card")
-    wait(browser, lambda: len(cards()) == 2, "Near me does not list the two wishes with a place")
+    wait_until(browser, lambda: len(cards()) == 2, "Near me does not list the two wishes with a place")
     shown = [
         (card.find_element("css selector", ".wish-card-name").text, card.find_element("css selector", ".wish-card-note").text)
         for card in cards()
@@ -179,14 +173,14 @@ def test_places_search_category_finds_jeonju_and_opens_the_map_there(server, bro
     signed_in(server, browser, en)
     go_to_tab(browser, en, "nav.search")
     wait_for_role(browser, "searchbox", en["search.label"]).send_keys("jeon")
-    tab = wait(
+    tab = wait_until(
         browser,
         lambda: next((t for t in by_role(browser, "tab") if t.accessible_name.startswith(en["search.places"])), None),
         "no Places tab",
     )
     tab.click()
-    wait(browser, lambda: tab.get_attribute("aria-selected") == "true", "the Places tab is not selected")
-    jeonju = wait(
+    wait_until(browser, lambda: tab.get_attribute("aria-selected") == "true", "the Places tab is not selected")
+    jeonju = wait_until(
         browser,
         lambda: next((link for link in by_role(browser, "link") if link.accessible_name.startswith("Jeonju")), None),
         "Jeonju is not among the places",
@@ -204,14 +198,14 @@ def test_refused_location_is_said_plainly(server, browser, catalogs):
     deny_location(browser, server)
     go_to_tab(browser, en, "nav.map")
     wait_for_role(browser, "button", en["map.locate"]).click()
-    alert = wait(
+    alert = wait_until(
         browser,
         lambda: next((a for a in by_role(browser, "alert") if a.text == en["location.denied"]), None),
         "no message says location is refused",
     )
     assert alert.is_displayed()
     find_by_role(browser, "button", en["map.dismiss"]).click()
-    wait(browser, lambda: not any(a.text == en["location.denied"] for a in by_role(browser, "alert")), "the message stayed")
+    wait_until(browser, lambda: not any(a.text == en["location.denied"] for a in by_role(browser, "alert")), "the message stayed")
 
     wait_for_role(browser, "link", en["map.nearMe"]).click()
     wait_for_role(browser, "heading", en["near.noLocation"])
@@ -225,8 +219,8 @@ def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, ca
     for index, (latitude, longitude) in enumerate([(37.57, 126.98), (35.82, 127.15), (35.18, 129.08), (33.5, 126.53)]):
         place_with(server, token, f"Wish {index}", latitude, longitude)
     go_to_tab(browser, en, "nav.map")
-    wait(browser, lambda: len(browser.find_elements("css selector", ".map-pin, .map-count")) >= 2, "no markers drawn")
-    wait(browser, lambda: len(marker_requests(browser)) >= 1, "no marker request")
+    wait_until(browser, lambda: len(browser.find_elements("css selector", ".map-pin, .map-count")) >= 2, "no markers drawn")
+    wait_until(browser, lambda: len(marker_requests(browser)) >= 1, "no marker request")
     browser.execute_script("performance.clearResourceTimings()")
 
     canvas = wait_for_role(browser, "region", en["map.label"])
@@ -238,7 +232,7 @@ def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, ca
             90, 20
         ).move_by_offset(90, 20).release().perform()
     # The map says it is busy from the first move until the markers of where it stopped are drawn.
-    wait(browser, lambda: browser.execute_script("return !document.querySelector('.map-view[aria-busy]')"), "still loading")
+    wait_until(browser, lambda: browser.execute_script("return !document.querySelector('.map-view[aria-busy]')"), "still loading")
     count = len(marker_requests(browser))
     assert 1 <= count <= 2, f"{count} marker requests for {moves} moves"
     assert all(re.search(r"bbox=[-\d.]+%2C[-\d.]+%2C[-\d.]+%2C[-\d.]+&zoom=\d+", url) for url in marker_requests(browser))
@@ -259,10 +253,10 @@ def test_choose_on_map_puts_a_named_pin_on_the_wish(server, browser, catalogs, s
     screenshot("place-picker")
     name.clear()
     find_by_role(dialog, "button", en["place.picker.use"]).click()
-    wait(browser, lambda: any(a.text == en["validation.place.name"] for a in by_role(browser, "alert")), "an empty name was accepted")
+    wait_until(browser, lambda: any(a.text == en["validation.place.name"] for a in by_role(browser, "alert")), "an empty name was accepted")
     name.send_keys("Riverside picnic spot")
     find_by_role(dialog, "button", en["place.picker.use"]).click()
-    wait(browser, lambda: not by_role(browser, "dialog"), "the dialog stayed open")
+    wait_until(browser, lambda: not by_role(browser, "dialog"), "the dialog stayed open")
     assert wait_for_role(browser, "combobox", en["wish.form.place"]).get_attribute("value") == "Riverside picnic spot"
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Picnic")

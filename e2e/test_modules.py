@@ -5,6 +5,7 @@ the API wrapper's typed errors."""
 import pytest
 
 from accessibility import wait_for_role
+from flows import block_api
 
 # Imports one of the app's modules by its path under the versioned asset base,
 # runs `body` with it as `module`, and hands back what `body` returns.
@@ -97,8 +98,7 @@ def test_api_errors_are_typed(page):
 
 
 def test_unreachable_server_is_a_network_error(page, browser):
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
     result = page(
         "js/api.js",
         """

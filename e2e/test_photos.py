@@ -10,32 +10,24 @@ import uuid
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until_gone
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import create_wish, go_to_tab, signed_in
+from flows import create_wish, go_to_tab, say, signed_in
+from layout import expect_fits
 from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
 
 PHOTOS = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos"
 LANDSCAPE = PHOTOS / "camera" / "iphone.jpg"  # 3264×2448, taken in Madrid
 SMALL = PHOTOS / "gps" / "DSCN0010.jpg"  # 640×480
+# Longer than the default: the server renders every upload before the page can show it.
 TIMEOUT = 15
 
 
-def wait(browser, condition, message, timeout=TIMEOUT):
-    return WebDriverWait(browser, timeout, ignored_exceptions=(AssertionError, StaleElementReferenceException)).until(
-        lambda driver: condition(), message=message
-    )
-
-
-def say(text, **params):
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+def wait(browser, condition, message):
+    return wait_until(browser, condition, message, timeout=TIMEOUT)
 
 
 def images(context, name):
@@ -324,11 +316,8 @@ def test_photo_screens_fit_and_have_big_enough_targets(server, browser, catalogs
     for path, heading in ((f"/#/wishes/{wish['id']}", wish["name"]), (f"/#/wishes/{wish['id']}/edit", en["wish.edit.title"])):
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
-        WebDriverWait(browser, TIMEOUT).until(lambda driver: not driver.find_elements("css selector", "[aria-busy=true]"))
-        assert browser.execute_script("return document.documentElement.scrollWidth") <= size[0], path
-        for control in by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"):
-            width, height = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", control)
-            assert width >= 44 and height >= 44, f"{path}: {control.accessible_name!r} is {width}×{height}"
+        wait(browser, lambda: not browser.find_elements("css selector", "[aria-busy=true]"), f"{path} stays busy")
+        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"), path)
 
 
 def test_crop_and_zoom_arithmetic(page):
@@ -378,7 +367,7 @@ def test_pinch_zooms_at_most_six_times_and_panning_stops_at_the_edges(server, br
     wish = create_wish(server, token, name="Pinch me", photoIds=[photo["id"]])
     browser.get(server.url(f"/#/wishes/{wish['id']}"))
     wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1)).click()
-    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer_image(browser, 1)
     box = lambda: browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", image)
     rest = rendered_width(browser, image)

@@ -3,10 +3,19 @@ bar, signing out and in, a wrong password, and the language switch."""
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until_gone
-from flows import PASSWORD, TAB_KEYS, USERNAME, create_account, expect_tab_bar, open_account_menu, sign_in
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
+from flows import (
+    PASSWORD,
+    TAB_KEYS,
+    USERNAME,
+    block_api,
+    create_account,
+    expect_tab_bar,
+    open_account_menu,
+    sign_in,
+    unblock_api,
+)
 
 
 def test_first_run_setup_sign_out_and_back_in(server, browser, catalogs, screenshot):
@@ -75,7 +84,7 @@ def test_setup_checks_the_form_before_sending(server, browser, catalogs):
     fill(browser, en["auth.confirmPassword"], "different")
     find_by_role(browser, "button", en["setup.submit"]).click()
 
-    WebDriverWait(browser, 5).until(lambda driver: len(by_role(driver, "alert")) == 3)
+    wait_until(browser, lambda: len(by_role(browser, "alert")) == 3, "not one alert per field", timeout=5)
     assert sorted(alert.text for alert in by_role(browser, "alert")) == sorted(
         [en["validation.username.format"], en["validation.password.short"], en["validation.confirm.mismatch"]]
     )
@@ -134,15 +143,14 @@ def test_switching_to_korean_renames_the_tabs(server, browser, catalogs, screens
 
 def test_unreachable_server_says_so_and_retries(server, browser, catalogs, screenshot):
     en = catalogs["en"]
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
     browser.get(server.url())
 
     wait_for_role(browser, "heading", en["error.network.title"])
     screenshot("network-error")
     retry = find_by_role(browser, "button", en["error.retry"])
 
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    unblock_api(browser)
     retry.click()
     wait_for_role(browser, "heading", en["setup.title"])
     wait_until_gone(browser, "heading", en["error.network.title"])

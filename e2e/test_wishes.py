@@ -4,26 +4,16 @@ searches, deleting, paging, validation and network failure (SPEC W1, W3–W6,
 W13, W15, K1, K2, K6, K7). Every check finds controls by role and accessible name."""
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until_gone
-from conftest import DESKTOP, set_viewport
-from flows import create_wish, go_to_tab, signed_in
-
-TIMEOUT = 10
-
-
-def wait(browser, condition, message, timeout=TIMEOUT):
-    # A condition may look for something not rendered yet (an assertion in a finder): keep waiting.
-    return WebDriverWait(browser, timeout, ignored_exceptions=(AssertionError, StaleElementReferenceException)).until(
-        lambda driver: condition(), message=message
-    )
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
+from conftest import DESKTOP, PHONE, set_viewport
+from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
+from layout import expect_fits
 
 
 def star(browser, en, name):
-    return wait_for_role(browser, "button", en["wish.favorite"].replace("{name}", name))
+    return wait_for_role(browser, "button", say(en["wish.favorite"], name=name))
 
 
 def category_tab(browser, en, key):
@@ -66,11 +56,11 @@ def test_add_a_wish_with_three_tags_star_it_and_see_it_in_favorites(server, brow
     tags.send_keys("gift", Keys.ENTER)
     tags.send_keys("Travel", Keys.ENTER)  # a repeat in another case is dropped, as the server would
     tags.send_keys("oops", Keys.ENTER)
-    wait_for_role(browser, "button", en["tags.remove"].replace("{tag}", "oops"))
+    wait_for_role(browser, "button", say(en["tags.remove"], tag="oops"))
     tags.send_keys(Keys.BACKSPACE)  # in the empty field: removes the last chip
-    wait_until_gone(browser, "button", en["tags.remove"].replace("{tag}", "oops"))
+    wait_until_gone(browser, "button", say(en["tags.remove"], tag="oops"))
     chips = [button.accessible_name for button in by_role(browser, "button") if button.accessible_name.startswith("Remove tag")]
-    assert chips == [en["tags.remove"].replace("{tag}", tag) for tag in ("travel", "big bags", "gift")]
+    assert chips == [say(en["tags.remove"], tag=tag) for tag in ("travel", "big bags", "gift")]
     screenshot("wish-new")
     find_by_role(browser, "button", en["wish.form.save"]).click()
 
@@ -92,19 +82,19 @@ def test_add_a_wish_with_three_tags_star_it_and_see_it_in_favorites(server, brow
 
     find_by_role(browser, "button", en["app.back"]).click()
     wait_for_role(browser, "heading", en["nav.wishes"])
-    wait(browser, lambda: card_names(browser, en) == ["Red travel bag"], "the new wish is not on the Wishes tab")
+    wait_until(browser, lambda: card_names(browser, en) == ["Red travel bag"], "the new wish is not on the Wishes tab")
     card = wait_for_role(browser, "link", "Red travel bag").find_element("xpath", "./ancestor::article")
     assert [chip.text for chip in card.find_elements("css selector", ".tag-chip")] == ["travel", "big bags", "gift"]
 
     button = star(browser, en, "Red travel bag")
     assert button.get_attribute("aria-pressed") == "false"
     button.click()
-    wait(browser, lambda: button.get_attribute("aria-pressed") == "true", "the star did not turn on")
-    wait(browser, lambda: server.api("GET", f"/wishes/{saved['id']}", token=token)[1]["favorite"], "not saved as favorite")
+    wait_until(browser, lambda: button.get_attribute("aria-pressed") == "true", "the star did not turn on")
+    wait_until(browser, lambda: server.api("GET", f"/wishes/{saved['id']}", token=token)[1]["favorite"], "not saved as favorite")
     screenshot("wishes-grid")
 
     go_to_tab(browser, en, "nav.favorites")
-    wait(browser, lambda: card_names(browser, en, "nav.favorites") == ["Red travel bag"], "not on Favorites")
+    wait_until(browser, lambda: card_names(browser, en, "nav.favorites") == ["Red travel bag"], "not on Favorites")
 
     # Unstarring on Favorites takes the card away at once, without a reload.
     star(browser, en, "Red travel bag").click()
@@ -132,7 +122,7 @@ def test_edit_in_detail_updates_the_list_and_stale_edits_are_caught(server, brow
     star(browser, en, "Film camera").click()
     find_by_role(browser, "button", en["app.back"]).click()
     wait_for_role(browser, "heading", en["nav.wishes"])
-    wait(browser, lambda: card_names(browser, en) == ["Film camera"], "the list still shows the old name")
+    wait_until(browser, lambda: card_names(browser, en) == ["Film camera"], "the list still shows the old name")
     assert star(browser, en, "Film camera").get_attribute("aria-pressed") == "true"
 
     # Someone else changes the wish while it is open in the editor: saving says so and offers a reload.
@@ -142,12 +132,12 @@ def test_edit_in_detail_updates_the_list_and_stale_edits_are_caught(server, brow
     status, _ = server.api("PATCH", f"/wishes/{wish['id']}", {"name": "Theirs"}, token=token)
     assert status == 200
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    alert = wait(browser, lambda: next((a for a in by_role(browser, "alert") if a.text == en["wish.form.stale"]), False), "no stale alert")
+    alert = wait_until(browser, lambda: next((a for a in by_role(browser, "alert") if a.text == en["wish.form.stale"]), False), "no stale alert")
     assert alert.text == en["wish.form.stale"]
     assert server.api("GET", f"/wishes/{wish['id']}", token=token)[1]["name"] == "Theirs"
     find_by_role(browser, "button", en["wish.form.reload"]).click()
     name = wait_for_role(browser, "textbox", en["wish.form.name"])
-    wait(browser, lambda: name.get_attribute("value") == "Theirs", "the form did not reload the wish")
+    wait_until(browser, lambda: name.get_attribute("value") == "Theirs", "the form did not reload the wish")
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Theirs")
 
@@ -161,7 +151,7 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     box = wait_for_role(browser, "searchbox", en["search.label"])
 
     box.send_keys("lugg")
-    wait(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
+    wait_until(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
     by_tag = category_tab(browser, en, "search.byTag")
@@ -173,13 +163,13 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
 
     box.clear()
     box.send_keys("hoe", Keys.ENTER)  # part of a word, at once on Enter
-    wait(browser, lambda: category_tab(browser, en, "search.byName").get_attribute("aria-selected") == "true", "By name not chosen")
+    wait_until(browser, lambda: category_tab(browser, en, "search.byName").get_attribute("aria-selected") == "true", "By name not chosen")
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Blue shoes", within=panel)
     assert not by_role(panel, "link", "Red travel bag")
     # The other tab says plainly that it found nothing.
     category_tab(browser, en, "search.byTag").click()
-    wait_for_role(browser, "heading", en["search.noneByTag"].replace("{query}", "hoe"))
+    wait_for_role(browser, "heading", say(en["search.noneByTag"], query="hoe"))
 
     # Only settled searches were recorded, not one per keystroke.
     assert recent_queries(server, token) == ["hoe", "lugg"]
@@ -190,15 +180,15 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     screenshot("search-recent")
     wait_for_role(browser, "button", "lugg").click()
     assert box.get_attribute("value") == "lugg"
-    wait(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
+    wait_until(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
 
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.BACKSPACE)
-    wait_for_role(browser, "button", en["search.deleteRecent"].replace("{query}", "hoe")).click()
+    wait_for_role(browser, "button", say(en["search.deleteRecent"], query="hoe")).click()
     wait_until_gone(browser, "button", "hoe")
-    wait(browser, lambda: recent_queries(server, token) == ["lugg"], "the recent search was not deleted")
+    wait_until(browser, lambda: recent_queries(server, token) == ["lugg"], "the recent search was not deleted")
     find_by_role(browser, "button", en["search.clearAll"]).click()
     wait_for_role(browser, "heading", en["search.empty.title"])
     assert recent_queries(server, token) == []
@@ -212,7 +202,7 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
 
     # Seen on Favorites and in search results first, so both hold it when it goes.
     go_to_tab(browser, en, "nav.favorites")
-    wait(browser, lambda: card_names(browser, en, "nav.favorites") == ["Old lamp", "Desk lamp"], "not both favorites")
+    wait_until(browser, lambda: card_names(browser, en, "nav.favorites") == ["Old lamp", "Desk lamp"], "not both favorites")
     go_to_tab(browser, en, "nav.search")
     wait_for_role(browser, "searchbox", en["search.label"]).send_keys("lamp", Keys.ENTER)
     panel = wait_for_role(browser, "tabpanel")
@@ -220,7 +210,7 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
 
     wait_for_role(browser, "heading", "Old lamp")
     find_by_role(browser, "button", en["wish.delete"]).click()
-    dialog = wait_for_role(browser, "dialog", en["wish.deleteDialog.title"].replace("{name}", "Old lamp"))
+    dialog = wait_for_role(browser, "dialog", say(en["wish.deleteDialog.title"], name="Old lamp"))
     screenshot("wish-delete-dialog")
     find_by_role(dialog, "button", en["dialog.cancel"]).click()
     wait_until_gone(browser, "dialog")
@@ -236,9 +226,9 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
     assert not by_role(browser, "link", "Old lamp")
     assert server.api("GET", f"/wishes/{lamp['id']}", token=token)[0] == 404
     go_to_tab(browser, en, "nav.wishes")
-    wait(browser, lambda: card_names(browser, en) == ["Desk lamp"], "still on Wishes")
+    wait_until(browser, lambda: card_names(browser, en) == ["Desk lamp"], "still on Wishes")
     go_to_tab(browser, en, "nav.favorites")
-    wait(browser, lambda: card_names(browser, en, "nav.favorites") == ["Desk lamp"], "still on Favorites")
+    wait_until(browser, lambda: card_names(browser, en, "nav.favorites") == ["Desk lamp"], "still on Favorites")
 
 
 def test_the_list_loads_more_as_you_scroll(server, browser, catalogs):
@@ -250,9 +240,9 @@ def test_the_list_loads_more_as_you_scroll(server, browser, catalogs):
     find_by_role(browser, "button", en["list.refresh"]).click()
 
     newest_first = list(reversed(names))
-    wait(browser, lambda: card_names(browser, en) == newest_first[:24], "the first page is not 24 newest first")
+    wait_until(browser, lambda: card_names(browser, en) == newest_first[:24], "the first page is not 24 newest first")
     browser.execute_script("document.querySelector('.wish-grid-sentinel').scrollIntoView()")
-    wait(browser, lambda: card_names(browser, en) == newest_first, "scrolling did not load the rest")
+    wait_until(browser, lambda: card_names(browser, en) == newest_first, "scrolling did not load the rest")
     wait_until_gone(browser, "button", en["list.loadMore"])
     pages = browser.execute_script(
         "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/v1/wishes?'))"
@@ -270,10 +260,10 @@ def test_load_more_button_works_without_scrolling(server, browser, catalogs):
     # A tall desktop window shows the whole first page, and the observer fetches page two by itself;
     # at phone size the button is the way when scrolling is not happening.
     find_by_role(browser, "button", en["list.refresh"]).click()
-    wait(browser, lambda: len(card_names(browser, en)) == 24, "no first page")
+    wait_until(browser, lambda: len(card_names(browser, en)) == 24, "no first page")
     more = wait_for_role(browser, "button", en["list.loadMore"])
     browser.execute_script("arguments[0].click()", more)
-    wait(browser, lambda: len(card_names(browser, en)) == 26, "the button did not load more")
+    wait_until(browser, lambda: len(card_names(browser, en)) == 26, "the button did not load more")
 
 
 def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, browser, catalogs, screenshot):
@@ -286,7 +276,7 @@ def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, b
     wait_for_role(browser, "textbox", en["wish.form.tags"]).send_keys("t" * 31, Keys.ENTER)
     find_by_role(browser, "button", en["wish.form.save"]).click()
 
-    wait(browser, lambda: len(by_role(browser, "alert")) == 3, "not three field errors")
+    wait_until(browser, lambda: len(by_role(browser, "alert")) == 3, "not three field errors")
     for label, message in (
         ("wish.form.name", "validation.name.long"),
         ("wish.form.link", "validation.link.scheme"),
@@ -308,7 +298,7 @@ def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, b
     tags.send_keys(Keys.CONTROL, "a")
     tags.send_keys(Keys.BACKSPACE)
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    wait(browser, lambda: sorted(a.text for a in by_role(browser, "alert")) == sorted(
+    wait_until(browser, lambda: sorted(a.text for a in by_role(browser, "alert")) == sorted(
         [en["validation.name.required"], en["validation.link.invalid"]]), "wrong errors for a blank name and bare link")
     assert server.api("GET", "/wishes", token=token)[1]["items"] == []
 
@@ -322,24 +312,23 @@ def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, b
 def test_network_failure_says_so_and_tries_again(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     signed_in(server, browser, en)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
 
     go_to_tab(browser, en, "nav.favorites")
     wait_for_role(browser, "heading", en["error.network.title"])
     screenshot("favorites-offline")
     retry = find_by_role(browser, "button", en["error.retry"])
 
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    unblock_api(browser)
     retry.click()
     wait_for_role(browser, "heading", en["favorites.empty.title"])
     wait_until_gone(browser, "heading", en["error.network.title"])
 
     # A wish opened while offline says the same, and recovers the same way.
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/*"]})
+    block_api(browser)
     browser.get(server.url("/#/wishes/00000000-0000-0000-0000-000000000000"))
     wait_for_role(browser, "heading", en["error.network.title"])
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    unblock_api(browser)
     find_by_role(browser, "button", en["error.retry"]).click()
     wait_for_role(browser, "heading", en["wish.gone.title"])
 
@@ -353,7 +342,7 @@ def test_an_ended_session_goes_back_to_sign_in(server, browser, catalogs):
     wait_for_role(browser, "heading", en["signIn.title"])
 
 
-@pytest.mark.parametrize("size", [(390, 844), DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs, screenshot, size):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
@@ -377,13 +366,7 @@ def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs,
     ):
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
-        WebDriverWait(browser, TIMEOUT).until(lambda driver: not driver.find_elements("css selector", "[aria-busy=true]"))
-        # Against the viewport asked for: a phone browser widens innerWidth to fit wide content.
-        assert browser.execute_script("return document.documentElement.scrollWidth") <= size[0], path
-        for control in by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "tab"):
-            width, height = browser.execute_script(
-                "const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", control
-            )
-            assert width >= 44 and height >= 44, f"{path}: {control.accessible_name!r} is {width}×{height}"
+        wait_until(browser, lambda: not browser.find_elements("css selector", "[aria-busy=true]"), f"{path} stays busy")
+        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "tab"), path)
     if size == DESKTOP:
         screenshot("wishes-grid-full")

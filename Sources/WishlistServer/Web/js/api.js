@@ -72,14 +72,23 @@ async function decode(response) {
     }
   }
   if (response.ok) return json;
+  throw apiErrorOf(response.status, response.statusText, json);
+}
+
+/**
+ * The ApiError for an error answer with decoded body `json` (null when there was none),
+ * announcing "unauthenticated" first when the session is over. Uploads, which go
+ * through XMLHttpRequest for its progress events, read their errors with it too.
+ */
+export function apiErrorOf(status, statusText, json) {
   const error = json?.error;
-  if (response.status === 401 && error?.code === "unauthenticated") {
+  if (status === 401 && error?.code === "unauthenticated") {
     apiEvents.dispatchEvent(new Event("unauthenticated"));
   }
-  throw new ApiError(
-    response.status,
-    typeof error?.code === "string" ? error.code : `http_${response.status}`,
-    typeof error?.message === "string" ? error.message : response.statusText,
+  return new ApiError(
+    status,
+    typeof error?.code === "string" ? error.code : `http_${status}`,
+    typeof error?.message === "string" ? error.message : statusText,
     typeof error?.field === "string" ? error.field : null,
   );
 }

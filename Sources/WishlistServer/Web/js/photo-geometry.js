@@ -2,9 +2,6 @@
 // apart from the DOM so it can be checked on its own. Rectangles are
 // `{x, y, width, height}`; sizes `{width, height}`.
 
-/** Clockwise quarter turns the API accepts. */
-export const ROTATIONS = [0, 90, 180, 270];
-
 /** The size of `size` turned by `rotate` degrees. */
 export function turnedSize(size, rotate) {
   return rotate % 180 === 0 ? { ...size } : { width: size.height, height: size.width };

@@ -2,7 +2,7 @@
 // their own (kind PHOTO), and an edit also replaces the photo inside every wish
 // held in the store, so cards and galleries show the new picture at once (W15).
 
-import { api, apiEvents, ApiError, NetworkError } from "./api.js";
+import { api, ApiError, apiErrorOf, NetworkError } from "./api.js";
 import { store } from "./store.js";
 import { WISH } from "./wish-service.js";
 
@@ -98,15 +98,7 @@ function answerOf(request) {
     return json;
   }
   if (request.status === 0) throw new NetworkError("The server could not be reached.");
-  const error = json?.error;
-  if (request.status === 401 && error?.code === "unauthenticated") {
-    apiEvents.dispatchEvent(new Event("unauthenticated"));
-  }
-  throw new ApiError(
-    request.status,
-    typeof error?.code === "string" ? error.code : `http_${request.status}`,
-    typeof error?.message === "string" ? error.message : request.statusText,
-  );
+  throw apiErrorOf(request.status, request.statusText, json);
 }
 
 /**

@@ -1,8 +1,8 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
 // typing pauses) or on Enter, results in category tabs "By name", "By tag" and
-// "Places" (a place opens the Map tab there),
-// and the recent searches when the field is empty. The server remembers every
-// search it answers, so a search is sent only when typing settles, never per keystroke.
+// "Places" (a place opens the Map tab there), and the recent searches when the
+// field is empty. The server remembers every search it answers, so a search is
+// sent only when typing settles, never per keystroke.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
@@ -141,10 +141,7 @@ export class SearchView extends HTMLElement {
       lastSearch = { query, results: found, tab: this.#tab };
     } catch (error) {
       if (abort.signal.aborted) return;
-      this.querySelector(".search-results").hidden = true;
-      const panel = this.querySelector("wl-error-panel");
-      panel.error = error;
-      panel.hidden = false;
+      this.#showError(error);
     }
   }
 
@@ -251,9 +248,7 @@ export class SearchView extends HTMLElement {
       items = await wishService.recentSearches();
     } catch (error) {
       if (this.querySelector("input").value.trim().length > 0) return;
-      const panel = this.querySelector("wl-error-panel");
-      panel.error = error;
-      panel.hidden = false;
+      this.#showError(error);
       return;
     }
     // Typing may have started while the list was on its way.
@@ -307,6 +302,14 @@ export class SearchView extends HTMLElement {
     } catch {
       showToast("search.clearFailed");
     }
+  }
+
+  /** The error panel alone, in place of the results or the recent searches. */
+  #showError(error) {
+    this.#hideAll();
+    const panel = this.querySelector("wl-error-panel");
+    panel.error = error;
+    panel.hidden = false;
   }
 
   #hideAll() {
