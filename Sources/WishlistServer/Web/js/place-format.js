@@ -4,7 +4,7 @@
 import { i18n, t } from "./i18n.js";
 
 /** The ways a wish's place can have been chosen (the API's `source`). */
-export const PLACE_SOURCES = Object.freeze(["search", "device", "photo", "manual"]);
+const PLACE_SOURCES = Object.freeze(["search", "device", "photo", "manual"]);
 // Closer than this to a known city, a spot is simply called by the city's name; farther, "Near …".
 const SAME_PLACE_METERS = 3000;
 
