@@ -30,4 +30,5 @@ public struct HTTPStatus: Sendable, Hashable {
     public static let notImplemented = HTTPStatus(code: 501)
     public static let badGateway = HTTPStatus(code: 502)
     public static let serviceUnavailable = HTTPStatus(code: 503)
+    public static let insufficientStorage = HTTPStatus(code: 507)
 }

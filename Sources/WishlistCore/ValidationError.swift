@@ -1,9 +1,9 @@
 /// A domain rule broken by input: which field, a stable snake_case code, and a sentence for people.
 ///
 /// The server answers it with 400 and `{"error": {"code", "message", "field"}}`; the CLI prints the message.
-public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ValidationError: DomainError, Equatable {
     /// The input field at fault, e.g. `name` or `tags`.
-    public let field: String
+    public let field: String?
     /// A stable machine-readable code, e.g. `name_too_long`.
     public let code: String
     /// One plain sentence that says what is wrong and how to fix it.
@@ -15,5 +15,5 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String { message }
+    public var kind: DomainErrorKind { .invalidInput }
 }

@@ -4,8 +4,4 @@ import HTTPServer
 enum APIError {
     static let unauthenticated = HTTPError(
         .unauthorized, code: "unauthenticated", message: "Sign in first: this needs an account.")
-
-    static func notFound(_ what: String) -> HTTPError {
-        HTTPError(.notFound, code: "not_found", message: "There is no \(what) with this id.")
-    }
 }

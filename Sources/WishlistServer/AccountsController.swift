@@ -108,7 +108,7 @@ struct AccountsController: Sendable {
     func revokeToken(_ request: Request) throws -> Response {
         let account = try authenticator.account(for: request)
         guard let id = request.idParameter else {
-            throw APIError.notFound("token")
+            throw NotFoundError("API token")
         }
         try accounts.deleteToken(id, for: account.key)
         return Response(status: .noContent)

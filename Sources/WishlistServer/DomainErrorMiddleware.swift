@@ -1,43 +1,40 @@
 import HTTPServer
 import WishlistCore
-import WishlistStore
 
-/// Turns the errors of the layers below HTTP — broken input rules and store refusals — into the
-/// API's JSON errors, so controllers can simply `try`.
+/// Turns the errors of the layers below HTTP — anything that is a `DomainError` — into the API's
+/// JSON errors, so controllers can simply `try`. New features add error types, not cases here.
 struct DomainErrorMiddleware: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         do {
             return try next(request)
-        } catch let error as ValidationError {
-            throw HTTPError(.badRequest, code: error.code, message: error.message, field: error.field)
-        } catch let error as StoreError {
-            throw Self.httpError(error)
-        } catch let error as WishRepositoryError {
+        } catch let error as any DomainError {
             throw Self.httpError(error)
         }
     }
 
-    static func httpError(_ error: WishRepositoryError) -> HTTPError {
-        let status: HTTPStatus = switch error {
+    static func httpError(_ error: any DomainError) -> HTTPError {
+        var headers = HTTPHeaders()
+        if let seconds = error.retryAfterSeconds {
+            headers["Retry-After"] = String(seconds)
+        }
+        return HTTPError(status(of: error.kind), code: error.code, message: error.message, field: error.field, headers: headers)
+    }
+
+    static func status(of kind: DomainErrorKind) -> HTTPStatus {
+        switch kind {
+        case .invalidInput: .badRequest
+        case .forbidden: .forbidden
         case .notFound: .notFound
+        case .conflict: .conflict
         case .staleVersion: .preconditionFailed
-        case .invalidCursor: .badRequest
-        }
-        return HTTPError(status, code: error.code, message: error.description)
-    }
-
-    static func httpError(_ error: StoreError) -> HTTPError {
-        switch error {
-        case .notFound:
-            HTTPError(.notFound, code: "not_found", message: "There is nothing here with this id.")
-        case .conflict(let message):
-            HTTPError(.conflict, code: "conflict", message: message)
-        case .alreadySetUp:
-            HTTPError(.conflict, code: "already_set_up", message: "This server is already set up. Sign in instead.")
-        case .corruptValue:
-            HTTPError(
-                .internalServerError, code: "internal_error",
-                message: "The database holds a value it should not. See the server log.")
+        case .tooLarge: .contentTooLarge
+        case .unsupportedType: .unsupportedMediaType
+        case .unprocessable: .unprocessableContent
+        case .rateLimited: .tooManyRequests
+        case .upstreamFailed: .badGateway
+        case .unavailable: .serviceUnavailable
+        case .storageFull: .insufficientStorage
+        case .internalFault: .internalServerError
         }
     }
 }

@@ -102,7 +102,8 @@ struct PhotosController: Sendable {
     func file(_ request: Request) throws -> Response {
         let photo = try stored(request)
         guard let size = request.parameters["size"].flatMap(Photo.Size.init(rawValue:)) else {
-            throw APIError.notFound("photo size")
+            throw HTTPError(
+                .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large or original.")
         }
         let path: String, contentType: String, version: String
         if let rendition = RenditionSize(rawValue: size.rawValue) {
@@ -131,7 +132,7 @@ struct PhotosController: Sendable {
         let owner = try authenticator.account(for: request).key
         guard let id = request.idParameter,
             let photo = try photos.get(id, owner: owner)
-        else { throw APIError.notFound("photo") }
+        else { throw NotFoundError("photo") }
         return photo
     }
 

@@ -91,7 +91,7 @@ struct WishesController: Sendable {
 
     func deleteRecentSearch(_ request: Request) throws -> Response {
         let owner = try authenticator.account(for: request).key
-        guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw WishRepositoryError.notFound }
+        guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw NotFoundError("recent search") }
         return Response(status: .noContent)
     }
 

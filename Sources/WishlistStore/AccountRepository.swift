@@ -51,7 +51,7 @@ public struct AccountRepository: Sendable {
     public func setPasswordHash(_ passwordHash: String, username: String) throws {
         try pool.write { db in
             try db.run("UPDATE users SET password_hash = ? WHERE username = ?", [passwordHash, username])
-            guard db.changes == 1 else { throw StoreError.notFound }
+            guard db.changes == 1 else { throw StoreError.notFound("account named '\(username)'") }
             try db.run(
                 "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)", [username])
         }
@@ -62,7 +62,7 @@ public struct AccountRepository: Sendable {
     public func deleteUser(username: String) throws {
         try pool.write { db in
             guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
-                throw StoreError.notFound
+                throw StoreError.notFound("account named '\(username)'")
             }
             let owner = UserKey(id)
             try db.forEach("SELECT id, name FROM wishes WHERE owner_id = ?", [id]) { row in
@@ -132,7 +132,7 @@ public struct AccountRepository: Sendable {
     public func deleteToken(_ id: UUID, for key: UserKey) throws {
         try pool.write { db in
             try db.run("DELETE FROM api_tokens WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
-            guard db.changes == 1 else { throw StoreError.notFound }
+            guard db.changes == 1 else { throw StoreError.notFound("API token with this id") }
         }
     }
 

@@ -45,7 +45,7 @@ public struct PhotoRepository: Sendable {
                 [edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
                  id.lowercasedString, owner.rawValue])
             guard db.changes == 1, let stored = try Self.fetch(id, owner: owner, db) else {
-                throw StoreError.notFound
+                throw StoreError.notFound("photo with this id")
             }
             if stored.isAttached {
                 try db.run(

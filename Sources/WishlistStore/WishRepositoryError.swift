@@ -1,7 +1,9 @@
+import WishlistCore
+
 /// Why the store refused a wish operation, beyond broken input rules (those are `ValidationError`).
 ///
 /// Each case has the API's error `code` and a sentence; the server answers 404, 412 and 400.
-public enum WishRepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum WishRepositoryError: DomainError, Equatable {
     /// No such record for this account — also when it belongs to another account.
     case notFound
     /// The client edited an older version; `current` is the version now stored.
@@ -17,10 +19,18 @@ public enum WishRepositoryError: Error, Equatable, Sendable, CustomStringConvert
         }
     }
 
-    public var description: String {
+    public var kind: DomainErrorKind {
+        switch self {
+        case .notFound: .notFound
+        case .staleVersion: .staleVersion
+        case .invalidCursor: .invalidInput
+        }
+    }
+
+    public var message: String {
         switch self {
         case .notFound:
-            "There is no such wish."
+            NotFoundError("wish").message
         case .staleVersion(let current):
             "The wish was changed elsewhere (it is now version \(current)); reload it and try again."
         case .invalidCursor:

@@ -44,15 +44,10 @@ enum CommandLineTool {
     /// The one sentence a person sees for an error.
     static func sentence(for error: any Error) -> String {
         switch error {
-        case let error as ValidationError: error.message
-        case let error as WishlistClientError: error.description
         case let error as StoreError:
-            switch error {
-            case .notFound: "There is no such account."
-            case .conflict(let message): message
-            case .alreadySetUp: "This server already has accounts."
-            case .corruptValue(let value): "The database holds a value it should not: \(value)."
-            }
+            if case .corruptValue(let value) = error { "The database holds a value it should not: \(value)." } else { error.message }
+        case let error as any DomainError: error.message
+        case let error as WishlistClientError: error.description
         case let error as CommandFailure: error.message
         default: "\(error)"
         }

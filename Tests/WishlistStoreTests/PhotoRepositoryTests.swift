@@ -8,7 +8,7 @@ import WishlistCore
     @Test func editingAnUnknownPhotoIsStoreNotFound() throws {
         let fixture = try TestStore()
         let alice = try fixture.addUser("alice")
-        #expect(throws: StoreError.notFound) {
+        #expect(throws: StoreError.notFound("photo with this id")) {
             try fixture.store.photos.setEdit(nil, width: 10, height: 10, of: UUID(), owner: alice)
         }
     }
