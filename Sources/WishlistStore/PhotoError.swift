@@ -61,9 +61,16 @@ public enum PhotoError: DomainError, Equatable {
             "This photo is on a wish; take it off the wish (photoIds) to delete it."
         case .editConflict:
             "The photo was edited at the same time by another request; reload it and try again."
-        case .imagingFailed(let reason):
-            "The photo could not be processed: \(reason)."
+        case .imagingFailed:
+            "The photo could not be processed. See the server log."
         }
+    }
+
+    /// The message, with what the image library said for a failure of its own (it may name
+    /// files, so the client is not shown it).
+    public var description: String {
+        if case .imagingFailed(let reason) = self { return "\(message) (\(reason))" }
+        return message
     }
 
     /// Runs `body`, turning Imaging's errors into the library's.
