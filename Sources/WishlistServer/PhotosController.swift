@@ -17,14 +17,16 @@ struct PhotosController: Sendable {
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
-        router.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, upload)
-        router.get("/api/v1/photos/{id}", show)
-        router.delete("/api/v1/photos/{id}", delete)
-        router.put("/api/v1/photos/{id}/edit") { request in
-            try setEdit(request.apiBody(PhotoEditRequest.self), request)
+        router.group(.signedIn(authenticator)) { routes in
+            routes.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, upload)
+            routes.get("/api/v1/photos/{id}", show)
+            routes.delete("/api/v1/photos/{id}", delete)
+            routes.put("/api/v1/photos/{id}/edit") { request, account in
+                try setEdit(request.apiBody(PhotoEditRequest.self), request, account)
+            }
+            routes.delete("/api/v1/photos/{id}/edit") { request, account in try setEdit(nil, request, account) }
+            routes.get("/media/{id}/{size}", file)
         }
-        router.delete("/api/v1/photos/{id}/edit") { request in try setEdit(nil, request) }
-        router.get("/media/{id}/{size}", file)
     }
 
     struct Uploaded: Encodable {
@@ -33,8 +35,8 @@ struct PhotosController: Sendable {
     }
 
     /// Every file is checked before any is kept, so a bad file among good ones keeps nothing.
-    func upload(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func upload(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let form = try request.multipartForm(maxParts: Self.maximumFiles + 5)
         defer { form.removeTemporaryFiles() }
         let files = form.parts.filter(\.isFile)
@@ -59,34 +61,30 @@ struct PhotosController: Sendable {
         }
     }
 
-    func show(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
-        return .api(try library.photo(try Self.id(request), owner: owner))
+    func show(_ request: Request, _ account: Account) throws -> Response {
+        .api(try library.photo(try Self.id(request), owner: account.key))
     }
 
     /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
-    func delete(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
-        try library.delete(try Self.id(request), owner: owner)
+    func delete(_ request: Request, _ account: Account) throws -> Response {
+        try library.delete(try Self.id(request), owner: account.key)
         return Response(status: .noContent)
     }
 
     /// Applies an edit to the original (nil: none) as a new revision; the original never changes.
-    func setEdit(_ edit: PhotoEditRequest?, _ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
-        return .api(try library.edit(try Self.id(request), edit, owner: owner))
+    func setEdit(_ edit: PhotoEditRequest?, _ request: Request, _ account: Account) throws -> Response {
+        .api(try library.edit(try Self.id(request), edit, owner: account.key))
     }
 
     /// `/media/{id}/{size}`: only the owner may read; a path naming the current revision (or the
     /// original's digest) is cached forever, any other is revalidated.
-    func file(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func file(_ request: Request, _ account: Account) throws -> Response {
         guard let size = request.parameters["size"].flatMap(Photo.Size.init(rawValue:)) else {
             throw HTTPError(
                 .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large or original.")
         }
         let id = try Self.id(request)
-        let file = try library.media(id, size: size, owner: owner)
+        let file = try library.media(id, size: size, owner: account.key)
         let current = request.query["v"] == file.version
         var response = Response.file(
             path: file.path, contentType: file.contentType, request: request,
