@@ -43,7 +43,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        .target(name: "Geocoding", dependencies: ["CGeonames"]),
+        // The pieces every client of an outside service shares (cache, throttle, shared fetches);
+        // a libcurl-based HTTP client will join it later. Pure Swift.
+        .target(name: "Outbound"),
+        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
 
         // The product.
         .target(name: "WishlistCore"),
@@ -65,13 +68,16 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips"]),
+        // Test helpers shared by the tests of every outbound client (a clock the test moves).
+        .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Imaging"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]
+            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto"]
         ),
         .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
     ],

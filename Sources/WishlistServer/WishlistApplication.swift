@@ -95,7 +95,7 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         server.stop()
         try store.close()
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
@@ -104,6 +104,6 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 }
