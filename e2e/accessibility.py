@@ -17,6 +17,7 @@ _CANDIDATES = {
     "dialog": "dialog, [role=dialog]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
     "link": "a[href], [role=link]",
+    "list": "ul, ol, [role=list]",
     "main": "main, [role=main]",
     "navigation": "nav, [role=navigation]",
     "option": "[role=option], option",

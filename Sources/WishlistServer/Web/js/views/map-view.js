@@ -267,7 +267,7 @@ export class MapView extends HTMLElement {
     this.#cardAbort = abort;
     const show = () => {
       const element = document.createElement("wl-wish-card");
-      element.setAttribute("wish-id", id);
+      element.setAttribute("record-id", id);
       body.replaceChildren(element);
       if (focus) element.querySelector("a")?.focus();
     };
