@@ -1,6 +1,6 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
 // typing pauses) or on Enter, results in category tabs "By name", "By tag" and
-// "Places" (a place opens the Map tab there), and the recent searches when the
+// "Places" (a place opens the Map tab there, marked), and the recent searches when the
 // field is empty. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
@@ -208,7 +208,7 @@ export class SearchView extends HTMLElement {
             <span class="place-result-text"><span class="place-result-name"></span><span class="place-result-address"></span></span>
           </a>`;
         const link = item.querySelector("a");
-        link.href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
+        link.href = mapHref(place.latitude, place.longitude, PLACE_ZOOM, place.name);
         link.querySelector(".place-result-name").textContent = place.name;
         link.querySelector(".place-result-address").textContent = place.address ?? "";
         return item;
