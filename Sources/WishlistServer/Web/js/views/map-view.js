@@ -25,8 +25,8 @@ const LOCATED_ZOOM = 14;
 const FIT_MAX_ZOOM = 12;
 const DEFAULT_ZOOM = 11;
 const WORLD = { center: [25, 10], zoom: 2 };
-// A found place's marker stays above the wishes' pins that share its spot.
-const PLACE_Z_OFFSET = 500;
+// A found place's marker lies under the pins of wishes at its spot, so they stand on it.
+const PLACE_Z_OFFSET = -1000;
 
 // Where the map was left, so coming back to the tab shows the same area.
 let lastView = null;
