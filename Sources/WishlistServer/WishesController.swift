@@ -4,10 +4,12 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Wishes, favorites, tags, search and recent searches (SPEC W1, W3–W6, K1, K2) for the signed-in account.
+/// Wishes, favorites, tags, search (wishes, journal entries and places) and recent searches
+/// (SPEC W1, W3–W6, K1, K2) for the signed-in account.
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let journal: JournalRepository
     let photos: PhotoRepository
     let media: MediaStore
     let places: PlaceSearch
@@ -80,6 +82,7 @@ struct WishesController: Sendable {
         let owner = account.key
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
+        result.journal = try journal.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
         _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
         return .api(result)

@@ -57,9 +57,11 @@ public final class WishlistApplication: Sendable {
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, photos: store.photos, media: media,
+            wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, photos: store.photos,
+            media: media,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
+        JournalController(journal: store.journal, authenticator: authenticator, clock: settings.clock).register(in: &router)
         PhotosController(
             photos: store.photos, media: media, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
