@@ -39,3 +39,15 @@ extension WishlistClient {
         try await request(hearted ? "PUT" : "DELETE", Self.journalPath(id) + "/heart")
     }
 }
+
+extension WishlistClient {
+    /// The journal entries in a box, as points or clusters: the map's journal layer.
+    public func journalMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
+        try await request("GET", "/api/v1/journal/markers?bbox=\(box.parameter)" + (zoom.map { "&zoom=\($0)" } ?? ""))
+    }
+
+    /// Journal entries nearest to a point first, a page at a time.
+    public func journalEntriesNear(_ query: NearQuery) async throws -> Page<NearbyJournalEntry> {
+        try await request("GET", Self.pathWithQuery("/api/v1/journal/near", query.parameters))
+    }
+}

@@ -3,8 +3,9 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// The journal (SPEC D1–D4) of the signed-in account: entries, hearts, and the entries that
-/// mention a wish. Search joins `GET /api/v1/search` in `WishesController`.
+/// The journal (SPEC D1–D4) of the signed-in account: entries, hearts, the entries that mention a
+/// wish, and the journal's layer of the map and near me (K3, K4). Search joins
+/// `GET /api/v1/search` in `WishesController`.
 struct JournalController: Sendable {
     let journal: JournalRepository
     let authenticator: Authenticator
@@ -14,6 +15,8 @@ struct JournalController: Sendable {
         router.group(.signedIn(authenticator)) { routes in
             routes.post("/api/v1/journal", create)
             routes.get("/api/v1/journal", list)
+            routes.get("/api/v1/journal/markers", markers)
+            routes.get("/api/v1/journal/near", near)
             routes.get("/api/v1/journal/{id}", show)
             routes.patch("/api/v1/journal/{id}", update)
             routes.delete("/api/v1/journal/{id}", delete)
@@ -64,6 +67,18 @@ struct JournalController: Sendable {
     func mentioning(_ request: Request, _ account: Account) throws -> Response {
         guard let wish = request.idParameter else { throw NotFoundError("wish") }
         return .api(try journal.list(JournalListQuery(parameters: request.query, mentioning: wish), owner: account.key))
+    }
+
+    /// The entries in a box of the map, as `GET /api/v1/map/markers` answers for wishes: the web
+    /// app asks for the layers it shows, each marker of this answer being an entry.
+    func markers(_ request: Request, _ account: Account) throws -> Response {
+        let box = try BoundingBox(parameter: request.query["bbox"])
+        let zoom = try MapMarkers.zoom(parameter: request.query["zoom"], box: box)
+        return .api(try journal.markers(in: box, zoom: zoom, owner: account.key))
+    }
+
+    func near(_ request: Request, _ account: Account) throws -> Response {
+        .api(try journal.near(NearQuery(parameters: request.query), owner: account.key))
     }
 
     /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.

@@ -50,3 +50,12 @@ extension Schema {
             """)
     }
 }
+
+extension Schema {
+    /// Where journal entries are, for the map's journal layer and "near me": the same R*Tree and
+    /// grid of cell counts as wishes have (`journal_places`, `journal_place_cells`), kept by
+    /// triggers on `journal_entries`.
+    @Sendable static func createJournalPlaces(_ db: Database) throws {
+        try createPlaceIndex(.journal, triggerPrefix: "journal_place", db)
+    }
+}

@@ -12,6 +12,7 @@ enum Schema {
         migrator.register("2026-11-29-places", createPlaces)
         migrator.register("2026-11-29-photos", createPhotos)
         migrator.register("2026-12-01-journal", createJournal)
+        migrator.register("2026-12-01-journal-places", createJournalPlaces)
         return migrator
     }
 }

@@ -260,4 +260,73 @@ import WishlistCore
             #expect(answer.body == reencoded, "\(path): \(String(decoding: answer.body, as: UTF8.self))")
         }
     }
+
+    @Test func entriesWithAPlaceAreOnTheirOwnMapLayerAndNearMe() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        func place(_ latitude: Double, _ longitude: Double) -> Place {
+            Place(name: "Here", latitude: latitude, longitude: longitude, source: .device)
+        }
+        let seoul = try BoundingBox(minLongitude: 126.9, minLatitude: 37.5, maxLongitude: 127.1, maxLatitude: 37.6)
+        let world = try BoundingBox(minLongitude: -180, minLatitude: -85, maxLongitude: 180, maxLatitude: 85)
+        let palace = try await alice.createJournalEntry(JournalDraft(title: "Palace", date: "2026-04-01", place: place(37.5796, 126.977)))
+        let station = try await alice.createJournalEntry(JournalDraft(title: "Station", date: "2026-04-02", place: place(37.56, 126.975)))
+        let river = try await alice.createJournalEntry(JournalDraft(title: "River", date: "2026-04-03", place: place(37.5172, 127.0473)))
+        let tokyo = try await alice.createJournalEntry(JournalDraft(title: "Tokyo", date: "2026-04-04", place: place(35.6762, 139.6503)))
+        _ = try await alice.createJournalEntry(JournalDraft(title: "Nowhere", date: "2026-04-05"))
+        let wish = try await alice.createWish(WishDraft(name: "Seoul wish", place: place(37.56, 127.0)))
+        _ = try await bob.createJournalEntry(JournalDraft(title: "Bob in Seoul", date: "2026-04-01", place: place(37.57, 126.98)))
+
+        #expect(Set(try await alice.journalMarkers(seoul).markers.map(\.id)) == [palace.id, station.id, river.id])
+        #expect(try await alice.journalMarkers(world).markers.count == 4)
+        // The wishes' map is as it was: its markers are wishes only.
+        #expect(try await alice.mapMarkers(seoul).markers.map(\.id) == [wish.id])
+
+        let origin = try NearQuery(latitude: 37.5665, longitude: 126.978, limit: 2)
+        var near: [NearbyJournalEntry] = []
+        var query = origin
+        while true {
+            let page = try await alice.journalEntriesNear(query)
+            near += page.items
+            guard let cursor = page.nextCursor else { break }
+            query.cursor = cursor
+        }
+        #expect(near.map(\.entry.id) == [station.id, palace.id, river.id, tokyo.id])
+        #expect(near.map(\.distanceMeters) == near.map(\.distanceMeters).sorted())
+        #expect((500...1_000).contains(near[0].distanceMeters))
+
+        // Moving, clearing and deleting reach the map.
+        _ = try await alice.updateJournalEntry(palace.id, JournalPatch(place: .set(place(35.68, 139.65))))
+        _ = try await alice.updateJournalEntry(river.id, JournalPatch(place: .clear))
+        try await alice.deleteJournalEntry(station.id)
+        #expect(try await alice.journalMarkers(seoul).markers.isEmpty)
+        #expect(Set(try await alice.journalEntriesNear(origin).items.map(\.entry.id)) == [tokyo.id, palace.id])
+
+        // Another account's entries are on no map and near nobody else.
+        #expect(try await bob.journalMarkers(world).markers.count == 1)
+        #expect(try await bob.journalEntriesNear(origin).items.map(\.entry.title) == ["Bob in Seoul"])
+        for bad in ["bbox=1,2,3", "bbox=0,0,1,1&zoom=30"] {
+            #expect(try await alice.send("GET", "/api/v1/journal/markers?\(bad)").status == 400, "\(bad)")
+        }
+        for bad in ["lat=91&lng=0", "lat=1", "lat=1&lng=2&cursor=garbage", "lat=1&lng=2&limit=0"] {
+            #expect(try await alice.send("GET", "/api/v1/journal/near?\(bad)").status == 400, "\(bad)")
+        }
+    }
+
+    @Test func aCrowdedBoxAnswersClustersThatCountEveryEntry() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let count = MapMarkers.markerLimit + 20
+        for index in 0..<count {
+            _ = try await alice.createJournalEntry(JournalDraft(
+                title: "Walk \(index)", date: "2026-05-01",
+                place: Place(name: "Park", latitude: 37.5 + Double(index % 40) / 1_000, longitude: 127 + Double(index / 40) / 1_000,
+                             source: .device)))
+        }
+        let world = try BoundingBox(minLongitude: -180, minLatitude: -85, maxLongitude: 180, maxLatitude: 85)
+        let answer = try await alice.journalMarkers(world, zoom: 3)
+        #expect(answer.markers.isEmpty)
+        #expect(answer.clusters.map(\.count).reduce(0, +) == count)
+    }
 }
