@@ -47,10 +47,10 @@ let package = Package(
 
         // The product.
         .target(name: "WishlistCore"),
-        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding"]),
+        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging"]),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "Imaging"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Imaging"]),
         .testTarget(
             name: "WishlistServerTests",
             dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]
