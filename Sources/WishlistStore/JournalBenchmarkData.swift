@@ -5,12 +5,12 @@ import WishlistCore
 /// ten years before the end with several entries on many days, a time on about half, a heart on
 /// about 15%, a place on about 20%.
 ///
-/// Seeded (SplitMix64), so a benchmark sees the same data on every run.
+/// Seeded (``SeededRandom``), so a benchmark sees the same data on every run.
 struct JournalBenchmarkData {
-    private var state: UInt64
+    private var random: SeededRandom
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededRandom(seed: seed)
     }
 
     /// The draft of entry `index` of `count`, on a day that grows with the index (so later entries
@@ -35,15 +35,11 @@ struct JournalBenchmarkData {
     }
 
     private mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        random.next(below: bound)
     }
 
     private mutating func pick<T>(_ items: [T]) -> T {
-        items[next(below: items.count)]
+        random.pick(items)
     }
 
     private static let englishTitles = [

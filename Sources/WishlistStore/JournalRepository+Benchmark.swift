@@ -11,18 +11,8 @@ extension JournalRepository {
         owner: UserKey, count: Int, seed: UInt64 = 1, end: Date = .nowInMilliseconds()
     ) throws {
         var data = JournalBenchmarkData(seed: seed)
-        let span: Int64 = 10 * 365 * 24 * 3_600_000
-        let start = end.millisecondsSince1970 - span
-        let batchSize = 10_000
-        for batchStart in stride(from: 0, to: count, by: batchSize) {
-            try pool.write { db in
-                for index in batchStart..<min(batchStart + batchSize, count) {
-                    let createdAt = start + span * Int64(index) / Int64(count)
-                    _ = try Self.insert(
-                        data.nextDraft(index: index, count: count), id: UUID(), owner: owner,
-                        now: Date(millisecondsSince1970: createdAt), db)
-                }
-            }
+        try pool.writeBenchmarkRecords(count: count, span: 10 * 365 * 24 * 3_600, end: end) { db, index, createdAt in
+            _ = try Self.insert(data.nextDraft(index: index, count: count), id: UUID(), owner: owner, now: createdAt, db)
         }
     }
 }

@@ -37,17 +37,13 @@ struct JournalListCommand: Command {
 
     func run() async throws {
         let client = try remote.client()
-        var page = try await client.journalEntries(query)
-        var entries = page.items
-        while all, let cursor = page.nextCursor {
-            var next = query
-            next.cursor = cursor
-            page = try await client.journalEntries(next)
-            entries += page.items
+        let (entries, more) = try await PageReader.read(all: all) { cursor in
+            var page = query
+            page.cursor = cursor
+            return try await client.journalEntries(page)
         }
-        let more = !all && page.nextCursor != nil
         try output.print(entries) { entries in
-            Output.lines(entries, empty: "No journal entries yet.") + (more ? "\n… more with --all" : "")
+            Output.lines(entries, empty: "No journal entries yet.") + (more ? PageReader.moreHint : "")
         }
     }
 }
