@@ -32,18 +32,28 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
         // headers, through pkg-config's include paths.
         .target(name: "CVips", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
+        // libxml2's HTML parser, hidden behind its own header: libxml2's headers clash with
+        // Foundation's ICU in any Swift module that sees both.
+        .target(
+            name: "CHTMLMeta",
+            cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))],
+            linkerSettings: [.linkedLibrary("xml2")]
+        ),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        .target(name: "Geocoding", dependencies: ["CGeonames"]),
+        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
+        .target(name: "Outbound", dependencies: ["CCurl"]),
+        .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
 
         // The product.
         .target(name: "WishlistCore"),
@@ -62,11 +72,16 @@ let package = Package(
         // `make bench`: fills a data directory with generated wishes for the benchmarks.
         .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore"]),
 
+        // What the tests of outbound clients share: a loopback HTTP server and a clock they control.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
+        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "TestSupport"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite"]),
         .testTarget(

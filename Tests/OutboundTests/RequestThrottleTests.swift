@@ -1,5 +1,6 @@
 import Testing
-@testable import Geocoding
+@testable import Outbound
+import TestSupport
 
 @Suite struct RequestThrottleTests {
     @Test func concurrentCallersGetTurnsASecondApart() async throws {
