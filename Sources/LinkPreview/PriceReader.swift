@@ -68,7 +68,7 @@ enum PriceReader {
               let raw = value(priced)
         else { return nil }
         let declared = elements.first { $0["itemprop"] == "priceCurrency" }.flatMap(value)
-        let currency = PriceText.code(declared) ?? PriceText.currency(in: raw)
+        let currency = PriceText.code(declared) ?? PriceText.currency(in: raw) ?? priced.text.flatMap(PriceText.currency(in:))
         return PriceText.amount(raw, currency: currency).map { PreviewPrice(amount: $0, currency: currency) }
     }
 }
