@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging"]),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Imaging"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]
+            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "TestSupport"]
         ),
         .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
     ],

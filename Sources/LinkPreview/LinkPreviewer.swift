@@ -28,11 +28,12 @@ public actor LinkPreviewer {
         cache = LRUCache(capacity: capacity)
     }
 
-    /// The preview of `url`, from the cache when it was made less than a lifetime ago.
-    public func preview(of url: URL) async throws(LinkPreviewError) -> PagePreview {
+    /// The preview of `url`, from the cache when it was made less than a lifetime ago, unless
+    /// `refetch` asks for the page as it is now (a price refresh).
+    public func preview(of url: URL, refetch: Bool = false) async throws(LinkPreviewError) -> PagePreview {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { throw .invalidURL(url.absoluteString) }
-        if let cached = cache.value(for: url), elapsed() - cached.storedAt < lifetime { return cached.preview }
+        if !refetch, let cached = cache.value(for: url), elapsed() - cached.storedAt < lifetime { return cached.preview }
         if let running = inFlight[url] { return try await running.value.get() }
         let task = Task { await self.load(url) }
         inFlight[url] = task

@@ -131,3 +131,15 @@ import TestSupport
         #expect(await Self.failure(Self.previewer(), url) == .invalidURL(url.absoluteString))
     }
 }
+
+extension LinkPreviewerTests {
+    @Test func aRefetchAsksThePageAgainAndRefreshesTheCache() async throws {
+        let server = try LoopbackHTTPServer { _ in .html(Self.product) }
+        defer { server.stop() }
+        let previewer = Self.previewer()
+        _ = try await previewer.preview(of: server.url("/a"))
+        _ = try await previewer.preview(of: server.url("/a"), refetch: true)
+        _ = try await previewer.preview(of: server.url("/a"))
+        #expect(server.requests.count == 2)
+    }
+}
