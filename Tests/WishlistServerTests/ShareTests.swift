@@ -156,4 +156,16 @@ import WishlistCore
                                     headers: ["Authorization": "Bearer \(token)"])
         #expect(try await alice.wish(try #require(answer.wishID)).link == link)
     }
+
+    @Test func theManifestDeclaresTheShareTarget() async throws {
+        let manifest = try await send("GET", "/manifest.webmanifest")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(manifest.body.utf8)) as? [String: Any])
+        let target = try #require(json["share_target"] as? [String: Any])
+        #expect(target["action"] as? String == "/share")
+        #expect(target["method"] as? String == "POST")
+        #expect(target["enctype"] as? String == "multipart/form-data")
+        let params = try #require(target["params"] as? [String: Any])
+        #expect(params["url"] as? String == "url" && params["text"] as? String == "text")
+        #expect((params["files"] as? [[String: Any]])?.first?["name"] as? String == "files")
+    }
 }
