@@ -88,7 +88,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "TestSupport"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,8 +11,9 @@ extension WishlistClient {
         try await request("POST", "/api/v1/link-previews", json: PreviewRequest(url: url))
     }
 
-    /// Fetches the wish's link again; the answer carries the price history.
-    public func refreshLink(of id: UUID) async throws -> Wish {
-        try await request("POST", "/api/v1/wishes/\(id.uuidString.lowercased())/link/refresh")
+    /// Fetches the wish's link again; the answer carries the price history. With `addPhoto`, a wish
+    /// without photos also gets the page's image.
+    public func refreshLink(of id: UUID, addPhoto: Bool = false) async throws -> Wish {
+        try await request("POST", "/api/v1/wishes/\(id.uuidString.lowercased())/link/refresh" + (addPhoto ? "?addPhoto=true" : ""))
     }
 }

@@ -34,10 +34,16 @@ struct Links: Sendable {
     }
 
     /// Fetches the wish's link again and records its price if it changed; answers the wish.
-    func refresh(_ id: UUID, owner: UserKey) throws -> Wish {
-        guard let wish = try wishes.get(id, owner: owner) else { throw WishRepositoryError.notFound }
+    /// - Parameter addPhoto: also put the page's image on a wish that has no photo (the CLI's
+    ///   `wish add --link`); never for the daily refresh, since a person may have removed it.
+    func refresh(_ id: UUID, owner: UserKey, addPhoto: Bool = false) throws -> Wish {
+        guard var wish = try wishes.get(id, owner: owner) else { throw WishRepositoryError.notFound }
         guard let link = wish.link, !link.isEmpty else { throw LinkError.noLink }
-        return try record(try preview(link, refetch: true).price, on: wish, owner: owner)
+        let preview = try preview(link, refetch: true)
+        if addPhoto, wish.photos.isEmpty, let photo = photo(of: preview, owner: owner) {
+            wish = try wishes.update(id, owner: owner, with: WishPatch(photoIDs: [photo.id]), now: clock().inWholeMilliseconds)
+        }
+        return try record(preview.price, on: wish, owner: owner)
     }
 
     /// Stores `price` on the wish when there is one; answers the wish as it now is.

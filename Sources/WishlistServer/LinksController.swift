@@ -25,6 +25,6 @@ struct LinksController: Sendable {
 
     func refresh(_ request: Request, _ account: Account) throws -> Response {
         guard let id = request.idParameter else { throw WishRepositoryError.notFound }
-        return .api(try links.refresh(id, owner: account.key))
+        return .api(try links.refresh(id, owner: account.key, addPhoto: request.query["addPhoto"] == "true"))
     }
 }
