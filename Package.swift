@@ -70,7 +70,7 @@ let package = Package(
         ),
 
         // `make bench`: fills a data directory with generated wishes for the benchmarks.
-        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore"]),
+        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore", "LinkPreview"]),
 
         // What the tests of outbound clients share: a loopback HTTP server and a clock they control.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
