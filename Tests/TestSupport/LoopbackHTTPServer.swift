@@ -49,6 +49,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var accepted = 0
+    private var stalls: [Duration] = []
+    private let stallEnded = DispatchSemaphore(value: 0)
     private var open: Set<Int32> = []
     private let connections = DispatchGroup()
     private let finished = DispatchSemaphore(value: 0)
@@ -58,6 +60,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Connections accepted, whether or not a request came on them.
     public var connectionCount: Int { lock.withLock { accepted } }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// How long the client kept its first stalled connection open before closing it, timed on the
+    /// server's own thread (a busy test run can delay the client's task far longer than that).
+    /// Waits up to `patience` for the client to close it; nil when it did not.
+    public func firstStallDuration(patience: Duration = .seconds(30)) -> Duration? {
+        if let first = lock.withLock({ stalls.first }) { return first }
+        let seconds = Double(patience.components.seconds)
+        guard stallEnded.wait(timeout: .now() + seconds) == .success else { return nil }
+        stallEnded.signal()
+        return lock.withLock { stalls.first }
+    }
 
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
@@ -131,9 +144,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .hangUp:
             return
         case .stall:
-            // Returns when `stop` shuts the connection down.
+            // Ends when the client gives up and closes, or when `stop` shuts the connection down.
+            let clock = ContinuousClock()
+            let started = clock.now
             var byte: UInt8 = 0
             while recv(connection, &byte, 1, 0) > 0 {}
+            lock.withLock { stalls.append(started.duration(to: clock.now)) }
+            stallEnded.signal()
         case let .answer(status, headers, body):
             send(status: status, headers: headers.merging(["Content-Length": String(body.count)]) { $1 }, body: body, on: connection)
         case let .unsized(headers, body):

@@ -105,7 +105,7 @@ import WishlistServer
 
         let preview = try cli.run(["link", "preview", link])
         #expect(preview.status == 0, "\(preview.error)")
-        #expect(preview.output.contains("Brass lamp") && preview.output.contains("price:   49.9 EUR"), "\(preview.output)")
+        #expect(preview.output.contains("Brass lamp") && preview.output.contains("price:   49.9 EUR"), "\(preview.output) \(preview.error)")
 
         let added = try cli.run(["wish", "add", "--link", link, "--tag", "home", "--json"])
         #expect(added.status == 0, "\(added.error)")
