@@ -8,7 +8,7 @@ import WishlistClient
 import WishlistCore
 
 /// Sharing into the app (SPEC W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
-@Suite struct ShareTests {
+@Suite final class ShareTests {
     /// Answers a redirect instead of following it, so the test sees where `/share` sends the browser.
     final class NoRedirects: NSObject, URLSessionTaskDelegate {
         func urlSession(
@@ -47,6 +47,10 @@ import WishlistCore
         }
         server = try TestServer { $0.allowPrivateAddresses = true }
         alice = try await server.signedInAdmin()
+    }
+
+    deinit {
+        shop.stop()
     }
 
     func send(
