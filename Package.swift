@@ -51,8 +51,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
+        // The one way out to the internet (libcurl, with the address rules) and what every client
+        // of an outside service shares: cache, throttle, shared fetches.
         .target(name: "Outbound", dependencies: ["CCurl"]),
+        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
         .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
 
         // The product.
@@ -72,23 +74,23 @@ let package = Package(
         // `make bench`: fills a data directory with generated wishes for the benchmarks.
         .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore", "LinkPreview"]),
 
-        // What the tests of outbound clients share: a loopback HTTP server and a clock they control.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
-        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
-        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips"]),
+        // Test helpers shared by the tests of every outbound client: a clock the test moves and a
+        // loopback HTTP server that counts its connections.
+        .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
+        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Imaging"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "TestSupport"]
+            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "OutboundTesting"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "OutboundTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,8 +12,7 @@ import Outbound
 public actor OnlineGeocoder {
     public nonisolated let configuration: Configuration
     private let client: OutboundClient
-    private var cache: LRUCache<GeocoderRequest, [FoundPlace]>
-    private var inFlight: [GeocoderRequest: Task<[FoundPlace]?, Never>] = [:]
+    private let answers: FetchCache<GeocoderRequest, [FoundPlace]>
 
     public init(configuration: Configuration) throws(GeocodingError) {
         try self.init(configuration: configuration, clock: ContinuousClock())
@@ -34,7 +33,7 @@ public actor OnlineGeocoder {
         outbound.allowPrivateAddresses = configuration.allowPrivateAddresses
         outbound.userAgent = configuration.userAgent
         client = OutboundClient(configuration: outbound, clock: clock)
-        cache = LRUCache(capacity: configuration.cacheCapacity)
+        answers = FetchCache(capacity: configuration.cacheCapacity)
     }
 
     /// Places matching free text, in the geocoder's order; empty on any failure.
@@ -51,14 +50,7 @@ public actor OnlineGeocoder {
     }
 
     private func answer(_ request: GeocoderRequest) async -> [FoundPlace] {
-        if let cached = cache.value(for: request) { return cached }
-        if let running = inFlight[request] { return await running.value ?? [] }
-        let task = Task { await self.fetch(request) }
-        inFlight[request] = task
-        let places = await task.value
-        inFlight[request] = nil
-        if let places { cache.set(places, for: request) }
-        return places ?? []
+        await answers.value(for: request) { await self.fetch(request) } ?? []
     }
 
     /// One throttled round trip; nil when anything went wrong (so that it is not cached).

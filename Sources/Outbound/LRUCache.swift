@@ -29,6 +29,7 @@ public struct LRUCache<Key: Hashable, Value> {
         return entries[slot].value
     }
 
+    /// Stores `value` as the most recently used; when full, the least recently used entry goes.
     public mutating func set(_ value: Value, for key: Key) {
         if let slot = slots[key] {
             entries[slot].value = value

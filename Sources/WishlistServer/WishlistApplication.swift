@@ -123,7 +123,7 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         server.stop()
         try store.close()
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
@@ -133,6 +133,6 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 }

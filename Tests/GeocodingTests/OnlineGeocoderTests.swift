@@ -1,7 +1,8 @@
 import Foundation
+import OutboundTesting
 import Testing
 @testable import Geocoding
-import TestSupport
+import OutboundTesting
 
 @Suite struct OnlineGeocoderTests {
     static let jeonjuSearch = """

@@ -1,6 +1,6 @@
 import Testing
 @testable import Geocoding
-import TestSupport
+import OutboundTesting
 
 @Suite struct PlaceSearchTests {
     @Test func withoutAnOnlineGeocoderItIsTheOfflineSearch() async {

@@ -1,7 +1,7 @@
 import Foundation
 import LinkPreview
 import Testing
-import TestSupport
+import OutboundTesting
 @testable import Outbound
 
 @Suite struct LinkPreviewerTests {

@@ -2,7 +2,7 @@ import Foundation
 import LinkPreview
 import Outbound
 import Testing
-import TestSupport
+import OutboundTesting
 
 /// The 30 real pages in `../shared/testdata/link-previews`, each served by a loopback server at
 /// its original path, read through the whole fetch-and-parse path and compared with what a

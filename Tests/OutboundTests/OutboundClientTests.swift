@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import OutboundTesting
 import Testing
 @testable import Outbound
 

@@ -1,6 +1,6 @@
 import Testing
-@testable import Outbound
-import TestSupport
+import Outbound
+import OutboundTesting
 
 @Suite struct RequestThrottleTests {
     @Test func concurrentCallersGetTurnsASecondApart() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import OutboundTesting
 import WishlistCore
 
 /// `wishlist link preview` and `wishlist wish add --link` against a real server process (its link

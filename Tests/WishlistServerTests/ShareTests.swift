@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TestSupport
+import OutboundTesting
 import WishlistClient
 import WishlistCore
 
