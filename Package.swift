@@ -32,28 +32,37 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
         // headers, through pkg-config's include paths.
         .target(name: "CVips", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
+        // libxml2's HTML parser, hidden behind its own header: libxml2's headers clash with
+        // Foundation's ICU in any Swift module that sees both.
+        .target(
+            name: "CHTMLMeta",
+            cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))],
+            linkerSettings: [.linkedLibrary("xml2")]
+        ),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        // The pieces every client of an outside service shares (cache, throttle, shared fetches);
-        // a libcurl-based HTTP client will join it later. Pure Swift.
-        .target(name: "Outbound"),
+        // The one way out to the internet (libcurl, with the address rules) and what every client
+        // of an outside service shares: cache, throttle, shared fetches.
+        .target(name: "Outbound", dependencies: ["CCurl"]),
         .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
+        .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
 
         // The product.
         .target(name: "WishlistCore"),
         .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging"]),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -63,23 +72,25 @@ let package = Package(
         ),
 
         // `make bench`: fills a data directory with generated wishes for the benchmarks.
-        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore"]),
+        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore", "LinkPreview"]),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips"]),
-        // Test helpers shared by the tests of every outbound client (a clock the test moves).
+        // Test helpers shared by the tests of every outbound client: a clock the test moves and a
+        // loopback HTTP server that counts its connections.
         .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
+        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto"]
+            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "OutboundTesting"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "OutboundTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,8 @@ extension OnlineGeocoder {
         public var timeout: TimeInterval = 5
         public var cacheCapacity = 512
         public var maximumResponseBytes = 1 << 20
+        /// Lets the geocoder be on a private network (a home lab's own Nominatim); see `OutboundClient`.
+        public var allowPrivateAddresses = false
 
         public init(baseURL: URL) {
             self.baseURL = baseURL

@@ -1,20 +1,17 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Outbound
 
 /// A client of a Nominatim-compatible geocoder, for places the offline cities do not cover.
 ///
 /// Off unless a base URL is configured. It is polite by construction: one request a second at
-/// most across all callers, a `User-Agent` that says who we are, answers cached (bounded LRU),
+/// most across all callers (its `OutboundClient`'s throttle for the one host it asks), a
+/// `User-Agent` that says who we are, answers cached (bounded LRU),
 /// identical questions in flight asked once. It never fails loudly: a timeout, an HTTP error or
 /// a body it cannot read all answer "nothing", and the caller still has the offline results.
 /// Failures are not cached, so the next ask tries again.
 public actor OnlineGeocoder {
     public nonisolated let configuration: Configuration
-    private let session: URLSession
-    private let waitForTurn: @Sendable () async -> Bool
+    private let client: OutboundClient
     private let answers: FetchCache<GeocoderRequest, [FoundPlace]>
 
     public init(configuration: Configuration) throws(GeocodingError) {
@@ -28,16 +25,14 @@ public actor OnlineGeocoder {
               let host = base.host, !host.isEmpty
         else { throw .invalidBaseURL(base.absoluteString) }
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
-        session = URLSession(configuration: sessionConfiguration)
-        let throttle = RequestThrottle(
-            clock: clock, interval: configuration.minimumInterval, maximumWait: configuration.maximumQueueDelay
-        )
-        waitForTurn = { await throttle.waitForTurn() != nil }
+        var outbound = OutboundClient.Configuration()
+        outbound.timeout = .milliseconds(Int(configuration.timeout * 1000))
+        outbound.maximumBytes = configuration.maximumResponseBytes
+        outbound.minimumIntervalPerHost = configuration.minimumInterval
+        outbound.maximumQueueDelay = configuration.maximumQueueDelay
+        outbound.allowPrivateAddresses = configuration.allowPrivateAddresses
+        outbound.userAgent = configuration.userAgent
+        client = OutboundClient(configuration: outbound, clock: clock)
         answers = FetchCache(capacity: configuration.cacheCapacity)
     }
 
@@ -61,15 +56,9 @@ public actor OnlineGeocoder {
     /// One throttled round trip; nil when anything went wrong (so that it is not cached).
     private nonisolated func fetch(_ request: GeocoderRequest) async -> [FoundPlace]? {
         guard let url = request.url(base: configuration.baseURL, language: configuration.language),
-              await waitForTurn()
+              let response = try? await client.get(url, accept: "application/json"), response.status == 200
         else { return nil }
-        var urlRequest = URLRequest(url: url, timeoutInterval: configuration.timeout)
-        urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        guard let (data, response) = try? await session.data(for: urlRequest),
-              (response as? HTTPURLResponse)?.statusCode == 200,
-              data.count <= configuration.maximumResponseBytes
-        else { return nil }
+        let data = Data(response.body)
         let decoder = JSONDecoder()
         switch request {
         case .search:

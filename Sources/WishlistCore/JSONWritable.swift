@@ -22,6 +22,10 @@ extension Double: JSONWritable {
     public func write(to json: inout JSONWriter) throws { try json.double(self) }
 }
 
+extension Decimal: JSONWritable {
+    public func write(to json: inout JSONWriter) { json.decimal(self) }
+}
+
 extension Date: JSONWritable {
     public func write(to json: inout JSONWriter) { json.date(self) }
 }

@@ -89,6 +89,11 @@ public struct JSONWriter {
         scalar(text.utf8)
     }
 
+    /// An exact decimal as its plain digits (`89000`, `12.99`), as the encoder writes it.
+    public mutating func decimal(_ value: Decimal) {
+        scalar(value.description.utf8)
+    }
+
     /// A JSON string: `"` and `\` escaped, `\b \f \n \r \t` for those controls and `\u00xx` for the
     /// others, everything else (`/`, non-ASCII) as its UTF-8.
     public mutating func string(_ text: String) {

@@ -13,6 +13,10 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
     public var place: Place?
     public var photos: [Photo]
     public var favorite: Bool
+    /// The price last seen on the link; nil when none was ever seen.
+    public var price: SeenPrice? { priceHistory.first }
+    /// Every price seen on the link, newest first, at most `SeenPrice.historyLimit`.
+    public var priceHistory: [SeenPrice]
     public var createdAt: Date
     public var updatedAt: Date
     /// Bumped by every change; clients send it back in `If-Match` to avoid overwriting a newer edit.
@@ -20,7 +24,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
 
     public init(
         id: UUID, name: String, memo: String? = nil, link: String? = nil, tags: [String] = [],
-        place: Place? = nil, photos: [Photo] = [], favorite: Bool = false,
+        place: Place? = nil, photos: [Photo] = [], favorite: Bool = false, priceHistory: [SeenPrice] = [],
         createdAt: Date, updatedAt: Date, version: Int
     ) {
         self.id = id
@@ -31,13 +35,14 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         self.place = place
         self.photos = photos
         self.favorite = favorite
+        self.priceHistory = priceHistory
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.version = version
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, memo, link, tags, place, photos, favorite, createdAt, updatedAt, version
+        case id, name, memo, link, tags, place, photos, favorite, price, priceHistory, createdAt, updatedAt, version
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +55,8 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         place = try container.decodeIfPresent(Place.self, forKey: .place)
         photos = try container.decode([Photo].self, forKey: .photos)
         favorite = try container.decode(Bool.self, forKey: .favorite)
+        // `price` is the history's first point, so only the history is read.
+        priceHistory = try container.decodeIfPresent([SeenPrice].self, forKey: .priceHistory) ?? []
         createdAt = try container.decodeTimestamp(forKey: .createdAt)
         updatedAt = try container.decodeTimestamp(forKey: .updatedAt)
         version = try container.decode(Int.self, forKey: .version)
@@ -65,6 +72,8 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         try container.encode(place, forKey: .place)
         try container.encode(photos, forKey: .photos)
         try container.encode(favorite, forKey: .favorite)
+        try container.encode(price, forKey: .price)
+        try container.encode(priceHistory, forKey: .priceHistory)
         try container.encode(createdAt.iso8601String, forKey: .createdAt)
         try container.encode(updatedAt.iso8601String, forKey: .updatedAt)
         try container.encode(version, forKey: .version)
@@ -83,6 +92,8 @@ extension Wish: JSONWritable {
             try json.field("name", name)
             try json.field("photos", photos)
             try json.field("place", place)
+            try json.field("price", price)
+            try json.field("priceHistory", priceHistory)
             try json.field("tags", tags)
             try json.field("updatedAt", updatedAt)
             try json.field("version", version)

@@ -29,6 +29,22 @@ struct Authenticator: Sendable {
         return account
     }
 
+    /// Who is sharing into the app (SPEC W7), or nil when nobody is signed in, so the share can wait
+    /// for sign-in. A share arrives as a navigation, not from our scripts: the share sheet's POST
+    /// and a bookmarklet's GET carry no `X-Requested-With`. A cookie-authenticated POST is refused
+    /// only when the browser says another site sent it (`Sec-Fetch-Site`), which is what a forged
+    /// cross-site form would be.
+    func sharingAccount(for request: Request) throws -> Account? {
+        if let authorization = request.headers["Authorization"] {
+            return try account(authorization: authorization)
+        }
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty else { return nil }
+        if request.method != .GET, let site = request.headers["Sec-Fetch-Site"]?.lowercased(), !["same-origin", "none"].contains(site) {
+            throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
+        }
+        return try accounts.account(sessionTokenHash: Self.digest(token), now: clock())
+    }
+
     private func account(authorization: String) throws -> Account {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {

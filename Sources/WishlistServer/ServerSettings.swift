@@ -11,6 +11,11 @@ public struct ServerSettings: Sendable {
     public var port: UInt16 = 8080
     /// A Nominatim-compatible geocoder for street-level place search; nil keeps search offline.
     public var geocoderURL: URL?
+    /// Lets outbound requests (link previews, their images, the geocoder) reach loopback, private
+    /// and other reserved addresses: for test suites and home labs. Off, they are refused.
+    public var allowPrivateAddresses = false
+    /// Refreshes every wish's link price once a day (`--refresh-prices daily`); off by default.
+    public var refreshPricesDaily = false
     /// The map's tile URL template; nil shows markers on a plain background (offline use).
     public var tileURL: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     public var tileAttribution: String? = "© OpenStreetMap contributors"

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Geocoding
 import HTTPServer
+import Outbound
 import WishlistStore
 
 /// The whole server, wired: the store on the data directory, every controller's routes, the
@@ -10,8 +11,11 @@ public final class WishlistApplication: Sendable {
     public let settings: ServerSettings
     public let store: Store
     let photos: PhotoLibrary
+    let links: Links
     private let server: Server
     let housekeeping: Housekeeping
+    /// Present with `--refresh-prices daily`.
+    let priceRefresher: PriceRefresher?
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
@@ -19,8 +23,11 @@ public final class WishlistApplication: Sendable {
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
             try photos.tidy(now: settings.clock())
+            links = Links(
+                client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
+                photos: photos, clock: settings.clock)
             server = Server(
-                router: try Self.router(settings: settings, store: store, photos: photos),
+                router: try Self.router(settings: settings, store: store, photos: photos, links: links),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
@@ -28,6 +35,14 @@ public final class WishlistApplication: Sendable {
             throw error
         }
         housekeeping = Housekeeping(store: store, photos: photos, clock: settings.clock, logger: settings.logger)
+        priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
+    }
+
+    /// The outbound rules every fetch of this server obeys (link previews, their images).
+    static func outboundConfiguration(_ settings: ServerSettings) -> OutboundClient.Configuration {
+        var configuration = OutboundClient.Configuration()
+        configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+        return configuration
     }
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
@@ -39,7 +54,7 @@ public final class WishlistApplication: Sendable {
     }()
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
-    static func router(settings: ServerSettings, store: Store, photos: PhotoLibrary) throws -> Router {
+    static func router(settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
@@ -55,7 +70,12 @@ public final class WishlistApplication: Sendable {
             sessionLifetime: settings.sessionLifetime, clock: settings.clock
         ).register(in: &router)
         let places = PlaceSearch(
-            offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
+            offline: .shared,
+            online: try settings.geocoderURL.map { url in
+                var configuration = OnlineGeocoder.Configuration(baseURL: url)
+                configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+                return try OnlineGeocoder(configuration: configuration)
+            })
         WishesController(
             wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, photos: photos,
             places: places, authenticator: authenticator, clock: settings.clock
@@ -64,6 +84,9 @@ public final class WishlistApplication: Sendable {
         PhotosController(
             library: photos, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
+        LinksController(links: links, authenticator: authenticator).register(in: &router)
+        ShareController(links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares())
+            .register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
@@ -83,8 +106,12 @@ public final class WishlistApplication: Sendable {
 
     /// Starts listening; returns at once.
     public func start() throws {
+        if settings.allowPrivateAddresses {
+            settings.logger?("warning: --allow-private-addresses is on: link previews may reach this machine and its network")
+        }
         try server.start()
         housekeeping.start()
+        priceRefresher?.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
 
@@ -93,6 +120,7 @@ public final class WishlistApplication: Sendable {
 
     /// Finishes requests in flight, then closes the database.
     public func stop() throws {
+        priceRefresher?.stop()
         housekeeping.stop()
         server.stop()
         try store.close()
@@ -102,6 +130,7 @@ public final class WishlistApplication: Sendable {
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
     public func runUntilTerminated() throws {
         server.runUntilTerminated()
+        priceRefresher?.stop()
         housekeeping.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")

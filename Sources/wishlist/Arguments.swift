@@ -41,6 +41,11 @@ struct Arguments {
         return words.remove(at: index)
     }
 
+    /// The next argument that is not an option, or nil when there is none (an optional argument).
+    mutating func optionalPositional() -> String? {
+        words.firstIndex { !$0.hasPrefix("--") }.map { words.remove(at: $0) }
+    }
+
     /// Fails on anything the command did not read: an unknown option or an extra argument.
     func finish() throws {
         guard let word = words.first else { return }

@@ -37,8 +37,14 @@ struct Output {
         if !wish.tags.isEmpty { lines.append("tags:    \(wish.tags.joined(separator: ", "))") }
         if let place = wish.place { lines.append("place:   \(place.name) (\(place.latitude), \(place.longitude))") }
         if !wish.photos.isEmpty { lines.append("photos:  \(wish.photos.count)") }
+        if let price = wish.price { lines.append("price:   \(amount(price.amount, price.currency)) (seen \(price.seenAt.iso8601String))") }
         lines.append("created: \(wish.createdAt.iso8601String)  version \(wish.version)")
         return lines.joined(separator: "\n")
+    }
+
+    /// `89000 KRW`, or the bare amount when the page named no currency.
+    static func amount(_ amount: Decimal, _ currency: String?) -> String {
+        [amount.description, currency].compactMap { $0 }.joined(separator: " ")
     }
 
     static func lines(_ wishes: [Wish], empty: String) -> String {

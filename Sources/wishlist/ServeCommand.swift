@@ -8,12 +8,14 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none]",
+            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none] [--allow-private-addresses] [--refresh-prices daily]",
             options: [
                 Environment.dataOptionHelp,
                 ("--listen HOST:PORT", "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080)."),
             ("--geocoder-url URL", "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default)."),
             ("--tile-url URL", "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap)."),
+            ("--allow-private-addresses", "Let link previews reach loopback and private addresses, for tests and home labs ($WISHLIST_ALLOW_PRIVATE_ADDRESSES=1; off)."),
+            ("--refresh-prices daily", "Refresh the price of every wish's link once a day, spread over the day ($WISHLIST_REFRESH_PRICES; off)."),
             ])
     }
 
@@ -39,6 +41,12 @@ struct ServeCommand: Command {
                 throw UsageError("--tile-url takes a template like https://tile.example.org/{z}/{x}/{y}.png, or none.")
             }
             settings.tileURL = tiles == "none" ? nil : tiles
+        }
+        settings.allowPrivateAddresses = arguments.flag("--allow-private-addresses")
+            || Environment.value("WISHLIST_ALLOW_PRIVATE_ADDRESSES") == "1"
+        if let refresh = try arguments.option("--refresh-prices") ?? Environment.value("WISHLIST_REFRESH_PRICES") {
+            guard ["daily", "off"].contains(refresh) else { throw UsageError("--refresh-prices takes daily (or off).") }
+            settings.refreshPricesDaily = refresh == "daily"
         }
         self.settings = settings
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Geocoding
+import OutboundTesting
 
 @Suite struct PlaceSearchTests {
     @Test func withoutAnOnlineGeocoderItIsTheOfflineSearch() async {
@@ -8,7 +9,7 @@ import Testing
     }
 
     @Test func addsOnlineAnswersWithoutDuplicates() async throws {
-        let server = try CannedHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuSearch) }
+        let server = try LoopbackHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuSearch) }
         defer { server.stop() }
         let search = PlaceSearch(online: try OnlineGeocoderTests.geocoder(server))
         let places = await search.search("Jeonju", limit: 10)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func onlineAnswersKeepRoomWhenOfflineFillsTheLimit() async throws {
-        let server = try CannedHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuSearch) }
+        let server = try LoopbackHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuSearch) }
         defer { server.stop() }
         let search = PlaceSearch(online: try OnlineGeocoderTests.geocoder(server))
         let places = await search.search("s", limit: 4)
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func anOnlineFailureLeavesTheOfflineResults() async throws {
-        let server = try CannedHTTPServer { _ in .hangUp }
+        let server = try LoopbackHTTPServer { _ in .hangUp }
         defer { server.stop() }
         let search = PlaceSearch(online: try OnlineGeocoderTests.geocoder(server))
         #expect(await search.search("jeon") == OfflineGazetteer.shared.search("jeon"))
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func reverseTakesTheCloserAnswer() async throws {
-        let server = try CannedHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuReverse) }
+        let server = try LoopbackHTTPServer { _ in .json(status: 200, body: OnlineGeocoderTests.jeonjuReverse) }
         defer { server.stop() }
         let search = PlaceSearch(online: try OnlineGeocoderTests.geocoder(server))
         #expect(try await search.reverse(latitude: 35.82, longitude: 127.15).place.name == "Jungang-dong")

@@ -2,7 +2,8 @@ import Foundation
 import WishlistClient
 
 /// A real `wishlist serve` process on a loopback port, with one account signed in. For what only a
-/// separate process shows: its memory and the libraries it maps. Call `stop()` when done.
+/// separate process shows: its memory and the libraries it maps, and async work (link previews)
+/// that must not wait for a test process's busy task pool. Call `stop()` when done.
 final class ServerProcess {
     struct StartFailure: Error, CustomStringConvertible {
         let log: String
@@ -17,15 +18,16 @@ final class ServerProcess {
     let client: WishlistClient
     var pid: Int32 { process.processIdentifier }
 
-    /// Adds the account to a new data directory under `home`, starts the server on it and signs in.
-    init(home: URL) async throws {
+    /// Adds the account to a new data directory under `home`, starts the server on it (with
+    /// `options` of `wishlist serve`) and signs in.
+    init(home: URL, options: [String] = []) async throws {
         let data = home.appendingPathComponent("data").path
         _ = try CommandRunner(home: home).run(
             ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
         process.executableURL = CommandRunner.executable
         // Port 0: the server binds a free port and names it in its first line. (A port picked here
         // could be taken by then, e.g. as another test's client port.)
-        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0"]
+        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0"] + options
         let log = home.appendingPathComponent("server.log")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)

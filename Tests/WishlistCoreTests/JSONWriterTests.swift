@@ -36,7 +36,14 @@ import WishlistCore
                 edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 0),
                 gps: .init(latitude: 0, longitude: -0.0)),
         ],
-        favorite: true, createdAt: Date(millisecondsSince1970: 253_402_300_799_999),
+        favorite: true,
+        priceHistory: [
+            SeenPrice(amount: 79000, currency: "KRW", seenAt: Date(millisecondsSince1970: 1_795_959_435_123)),
+            SeenPrice(amount: Decimal(string: "1299.95")!, currency: nil, seenAt: Date(millisecondsSince1970: 0)),
+            SeenPrice(amount: Decimal(string: "0.0001")!, currency: "EUR", seenAt: Date(millisecondsSince1970: -1)),
+            SeenPrice(amount: Decimal(string: "123456789012345678901234567890")!, currency: "\"", seenAt: Date(millisecondsSince1970: 1)),
+        ],
+        createdAt: Date(millisecondsSince1970: 253_402_300_799_999),
         updatedAt: Date(millisecondsSince1970: -62_135_596_800_000), version: Int.max)
 
     private func expectSameBytes<Value: Encodable & JSONWritable>(

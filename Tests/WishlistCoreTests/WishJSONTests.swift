@@ -15,7 +15,12 @@ import Testing
 
     @Test func encodesTheContractShape() throws {
         let json = try object(wish)
-        #expect(Set(json.keys) == ["id", "name", "memo", "link", "tags", "place", "photos", "favorite", "createdAt", "updatedAt", "version"])
+        #expect(Set(json.keys) == [
+            "id", "name", "memo", "link", "tags", "place", "photos", "favorite", "price", "priceHistory", "createdAt",
+            "updatedAt", "version",
+        ])
+        #expect(json["price"] is NSNull)
+        #expect((json["priceHistory"] as? [Any])?.isEmpty == true)
         #expect(json["id"] as? String == "0e5c1f5a-2a51-4f7b-9c07-6f3b1d0c2b11")
         #expect(json["memo"] is NSNull)
         #expect(json["link"] is NSNull)
@@ -23,6 +28,22 @@ import Testing
         #expect(json["createdAt"] as? String == "2026-11-29T13:37:15.123Z")
         #expect(json["updatedAt"] as? String == "2026-11-29T13:37:15.000Z")
         #expect(json["version"] as? Int == 3)
+    }
+
+    @Test func priceIsTheNewestOfTheHistory() throws {
+        var priced = wish
+        priced.priceHistory = [
+            SeenPrice(amount: 79000, currency: "KRW", seenAt: Date(millisecondsSince1970: 2_000)),
+            SeenPrice(amount: Decimal(string: "89000.5")!, currency: "KRW", seenAt: Date(millisecondsSince1970: 1_000)),
+        ]
+        let json = try object(priced)
+        let price = try #require(json["price"] as? [String: Any])
+        #expect(price["amount"] as? Int == 79000)
+        #expect(price["currency"] as? String == "KRW")
+        #expect(price["seenAt"] as? String == "1970-01-01T00:00:02.000Z")
+        #expect((json["priceHistory"] as? [[String: Any]])?.last?["amount"] as? Double == 89000.5)
+        let decoded = try JSONDecoder().decode(Wish.self, from: try JSONEncoder().encode(priced))
+        #expect(decoded == priced)
     }
 
     /// Ids are lower case in every type that encodes them, whatever encoder is used.

@@ -17,7 +17,8 @@ import Testing
         })
 
         let router = try WishlistApplication.router(
-            settings: server.application.settings, store: server.application.store, photos: server.application.photos)
+            settings: server.application.settings, store: server.application.store, photos: server.application.photos,
+            links: server.application.links)
         let served = Set(router.routes.map { route in
             "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"
         })

@@ -15,11 +15,14 @@ import WishlistStore
         "GET /api/v1/setup", "POST /api/v1/setup", "POST /api/v1/sessions", "DELETE /api/v1/sessions/current",
         "GET /", "GET /index.html", "GET /manifest.webmanifest", "GET /static/{version}/{path...}",
         "GET /vendor/leaflet/{path...}",
+        // Sharing in keeps a signed-out share until sign-in instead of refusing it (ShareController).
+        "POST /share", "GET /share", "GET /share/continue",
     ]
 
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
-            settings: server.application.settings, store: server.application.store, photos: server.application.photos
+            settings: server.application.settings, store: server.application.store, photos: server.application.photos,
+            links: server.application.links
         ).routes
     }
 

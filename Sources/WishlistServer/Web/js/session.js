@@ -65,6 +65,11 @@ export class Session extends EventTarget {
 
   #signedIn(user) {
     store.put("user", user);
+    // Something was shared while signed out: the server kept it; now it can become a wish.
+    if (document.cookie.split("; ").includes("wishlist_share_pending=1")) {
+      location.assign("/share/continue");
+      return;
+    }
     this.#set(SessionState.signedIn, user.id);
   }
 

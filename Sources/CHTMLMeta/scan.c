@@ -1,0 +1,73 @@
+#include "chtmlmeta.h"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libxml2 wants its global state set up once, before any thread parses.
+static pthread_once_t parser_ready = PTHREAD_ONCE_INIT;
+
+static void start_parser(void) {
+    xmlInitParser();
+}
+
+static int has_attribute(xmlNodePtr node, const char *name) {
+    return xmlHasProp(node, (const xmlChar *)name) != NULL;
+}
+
+static int is_interesting(xmlNodePtr node) {
+    static const char *const names[] = {"html", "base", "title", "meta", "link", "img", "script", NULL};
+    for (const char *const *name = names; *name; name++) {
+        if (strcmp((const char *)node->name, *name) == 0) return 1;
+    }
+    return has_attribute(node, "itemprop") || has_attribute(node, "itemtype");
+}
+
+static int wants_text(xmlNodePtr node) {
+    const char *name = (const char *)node->name;
+    return strcmp(name, "title") == 0 || strcmp(name, "script") == 0 || has_attribute(node, "itemprop");
+}
+
+static void visit(xmlNodePtr node, chtml_visitor visitor, void *context) {
+    int count = 0;
+    for (xmlAttrPtr attribute = node->properties; attribute; attribute = attribute->next) count++;
+    const char **attributes = calloc((size_t)count * 2 + 1, sizeof(char *));
+    if (!attributes) return;
+    int index = 0;
+    for (xmlAttrPtr attribute = node->properties; attribute; attribute = attribute->next) {
+        // A valueless attribute (`<html amp>`) has no children; it reads as "".
+        xmlChar *value = xmlNodeListGetString(node->doc, attribute->children, 1);
+        attributes[index++] = (const char *)attribute->name;
+        attributes[index++] = (const char *)(value ? value : xmlStrdup((const xmlChar *)""));
+    }
+    xmlChar *text = wants_text(node) ? xmlNodeGetContent(node) : NULL;
+    chtml_element element = {(const char *)node->name, attributes, count, (const char *)text};
+    visitor(context, &element);
+    for (int i = 1; i < index; i += 2) xmlFree((void *)attributes[i]);
+    free(attributes);
+    if (text) xmlFree(text);
+}
+
+int chtml_scan(const char *bytes, size_t length, const char *encoding, chtml_visitor visitor, void *context) {
+    pthread_once(&parser_ready, start_parser);
+    if (length > (size_t)INT32_MAX) return -1;
+    int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
+    htmlDocPtr document = htmlReadMemory(bytes, (int)length, NULL, encoding, options);
+    if (!document) return -1;
+    // Depth-first without recursion: a hostile page can nest elements deeper than a thread's stack.
+    xmlNodePtr node = xmlDocGetRootElement(document);
+    while (node) {
+        if (node->type == XML_ELEMENT_NODE && is_interesting(node)) visit(node, visitor, context);
+        if (node->type == XML_ELEMENT_NODE && node->children) {
+            node = node->children;
+            continue;
+        }
+        // Up to the nearest ancestor with a next sibling; the document node ends the walk.
+        while (node && node->type != XML_HTML_DOCUMENT_NODE && !node->next) node = node->parent;
+        node = (node && node->type != XML_HTML_DOCUMENT_NODE) ? node->next : NULL;
+    }
+    xmlFreeDoc(document);
+    return 0;
+}

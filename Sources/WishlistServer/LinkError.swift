@@ -1,0 +1,40 @@
+import LinkPreview
+import WishlistCore
+
+/// A link that could not be previewed or refreshed, in the API's terms (API.md "Links and sharing in").
+struct LinkError: DomainError, Equatable {
+    let kind: DomainErrorKind
+    let code: String
+    let message: String
+    var field: String? { kind == .invalidInput ? "url" : nil }
+
+    init(_ error: LinkPreviewError) {
+        switch error {
+        case .invalidURL:
+            kind = .invalidInput
+            code = "invalid_url"
+            message = "Give an http or https link."
+        case let .forbiddenAddress(reason):
+            kind = .forbidden
+            code = "forbidden_address"
+            message = "This link leads to an address the server may not visit: \(reason)."
+        case let .unreachable(reason):
+            kind = .unprocessable
+            code = "unreachable"
+            message = "The page could not be fetched: \(reason)."
+        case let .notHTML(contentType):
+            kind = .unprocessable
+            code = "not_html"
+            message = "The link is not a web page or an image (\(contentType ?? "no content type"))."
+        }
+    }
+
+    /// The wish has no link to refresh.
+    static let noLink = LinkError(kind: .conflict, code: "no_link", message: "This wish has no link to refresh.")
+
+    private init(kind: DomainErrorKind, code: String, message: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// Link previews and refreshing a wish's price from its link (SPEC X4, X10).
+struct LinksController: Sendable {
+    let links: Links
+    let authenticator: Authenticator
+
+    struct PreviewRequest: Decodable {
+        let url: String
+    }
+
+    func register(in router: inout Router) {
+        router.group(.signedIn(authenticator)) { routes in
+            routes.post("/api/v1/link-previews", preview)
+            routes.post("/api/v1/wishes/{id}/link/refresh", refresh)
+        }
+    }
+
+    func preview(_ request: Request, _ account: Account) throws -> Response {
+        .api(LinkPreviewResult(try links.preview(try request.apiBody(PreviewRequest.self).url)))
+    }
+
+    func refresh(_ request: Request, _ account: Account) throws -> Response {
+        guard let id = request.idParameter else { throw WishRepositoryError.notFound }
+        return .api(try links.refresh(id, owner: account.key, addPhoto: request.query["addPhoto"] == "true"))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// Sharing into the app (SPEC W7): the Web Share Target's POST, and GET for bookmarklets and
+/// shortcuts, each making a wish and sending the browser to it.
+///
+/// These routes are open to anyone because a signed-out share must not be lost: it is kept
+/// (`PendingShares`) under a cookie, the person signs in, and the web app then opens
+/// `/share/continue`, which makes the wish. Signed in, nothing waits.
+struct ShareController: Sendable {
+    static let pendingCookie = "wishlist_share"
+    /// Readable by the web app (it holds no secret): tells it to open `/share/continue` after sign-in.
+    static let pendingFlagCookie = "wishlist_share_pending"
+    static let maximumFiles = WishRules.photoLimit
+    static let maximumRequestBytes = 100 << 20
+
+    let links: Links
+    let wishes: WishRepository
+    let authenticator: Authenticator
+    let pending: PendingShares
+
+    func register(in router: inout Router) {
+        router.group(.anyone) { routes in
+            routes.post("/share", bodyLimit: Self.maximumRequestBytes) { request, _ in try share(request) }
+            routes.get("/share") { request, _ in try share(request) }
+            routes.get("/share/continue") { request, _ in try resume(request) }
+        }
+    }
+
+    func share(_ request: Request) throws -> Response {
+        let shared = try SharedItem(request, maximumFiles: Self.maximumFiles)
+        guard !shared.isEmpty else {
+            return Self.page(status: .badRequest, title: "Nothing to share",
+                             text: "Share a link or a photo to make a wish of it.")
+        }
+        guard let account = try authenticator.sharingAccount(for: request) else {
+            let token = pending.keep(shared, now: links.clock())
+            let seconds = Int(PendingShares.lifetime)
+            var response = Self.redirect(to: "/")
+            response.headers.add("Set-Cookie", "\(Self.pendingCookie)=\(token); Path=/share; HttpOnly; SameSite=Lax; Max-Age=\(seconds)")
+            response.headers.add("Set-Cookie", "\(Self.pendingFlagCookie)=1; Path=/; SameSite=Lax; Max-Age=\(seconds)")
+            return response
+        }
+        return Self.redirect(to: try made(shared, account))
+    }
+
+    /// After sign-in: makes the wish that waited, or goes home when there is none (any more).
+    func resume(_ request: Request) throws -> Response {
+        guard let account = try authenticator.sharingAccount(for: request) else { return Self.redirect(to: "/") }
+        let shared = request.cookies[Self.pendingCookie].flatMap { pending.take($0, now: links.clock()) }
+        var response = Self.redirect(to: try shared.map { try made($0, account) } ?? "/")
+        response.headers.add("Set-Cookie", "\(Self.pendingCookie)=; Path=/share; HttpOnly; SameSite=Lax; Max-Age=0")
+        response.headers.add("Set-Cookie", "\(Self.pendingFlagCookie)=; Path=/; SameSite=Lax; Max-Age=0")
+        return response
+    }
+
+    /// The web app's address of the wish made from `shared`.
+    private func made(_ shared: SharedItem, _ account: Account) throws -> String {
+        "/#/wishes/\(try links.wish(from: shared, owner: account.key).id.uuidString.lowercased())"
+    }
+
+    private static func redirect(to location: String) -> Response {
+        var headers = HTTPHeaders()
+        headers["Location"] = location
+        headers["Cache-Control"] = "no-store"
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// A small page for a person, not a program: shares arrive as browser navigations.
+    private static func page(status: HTTPStatus, title: String, text: String) -> Response {
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = "text/html; charset=utf-8"
+        let html = """
+            <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(title) · Wishlist</title><body style="font-family:system-ui;margin:2rem">
+            <h1>\(title)</h1><p>\(text)</p><p><a href="/">Open Wishlist</a></p></body></html>
+            """
+        return Response(status: status, headers: headers, body: .data(Data(html.utf8)))
+    }
+}

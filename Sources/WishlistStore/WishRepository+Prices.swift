@@ -1,0 +1,70 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// The prices seen on wishes' links (SPEC X10).
+extension WishRepository {
+    /// A wish whose link the price refresher visits.
+    public struct LinkedWish: Sendable, Equatable {
+        public var id: UUID
+        public var owner: UserKey
+        public var link: String
+    }
+
+    /// Records `amount` as the wish's price seen at `now`, unless it is the price already seen last;
+    /// answers the wish. Neither `version` nor `updatedAt` moves: a price is observed, not edited,
+    /// and must not make a person's edit in progress stale.
+    public func recordPrice(
+        _ amount: Decimal, currency: String?, on id: UUID, owner: UserKey, now: Date = .nowInMilliseconds()
+    ) throws -> Wish {
+        try pool.write { db in
+            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            let seen = SeenPrice(amount: amount, currency: currency, seenAt: now)
+            if let last = wish.price, last.isSamePrice(as: seen) { return wish }
+            try db.run(
+                "INSERT INTO wish_prices (wish_id, amount, currency, seen_at) VALUES (?, ?, ?, ?)",
+                [rowID, amount.description, currency, now.millisecondsSince1970])
+            return try Self.fetch(id, owner: owner, db)?.wish ?? wish
+        }
+    }
+
+    /// Wishes of every account that have a link, in a stable order, a page at a time: `after` is
+    /// the last id of the previous page.
+    public func linkedWishes(after: UUID?, limit: Int) throws -> [LinkedWish] {
+        try pool.read { db in
+            try db.query(
+                """
+                SELECT uuid, owner_id, link FROM wishes
+                WHERE link IS NOT NULL AND link <> '' AND uuid > ? ORDER BY uuid LIMIT ?
+                """,
+                [after?.lowercasedString ?? "", limit]
+            ).map { row in
+                LinkedWish(id: try UUID(storedText: try row["uuid"]), owner: UserKey(try row["owner_id"]), link: try row["link"])
+            }
+        }
+    }
+
+    /// Each wish's newest prices, at most `SeenPrice.historyLimit`, newest first (one query for all).
+    static func priceHistories(ofWishes rowIDs: [Int64], _ db: Database) throws -> [Int64: [SeenPrice]] {
+        guard !rowIDs.isEmpty else { return [:] }
+        var histories: [Int64: [SeenPrice]] = [:]
+        try db.forEach(
+            """
+            SELECT wish_id, amount, currency, seen_at FROM (
+                SELECT wish_id, amount, currency, seen_at,
+                    ROW_NUMBER() OVER (PARTITION BY wish_id ORDER BY seen_at DESC, id DESC) AS rank
+                FROM wish_prices WHERE wish_id IN (SELECT value FROM json_each(?))
+            ) WHERE rank <= ? ORDER BY wish_id, rank
+            """,
+            [rowIDs.jsonArray, SeenPrice.historyLimit]
+        ) { row in
+            let text: String = try row["amount"]
+            guard let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw SQLiteError(code: .corrupt, message: "a price amount is not a number: \(text)")
+            }
+            histories[try row["wish_id"], default: []].append(
+                SeenPrice(amount: amount, currency: try row["currency"], seenAt: Date(millisecondsSince1970: try row["seen_at"])))
+        }
+        return histories
+    }
+}
