@@ -13,6 +13,7 @@ enum Schema {
         migrator.register("2026-11-29-photos", createPhotos)
         migrator.register("2026-12-01-journal", createJournal)
         migrator.register("2026-12-01-journal-places", createJournalPlaces)
+        migrator.register("2026-12-02-journal-photos", addJournalPhotos)
         return migrator
     }
 }
