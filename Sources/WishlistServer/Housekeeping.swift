@@ -2,7 +2,7 @@ import Foundation
 import WishlistStore
 
 /// What a long-running server tidies now and then, not only at start-up: photos uploaded but never
-/// put on a wish for a day (with their files), and expired sessions.
+/// put on a wish or a journal entry for a day (with their files), and expired sessions.
 ///
 /// @unchecked: nothing here changes after `init` but the timer, and GCD sources are thread-safe.
 final class Housekeeping: @unchecked Sendable {

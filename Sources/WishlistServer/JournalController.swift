@@ -3,11 +3,12 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// The journal (SPEC D1–D4) of the signed-in account: entries, hearts, the entries that mention a
-/// wish, and the journal's layer of the map and near me (K3, K4). Search joins
-/// `GET /api/v1/search` in `WishesController`.
+/// The journal (SPEC D1–D4) of the signed-in account: entries with their photos, hearts, the
+/// entries that mention a wish, and the journal's layer of the map and near me (K3, K4). Search
+/// joins `GET /api/v1/search` in `WishesController`.
 struct JournalController: Sendable {
     let journal: JournalRepository
+    let photos: PhotoLibrary
     let authenticator: Authenticator
     let clock: @Sendable () -> Date
 
@@ -46,14 +47,15 @@ struct JournalController: Sendable {
     }
 
     func update(_ request: Request, _ account: Account) throws -> Response {
-        let entry = try journal.update(
+        let (entry, released) = try journal.updateReleasingPhotos(
             try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
             expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
+        try photos.release(released, owner: account.key)
         return .api(entry, version: entry.version)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
-        try journal.delete(try Self.id(request), owner: account.key)
+        try photos.removeFiles(of: try journal.delete(try Self.id(request), owner: account.key))
         return Response(status: .noContent)
     }
 

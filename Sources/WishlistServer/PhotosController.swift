@@ -65,7 +65,7 @@ struct PhotosController: Sendable {
         .api(try library.photo(try Self.id(request), owner: account.key))
     }
 
-    /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
+    /// Deletes a photo that is on no wish or entry (e.g. uploaded, then dropped before saving the wish).
     func delete(_ request: Request, _ account: Account) throws -> Response {
         try library.delete(try Self.id(request), owner: account.key)
         return Response(status: .noContent)

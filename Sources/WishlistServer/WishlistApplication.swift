@@ -80,7 +80,9 @@ public final class WishlistApplication: Sendable {
             wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, photos: photos,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
-        JournalController(journal: store.journal, authenticator: authenticator, clock: settings.clock).register(in: &router)
+        JournalController(
+            journal: store.journal, photos: photos, authenticator: authenticator, clock: settings.clock
+        ).register(in: &router)
         PhotosController(
             library: photos, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)

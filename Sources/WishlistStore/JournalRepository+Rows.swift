@@ -3,7 +3,7 @@ import SQLite
 import WishlistCore
 
 /// Reading and writing the rows of one entry: `journal_entries`, its `journal_mentions` and its
-/// `journal_search` entry.
+/// `journal_search` entry (its photos are `PhotoRepository`'s).
 extension JournalRepository {
     /// The columns every entry query selects, from `journal_entries` aliased `e`.
     static let columns = """
@@ -41,7 +41,8 @@ extension JournalRepository {
         return (try row["id"], try entries(from: [row], db)[0])
     }
 
-    /// The entries in rows that selected ``columns``, each with the wishes it mentions (one query for all).
+    /// The entries in rows that selected ``columns``, each with its photos and the wishes it
+    /// mentions (one query for all of each).
     static func entries(from rows: [Row], _ db: Database) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         var mentions: [Int64: [UUID]] = [:]
@@ -54,8 +55,10 @@ extension JournalRepository {
                 [rowIDs.jsonArray]
             ) { row in mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"])) }
         }
+        let photos = try PhotoRepository.photos(of: .journalEntry, rowIDs, db)
         return try zip(rows, rowIDs).map { row, rowID in
             var entry = try entry(from: row)
+            entry.photos = photos[rowID] ?? []
             entry.wishIDs = mentions[rowID] ?? []
             return entry
         }

@@ -4,6 +4,8 @@ import WishlistCore
 
 /// Journal entries of each account on SQLite: create, read, update with a version check, heart,
 /// delete, keyset-paged lists newest day first, the entries that mention a wish, and search.
+/// An entry's photos are put on and let go of through `PhotoRepository`, as a wish's are; the
+/// files of those let go are for `PhotoLibrary` to delete.
 ///
 /// Every method takes the `owner`; another account's entry is "not found", exactly like one that
 /// does not exist, and an entry may only mention its owner's wishes. Input is validated here too
@@ -16,9 +18,12 @@ public struct JournalRepository: Sendable {
     /// Stores a new entry and returns it at version 1.
     public func create(_ draft: JournalDraft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> JournalEntry {
         let valid = try draft.validated()
-        try Self.refusePhotos(valid.photoIDs)
         return try pool.write { db in
             var (rowID, entry) = try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
+            if !valid.photoIDs.isEmpty {
+                entry.photos = try PhotoRepository.attach(
+                    valid.photoIDs, to: .journalEntry, rowID: rowID, owner: owner, db).photos
+            }
             if !valid.wishIDs.isEmpty {
                 try Self.setMentions(valid.wishIDs, entry: rowID, owner: owner, db)
                 entry.wishIDs = valid.wishIDs
@@ -40,8 +45,17 @@ public struct JournalRepository: Sendable {
         _ id: UUID, owner: UserKey, with patch: JournalPatch, expectedVersion: Int? = nil,
         now: Date = .nowInMilliseconds()
     ) throws -> JournalEntry {
+        try updateReleasingPhotos(id, owner: owner, with: patch, expectedVersion: expectedVersion, now: now).entry
+    }
+
+    /// ``update(_:owner:with:expectedVersion:now:)``, also answering the photos the patch took off
+    /// the entry, which are then on no record and for the caller to delete.
+    public func updateReleasingPhotos(
+        _ id: UUID, owner: UserKey, with patch: JournalPatch, expectedVersion: Int? = nil,
+        now: Date = .nowInMilliseconds()
+    ) throws -> (entry: JournalEntry, released: [UUID]) {
         let wishIDs = try patch.validatedWishIDs()
-        try Self.refusePhotos(patch.validatedPhotoIDs() ?? [])
+        let photoIDs = try patch.validatedPhotoIDs()
         return try pool.write { db in
             guard let (rowID, current) = try Self.fetch(id, owner: owner, db) else { throw Self.notFound }
             if let expectedVersion, expectedVersion != current.version {
@@ -52,11 +66,16 @@ public struct JournalRepository: Sendable {
                 try Self.setMentions(wishIDs, entry: rowID, owner: owner, db)
                 updated.wishIDs = wishIDs
             }
-            guard updated != current else { return current }
+            var released: [UUID] = []
+            if let photoIDs, photoIDs != current.photos.map(\.id) {
+                (updated.photos, released) = try PhotoRepository.attach(
+                    photoIDs, to: .journalEntry, rowID: rowID, owner: owner, db)
+            }
+            guard updated != current else { return (current, []) }
             updated.version = current.version + 1
             updated.updatedAt = now
             try Self.write(updated, over: current, rowID: rowID, owner: owner, db)
-            return updated
+            return (updated, released)
         }
     }
 
@@ -67,21 +86,16 @@ public struct JournalRepository: Sendable {
         try update(id, owner: owner, with: JournalPatch(hearted: hearted), now: now)
     }
 
-    /// Deletes the entry with its mentions and its search entry.
-    public func delete(_ id: UUID, owner: UserKey) throws {
+    /// Deletes the entry with its mentions, its search entry and its photos' records, answering the
+    /// photos that were on it so their files can go too.
+    @discardableResult
+    public func delete(_ id: UUID, owner: UserKey) throws -> [StoredPhoto] {
         try pool.write { db in
             guard let (rowID, entry) = try Self.fetch(id, owner: owner, db) else { throw Self.notFound }
+            let photos = try PhotoRepository.stored(of: .journalEntry, rowID: rowID, db)
             try Self.unindex(rowID: rowID, entry: entry, owner: owner, db)
             try db.run("DELETE FROM journal_entries WHERE id = ?", [rowID])
+            return photos
         }
-    }
-
-    /// Photos on entries come with the photo library; until then a request with photos is refused
-    /// rather than stored without them.
-    private static func refusePhotos(_ ids: [UUID]) throws(ValidationError) {
-        guard !ids.isEmpty else { return }
-        throw ValidationError(
-            field: "photoIds", code: "journal_photos_unavailable",
-            message: "Photos on journal entries are not available on this server yet; save the entry without them.")
     }
 }

@@ -14,7 +14,7 @@ public enum PhotoError: DomainError, Equatable {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// An edit that does not fit the photo.
     case invalidEdit(reason: String)
-    /// The photo is on a wish, so it cannot be deleted on its own.
+    /// The photo is on a wish or a journal entry, so it cannot be deleted on its own.
     case inUse
     /// Another edit of the photo was saved while this one was made.
     case editConflict
@@ -58,7 +58,7 @@ public enum PhotoError: DomainError, Equatable {
         case .invalidEdit(let reason):
             "The edit does not fit the photo: \(reason)."
         case .inUse:
-            "This photo is on a wish; take it off the wish (photoIds) to delete it."
+            "This photo is on a wish or a journal entry; take it off (photoIds) to delete it."
         case .editConflict:
             "The photo was edited at the same time by another request; reload it and try again."
         case .imagingFailed:

@@ -2,14 +2,14 @@ import Foundation
 import Imaging
 import WishlistCore
 
-/// Every account's photos, records and files together (SPEC W2, W8, W12, W14): adds photos from
+/// Every account's photos, records and files together (SPEC W2, W8, W12, W14, D3): adds photos from
 /// files or bytes, edits them without touching the original, deletes them, and says which file
 /// `/media` serves. Whatever adds or changes a photo — an upload, a link preview's image, an
 /// import — goes through here, which keeps three promises:
 ///
 /// - files are in place before the record that names them is saved;
 /// - the files of a photo's current revision are never deleted while it is current;
-/// - every check of a photo's state (on a wish or not, at which revision) is made inside the
+/// - every check of a photo's state (on a wish or an entry or not, at which revision) is made inside the
 ///   write transaction that acts on it, so concurrent requests cannot slip between.
 ///
 /// Throws domain errors only (`PhotoError`, `NotFoundError`, `ValidationError`).
@@ -30,7 +30,7 @@ public struct PhotoLibrary: Sendable {
 
     // MARK: Adding
 
-    /// Adds photos to the account, each one not yet on a wish. Every source is checked before any
+    /// Adds photos to the account, each one not yet on a record. Every source is checked before any
     /// is kept, so a bad file among good ones keeps nothing; nor does a failure halfway.
     ///
     /// - Throws: `PhotoError.fileTooLarge`, `.unsupportedImage`, `.unreadableImage`, `.tooManyPixels`.
@@ -142,19 +142,19 @@ public struct PhotoLibrary: Sendable {
 
     // MARK: Deleting
 
-    /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
-    /// - Throws: `PhotoError.inUse` when it is on a wish; `NotFoundError("photo")`.
+    /// Deletes a photo that is on no record (e.g. uploaded, then dropped before saving the wish).
+    /// - Throws: `PhotoError.inUse` when it is on a wish or an entry; `NotFoundError("photo")`.
     public func delete(_ id: UUID, owner: UserKey) throws {
         try removeFiles(of: [repository.delete(id, owner: owner)])
     }
 
-    /// Deletes the photos a wish let go of (`WishRepository.updateReleasingPhotos`), unless another
-    /// wish took them meanwhile.
+    /// Deletes the photos a record let go of (`updateReleasingPhotos` of `WishRepository` or
+    /// `JournalRepository`), unless another record took them meanwhile.
     public func release(_ ids: [UUID], owner: UserKey) throws {
         try removeFiles(of: repository.deleteUnattached(ids, owner: owner))
     }
 
-    /// Deletes the files of photos whose records are gone (a deleted wish's): their renditions, and
+    /// Deletes the files of photos whose records are gone (a deleted wish's or entry's): their renditions, and
     /// each original no photo shows any more.
     public func removeFiles(of photos: [StoredPhoto]) throws {
         for photo in photos {
@@ -173,7 +173,8 @@ public struct PhotoLibrary: Sendable {
 
     // MARK: Housekeeping
 
-    /// Deletes uploads a day old that never made it onto a wish, with their files.
+    /// Deletes uploads a day old that are on no record (never made it onto a wish or an entry),
+    /// with their files.
     public func removeAbandonedUploads(now: Date) throws {
         try removeFiles(of: repository.deleteUnattached(before: now.addingTimeInterval(-24 * 3600)))
     }

@@ -2,13 +2,14 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Photos of each account: the record of an upload, its edit, and which wish shows it where.
+/// Photos of each account: the record of an upload, its edit, and which record (a wish or a journal
+/// entry) shows it where.
 /// The files themselves are `PhotoLibrary`'s, which records and changes photos through this repository.
 public struct PhotoRepository: Sendable {
     let pool: DatabasePool
 
     static let columns = """
-        p.id, p.uuid, p.wish_id, p.sha256, p.format, p.original_width, p.original_height, p.width, p.height,
+        p.id, p.uuid, p.wish_id, p.entry_id, p.sha256, p.format, p.original_width, p.original_height, p.width, p.height,
         p.crop_x, p.crop_y, p.crop_width, p.crop_height, p.rotate, p.revision, p.taken_at, p.gps_latitude, p.gps_longitude
         """
 
@@ -17,8 +18,8 @@ public struct PhotoRepository: Sendable {
         try pool.read { db in try Self.fetch(id, owner: owner, db) }
     }
 
-    /// Deletes a photo of the account that is on no wish, answering it for its files to go too.
-    /// - Throws: `NotFoundError("photo")`; `PhotoError.inUse` when it is on a wish.
+    /// Deletes a photo of the account that is on no record, answering it for its files to go too.
+    /// - Throws: `NotFoundError("photo")`; `PhotoError.inUse` when it is on a wish or an entry.
     func delete(_ id: UUID, owner: UserKey) throws -> StoredPhoto {
         try pool.write { db in
             guard let photo = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("photo") }
@@ -28,29 +29,29 @@ public struct PhotoRepository: Sendable {
         }
     }
 
-    /// Deletes those of the account's photos `ids` that are on no wish (let go by one, or an upload
-    /// that failed halfway), answering what was deleted for the files to go too. A photo put on a
-    /// wish again meanwhile stays.
+    /// Deletes those of the account's photos `ids` that are on no record (let go by one, or an
+    /// upload that failed halfway), answering what was deleted for the files to go too. A photo put
+    /// on a record again meanwhile stays.
     func deleteUnattached(_ ids: [UUID], owner: UserKey) throws -> [StoredPhoto] {
         guard !ids.isEmpty else { return [] }
         return try pool.write { db in
             let found = try ids.compactMap { try Self.fetch($0, owner: owner, db) }.filter { !$0.isAttached }
             for photo in found {
-                try db.run("DELETE FROM photos WHERE uuid = ? AND wish_id IS NULL", [photo.photo.id.lowercasedString])
+                try db.run("DELETE FROM photos WHERE uuid = ? AND \(Self.unattached)", [photo.photo.id.lowercasedString])
             }
             return found
         }
     }
 
-    /// Deletes every account's photos uploaded before `date` and never put on a wish (an upload
-    /// abandoned before its wish was saved), answering them so their files can go too.
+    /// Deletes every account's photos uploaded before `date` and on no record (an upload abandoned
+    /// before its wish or entry was saved), answering them so their files can go too.
     func deleteUnattached(before date: Date) throws -> [StoredPhoto] {
         try pool.write { db in
             let found = try db.query(
-                "SELECT \(Self.columns) FROM photos p WHERE p.wish_id IS NULL AND p.created_at < ?",
+                "SELECT \(Self.columns) FROM photos p WHERE \(Self.unattached) AND p.created_at < ?",
                 [date.millisecondsSince1970]
             ).map(Self.stored(from:))
-            try db.run("DELETE FROM photos WHERE wish_id IS NULL AND created_at < ?", [date.millisecondsSince1970])
+            try db.run("DELETE FROM photos WHERE \(Self.unattached) AND created_at < ?", [date.millisecondsSince1970])
             return found
         }
     }
@@ -101,10 +102,16 @@ public struct PhotoRepository: Sendable {
             if try fetch(id, owner: owner, db) == nil { throw NotFoundError("photo") }
             throw PhotoError.editConflict
         }
+        // The record showing the photo changed with it (its photos' urls and sizes).
         if stored.isAttached {
-            try db.run(
-                "UPDATE wishes SET version = version + 1 WHERE id = (SELECT wish_id FROM photos WHERE uuid = ?)",
-                [id.lowercasedString])
+            for record in PhotoRecord.allCases {
+                try db.run(
+                    """
+                    UPDATE \(record.table) SET version = version + 1
+                    WHERE id = (SELECT \(record.column) FROM photos WHERE uuid = ?)
+                    """,
+                    [id.lowercasedString])
+            }
         }
         return stored
     }
@@ -114,56 +121,77 @@ public struct PhotoRepository: Sendable {
         try db.scalar("SELECT 1 FROM photos WHERE sha256 = ? LIMIT 1", [sha256]) as Int? != nil
     }
 
-    // MARK: Used by WishRepository inside its transactions
+    // MARK: Used by the repositories of records with photos, inside their transactions
 
-    /// Puts exactly `ids` on the wish, in that order; photos that were on it and are not in `ids`
-    /// are let go (their ids are returned, for the caller to delete). Each photo must belong to
-    /// the owner and be free or already on this wish.
-    static func attach(_ ids: [UUID], toWish rowID: Int64, owner: UserKey, _ db: Database) throws -> [UUID] {
+    /// Puts exactly `ids` on the record, in that order, answering its photos as they now are and
+    /// the ids of those that were on it and are not in `ids`: let go, on no record, for the caller
+    /// to delete (`PhotoLibrary.release`). Each photo must belong to the owner and be on no record
+    /// or already on this one.
+    /// - Throws: `ValidationError` naming `photoIds`.
+    static func attach(
+        _ ids: [UUID], to record: PhotoRecord, rowID: Int64, owner: UserKey, _ db: Database
+    ) throws -> (photos: [Photo], released: [UUID]) {
         let idTexts = ids.map(\.lowercasedString)
-        for (text, id) in zip(idTexts, ids) {
-            let wishID: Int64?? = try db.queryFirst(
-                "SELECT wish_id FROM photos WHERE uuid = ? AND owner_id = ?", [text, owner.rawValue]
-            ).map { try $0["wish_id"] }
-            guard let wishID, wishID == nil || wishID == rowID else {
+        for text in idTexts {
+            let isFree: Bool? = try db.scalar(
+                """
+                SELECT \(record.column) IS ? OR (wish_id IS NULL AND entry_id IS NULL)
+                FROM photos WHERE uuid = ? AND owner_id = ?
+                """,
+                [rowID, text, owner.rawValue])
+            guard let isFree else {
                 throw ValidationError(
                     field: "photoIds", code: "unknown_photo",
-                    message: "There is no photo with id \(id.lowercasedString) to add; upload it first.")
+                    message: "There is no photo with id \(text) to add; upload it first.")
+            }
+            guard isFree else {
+                throw ValidationError(
+                    field: "photoIds", code: "unknown_photo",
+                    message: "The photo with id \(text) is on another wish or journal entry; a photo can be on one only.")
             }
         }
         let json = "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         let released = try db.query(
-            "SELECT uuid FROM photos WHERE wish_id = ? AND uuid NOT IN (SELECT value FROM json_each(?))", [rowID, json]
+            "SELECT uuid FROM photos WHERE \(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))",
+            [rowID, json]
         ).map { try UUID(storedText: $0["uuid"]) }
         try db.run(
-            "UPDATE photos SET wish_id = NULL, position = NULL WHERE wish_id = ? AND uuid NOT IN (SELECT value FROM json_each(?))",
+            """
+            UPDATE photos SET \(record.column) = NULL, position = NULL
+            WHERE \(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))
+            """,
             [rowID, json])
         for (position, text) in idTexts.enumerated() {
-            try db.run("UPDATE photos SET wish_id = ?, position = ? WHERE uuid = ?", [rowID, position, text])
+            try db.run("UPDATE photos SET \(record.column) = ?, position = ? WHERE uuid = ?", [rowID, position, text])
         }
-        return released
+        return (try photos(of: record, [rowID], db)[rowID] ?? [], released)
     }
 
-    /// The photos of each of the wishes in `rowIDs`, in their order.
-    static func photos(ofWishes rowIDs: [Int64], _ db: Database) throws -> [Int64: [Photo]] {
+    /// The photos of each of the records in `rowIDs`, in their order.
+    static func photos(of record: PhotoRecord, _ rowIDs: [Int64], _ db: Database) throws -> [Int64: [Photo]] {
         guard !rowIDs.isEmpty else { return [:] }
         var photos: [Int64: [Photo]] = [:]
         try db.forEach(
             """
-            SELECT \(columns) FROM photos p WHERE p.wish_id IN (SELECT value FROM json_each(?))
-            ORDER BY p.wish_id, p.position
+            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (SELECT value FROM json_each(?))
+            ORDER BY p.\(record.column), p.position
             """,
             [rowIDs.jsonArray]
         ) { row in
-            photos[try row["wish_id"], default: []].append(try stored(from: row).photo)
+            photos[try row[record.column], default: []].append(try stored(from: row).photo)
         }
         return photos
     }
 
-    /// The photos on a wish with what their files need, in order.
-    static func stored(ofWish rowID: Int64, _ db: Database) throws -> [StoredPhoto] {
-        try db.query("SELECT \(columns) FROM photos p WHERE p.wish_id = ? ORDER BY p.position", [rowID]).map(stored(from:))
+    /// The photos on a record with what their files need, in order.
+    static func stored(of record: PhotoRecord, rowID: Int64, _ db: Database) throws -> [StoredPhoto] {
+        try db.query(
+            "SELECT \(columns) FROM photos p WHERE p.\(record.column) = ? ORDER BY p.position", [rowID]
+        ).map(stored(from:))
     }
+
+    /// The condition, on `photos`, of a photo on no record.
+    private static let unattached = "wish_id IS NULL AND entry_id IS NULL"
 
     private static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> StoredPhoto? {
         try db.queryFirst(
@@ -191,6 +219,6 @@ public struct PhotoRepository: Sendable {
             takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps)
         return StoredPhoto(
             photo: photo, sha256: sha256, format: try row["format"], revision: revision,
-            isAttached: try row["wish_id"] as Int64? != nil)
+            isAttached: try row["wish_id"] as Int64? != nil || row["entry_id"] as Int64? != nil)
     }
 }

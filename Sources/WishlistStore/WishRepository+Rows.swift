@@ -43,7 +43,7 @@ extension WishRepository {
     /// The wishes in rows that selected ``columns``, each with its photos and prices (one query each for all).
     static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
-        let photos = try PhotoRepository.photos(ofWishes: rowIDs, db)
+        let photos = try PhotoRepository.photos(of: .wish, rowIDs, db)
         let prices = try priceHistories(ofWishes: rowIDs, db)
         return try zip(rows, rowIDs).map { row, rowID in
             var wish = try wish(from: row)

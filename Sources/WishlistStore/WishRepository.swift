@@ -16,9 +16,8 @@ public struct WishRepository: Sendable {
         return try pool.write { db in
             var wish = try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
             if !valid.photoIDs.isEmpty {
-                let rowID = db.lastInsertRowID
-                _ = try PhotoRepository.attach(valid.photoIDs, toWish: rowID, owner: owner, db)
-                wish.photos = try PhotoRepository.photos(ofWishes: [rowID], db)[rowID] ?? []
+                wish.photos = try PhotoRepository.attach(
+                    valid.photoIDs, to: .wish, rowID: db.lastInsertRowID, owner: owner, db).photos
             }
             return wish
         }
@@ -41,7 +40,7 @@ public struct WishRepository: Sendable {
     }
 
     /// ``update(_:owner:with:expectedVersion:now:)``, also answering the photos the patch took off
-    /// the wish, which are then on no wish and for the caller to delete.
+    /// the wish, which are then on no record and for the caller to delete.
     public func updateReleasingPhotos(
         _ id: UUID, owner: UserKey, with patch: WishPatch, expectedVersion: Int? = nil,
         now: Date = .nowInMilliseconds()
@@ -55,8 +54,7 @@ public struct WishRepository: Sendable {
             var updated = try patch.applied(to: current)
             var released: [UUID] = []
             if let photoIDs, photoIDs != current.photos.map(\.id) {
-                released = try PhotoRepository.attach(photoIDs, toWish: rowID, owner: owner, db)
-                updated.photos = try PhotoRepository.photos(ofWishes: [rowID], db)[rowID] ?? []
+                (updated.photos, released) = try PhotoRepository.attach(photoIDs, to: .wish, rowID: rowID, owner: owner, db)
             }
             guard updated != current else { return (current, []) }
             updated.version = current.version + 1
@@ -79,7 +77,7 @@ public struct WishRepository: Sendable {
     public func delete(_ id: UUID, owner: UserKey) throws -> [StoredPhoto] {
         try pool.write { db in
             guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
-            let photos = try PhotoRepository.stored(ofWish: rowID, db)
+            let photos = try PhotoRepository.stored(of: .wish, rowID: rowID, db)
             try Self.deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
             try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)
             try db.run("DELETE FROM wishes WHERE id = ?", [rowID])

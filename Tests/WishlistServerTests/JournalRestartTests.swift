@@ -10,12 +10,16 @@ import WishlistServer
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let wish = try await alice.createWish(WishDraft(name: "Camera"))
+        let photos = try await alice.uploadPhotos(["camera/canon-40d.jpg", "gps/DSCN0012.jpg"].map {
+            WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0))
+        }).items
         var entries: [JournalEntry] = []
         for day in 1...7 {
             entries.append(try await alice.createJournalEntry(JournalDraft(
                 title: "Day \(day) 일기", contents: "사진을 찍었다 \(day)\nsecond line", date: "2026-10-0\(day)",
                 time: day.isMultiple(of: 2) ? "08:1\(day)" : nil,
                 place: day == 3 ? Place(name: "Jeonju", latitude: 35.82, longitude: 127.15, source: .search) : nil,
+                photoIDs: day == 2 ? [photos[1].id, photos[0].id] : [],
                 wishIDs: day.isMultiple(of: 3) ? [wish.id] : [], hearted: day.isMultiple(of: 2))))
             server.clock.advance(by: 60)
         }
@@ -26,6 +30,7 @@ import WishlistServer
             "/api/v1/wishes/\(wish.id.uuidString.lowercased())/journal",
             WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: "사진")]),
         ] + entries.map { "/api/v1/journal/\($0.id.uuidString.lowercased())" }
+            + photos.flatMap { [$0.urls.thumb, $0.urls.large, $0.urls.original] }
         var before: [String: (Int, Data)] = [:]
         for path in paths {
             let answer = try await alice.send("GET", path)
