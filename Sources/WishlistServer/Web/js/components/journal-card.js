@@ -10,6 +10,8 @@ import "./heart-button.js";
 
 /** The card of the entry in its `record-id` attribute (a card of wl-record-grid). */
 export class JournalCard extends HTMLElement {
+  /** The grid's skeletons while cards come: rows of text, no cover. */
+  static skeleton = "row";
   #unsubscribe = null;
   #onLanguageChange = () => this.#update();
   note = null;

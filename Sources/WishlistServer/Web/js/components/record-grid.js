@@ -111,7 +111,9 @@ export class RecordGrid extends HTMLElement {
     const skeletonCount = !list.loading ? 0 : list.ids.length === 0 ? SKELETONS_FIRST : SKELETONS_MORE;
     skeletons.hidden = skeletonCount === 0;
     if (skeletons.childElementCount !== skeletonCount) {
-      skeletons.innerHTML = '<div class="skeleton-card"><div class="skeleton skeleton-cover"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>'.repeat(skeletonCount);
+      // Cards that are rows (a card class with `static skeleton = "row"`) get row-shaped skeletons.
+      const cover = customElements.get(this.getAttribute("card"))?.skeleton === "row" ? "" : '<div class="skeleton skeleton-cover"></div>';
+      skeletons.innerHTML = `<div class="skeleton-card">${cover}<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>`.repeat(skeletonCount);
     }
 
     const panel = this.querySelector("wl-error-panel");
