@@ -5,37 +5,39 @@
 // a way to discard it. An edit sends the version it started from, so a change made elsewhere
 // meanwhile is reported, not overwritten.
 
-import { ApiError } from "../api.js";
 import { ConfirmDialog } from "../components/confirm-dialog.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { JOURNAL, journalService, localDay } from "../journal-service.js";
-import { describe, setMessage } from "../messages.js";
+import { describe } from "../messages.js";
 import { navigation } from "../navigation.js";
 import { PHOTO } from "../photo-service.js";
 import { session } from "../session.js";
 import { store } from "../store.js";
-import "../components/error-panel.js";
+import { length, RecordEditorView } from "./record-editor-view.js";
 import "../components/photo-picker.js";
 import "../components/place-field.js";
 import "../components/wish-mentions.js";
 
 const LIMITS = Object.freeze({ title: 200, contents: 50_000 });
 const FIELDS = ["title", "date", "time", "contents", "place", "wishIds"];
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The editor for a new entry, or for the entry in `routeParams.id`. */
-export class JournalEditorView extends HTMLElement {
-  routeParams = {};
+export class JournalEditorView extends RecordEditorView {
+  static kind = JOURNAL;
+  static service = journalService;
+  static prefix = "journal";
+  static fields = FIELDS;
+  static staleKey = "journal.form.stale";
+  static goneKey = "journal.gone.body";
+
   #base = null;
-  #busy = false;
   /** Saved or discarded: nothing is left to keep as a draft. */
   #finished = false;
-  #abort = new AbortController();
   #onPageHide = () => this.#keepDraft();
 
   get entryId() {
-    return this.routeParams.id ?? null;
+    return this.recordId;
   }
 
   /** Where the draft of this entry (or of a new one) is kept, per person. */
@@ -44,34 +46,19 @@ export class JournalEditorView extends HTMLElement {
   }
 
   connectedCallback() {
-    const held = this.entryId ? store.get(JOURNAL, this.entryId) : null;
-    if (!this.entryId || held) this.#showForm(held ?? null);
-    else this.#loadThenShow();
+    super.connectedCallback();
     window.addEventListener("pagehide", this.#onPageHide);
   }
 
   disconnectedCallback() {
-    this.#abort.abort();
+    super.disconnectedCallback();
     window.removeEventListener("pagehide", this.#onPageHide);
     if (!this.querySelector("form")) return;
     // Leaving without saving or discarding keeps the draft, and the photos it names.
     if (this.#keepDraft()?.photos.length) this.querySelector("wl-photo-picker").keep();
   }
 
-  async #loadThenShow() {
-    this.innerHTML = `<div class="wish-form-card" aria-busy="true"><div class="skeleton skeleton-field"></div><div class="skeleton skeleton-field"></div></div>`;
-    try {
-      this.#showForm(await journalService.load(this.entryId, { signal: this.#abort.signal }));
-    } catch (error) {
-      if (this.#abort.signal.aborted) return;
-      const panel = document.createElement("wl-error-panel");
-      panel.error = error;
-      panel.addEventListener("retry", () => this.#loadThenShow());
-      this.replaceChildren(panel);
-    }
-  }
-
-  #showForm(entry) {
+  showForm(entry) {
     this.#base = entry;
     this.innerHTML = `
       <form class="form wish-form-card journal-form" novalidate>
@@ -80,12 +67,7 @@ export class JournalEditorView extends HTMLElement {
           <p class="draft-note-text"></p>
           <button type="button" class="button button-quiet" data-action="discard" data-i18n="journal.draft.discard"></button>
         </div>
-        <div class="form-alert" hidden>
-          <p class="form-alert-text" role="alert"></p>
-          <button type="button" class="button button-secondary" data-action="reload" hidden>
-            ${icon("refresh")}<span data-i18n="journal.form.reload"></span>
-          </button>
-        </div>
+        ${this.alertMarkup("journal.form.reload")}
         <div class="field">
           <label class="field-label" for="journal-title" data-i18n="journal.form.title"></label>
           <input class="input" id="journal-title" name="title" type="text" autocomplete="off" required aria-describedby="journal-title-error">
@@ -120,10 +102,7 @@ export class JournalEditorView extends HTMLElement {
           <wl-wish-mentions input-id="journal-wishIds"></wl-wish-mentions>
           <p class="field-error" id="journal-wishIds-error" role="alert" hidden></p>
         </div>
-        <div class="form-actions">
-          <button type="button" class="button button-secondary" data-action="cancel" data-i18n="wish.form.cancel"></button>
-          <button type="submit" class="button button-primary" data-i18n="wish.form.save"></button>
-        </div>
+        ${this.actionsMarkup()}
       </form>`;
     i18n.localize(this);
     const form = this.querySelector("form");
@@ -213,7 +192,7 @@ export class JournalEditorView extends HTMLElement {
 
   /** Keeps what the form shows as the draft, or forgets the draft when nothing differs from the saved entry. */
   #keepDraft() {
-    if (!this.querySelector("form") || this.#busy || this.#finished) return null;
+    if (!this.querySelector("form") || this.busy || this.#finished) return null;
     const values = this.#values();
     const base = this.#baseValues();
     const same = JSON.stringify({ ...values, photos: values.photos.map((photo) => photo.id) }) ===
@@ -291,8 +270,8 @@ export class JournalEditorView extends HTMLElement {
   }
 
   async #save() {
-    if (this.#busy) return;
-    this.#showAlert(null);
+    if (this.busy) return;
+    this.showAlert(null);
     const values = this.#values();
     const fields = {
       title: values.title.trim(),
@@ -303,13 +282,10 @@ export class JournalEditorView extends HTMLElement {
       wishIds: values.wishIds,
     };
     const problems = this.#problems(fields);
-    for (const field of FIELDS) this.#showFieldError(field, problems.find((problem) => problem.field === field) ?? null);
-    if (problems.length > 0) {
-      this.querySelector(`#journal-${problems[0].field}`)?.focus();
-      return;
-    }
+    this.showProblems(problems);
+    if (problems.length > 0) return;
     this.#keepDraft();
-    this.#setBusy(true);
+    this.setBusy(true);
     const picker = this.querySelector("wl-photo-picker");
     try {
       await picker.settled();
@@ -327,73 +303,27 @@ export class JournalEditorView extends HTMLElement {
         navigation.replace(`/journal/${encodeURIComponent(entry.id)}`);
       }
     } catch (error) {
-      this.#setBusy(false);
+      this.setBusy(false);
+      // Offline or refused: the draft is kept, so nothing typed is lost.
       this.#keepDraft();
-      this.#showServerError(error);
-    }
-  }
-
-  #showServerError(error) {
-    const field = error instanceof ApiError ? error.field?.split(".")[0] : null;
-    if (error instanceof ApiError && error.status === 400 && FIELDS.includes(field)) {
-      this.#showFieldError(field, describe(error));
-      this.querySelector(`#journal-${field}`)?.focus();
-    } else if (error instanceof ApiError && error.code === "stale_version") {
-      this.#showAlert({ key: "journal.form.stale" }, { reload: true });
-    } else if (error instanceof ApiError && error.status === 404) {
-      this.#showAlert({ key: "journal.gone.body" });
-    } else {
-      // Offline or the server failed: the draft is kept, so nothing typed is lost.
-      this.#showAlert(describe(error));
+      this.showServerError(error);
     }
   }
 
   /** Takes the entry as it is now on the server, dropping the draft (the person chose this). */
   async #reload() {
     try {
-      this.#base = await journalService.load(this.#base.id, { signal: this.#abort.signal });
+      this.#base = await journalService.load(this.#base.id, { signal: this.signal });
       this.#discard();
-      this.#showAlert(null);
+      this.showAlert(null);
     } catch (error) {
-      if (!this.#abort.signal.aborted) this.#showAlert(describe(error), { reload: true });
+      if (!this.signal.aborted) this.showAlert(describe(error), { reload: true });
     }
   }
 
   #leave() {
     navigation.back(this.#base ? `/journal/${encodeURIComponent(this.#base.id)}` : "/journal");
   }
-
-  #showFieldError(field, problem) {
-    const message = this.querySelector(`#journal-${field}-error`);
-    const input = this.querySelector(`#journal-${field}`);
-    if (!message) return;
-    message.hidden = !problem;
-    setMessage(message, problem ?? {});
-    if (problem) input?.setAttribute("aria-invalid", "true");
-    else input?.removeAttribute("aria-invalid");
-  }
-
-  #showAlert(problem, { reload = false } = {}) {
-    const box = this.querySelector(".form-alert");
-    box.hidden = problem === null;
-    setMessage(box.querySelector(".form-alert-text"), problem ?? {});
-    box.querySelector('[data-action="reload"]').hidden = !reload;
-  }
-
-  #setBusy(busy) {
-    this.#busy = busy;
-    const button = this.querySelector('button[type="submit"]');
-    button.toggleAttribute("aria-busy", busy);
-    button.dataset.i18n = busy ? "wish.form.saving" : "wish.form.save";
-    i18n.localize(button);
-  }
-}
-
-/** Characters as people count them: "é" or "가" or a flag emoji is one. */
-function length(text) {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
 }
 
 customElements.define("wl-journal-editor-view", JournalEditorView);
