@@ -7,7 +7,7 @@ role and accessible name, words from the app's catalogs."""
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
-from flows import create_wish, go_to_tab, say, signed_in
+from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from test_photos import SMALL, LANDSCAPE, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
@@ -125,8 +125,17 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     wait_for_role(browser, "textbox", en["journal.form.title"])
     assert not by_role(browser, "button", en["journal.draft.discard"])
 
-    # A draft saved at last is gone from the browser too.
+    # The connection drops as Save is pressed: the app says so, and the draft outlives a reload.
     fill(browser, en["journal.form.title"], "Written at last")
+    block_api(browser)
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_until(browser, lambda: [alert for alert in by_role(browser, "alert") if alert.text == en["error.network"]], "no network error")
+    unblock_api(browser)
+    browser.refresh()
+    wait_until(browser, lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "Written at last",
+               "the draft did not survive the lost connection")
+
+    # A draft saved at last is gone from the browser too.
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Written at last")
     assert browser.execute_script("return Object.keys(localStorage).filter((key) => key.includes('journalDraft'))") == []
