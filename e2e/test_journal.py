@@ -4,6 +4,7 @@ following at once, a draft that survives a reload, photos in the entry's gallery
 mentioned wishes and a wish's journal entries, and the Journal tab of search. Controls are found by
 role and accessible name, words from the app's catalogs."""
 
+import pytest
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
@@ -141,6 +142,11 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     assert browser.execute_script("return Object.keys(localStorage).filter((key) => key.includes('journalDraft'))") == []
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the server still refuses photos on journal entries (400 journal_photos_unavailable); "
+    "remove this mark when it keeps them",
+)
 def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
