@@ -8,8 +8,10 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
+from conftest import DESKTOP, PHONE, set_viewport
 from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
-from test_photos import SMALL, LANDSCAPE, pick, tile_photo_ids, upload
+from layout import expect_fits
+from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
 TIMEOUT = 15
@@ -221,3 +223,25 @@ def test_a_mentioned_wish_links_both_ways_and_search_finds_the_entry(server, bro
     go_to_tab(browser, en, "nav.journal")
     find_by_role(browser, "radio", en["journal.hearted"]).click()
     wait_for_titles(browser, en, ["The day I got the bike"], "the heart from search is not in Hearted")
+
+
+@pytest.mark.parametrize("size", [PHONE, (320, 640), DESKTOP], ids=["phone", "small-phone", "desktop"])
+def test_journal_screens_fit_and_have_big_enough_targets(server, browser, catalogs, size):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wish = create_wish(server, token, name="A wish with a rather long name to wrap")
+    body = {"title": "A long title " * 8, "date": "2025-04-05", "time": "09:15", "contents": "word " * 200, "wishIds": [wish["id"]],
+            "place": {"name": "Seoul", "address": "Seoul, South Korea", "latitude": 37.5665, "longitude": 126.978, "source": "search"}}
+    status, entry = server.api("POST", "/journal", body, token=token)
+    assert status == 201, entry
+    set_viewport(browser, *size)
+
+    go_to_tab(browser, en, "nav.journal")
+    wait_until(browser, lambda: entry_titles(browser, en), "no entry card")
+    expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button"), "the journal list")
+    browser.get(server.url(f"/#/journal/{entry['id']}"))
+    wait_for_role(browser, "link", wish["name"])
+    expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button"), "an entry")
+    browser.get(server.url(f"/#/journal/{entry['id']}/edit"))
+    wait_for_role(browser, "button", say(en["journal.form.unmention"], name=wish["name"]))
+    expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button"), "the entry editor")
