@@ -169,7 +169,7 @@ def test_an_unknown_address_offers_the_way_home(server, browser, catalogs):
     expect_tab_bar(browser, en)
 
 
-@pytest.mark.parametrize("tab", ["journal", "discover"])
+@pytest.mark.parametrize("tab", ["discover"])
 def test_a_screen_not_built_yet_says_so_and_leads_back_to_the_wishes(server, browser, catalogs, screenshot, tab):
     en = catalogs["en"]
     create_account(server)

@@ -29,7 +29,8 @@ export class RecordList extends EventTarget {
    * `kind`: the store kind of the records listed. `fetchPage(cursor, {signal})` resolves with
    * `{ids, nextCursor}`, the records already put in the store. `matches(record)`, when given,
    * decides which records in the store belong in the list. `sortKey`: the record field the
-   * server orders by, largest first (e.g. "createdAt"), so a record that joins and a refreshed
+   * server orders by, largest first (e.g. "createdAt"), or a function giving a record's sort
+   * value when the order takes more than one field, so a record that joins and a refreshed
    * first page find their places; a list in an order no field holds (relevance, distance) has
    * none and shows just what the server sent.
    */
@@ -144,7 +145,9 @@ export class RecordList extends EventTarget {
 
   /** The sort field of the record `id`; "" when unknown, which sorts last. */
   #sortValue(id) {
-    return store.get(this.#kind, id)?.[this.#sortKey] ?? "";
+    const record = store.get(this.#kind, id);
+    if (!record) return "";
+    return (typeof this.#sortKey === "function" ? this.#sortKey(record) : record[this.#sortKey]) ?? "";
   }
 
   #belongs(id) {

@@ -78,3 +78,19 @@ export class Store {
 
 /** The app's one store. */
 export const store = new Store();
+
+/**
+ * Shows `change` (e.g. `{favorite: true}`) on the record of `kind` with `id` at once, then puts
+ * what `send()` resolves with (the server's record); puts the held record back if `send` fails.
+ */
+export async function changeOptimistically(kind, id, change, send) {
+  const before = store.get(kind, id);
+  if (before) store.put(kind, { ...before, ...change });
+  try {
+    store.put(kind, await send());
+  } catch (error) {
+    const now = store.get(kind, id);
+    if (before && now && now.version === before.version) store.put(kind, before);
+    throw error;
+  }
+}

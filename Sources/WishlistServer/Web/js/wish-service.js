@@ -2,7 +2,8 @@
 // into the one store (W15): views only ever hold ids and read records from the store.
 
 import { api } from "./api.js";
-import { store } from "./store.js";
+import { JOURNAL } from "./journal-service.js";
+import { changeOptimistically, store } from "./store.js";
 
 /** The store kind of wish records. */
 export const WISH = "wish";
@@ -50,25 +51,23 @@ export class WishService {
    * record back if the server could not be told.
    */
   async setFavorite(id, favorite) {
-    const before = store.get(WISH, id);
-    if (before) store.put(WISH, { ...before, favorite });
-    try {
-      const path = `/wishes/${encodeURIComponent(id)}/favorite`;
-      store.put(WISH, favorite ? await api.put(path) : await api.delete(path));
-    } catch (error) {
-      const now = store.get(WISH, id);
-      if (before && now && now.version === before.version) store.put(WISH, before);
-      throw error;
-    }
+    const path = `/wishes/${encodeURIComponent(id)}/favorite`;
+    await changeOptimistically(WISH, id, { favorite }, () => (favorite ? api.put(path) : api.delete(path)));
   }
 
   /**
-   * Searches names, tags and places (the server remembers `query` as a recent search):
-   * `{byName, byTag}` as ids, and `places` as they came (`[{name, address, latitude, longitude}]`).
+   * Searches names, tags, places and the journal (the server remembers `query` as a recent search):
+   * `{byName, byTag}` as wish ids, `journal` as entry ids, and `places` as they came
+   * (`[{name, address, latitude, longitude}]`).
    */
   async search(query, { signal } = {}) {
     const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
-    return { byName: this.#keep(answer.byName), byTag: this.#keep(answer.byTag), places: answer.places ?? [] };
+    return {
+      byName: this.#keep(answer.byName),
+      byTag: this.#keep(answer.byTag),
+      journal: store.put(JOURNAL, answer.journal ?? []).map((entry) => entry.id),
+      places: answer.places ?? [],
+    };
   }
 
   /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */

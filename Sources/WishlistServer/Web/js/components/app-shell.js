@@ -19,9 +19,12 @@ import "../views/discover-view.js";
 import "../views/not-found-view.js";
 import "../views/wish-detail-view.js";
 import "../views/wish-editor-view.js";
+import "../views/journal-entry-view.js";
+import "../views/journal-editor-view.js";
 
-// Every screen: the tabs, "Near me" beneath the Map tab, then the wish screens beneath the Wishes tab. "/wishes/new" comes
-// before "/wishes/:id" so that "new" is never taken for an id. `back` is where the back
+// Every screen: the tabs, "Near me" beneath the Map tab, then the wish screens beneath the Wishes tab and the
+// entry screens beneath the Journal tab. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before
+// "/journal/:id") so that "new" is never taken for an id. `back` is where the back
 // button goes when the screen was opened directly.
 const ROUTES = [
   ...TABS.map((tab) => ({ name: tab.name, pattern: tab.path, element: tab.element, tab: tab.name, titleKey: tab.labelKey })),
@@ -29,6 +32,9 @@ const ROUTES = [
   { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },
   { name: "wish-edit", pattern: "/wishes/:id/edit", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.edit.title", back: "/wishes" },
   { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },
+  { name: "entry-new", pattern: "/journal/new", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.new.title", back: "/journal" },
+  { name: "entry-edit", pattern: "/journal/:id/edit", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.edit.title", back: "/journal" },
+  { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
 ];
 
 /** The navigation frame around the current screen. */

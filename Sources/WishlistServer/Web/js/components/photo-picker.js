@@ -25,7 +25,7 @@ let nextKey = 0;
  * to save, in order; `settled()` waits for uploads still running; `offerPlace`
  * says whether a photo's place may be offered, and choosing it fires
  * "placechosen" with the Place. After a save, `keep()` stops the fresh uploads
- * from being deleted when the field goes away.
+ * from being deleted when the field goes away. It fires "photoschange" whenever what it shows changes.
  */
 export class PhotoPicker extends HTMLElement {
   /** `{key, photoId, file, preview, progress, error, upload, place}` in the order shown. */
@@ -38,6 +38,11 @@ export class PhotoPicker extends HTMLElement {
   #drag = null;
   #unsubscribe = null;
   offerPlace = false;
+
+  /** The most photos the record holds: the `max` attribute (a journal entry's 10), else a wish's. */
+  get #max() {
+    return Number(this.getAttribute("max")) || MAX_PHOTOS;
+  }
 
   connectedCallback() {
     if (!this.firstChild) this.#build();
@@ -102,7 +107,7 @@ export class PhotoPicker extends HTMLElement {
       </div>`;
     const input = this.querySelector('input[type="file"]');
     this.querySelector('[data-action="add"]').addEventListener("click", () => {
-      if (this.#items.length < MAX_PHOTOS) input.click();
+      if (this.#items.length < this.#max) input.click();
     });
     input.addEventListener("change", () => {
       this.#add([...input.files]);
@@ -115,11 +120,11 @@ export class PhotoPicker extends HTMLElement {
   }
 
   #add(files) {
-    const room = MAX_PHOTOS - this.#items.length;
+    const room = this.#max - this.#items.length;
     const taken = files.slice(0, Math.max(0, room));
     const overflow = this.querySelector(".photo-picker-overflow");
     overflow.hidden = taken.length === files.length;
-    if (!overflow.hidden) setText(overflow, "photos.tooMany", { max: MAX_PHOTOS, count: files.length - taken.length });
+    if (!overflow.hidden) setText(overflow, "photos.tooMany", { max: this.#max, count: files.length - taken.length });
     for (const file of taken) {
       this.#items.push(newItem({ file, preview: URL.createObjectURL(file), progress: 0, upload: "queued" }));
     }
@@ -276,6 +281,8 @@ export class PhotoPicker extends HTMLElement {
   #render() {
     const list = this.querySelector(".photo-tiles");
     if (!list) return;
+    // The form behind may keep a draft of what is on screen (the journal's).
+    this.dispatchEvent(new Event("photoschange", { bubbles: true }));
     const tiles = this.#items.map((item, index) => {
       const tile = this.#tileOf(item) ?? createTile(item);
       updateTile(tile, item, index, this.#items.length);
@@ -288,13 +295,13 @@ export class PhotoPicker extends HTMLElement {
     while (list.children.length > tiles.length) list.lastElementChild.remove();
     list.hidden = tiles.length === 0;
 
-    const full = this.#items.length >= MAX_PHOTOS;
+    const full = this.#items.length >= this.#max;
     const add = this.querySelector('[data-action="add"]');
     add.setAttribute("aria-disabled", String(full));
     const count = this.querySelector(".photo-picker-count");
     count.hidden = this.#items.length === 0;
-    setText(count, "photos.count", { count: this.#items.length, max: MAX_PHOTOS });
-    setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: MAX_PHOTOS });
+    setText(count, "photos.count", { count: this.#items.length, max: this.#max });
+    setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
   }
 
   #renderProgress(item) {

@@ -2,7 +2,8 @@
 // more pages as the end scrolls into view (with a "Load more" button for when
 // the observer cannot help), an empty state, and a plain error with "Try again" (K6, K7).
 // The cards are custom elements that draw the record in their `record-id` attribute
-// from the store (wl-wish-card for wishes), and may show a `note`.
+// from the store (wl-wish-card for wishes), and may show a `note`. A grid may be
+// grouped (the journal by month): a heading starts each run of cards of the same group.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
@@ -24,6 +25,18 @@ export class RecordGrid extends HTMLElement {
   #onChange = () => this.#render();
   #empty = null;
   #noteFor = null;
+  #groups = null;
+  #headings = new Map();
+  #onLanguageChange = () => this.#relabel();
+
+  /**
+   * Groups the cards: `of(id)` gives the key of a card's group, `label(key)` the heading shown
+   * over each run of cards of one group (asked again when the language changes); null for none.
+   */
+  set groups(groups) {
+    this.#groups = groups;
+    if (this.isConnected) this.#render();
+  }
 
   /** `noteFor(id)` gives each card its note line (e.g. a distance), or null; setting it updates every card. */
   set noteFor(noteFor) {
@@ -63,10 +76,12 @@ export class RecordGrid extends HTMLElement {
     }
     this.#observer = new IntersectionObserver((entries) => this.#onSentinel(entries), { rootMargin: PRELOAD_MARGIN });
     this.#observer.observe(this.querySelector(".record-grid-sentinel"));
+    i18n.addEventListener("change", this.#onLanguageChange);
     this.#attach();
   }
 
   disconnectedCallback() {
+    i18n.removeEventListener("change", this.#onLanguageChange);
     this.#observer?.disconnect();
     this.#list?.removeEventListener("change", this.#onChange);
   }
@@ -96,7 +111,9 @@ export class RecordGrid extends HTMLElement {
     const skeletonCount = !list.loading ? 0 : list.ids.length === 0 ? SKELETONS_FIRST : SKELETONS_MORE;
     skeletons.hidden = skeletonCount === 0;
     if (skeletons.childElementCount !== skeletonCount) {
-      skeletons.innerHTML = '<div class="skeleton-card"><div class="skeleton skeleton-cover"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>'.repeat(skeletonCount);
+      // Cards that are rows (a card class with `static skeleton = "row"`) get row-shaped skeletons.
+      const cover = customElements.get(this.getAttribute("card"))?.skeleton === "row" ? "" : '<div class="skeleton skeleton-cover"></div>';
+      skeletons.innerHTML = `<div class="skeleton-card">${cover}<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>`.repeat(skeletonCount);
     }
 
     const panel = this.querySelector("wl-error-panel");
@@ -117,7 +134,10 @@ export class RecordGrid extends HTMLElement {
     }
   }
 
-  /** Puts a card per id in order, reusing the cards already there so nothing flickers or loses focus. */
+  /**
+   * Puts a card per id in order (and a heading before each new group), reusing the cards
+   * and headings already there so nothing flickers or loses focus.
+   */
   #renderCards(grid, ids) {
     const wanted = new Set(ids);
     for (const [id, item] of this.#cards) {
@@ -126,21 +146,57 @@ export class RecordGrid extends HTMLElement {
         this.#cards.delete(id);
       }
     }
-    let previous = null;
+    const items = [];
+    let group = null;
     for (const id of ids) {
-      let item = this.#cards.get(id);
-      if (!item) {
-        item = document.createElement("li");
-        const card = document.createElement(this.getAttribute("card"));
-        card.setAttribute("record-id", id);
-        card.note = this.#noteFor?.(id) ?? null;
-        item.append(card);
-        this.#cards.set(id, item);
+      const next = this.#groups?.of(id) ?? null;
+      if (next !== null && next !== group) items.push(this.#heading(next));
+      group = next;
+      items.push(this.#card(id));
+    }
+    const shown = new Set(items);
+    for (const [key, heading] of this.#headings) {
+      if (!shown.has(heading)) {
+        heading.remove();
+        this.#headings.delete(key);
       }
+    }
+    let previous = null;
+    for (const item of items) {
       const expected = previous ? previous.nextSibling : grid.firstChild;
       if (item !== expected) grid.insertBefore(item, expected);
       previous = item;
     }
+  }
+
+  #card(id) {
+    let item = this.#cards.get(id);
+    if (!item) {
+      item = document.createElement("li");
+      const card = document.createElement(this.getAttribute("card"));
+      card.setAttribute("record-id", id);
+      card.note = this.#noteFor?.(id) ?? null;
+      item.append(card);
+      this.#cards.set(id, item);
+    }
+    return item;
+  }
+
+  /** The heading item of the group `key`. */
+  #heading(key) {
+    let item = this.#headings.get(key);
+    if (!item) {
+      item = document.createElement("li");
+      item.className = "record-grid-heading";
+      item.innerHTML = '<h2 class="section-title"></h2>';
+      item.firstChild.textContent = this.#groups.label(key);
+      this.#headings.set(key, item);
+    }
+    return item;
+  }
+
+  #relabel() {
+    for (const [key, item] of this.#headings) item.firstChild.textContent = this.#groups.label(key);
   }
 
   #renderEmpty(show) {

@@ -35,7 +35,7 @@ export class WishCard extends HTMLElement {
           <ul class="tag-list wish-card-tags"></ul>
           <wl-star-button class="wish-card-star"></wl-star-button>
         </article>`;
-      this.querySelector("wl-star-button").setAttribute("wish-id", this.wishId);
+      this.querySelector("wl-star-button").setAttribute("record-id", this.wishId);
     }
     this.#showNote();
     this.#unsubscribe = store.subscribe(({ kind, ids }) => {

@@ -1,6 +1,6 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
-// typing pauses) or on Enter, results in category tabs "By name", "By tag" and
-// "Places" (a place opens the Map tab there, marked), and the recent searches when the
+// typing pauses) or on Enter, results in category tabs "By name", "By tag",
+// "Journal" (entries whose title or contents hold the words) and "Places" (a place opens the Map tab there, marked), and the recent searches when the
 // field is empty. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
@@ -10,17 +10,20 @@ import { mapHref } from "../place-format.js";
 import { showToast } from "../components/toast-message.js";
 import { store } from "../store.js";
 import { RecordList } from "../record-list.js";
+import { JOURNAL } from "../journal-service.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
 import "../components/record-grid.js";
+import "../components/journal-card.js";
 import "../components/wish-card.js";
 
 const DEBOUNCE_MS = 300;
 // A city found by the search opens the map at about the zoom that shows the whole city.
 const PLACE_ZOOM = 11;
 const CATEGORIES = [
-  { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName" },
-  { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag" },
+  { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName", kind: WISH, card: "wl-wish-card" },
+  { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag", kind: WISH, card: "wl-wish-card" },
+  { name: "journal", labelKey: "search.journal", emptyKey: "search.noneJournal", kind: JOURNAL, card: "wl-journal-card" },
   { name: "places", labelKey: "search.places", emptyKey: "search.nonePlaces", isPlaces: true },
 ];
 
@@ -70,9 +73,9 @@ export class SearchView extends HTMLElement {
           ).join("")}
         </div>
         ${CATEGORIES.map(
-          ({ name, labelKey, emptyKey, isPlaces }) => `
+          ({ name, labelKey, emptyKey, isPlaces, card }) => `
           <div role="tabpanel" class="category-panel" id="search-panel-${name}" aria-labelledby="search-tab-${name}" hidden>
-            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-record-grid label="${labelKey}" card="wl-wish-card"></wl-record-grid>`}
+            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-record-grid label="${labelKey}" card="${card}"></wl-record-grid>`}
           </div>`,
         ).join("")}
       </section>
@@ -152,11 +155,11 @@ export class SearchView extends HTMLElement {
     this.querySelector(".search-results").hidden = false;
     const answer = Promise.resolve(results);
     this.#showPlaces(query, answer);
-    for (const { name, emptyKey, isPlaces } of CATEGORIES) {
+    for (const { name, emptyKey, isPlaces, kind } of CATEGORIES) {
       if (isPlaces) continue;
       this.#lists.get(name)?.dispose();
       const list = new RecordList({
-        kind: WISH,
+        kind,
         fetchPage: async () => ({ ids: (await answer)[name], nextCursor: null }),
       });
       this.#lists.set(name, list);

@@ -1,101 +1,70 @@
 // One wish with everything on it (W4): cover, star, tags, memo, the link
-// (opened in a new tab by the arrow button), the place on a small map (W10), dates, Edit and Delete. It shows
+// (opened in a new tab by the arrow button), the place on a small map (W10), the journal
+// entries that mention it, dates, Edit and Delete. It shows
 // the store's record at once, asks the server for the latest, and follows the
 // store from then on (W15).
 
-import { ApiError } from "../api.js";
-import { ConfirmDialog } from "../components/confirm-dialog.js";
-import { showToast } from "../components/toast-message.js";
 import { renderTags } from "../components/wish-card.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
-import { navigation } from "../navigation.js";
-import { mapHref } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
-import "../components/error-panel.js";
+import { JOURNAL, journalOrder, journalService } from "../journal-service.js";
+import { PAGE_SIZE, RecordList } from "../record-list.js";
+import { RecordDetailView } from "./record-detail-view.js";
+import "../components/journal-card.js";
+import "../components/record-grid.js";
 import "../components/photo-gallery.js";
-import "../components/place-map.js";
+import "../components/place-section.js";
 import "../components/star-button.js";
 import "../components/wish-cover.js";
 
 const SAFE_LINK = /^https?:\/\//i;
-const PLACE_ZOOM = 13;
 
 /** The detail screen of the wish in `routeParams.id`. */
-export class WishDetailView extends HTMLElement {
-  routeParams = {};
-  #unsubscribe = null;
-  #abort = new AbortController();
-  #deleting = false;
-  #onLanguageChange = () => this.#render();
+export class WishDetailView extends RecordDetailView {
+  #journal = null;
+  static kind = WISH;
+  static service = wishService;
+  static gone = { icon: "wishes", titleKey: "wish.gone.title", bodyKey: "wish.gone.body", href: "#/wishes", actionKey: "notFound.action" };
+  static listPath = "/wishes";
 
   get wishId() {
-    return this.routeParams.id;
-  }
-
-  connectedCallback() {
-    this.#unsubscribe = store.subscribe(({ kind, ids, removed }) => {
-      if (kind !== WISH || !ids.includes(this.wishId)) return;
-      if (removed && !this.#deleting) this.#showGone();
-      else if (!removed) this.#render();
-    });
-    i18n.addEventListener("change", this.#onLanguageChange);
-    if (store.get(WISH, this.wishId)) this.#render();
-    else this.#showLoading();
-    this.#load();
+    return this.recordId;
   }
 
   disconnectedCallback() {
-    this.#abort.abort();
-    this.#unsubscribe?.();
-    i18n.removeEventListener("change", this.#onLanguageChange);
+    super.disconnectedCallback();
+    this.#journal?.dispose();
   }
 
-  async #load() {
-    try {
-      // What arrives goes into the store, which renders it through the subscription.
-      await wishService.load(this.wishId, { signal: this.#abort.signal });
-    } catch (error) {
-      if (this.#abort.signal.aborted) return;
-      if (error instanceof ApiError && error.status === 404) this.#showGone();
-      else if (!store.get(WISH, this.wishId)) this.#showError(error);
-      // With a record already on screen, a failed refresh leaves it there: still true, just maybe not newest.
-    }
+  /** The journal entries that mention this wish, newest first; the section shows once there are some. */
+  #showJournal() {
+    const wishId = this.wishId;
+    this.#journal?.dispose();
+    this.#journal = new RecordList({
+      kind: JOURNAL,
+      sortKey: journalOrder,
+      fetchPage: (cursor, options) => journalService.mentioning(wishId, { limit: PAGE_SIZE }, cursor, options),
+      matches: (entry) => entry.wishIds.includes(wishId),
+    });
+    const section = this.querySelector(".wish-detail-journal");
+    this.#journal.addEventListener("change", () => {
+      section.hidden = this.#journal.ids.length === 0;
+    });
+    section.querySelector("wl-record-grid").list = this.#journal;
   }
 
-  #showLoading() {
-    this.innerHTML = `
-      <div class="wish-detail" aria-busy="true">
+  loadingMarkup() {
+    return `
+      <div class="wish-detail is-loading" aria-busy="true">
         <div class="skeleton wish-detail-cover"></div>
         <div class="skeleton skeleton-line"></div>
         <div class="skeleton skeleton-line skeleton-short"></div>
       </div>`;
-    this.querySelector(".wish-detail").classList.add("is-loading");
   }
 
-  #showError(error) {
-    const panel = document.createElement("wl-error-panel");
-    panel.error = error;
-    panel.addEventListener("retry", () => this.#load());
-    this.replaceChildren(panel);
-  }
-
-  #showGone() {
-    this.dispatchEvent(new CustomEvent("wl-title", { bubbles: true, detail: null }));
-    this.innerHTML = `
-      <section class="empty-state">
-        <div class="empty-state-icon">${icon("wishes")}</div>
-        <h2 class="empty-state-title" data-i18n="wish.gone.title"></h2>
-        <p class="empty-state-body" data-i18n="wish.gone.body"></p>
-        <a class="button button-primary" href="#/wishes" data-i18n="notFound.action"></a>
-      </section>`;
-    i18n.localize(this);
-  }
-
-  #render() {
-    const wish = store.get(WISH, this.wishId);
-    if (!wish) return;
+  render(wish) {
     if (!this.querySelector(".wish-detail:not(.is-loading)")) this.#build();
     this.dispatchEvent(new CustomEvent("wl-title", { bubbles: true, detail: wish.name }));
 
@@ -117,7 +86,7 @@ export class WishDetailView extends HTMLElement {
       linkRow.querySelector("a").href = link;
     }
 
-    this.#renderPlace(wish.place ?? null);
+    this.querySelector("wl-place-section").place = wish.place ?? null;
 
     const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
     const dates = this.querySelector(".wish-detail-dates");
@@ -145,16 +114,10 @@ export class WishDetailView extends HTMLElement {
             <a class="icon-button icon-button-accent" target="_blank" rel="noopener noreferrer"
               data-i18n-attr="aria-label:wish.openLink;title:wish.openLink">${icon("external")}</a>
           </div>
-          <section class="wish-detail-place" data-i18n-attr="aria-label:wish.place">
-            <div class="wish-detail-place-row">
-              ${icon("pin", "icon icon-small")}
-              <div class="wish-detail-place-text">
-                <p class="wish-detail-place-name"></p>
-                <p class="wish-detail-place-address"></p>
-              </div>
-              <a class="icon-button icon-button-accent" data-i18n-attr="aria-label:place.showOnMap;title:place.showOnMap">${icon("map")}</a>
-            </div>
-            <wl-place-map class="wish-detail-map"></wl-place-map>
+          <wl-place-section class="wish-detail-place"></wl-place-section>
+          <section class="wish-detail-journal" aria-labelledby="wish-journal-title" hidden>
+            <h2 class="section-title" id="wish-journal-title" data-i18n="journal.forWish"></h2>
+            <wl-record-grid label="journal.forWish" card="wl-journal-card"></wl-record-grid>
           </section>
           <p class="wish-detail-dates"></p>
           <div class="wish-detail-actions">
@@ -163,47 +126,19 @@ export class WishDetailView extends HTMLElement {
           </div>
         </div>
       </article>`;
-    this.querySelector("wl-star-button").setAttribute("wish-id", this.wishId);
-    this.querySelector('[data-action="delete"]').addEventListener("click", () => this.#delete());
-    i18n.localize(this);
-  }
-
-  #renderPlace(place) {
-    const section = this.querySelector(".wish-detail-place");
-    section.hidden = place === null;
-    if (!place) return;
-    section.querySelector(".wish-detail-place-name").textContent = place.name;
-    const address = section.querySelector(".wish-detail-place-address");
-    address.textContent = place.address ?? "";
-    address.hidden = !place.address;
-    section.querySelector("a").href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
-    section.querySelector("wl-place-map").place = place;
-  }
-
-  async #delete() {
-    const wish = store.get(WISH, this.wishId);
-    if (!wish) return;
-    const confirmed = await ConfirmDialog.ask({
-      titleKey: "wish.deleteDialog.title",
-      bodyKey: "wish.deleteDialog.body",
-      confirmKey: "wish.delete",
-      args: { name: wish.name },
+    this.querySelector("wl-star-button").setAttribute("record-id", this.wishId);
+    this.#showJournal();
+    this.querySelector('[data-action="delete"]').addEventListener("click", () => {
+      const wish = store.get(WISH, this.wishId);
+      this.confirmDelete({
+        titleKey: "wish.deleteDialog.title",
+        bodyKey: "wish.deleteDialog.body",
+        confirmKey: "wish.delete",
+        args: { name: wish?.name },
+        failedKey: "wish.deleteFailed",
+      });
     });
-    if (!confirmed) return;
-    this.#deleting = true;
-    try {
-      await wishService.delete(wish.id);
-      navigation.back("/wishes");
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        // Already gone (deleted from another device): the outcome the person wanted.
-        store.remove(WISH, wish.id);
-        navigation.back("/wishes");
-      } else {
-        this.#deleting = false;
-        showToast("wish.deleteFailed");
-      }
-    }
+    i18n.localize(this);
   }
 }
 

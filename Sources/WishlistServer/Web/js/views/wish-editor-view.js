@@ -3,16 +3,14 @@
 // server's own complaints next to their field, and on an edit sends the version
 // it started from, so a change made elsewhere meanwhile is reported, not overwritten.
 
-import { ApiError } from "../api.js";
 import { TAG_LIMITS } from "../components/tag-input.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
-import { describe, setMessage } from "../messages.js";
+import { describe } from "../messages.js";
 import { navigation } from "../navigation.js";
 import { hashQuery, placeFrom } from "../place-format.js";
-import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
-import "../components/error-panel.js";
+import { length, RecordEditorView } from "./record-editor-view.js";
 import "../components/photo-picker.js";
 import "../components/place-field.js";
 import "../components/tag-input.js";
@@ -20,52 +18,23 @@ import "../components/tag-input.js";
 /** The API's limits, counted in characters as people see them. */
 const LIMITS = Object.freeze({ name: 200, memo: 10_000, link: 2_048 });
 const FIELDS = ["name", "memo", "link", "place", "tags"];
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The editor for a new wish, or for the wish in `routeParams.id`. */
-export class WishEditorView extends HTMLElement {
-  routeParams = {};
+export class WishEditorView extends RecordEditorView {
+  static kind = WISH;
+  static service = wishService;
+  static prefix = "wish";
+  static fields = FIELDS;
+  static staleKey = "wish.form.stale";
+  static goneKey = "wish.gone.body";
+
   #base = null;
-  #busy = false;
-  #abort = new AbortController();
 
-  get wishId() {
-    return this.routeParams.id ?? null;
-  }
-
-  connectedCallback() {
-    const held = this.wishId ? store.get(WISH, this.wishId) : null;
-    if (!this.wishId || held) this.#showForm(held ?? null);
-    else this.#loadThenShow();
-  }
-
-  disconnectedCallback() {
-    this.#abort.abort();
-  }
-
-  async #loadThenShow() {
-    this.innerHTML = `<div class="wish-form-card" aria-busy="true"><div class="skeleton skeleton-field"></div><div class="skeleton skeleton-field"></div></div>`;
-    try {
-      this.#showForm(await wishService.load(this.wishId, { signal: this.#abort.signal }));
-    } catch (error) {
-      if (this.#abort.signal.aborted) return;
-      const panel = document.createElement("wl-error-panel");
-      panel.error = error;
-      panel.addEventListener("retry", () => this.#loadThenShow());
-      this.replaceChildren(panel);
-    }
-  }
-
-  #showForm(wish) {
+  showForm(wish) {
     this.#base = wish;
     this.innerHTML = `
       <form class="form wish-form-card" novalidate>
-        <div class="form-alert" hidden>
-          <p class="form-alert-text" role="alert"></p>
-          <button type="button" class="button button-secondary" data-action="reload" hidden>
-            ${icon("refresh")}<span data-i18n="wish.form.reload"></span>
-          </button>
-        </div>
+        ${this.alertMarkup("wish.form.reload")}
         <wl-photo-picker></wl-photo-picker>
         <div class="field">
           <label class="field-label" for="wish-name" data-i18n="wish.form.name"></label>
@@ -99,10 +68,7 @@ export class WishEditorView extends HTMLElement {
           <span class="switch-text">${icon("favorites", "icon icon-small")}<span data-i18n="wish.form.favorite"></span></span>
           <input class="switch" type="checkbox" name="favorite" role="switch">
         </label>
-        <div class="form-actions">
-          <button type="button" class="button button-secondary" data-action="cancel" data-i18n="wish.form.cancel"></button>
-          <button type="submit" class="button button-primary" data-i18n="wish.form.save"></button>
-        </div>
+        ${this.actionsMarkup()}
       </form>`;
     i18n.localize(this);
     this.#fill(wish);
@@ -115,7 +81,7 @@ export class WishEditorView extends HTMLElement {
     this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
     const placeField = this.querySelector("wl-place-field");
     placeField.addEventListener("placechange", () => {
-      this.#showFieldError("place", null);
+      this.showFieldError("place", null);
       // Once the wish has a place, a photo's place is no longer offered.
       this.querySelector("wl-photo-picker").offerPlace = !placeField.place;
     });
@@ -125,7 +91,7 @@ export class WishEditorView extends HTMLElement {
       this.querySelector("wl-photo-picker").offerPlace = false;
     });
     this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
-      this.#showFieldError("tags", event.detail ? { key: event.detail } : null),
+      this.showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
     if (!wish) form.elements.name.focus();
   }
@@ -183,16 +149,13 @@ export class WishEditorView extends HTMLElement {
   }
 
   async #save() {
-    if (this.#busy) return;
-    this.#showAlert(null);
+    if (this.busy) return;
+    this.showAlert(null);
     const values = this.#values();
     const problems = this.#validate(values);
-    for (const field of FIELDS) this.#showFieldError(field, problems.find((problem) => problem.field === field) ?? null);
-    if (problems.length > 0) {
-      this.#focusField(problems[0].field);
-      return;
-    }
-    this.#setBusy(true);
+    this.showProblems(problems);
+    if (problems.length > 0) return;
+    this.setBusy(true);
     const picker = this.querySelector("wl-photo-picker");
     try {
       // Photos still uploading are waited for; ones that failed are left out.
@@ -209,23 +172,8 @@ export class WishEditorView extends HTMLElement {
         navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
       }
     } catch (error) {
-      this.#setBusy(false);
-      this.#showServerError(error);
-    }
-  }
-
-  #showServerError(error) {
-    // The server names a place's part ("place.name"); the form has one field for all of it.
-    const field = error instanceof ApiError ? error.field?.split(".")[0] : null;
-    if (error instanceof ApiError && error.status === 400 && FIELDS.includes(field)) {
-      this.#showFieldError(field, describe(error));
-      this.#focusField(field);
-    } else if (error instanceof ApiError && error.code === "stale_version") {
-      this.#showAlert({ key: "wish.form.stale" }, { reload: true });
-    } else if (error instanceof ApiError && error.status === 404) {
-      this.#showAlert({ key: "wish.gone.body" });
-    } else {
-      this.#showAlert(describe(error));
+      this.setBusy(false);
+      this.showServerError(error);
     }
   }
 
@@ -234,14 +182,14 @@ export class WishEditorView extends HTMLElement {
     const button = this.querySelector('[data-action="reload"]');
     button.setAttribute("aria-busy", "true");
     try {
-      const wish = await wishService.load(this.#base.id, { signal: this.#abort.signal });
+      const wish = await wishService.load(this.#base.id, { signal: this.signal });
       this.#base = wish;
       this.#fill(wish);
-      for (const field of FIELDS) this.#showFieldError(field, null);
-      this.#showAlert(null);
+      this.showProblems([]);
+      this.showAlert(null);
       this.querySelector("form").elements.name.focus();
     } catch (error) {
-      if (!this.#abort.signal.aborted) this.#showAlert(describe(error), { reload: true });
+      if (!this.signal.aborted) this.showAlert(describe(error), { reload: true });
     } finally {
       button.removeAttribute("aria-busy");
     }
@@ -250,43 +198,6 @@ export class WishEditorView extends HTMLElement {
   #leave() {
     navigation.back(this.#base ? `/wishes/${encodeURIComponent(this.#base.id)}` : "/wishes");
   }
-
-  #focusField(field) {
-    this.querySelector(`#wish-${field}`)?.focus();
-  }
-
-  #showFieldError(field, problem) {
-    const message = this.querySelector(`#wish-${field}-error`);
-    const input = this.querySelector(`#wish-${field}`);
-    if (!message) return;
-    message.hidden = !problem;
-    setMessage(message, problem ?? {});
-    if (field === "tags") return; // The tag field marks itself.
-    if (problem) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
-  }
-
-  #showAlert(problem, { reload = false } = {}) {
-    const box = this.querySelector(".form-alert");
-    box.hidden = problem === null;
-    setMessage(box.querySelector(".form-alert-text"), problem ?? {});
-    box.querySelector('[data-action="reload"]').hidden = !reload;
-  }
-
-  #setBusy(busy) {
-    this.#busy = busy;
-    const button = this.querySelector('button[type="submit"]');
-    button.toggleAttribute("aria-busy", busy);
-    button.dataset.i18n = busy ? "wish.form.saving" : "wish.form.save";
-    i18n.localize(button);
-  }
-}
-
-/** Characters as people count them: "é" or "가" or a flag emoji is one. */
-function length(text) {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
 }
 
 function linkProblem(link) {
