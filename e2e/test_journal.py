@@ -144,11 +144,6 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     assert browser.execute_script("return Object.keys(localStorage).filter((key) => key.includes('journalDraft'))") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the server still refuses photos on journal entries (400 journal_photos_unavailable); "
-    "remove this mark when it keeps them",
-)
 def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
