@@ -90,7 +90,10 @@ import Testing
         }.start()
         eventually { queue.waitingCount == 1 }
         let closed = Mutex<Int?>(nil)
-        Thread { closed.withLock { $0 = queue.close().count } }.start()
+        Thread {
+            let count = queue.close().count
+            closed.withLock { $0 = count }
+        }.start()
         eventually { waiterResult.withLock { $0 != nil } }
         #expect((waiterResult.withLock { $0 } as? SQLiteError)?.code == .misuse)
         #expect(closed.withLock { $0 } == nil, "close waits for the lent connection")
