@@ -27,7 +27,7 @@ enum CommandLineTool {
             return 0
         }
         do {
-            var arguments = Arguments(rest)
+            var arguments = try Arguments(rest, declarations: command.configuration.arguments)
             let parsed = try command.init(parsing: &arguments)
             try arguments.finish()
             try await parsed.run()

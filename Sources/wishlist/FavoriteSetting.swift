@@ -11,7 +11,7 @@ struct FavoriteSetting {
     init(_ arguments: inout Arguments, favorite: Bool) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        id = try WishID.parse(&arguments)
+        id = try arguments.positional(WishID.argument)
         self.favorite = favorite
     }
 

@@ -3,12 +3,12 @@ import WishlistCore
 
 /// How client commands print: plain lines for people, or the API's JSON with `--json` for scripts.
 struct Output {
-    static let jsonOptionHelp = ("--json", "Print the API's JSON instead of text.")
+    static let jsonFlag = Flag("--json", help: "Print the API's JSON instead of text.")
 
     let json: Bool
 
     init(_ arguments: inout Arguments) {
-        json = arguments.flag("--json")
+        json = arguments.flag(Self.jsonFlag)
     }
 
     /// Prints `value` as JSON, or the text `describe` gives.

@@ -3,8 +3,10 @@ struct PlacesSearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "search", abstract: "Find places (cities, and streets with an online geocoder) by name.",
-            usage: "QUERY [--json]", options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            arguments: [queryArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
+
+    static let queryArgument = Positional("QUERY", help: "A place's name, in any language.")
 
     let remote: RemoteServer
     let output: Output
@@ -13,7 +15,7 @@ struct PlacesSearchCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        query = try arguments.positional("the QUERY")
+        query = try arguments.positional(Self.queryArgument)
     }
 
     func run() async throws {

@@ -8,33 +8,36 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none]",
-            options: [
-                Environment.dataOptionHelp,
-                ("--listen HOST:PORT", "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080)."),
-            ("--geocoder-url URL", "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default)."),
-            ("--tile-url URL", "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap)."),
-            ])
+            arguments: [Environment.dataOption, listenOption, geocoderOption, tilesOption])
     }
+
+    static let listenOption = Option(
+        "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
+    static let geocoderOption = Option(
+        "--geocoder-url", "URL",
+        help: "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default).")
+    static let tilesOption = Option(
+        "--tile-url", "URL|none",
+        help: "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap).")
 
     let settings: ServerSettings
 
     init(parsing arguments: inout Arguments) throws {
         var settings = ServerSettings()
         settings.dataDirectory = try Environment.dataDirectory(&arguments)
-        let listen = try arguments.option("--listen") ?? Environment.value("WISHLIST_LISTEN") ?? "127.0.0.1:8080"
+        let listen = try arguments.option(Self.listenOption) ?? Environment.value("WISHLIST_LISTEN") ?? "127.0.0.1:8080"
         guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]) else {
             throw UsageError("--listen takes HOST:PORT, like 127.0.0.1:8080.")
         }
         settings.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         settings.port = port
-        if let geocoder = try arguments.option("--geocoder-url") ?? Environment.value("WISHLIST_GEOCODER_URL") {
+        if let geocoder = try arguments.option(Self.geocoderOption) ?? Environment.value("WISHLIST_GEOCODER_URL") {
             guard let url = URL(string: geocoder), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw UsageError("--geocoder-url takes an http(s) address, like https://nominatim.openstreetmap.org.")
             }
             settings.geocoderURL = url
         }
-        if let tiles = try arguments.option("--tile-url") ?? Environment.value("WISHLIST_TILE_URL") {
+        if let tiles = try arguments.option(Self.tilesOption) ?? Environment.value("WISHLIST_TILE_URL") {
             guard tiles == "none" || (tiles.hasPrefix("https://") || tiles.hasPrefix("http://")) && tiles.contains("{z}") else {
                 throw UsageError("--tile-url takes a template like https://tile.example.org/{z}/{x}/{y}.png, or none.")
             }

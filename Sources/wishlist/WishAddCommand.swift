@@ -7,13 +7,16 @@ struct WishAddCommand: Command {
         CommandConfiguration(
             name: "add",
             abstract: "Add a wish.",
-            usage: "NAME [--memo TEXT] [--link URL] [--tag TAG]... [--favorite] [--json]",
-            options: [
-                ("--memo TEXT", "A note."), ("--link URL", "An http(s) address."),
-                ("--tag TAG", "A tag; repeat for more."), ("--favorite", "Star it."),
-                Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            arguments: [
+                nameArgument, memoOption, linkOption, tagOption, favoriteFlag, Output.jsonFlag, RemoteServer.serverOption,
             ])
     }
+
+    static let nameArgument = Positional("NAME", help: "What you wish for.")
+    static let memoOption = Option("--memo", "TEXT", help: "A note.")
+    static let linkOption = Option("--link", "URL", help: "An http(s) address.")
+    static let tagOption = Option("--tag", "TAG", help: "A tag; repeat for more.", repeatable: true)
+    static let favoriteFlag = Flag("--favorite", help: "Star it.")
 
     let remote: RemoteServer
     let output: Output
@@ -22,12 +25,10 @@ struct WishAddCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        let memo = try arguments.option("--memo")
-        let link = try arguments.option("--link")
-        let tags = try arguments.options("--tag")
-        let favorite = arguments.flag("--favorite")
         draft = WishDraft(
-            name: try arguments.positional("the wish's NAME"), memo: memo, link: link, tags: tags, favorite: favorite)
+            name: try arguments.positional(Self.nameArgument), memo: try arguments.option(Self.memoOption),
+            link: try arguments.option(Self.linkOption), tags: try arguments.options(Self.tagOption),
+            favorite: arguments.flag(Self.favoriteFlag))
     }
 
     func run() async throws {

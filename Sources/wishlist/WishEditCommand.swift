@@ -8,14 +8,19 @@ struct WishEditCommand: Command {
         CommandConfiguration(
             name: "edit",
             abstract: "Change fields of a wish; the others stay as they are.",
-            usage: "ID [--name NAME] [--memo TEXT | --no-memo] [--link URL | --no-link] [--tag TAG]... [--no-tags] [--json]",
-            options: [
-                ("--name NAME", "A new name."), ("--memo TEXT", "A new note."), ("--no-memo", "Remove the note."),
-                ("--link URL", "A new address."), ("--no-link", "Remove the address."),
-                ("--tag TAG", "Replace the tags; repeat for more."), ("--no-tags", "Remove every tag."),
-                Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            arguments: [
+                WishID.argument, nameOption, memoOption, noMemoFlag, linkOption, noLinkFlag, tagOption, noTagsFlag,
+                Output.jsonFlag, RemoteServer.serverOption,
             ])
     }
+
+    static let nameOption = Option("--name", "NAME", help: "A new name.")
+    static let memoOption = Option("--memo", "TEXT", help: "A new note.")
+    static let noMemoFlag = Flag("--no-memo", help: "Remove the note.")
+    static let linkOption = Option("--link", "URL", help: "A new address.")
+    static let noLinkFlag = Flag("--no-link", help: "Remove the address.")
+    static let tagOption = Option("--tag", "TAG", help: "Replace the tags; repeat for more.", repeatable: true)
+    static let noTagsFlag = Flag("--no-tags", help: "Remove every tag.")
 
     let remote: RemoteServer
     let output: Output
@@ -25,17 +30,19 @@ struct WishEditCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        var patch = WishPatch(name: try arguments.option("--name"))
-        patch.memo = try Self.change(&arguments, set: "--memo", clear: "--no-memo")
-        patch.link = try Self.change(&arguments, set: "--link", clear: "--no-link")
-        let tags = try arguments.options("--tag")
-        if arguments.flag("--no-tags") { patch.tags = [] } else if !tags.isEmpty { patch.tags = tags }
-        id = try WishID.parse(&arguments)
+        var patch = WishPatch(name: try arguments.option(Self.nameOption))
+        patch.memo = try Self.change(&arguments, set: Self.memoOption, clear: Self.noMemoFlag)
+        patch.link = try Self.change(&arguments, set: Self.linkOption, clear: Self.noLinkFlag)
+        let tags = try arguments.options(Self.tagOption)
+        if arguments.flag(Self.noTagsFlag) { patch.tags = [] } else if !tags.isEmpty { patch.tags = tags }
+        id = try arguments.positional(WishID.argument)
         guard patch != WishPatch() else { throw UsageError("Say what to change, e.g. --name.") }
         self.patch = patch
     }
 
-    private static func change(_ arguments: inout Arguments, set: String, clear: String) throws -> WishPatch.Change<String> {
+    private static func change(
+        _ arguments: inout Arguments, set: Option<String>, clear: Flag
+    ) throws -> WishPatch.Change<String> {
         if arguments.flag(clear) { return .clear }
         return try arguments.option(set).map { .set($0) } ?? .keep
     }

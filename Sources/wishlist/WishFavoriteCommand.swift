@@ -5,8 +5,8 @@ import WishlistClient
 struct WishFavoriteCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "fav", abstract: "Star a wish.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "fav", abstract: "Star a wish.",
+            arguments: [WishID.argument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
     let setting: FavoriteSetting

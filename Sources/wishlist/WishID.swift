@@ -1,12 +1,7 @@
 import Foundation
 
-/// Reads a wish id argument.
+/// The wish id argument of the commands that act on one wish.
 enum WishID {
-    static func parse(_ arguments: inout Arguments) throws -> UUID {
-        let text = try arguments.positional("the wish's ID")
-        guard let id = UUID(uuidString: text) else {
-            throw UsageError("'\(text)' is not a wish id (a UUID, as 'wishlist wish list' shows).")
-        }
-        return id
-    }
+    static let argument = Positional(
+        "ID", help: "The wish's id, as 'wishlist wish list' shows it.", format: .id(of: "a wish"))
 }

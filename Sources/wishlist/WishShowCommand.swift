@@ -5,8 +5,8 @@ import WishlistClient
 struct WishShowCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "show", abstract: "Show everything on one wish.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "show", abstract: "Show everything on one wish.",
+            arguments: [WishID.argument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
     let remote: RemoteServer
@@ -16,7 +16,7 @@ struct WishShowCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        id = try WishID.parse(&arguments)
+        id = try arguments.positional(WishID.argument)
     }
 
     func run() async throws {

@@ -5,8 +5,8 @@ import WishlistClient
 struct WishUnfavoriteCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "unfav", abstract: "Unstar a wish.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "unfav", abstract: "Unstar a wish.",
+            arguments: [WishID.argument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
     let setting: FavoriteSetting
