@@ -23,6 +23,16 @@ struct Output {
         }
     }
 
+    /// A remark beside the result, e.g. which place a name matched: on stdout for people, on stderr
+    /// with `--json` so that stdout stays the API's JSON.
+    func note(_ text: String) {
+        if json {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            Swift.print(text)
+        }
+    }
+
     /// One line for a wish in a list: id, star, name, tags.
     static func line(_ wish: Wish) -> String {
         let tags = wish.tags.isEmpty ? "" : "  " + wish.tags.map { "#" + $0 }.joined(separator: " ")

@@ -1,3 +1,5 @@
+import WishlistClient
+
 /// `wishlist places search QUERY`.
 struct PlacesSearchCommand: Command {
     static var configuration: CommandConfiguration {
@@ -21,10 +23,13 @@ struct PlacesSearchCommand: Command {
     func run() async throws {
         try output.print(try await remote.client().searchPlaces(query)) { places in
             places.isEmpty ? "No places found."
-                : places.map { place in
-                    let region = [place.admin, place.country].compactMap { $0 }.joined(separator: ", ")
-                    return "\(place.name), \(region)  (\(place.latitude), \(place.longitude))"
-                }.joined(separator: "\n")
+                : places.map(Self.describe).joined(separator: "\n")
         }
+    }
+
+    /// A found place on one line: its name, region and country, and its point.
+    static func describe(_ place: WishlistClient.FoundPlace) -> String {
+        let region = [place.admin, place.country].compactMap { $0 }.joined(separator: ", ")
+        return "\(place.name), \(region)  (\(place.latitude), \(place.longitude))"
     }
 }
