@@ -7,7 +7,7 @@ struct WishlistCommand: Command {
             subcommands: [
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 WishCommand.self, PhotoCommand.self, MapCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self,
-                PlacesCommand.self,
+                PlacesCommand.self, CompletionCommand.self,
             ])
     }
 
