@@ -1,5 +1,6 @@
 /// The answer of `GET /api/v1/search`: wishes whose name matches, wishes with a matching tag (both
-/// found by the store), and places whose name matches (the server adds them from the gazetteer).
+/// found by the store), journal entries whose title or contents match, and places whose name
+/// matches (the server adds them from the gazetteer).
 public struct WishSearchResult: Codable, Sendable, Hashable {
     public static let groupLimit = 50
     public static let queryLimit = 200
@@ -7,12 +8,14 @@ public struct WishSearchResult: Codable, Sendable, Hashable {
     public var query: String
     public var byName: [Wish]
     public var byTag: [Wish]
+    public var journal: [JournalEntry]
     public var places: [Place]
 
-    public init(query: String, byName: [Wish], byTag: [Wish], places: [Place] = []) {
+    public init(query: String, byName: [Wish], byTag: [Wish], journal: [JournalEntry] = [], places: [Place] = []) {
         self.query = query
         self.byName = byName
         self.byTag = byTag
+        self.journal = journal
         self.places = places
     }
 
@@ -37,6 +40,7 @@ extension WishSearchResult: JSONWritable {
         try json.object { json in
             try json.field("byName", byName)
             try json.field("byTag", byTag)
+            try json.field("journal", journal)
             try json.field("places", places)
             try json.field("query", query)
         }

@@ -1,11 +1,11 @@
 import WishlistClient
 import WishlistCore
 
-/// `wishlist search QUERY`: wishes by name and by tag.
+/// `wishlist search QUERY`: wishes by name and by tag, and journal entries.
 struct SearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "search", abstract: "Search your wishes by name and by tag.",
+            name: "search", abstract: "Search your wishes by name and by tag, and your journal.",
             arguments: [queryArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
@@ -28,6 +28,8 @@ struct SearchCommand: Command {
             \(Output.lines(result.byName, empty: "  nothing"))
             By tag:
             \(Output.lines(result.byTag, empty: "  nothing"))
+            In the journal:
+            \(Output.lines(result.journal, empty: "  nothing"))
             """
         }
     }

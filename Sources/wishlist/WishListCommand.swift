@@ -8,7 +8,7 @@ struct WishListCommand: Command {
             name: "list",
             abstract: "List wishes, newest first.",
             arguments: [
-                favoritesFlag, tagOption, sortOption, limitOption, allFlag, Output.jsonFlag, RemoteServer.serverOption,
+                favoritesFlag, tagOption, sortOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption,
             ])
     }
 
@@ -16,7 +16,6 @@ struct WishListCommand: Command {
     static let tagOption = Option("--tag", "TAG", help: "Only wishes with this tag.")
     static let sortOption = Option("--sort", "newest|oldest|name", help: "The order: newest (default), oldest or name.")
     static let limitOption = Option("--limit", "N", help: "Wishes per page, 1 to 100.")
-    static let allFlag = Flag("--all", help: "Every page, not only the first.")
 
     let remote: RemoteServer
     let output: Output
@@ -31,23 +30,19 @@ struct WishListCommand: Command {
         parameters["tag"] = try arguments.option(Self.tagOption)
         parameters["sort"] = try arguments.option(Self.sortOption)
         parameters["limit"] = try arguments.option(Self.limitOption)
-        all = arguments.flag(Self.allFlag)
+        all = arguments.flag(PageReader.allFlag)
         query = try WishListQuery(parameters: parameters)
     }
 
     func run() async throws {
         let client = try remote.client()
-        var page = try await client.wishes(query)
-        var wishes = page.items
-        while all, let cursor = page.nextCursor {
-            var next = query
-            next.cursor = cursor
-            page = try await client.wishes(next)
-            wishes += page.items
+        let (wishes, more) = try await PageReader.read(all: all) { cursor in
+            var page = query
+            page.cursor = cursor
+            return try await client.wishes(page)
         }
-        let more = !all && page.nextCursor != nil
         try output.print(wishes) { wishes in
-            Output.lines(wishes, empty: "No wishes yet.") + (more ? "\n… more with --all" : "")
+            Output.lines(wishes, empty: "No wishes yet.") + (more ? PageReader.moreHint : "")
         }
     }
 }

@@ -2,45 +2,43 @@ import Foundation
 import SQLite
 import WishlistCore
 
-extension WishRepository {
-    /// The account's wishes in `box` as points, or as clusters when there are more than
-    /// `MapMarkers.markerLimit`: grid cells wholly inside the box come from `place_cells`, and the
-    /// points in the box's rim, where cells are cut by its edges, are counted one by one, so the
-    /// clusters add up to exactly the wishes in the box.
-    public func markers(in box: BoundingBox, zoom: Int, owner: UserKey) throws -> MapMarkers {
-        try pool.read { db in
-            var points: [(rowID: Int64, latitude: Double, longitude: Double)] = []
-            for part in box.parts {
-                points += try Self.points(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - points.count, db)
-                if points.count > MapMarkers.markerLimit { break }
-            }
-            if points.count <= MapMarkers.markerLimit {
-                let ids = try Self.uuids(of: points.map(\.rowID), db)
-                return MapMarkers(
-                    markers: points.compactMap { point in
-                        ids[point.rowID].map { MapMarkers.Marker(id: $0, latitude: point.latitude, longitude: point.longitude) }
-                    },
-                    clusters: [])
-            }
-            let level = PlaceGrid.level(zoom: zoom)
-            var cells: [PlaceGrid.Cell: PointSum] = [:]
-            for part in box.parts {
-                try Self.addClusters(in: part, level: level, owner: owner, to: &cells, db)
-            }
-            return MapMarkers(
-                markers: [],
-                clusters: cells.values.map(\.cluster)
-                    .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
+extension PlaceLayer {
+    /// The account's placed records in `box` as points, or as clusters when there are more than
+    /// `MapMarkers.markerLimit`: grid cells wholly inside the box come from the layer's cell counts,
+    /// and the points in the box's rim, where cells are cut by its edges, are counted one by one,
+    /// so the clusters add up to exactly the records in the box.
+    func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: Database) throws -> MapMarkers {
+        var found: [(rowID: Int64, latitude: Double, longitude: Double)] = []
+        for part in box.parts {
+            found += try placedPoints(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - found.count, db)
+            if found.count > MapMarkers.markerLimit { break }
         }
+        if found.count <= MapMarkers.markerLimit {
+            let ids = try uuids(of: found.map(\.rowID), db)
+            return MapMarkers(
+                markers: found.compactMap { point in
+                    ids[point.rowID].map { MapMarkers.Marker(id: $0, latitude: point.latitude, longitude: point.longitude) }
+                },
+                clusters: [])
+        }
+        let level = PlaceGrid.level(zoom: zoom)
+        var cells: [PlaceGrid.Cell: PointSum] = [:]
+        for part in box.parts {
+            try addClusters(in: part, level: level, owner: owner, to: &cells, db)
+        }
+        return MapMarkers(
+            markers: [],
+            clusters: cells.values.map(\.cluster)
+                .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
     }
 
-    private static func points(in box: BoundingBox, owner: UserKey, limit: Int, _ db: Database) throws
+    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: Database) throws
         -> [(rowID: Int64, latitude: Double, longitude: Double)]
     {
         guard limit > 0 else { return [] }
         return try db.query(
             """
-            SELECT w.id, w.place_latitude, w.place_longitude FROM wish_places p JOIN wishes w ON w.id = p.id
+            SELECT w.id, w.place_latitude, w.place_longitude FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
             WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
               AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
               AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
@@ -50,21 +48,21 @@ extension WishRepository {
         ).map { row in (try row["id"], try row["place_latitude"], try row["place_longitude"]) }
     }
 
-    private static func uuids(of rowIDs: [Int64], _ db: Database) throws -> [Int64: UUID] {
+    private func uuids(of rowIDs: [Int64], _ db: Database) throws -> [Int64: UUID] {
         guard !rowIDs.isEmpty else { return [:] }
         var ids: [Int64: UUID] = [:]
         try db.forEach(
-            "SELECT id, uuid FROM wishes WHERE id IN (SELECT value FROM json_each(?))",
+            "SELECT id, uuid FROM \(self.records) WHERE id IN (SELECT value FROM json_each(?))",
             [rowIDs.jsonArray]
         ) { row in ids[try row["id"]] = try UUID(storedText: row["uuid"]) }
         return ids
     }
 
-    /// Adds the clusters of one box (not crossing the antimeridian) at `level`, counting each wish
+    /// Adds the clusters of one box (not crossing the antimeridian) at `level`, counting each record
     /// in the box exactly once and reading as few rows as a quadtree would: the biggest grid cells
     /// that fit inside the box, then ever finer cells along its edges, down to the finest level,
-    /// and only the wishes within a few metres of its edges one by one.
-    private static func addClusters(
+    /// and only the records within a few metres of its edges one by one.
+    private func addClusters(
         in box: BoundingBox, level: Int, owner: UserKey, to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
     ) throws {
         var covered: PlaceGrid.CellRange?
@@ -77,7 +75,7 @@ extension WishRepository {
             }
             covered = inside
         }
-        // The wishes outside the finest cells covered: a thin rim along the edges (or the whole
+        // The records outside the finest cells covered: a thin rim along the edges (or the whole
         // box when it is smaller than one finest cell).
         let strips = covered?.rim(of: box) ?? [box]
         var seen = Set<Int64>()
@@ -85,7 +83,7 @@ extension WishRepository {
             try db.forEach(
                 """
                 SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
-                FROM wish_places p JOIN wishes w ON w.id = p.id
+                FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
                 WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
                   AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
                 """,
@@ -106,7 +104,7 @@ extension WishRepository {
     /// Adds the counted cells of `range` to the clusters of the coarser `level` that hold them,
     /// walking the index along the range's narrower side: a band along a box's south or north edge
     /// is a few rows of cells as wide as the world.
-    private static func addCells(
+    private func addCells(
         _ range: PlaceGrid.CellRange, clusteredAt level: Int, owner: UserKey,
         to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
     ) throws {
@@ -114,7 +112,7 @@ extension WishRepository {
         let (alongX, alongY) = range.y.count < range.x.count ? ("+x", "y") : ("x", "+y")
         try db.forEach(
             """
-            SELECT x, y, count, sum_latitude, sum_longitude FROM place_cells
+            SELECT x, y, count, sum_latitude, sum_longitude FROM \(self.cells)
             WHERE owner_id = ? AND level = ? AND \(alongX) BETWEEN ? AND ? AND \(alongY) BETWEEN ? AND ?
             """,
             [owner.rawValue, range.level, range.x.lowerBound, range.x.upperBound, range.y.lowerBound, range.y.upperBound]

@@ -1,0 +1,45 @@
+import Foundation
+import WishlistClient
+import WishlistCore
+
+/// `wishlist journal add TITLE [--text TEXT] [--date YYYY-MM-DD] [--time HH:MM] [--wish ID]… [--heart]`;
+/// the contents come from `--text` or standard input.
+struct JournalAddCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "add",
+            abstract: "Write a journal entry.",
+            arguments: [
+                titleArgument, JournalText.textOption, dateOption, timeOption, wishOption, heartFlag, Output.jsonFlag,
+                RemoteServer.serverOption,
+            ])
+    }
+
+    static let titleArgument = Positional("TITLE", help: "The entry's title.")
+    static let dateOption = Option("--date", "YYYY-MM-DD", help: "The day it is about (default: today).")
+    static let timeOption = Option("--time", "HH:MM", help: "A time of that day.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "A wish of yours it mentions; repeat for more.", repeatable: true, format: .id(of: "a wish"))
+    static let heartFlag = Flag("--heart", help: "Heart it.")
+
+    let remote: RemoteServer
+    let output: Output
+    let text: String?
+    let draft: JournalDraft
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        text = try arguments.option(JournalText.textOption)
+        draft = JournalDraft(
+            title: try arguments.positional(Self.titleArgument),
+            date: try arguments.option(Self.dateOption) ?? JournalText.today(), time: try arguments.option(Self.timeOption),
+            wishIDs: try arguments.options(Self.wishOption), hearted: arguments.flag(Self.heartFlag))
+    }
+
+    func run() async throws {
+        var draft = draft
+        draft.contents = JournalText.read(text) ?? ""
+        try output.print(try await remote.client().createJournalEntry(draft)) { "Added \(Output.line($0))" }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import WishlistClient
+import WishlistCore
+
+/// `wishlist journal edit ID [--title T] [--text TEXT | --stdin] [--date D] [--time HH:MM | --no-time]
+/// [--wish ID]… [--no-wishes]`.
+struct JournalEditCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "edit",
+            abstract: "Change fields of a journal entry; the others stay as they are.",
+            arguments: [
+                JournalEntryID.argument, titleOption, textOption, stdinFlag, dateOption, timeOption, noTimeFlag, wishOption,
+                noWishesFlag, Output.jsonFlag, RemoteServer.serverOption,
+            ])
+    }
+
+    static let titleOption = Option("--title", "TITLE", help: "A new title.")
+    static let textOption = Option("--text", "TEXT", help: "New contents.")
+    static let stdinFlag = Flag("--stdin", help: "Read the new contents from standard input.")
+    static let dateOption = Option("--date", "YYYY-MM-DD", help: "Another day.")
+    static let timeOption = Option("--time", "HH:MM", help: "A time of the day.")
+    static let noTimeFlag = Flag("--no-time", help: "Remove the time.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "Replace the mentioned wishes; repeat for more.", repeatable: true, format: .id(of: "a wish"))
+    static let noWishesFlag = Flag("--no-wishes", help: "Mention no wish.")
+
+    let remote: RemoteServer
+    let output: Output
+    let id: UUID
+    let patch: JournalPatch
+    let readsStandardInput: Bool
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        var patch = JournalPatch(
+            title: try arguments.option(Self.titleOption), contents: try arguments.option(Self.textOption),
+            date: try arguments.option(Self.dateOption))
+        readsStandardInput = arguments.flag(Self.stdinFlag)
+        if arguments.flag(Self.noTimeFlag) {
+            patch.time = .clear
+        } else if let time = try arguments.option(Self.timeOption) {
+            patch.time = .set(time)
+        }
+        let wishes = try arguments.options(Self.wishOption)
+        if arguments.flag(Self.noWishesFlag) { patch.wishIDs = [] } else if !wishes.isEmpty { patch.wishIDs = wishes }
+        id = try arguments.positional(JournalEntryID.argument)
+        guard patch != JournalPatch() || readsStandardInput else { throw UsageError("Say what to change, e.g. --title.") }
+        self.patch = patch
+    }
+
+    func run() async throws {
+        var patch = patch
+        if readsStandardInput { patch.contents = JournalText.read(nil) ?? "" }
+        try output.print(try await remote.client().updateJournalEntry(id, patch)) { "Changed \(Output.line($0))" }
+    }
+}

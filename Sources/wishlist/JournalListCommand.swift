@@ -1,0 +1,46 @@
+import Foundation
+import WishlistClient
+import WishlistCore
+
+/// `wishlist journal list [--hearted] [--wish ID] [--limit N] [--all]`.
+struct JournalListCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "list",
+            abstract: "List journal entries, newest day first.",
+            arguments: [heartedFlag, wishOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption])
+    }
+
+    static let heartedFlag = Flag("--hearted", help: "Only hearted entries.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "Only entries that mention this wish.", format: .id(of: "a wish"))
+    static let limitOption = Option("--limit", "N", help: "Entries per page, 1 to 100.")
+
+    let remote: RemoteServer
+    let output: Output
+    let query: JournalListQuery
+    let all: Bool
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        var parameters: [String: String] = [:]
+        if arguments.flag(Self.heartedFlag) { parameters["hearted"] = "true" }
+        parameters["limit"] = try arguments.option(Self.limitOption)
+        let wish = try arguments.option(Self.wishOption)
+        all = arguments.flag(PageReader.allFlag)
+        query = try JournalListQuery(parameters: parameters, mentioning: wish)
+    }
+
+    func run() async throws {
+        let client = try remote.client()
+        let (entries, more) = try await PageReader.read(all: all) { cursor in
+            var page = query
+            page.cursor = cursor
+            return try await client.journalEntries(page)
+        }
+        try output.print(entries) { entries in
+            Output.lines(entries, empty: "No journal entries yet.") + (more ? PageReader.moreHint : "")
+        }
+    }
+}
