@@ -39,7 +39,7 @@ struct JournalListCommand: Command {
             page.cursor = cursor
             return try await client.journalEntries(page)
         }
-        try output.print(entries) { entries in
+        try output.printList(entries) { entries in
             Output.lines(entries, empty: "No journal entries yet.") + (more ? PageReader.moreHint : "")
         }
     }

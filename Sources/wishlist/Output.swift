@@ -33,10 +33,31 @@ struct Output {
         }
     }
 
-    /// One line for a wish in a list: id, star, name, tags.
+    /// Prints a list that pages: with `--json` one JSON object a line (NDJSON), so `| jq` works on
+    /// any number of pages; else the text `describe` gives.
+    func printList<Item: Encodable>(_ items: [Item], describe: ([Item]) -> String) throws {
+        guard json else { return try print(items, describe: describe) }
+        let encoder = JSONCoding.encoder()
+        for item in items { Swift.print(String(decoding: try encoder.encode(item), as: UTF8.self)) }
+    }
+
+    /// Rows in columns aligned by display width, the `flexibleColumn` (a name) cut to fit the
+    /// terminal; `empty` when there are none.
+    static func table(_ rows: [[String]], flexibleColumn: Int, empty: String) -> String {
+        rows.isEmpty
+            ? empty
+            : TextColumns(rows: rows, flexibleColumn: flexibleColumn).lines(width: TextColumns.terminalWidth)
+                .joined(separator: "\n")
+    }
+
+    /// A wish's columns in a list: id, star, name, tags.
+    static func columns(_ wish: Wish) -> [String] {
+        [wish.id.uuidString.lowercased(), wish.favorite ? "★" : " ", wish.name, wish.tags.map { "#" + $0 }.joined(separator: " ")]
+    }
+
+    /// One line for a wish: its columns.
     static func line(_ wish: Wish) -> String {
-        let tags = wish.tags.isEmpty ? "" : "  " + wish.tags.map { "#" + $0 }.joined(separator: " ")
-        return "\(wish.id.uuidString.lowercased())  \(wish.favorite ? "★" : " ") \(wish.name)\(tags)"
+        table([columns(wish)], flexibleColumn: 2, empty: "")
     }
 
     /// Everything on a wish, one field a line.
@@ -52,6 +73,6 @@ struct Output {
     }
 
     static func lines(_ wishes: [Wish], empty: String) -> String {
-        wishes.isEmpty ? empty : wishes.map(line).joined(separator: "\n")
+        table(wishes.map(columns), flexibleColumn: 2, empty: empty)
     }
 }

@@ -41,7 +41,7 @@ struct WishListCommand: Command {
             page.cursor = cursor
             return try await client.wishes(page)
         }
-        try output.print(wishes) { wishes in
+        try output.printList(wishes) { wishes in
             Output.lines(wishes, empty: "No wishes yet.") + (more ? PageReader.moreHint : "")
         }
     }

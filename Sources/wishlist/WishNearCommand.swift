@@ -27,9 +27,10 @@ struct WishNearCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().wishesNear(query).items) { items in
-            items.isEmpty ? "No wishes with a place yet."
-                : items.map { "\(Distance.text(meters: $0.distanceMeters))\t\(Output.line($0.wish))" }.joined(separator: "\n")
+        try output.printList(try await remote.client().wishesNear(query).items) { items in
+            Output.table(
+                items.map { [Distance.text(meters: $0.distanceMeters)] + Output.columns($0.wish) }, flexibleColumn: 3,
+                empty: "No wishes with a place yet.")
         }
     }
 }

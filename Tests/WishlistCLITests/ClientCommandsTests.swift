@@ -3,6 +3,8 @@ import Testing
 import WishlistClient
 import WishlistCore
 
+@testable import wishlist
+
 /// The client commands against a real `wishlist serve` process: photos and places on wishes, the
 /// photo commands, the map, and the exit codes.
 @Suite final class ClientCommandsTests {
@@ -94,6 +96,33 @@ import WishlistCore
         #expect(try run(["map", "markers"]).status == 64)
         let near = try run(["wish", "near", "35.8", "127.1"])
         #expect(near.output.contains("Hanok"), "\(near.output)")
+    }
+
+    @Test func listsLineUpWideNamesAndPageAsNDJSON() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        for index in 0..<248 { _ = try await server.client.createWish(WishDraft(name: "Wish \(index)")) }
+        _ = try await server.client.createWish(WishDraft(name: "여행 가방", tags: ["travel"]))
+        _ = try await server.client.createWish(WishDraft(name: "Kite", tags: ["sky"]))
+
+        let listed = try run(["wish", "list", "--limit", "2"]).output.split(separator: "\n").prefix(2)
+        let tagColumns = listed.map { line in TextColumns.cells(String(line.prefix { $0 != "#" })) }
+        #expect(tagColumns.count == 2 && tagColumns[0] == tagColumns[1], "\(listed)")
+
+        let narrow = try CommandRunner(home: home).run(
+            ["wish", "list", "--limit", "100"],
+            environment: [
+                "WISHLIST_SERVER": server.client.baseURL.absoluteString,
+                "WISHLIST_TOKEN": try await server.client.createToken(name: "narrow").token, "COLUMNS": "56",
+            ])
+        #expect(narrow.output.split(separator: "\n").allSatisfy { TextColumns.cells(String($0)) <= 56 }, "\(narrow.output)")
+        #expect(narrow.output.contains("…"))
+
+        let lines = try run(["wish", "list", "--limit", "100", "--all", "--json"]).output.split(separator: "\n")
+        let wishes = try lines.map { try JSONCoding.decoder().decode(Wish.self, from: Data($0.utf8)) }
+        #expect(wishes.count == 250)
+        #expect(Set(wishes.map(\.id)).count == 250)
     }
 
     @Test func exitCodesSayWhatWentWrong() async throws {
