@@ -7,21 +7,17 @@ struct PhotoShowCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "show", abstract: "Show a photo's size, edit, date and where it was taken.",
-            arguments: [PhotoCommand.idArgument, Output.jsonFlag, RemoteServer.serverOption])
+            arguments: RecordRequest.arguments(PhotoCommand.idArgument))
     }
 
-    let remote: RemoteServer
-    let output: Output
-    let id: UUID
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        remote = try RemoteServer(&arguments)
-        output = Output(&arguments)
-        id = try arguments.positional(PhotoCommand.idArgument)
+        request = try RecordRequest(&arguments, id: PhotoCommand.idArgument)
     }
 
     func run() async throws {
-        try output.print(try await remote.client().photo(id), describe: Self.details)
+        try await request.send({ try await $0.photo($1) }, describe: Self.details)
     }
 
     /// Everything on a photo, one field a line.
