@@ -35,4 +35,12 @@ extension ArgumentDeclaration {
     var isPositional: Bool {
         if case .positional = syntax { true } else { false }
     }
+
+    /// The names an option or flag is written with; none for a positional argument.
+    var spellings: [String] {
+        switch syntax {
+        case .flag(let names), .option(let names, _): names.all
+        case .positional: []
+        }
+    }
 }

@@ -15,11 +15,7 @@ struct Arguments {
         declared = Set(declarations.map(\.label))
         var syntaxByName: [String: ArgumentSyntax] = [:]
         for declaration in declarations {
-            switch declaration.syntax {
-            case .flag(let names), .option(let names, _):
-                for name in names.all { syntaxByName[name] = declaration.syntax }
-            case .positional: break
-            }
+            for name in declaration.spellings { syntaxByName[name] = declaration.syntax }
         }
         var rest = words[...]
         while let word = rest.popFirst() {

@@ -58,13 +58,3 @@ struct CompletionCandidates {
         return page.items.map { $0.id.uuidString.lowercased() }.filter { $0.hasPrefix(partial.lowercased()) }
     }
 }
-
-extension ArgumentDeclaration {
-    /// The names an option or flag is written with; none for a positional argument.
-    var spellings: [String] {
-        switch syntax {
-        case .flag(let names), .option(let names, _): names.all
-        case .positional: []
-        }
-    }
-}
