@@ -51,6 +51,14 @@ extension WishlistClient {
         try await request("DELETE", Self.photoPath(id) + "/edit")
     }
 
+    /// One of a photo's images as the server serves it (`/media/{id}/{size}`): the original byte
+    /// for byte, or a rendition; its `content-type` header says the format.
+    public func photoFile(_ id: UUID, size: Photo.Size) async throws -> HTTPAnswer {
+        let answer = try await send("GET", "/media/\(id.uuidString.lowercased())/\(size.rawValue)", contentType: nil)
+        try Self.check(answer)
+        return answer
+    }
+
     /// Deletes a photo that is on no wish.
     public func deletePhoto(_ id: UUID) async throws {
         try await requestWithoutAnswer("DELETE", Self.photoPath(id))

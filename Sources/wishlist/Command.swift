@@ -1,6 +1,7 @@
 /// One command of the `wishlist` tool, in the shape swift-argument-parser taught us: a
-/// configuration that names and describes it, a parser that reads its arguments, and `run`.
-/// A command with subcommands and no `run` of its own is a group (`wishlist user`).
+/// configuration that names and describes it and declares its arguments, a parser that reads
+/// them through those declarations, and `run`. A command with subcommands and no `run` of its own
+/// is a group (`wishlist user`).
 protocol Command {
     static var configuration: CommandConfiguration { get }
     /// Reads this command's options and arguments, leaving nothing unread.
@@ -14,13 +15,19 @@ extension Command {
     }
 }
 
-/// How a command presents itself in `--help`.
+/// How a command presents itself in `--help` and what its command line may hold.
 struct CommandConfiguration {
     var name: String
     var abstract: String
-    /// The synopsis after the command path, e.g. `NAME [--admin] [--password-stdin]`.
-    var usage: String = ""
-    /// One line per option or argument: ("--data DIR", "what it does").
-    var options: [(String, String)] = []
+    /// Its positional arguments, in order, and its options: the usage line and the help come from
+    /// these, and the parser accepts nothing else.
+    var arguments: [any ArgumentDeclaration] = []
     var subcommands: [any Command.Type] = []
+}
+
+extension CommandConfiguration {
+    /// The declared positional arguments, in the order they are read.
+    var positionals: [any ArgumentDeclaration] { arguments.filter(\.isPositional) }
+    /// The declared flags and options.
+    var options: [any ArgumentDeclaration] { arguments.filter { !$0.isPositional } }
 }

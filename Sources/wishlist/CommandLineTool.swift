@@ -7,9 +7,12 @@ import WishlistCore
 import WishlistStore
 
 /// Finds the command the words name, runs it, and turns every failure into one clear sentence on
-/// stderr and an exit code: 64 for a wrong command line (EX_USAGE), 1 for anything else.
+/// stderr and an exit code: 64 for a wrong command line (EX_USAGE), 2 when the server could not be
+/// reached or answered with something that is not the API, 1 for anything else (a request the
+/// server refused, with its message, or a rule broken locally).
 enum CommandLineTool {
     static let usageExitCode: Int32 = 64
+    static let networkExitCode: Int32 = 2
 
     static func main(_ words: [String]) async -> Int32 {
         var command: any Command.Type = WishlistCommand.self
@@ -27,7 +30,7 @@ enum CommandLineTool {
             return 0
         }
         do {
-            var arguments = Arguments(rest)
+            var arguments = try Arguments(rest, declarations: command.configuration.arguments)
             let parsed = try command.init(parsing: &arguments)
             try arguments.finish()
             try await parsed.run()
@@ -35,6 +38,9 @@ enum CommandLineTool {
         } catch let error as UsageError {
             printError("\(error.message)\n\n\(HelpText.render(command, path: path, brief: true))")
             return usageExitCode
+        } catch WishlistClientError.transport(let message) {
+            printError(message)
+            return networkExitCode
         } catch {
             printError(sentence(for: error))
             return 1

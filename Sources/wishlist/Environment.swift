@@ -8,8 +8,8 @@ enum Environment {
 
     /// `--data`, else `WISHLIST_DATA`, else `./data`.
     static func dataDirectory(_ arguments: inout Arguments) throws -> String {
-        try arguments.option("--data") ?? value("WISHLIST_DATA") ?? "./data"
+        try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
     }
 
-    static let dataOptionHelp = ("--data DIR", "The data directory (default: $WISHLIST_DATA or ./data).")
+    static let dataOption = Option("--data", "DIR", help: "The data directory (default: $WISHLIST_DATA or ./data).")
 }

@@ -9,13 +9,18 @@ struct JournalAddCommand: Command {
         CommandConfiguration(
             name: "add",
             abstract: "Write a journal entry.",
-            usage: "TITLE [--text TEXT] [--date YYYY-MM-DD] [--time HH:MM] [--wish ID]... [--heart] [--json] [< FILE]",
-            options: [
-                JournalText.optionHelp, ("--date YYYY-MM-DD", "The day it is about (default: today)."),
-                ("--time HH:MM", "A time of that day."), ("--wish ID", "A wish of yours it mentions; repeat for more."),
-                ("--heart", "Heart it."), Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            arguments: [
+                titleArgument, JournalText.textOption, dateOption, timeOption, wishOption, heartFlag, Output.jsonFlag,
+                RemoteServer.serverOption,
             ])
     }
+
+    static let titleArgument = Positional("TITLE", help: "The entry's title.")
+    static let dateOption = Option("--date", "YYYY-MM-DD", help: "The day it is about (default: today).")
+    static let timeOption = Option("--time", "HH:MM", help: "A time of that day.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "A wish of yours it mentions; repeat for more.", repeatable: true, format: .id(of: "a wish"))
+    static let heartFlag = Flag("--heart", help: "Heart it.")
 
     let remote: RemoteServer
     let output: Output
@@ -25,16 +30,11 @@ struct JournalAddCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        text = try arguments.option("--text")
-        let date = try arguments.option("--date") ?? JournalText.today()
-        let time = try arguments.option("--time")
-        let wishIDs = try arguments.options("--wish").map { text in
-            guard let id = UUID(uuidString: text) else { throw UsageError("'\(text)' is not a wish id.") }
-            return id
-        }
-        let hearted = arguments.flag("--heart")
+        text = try arguments.option(JournalText.textOption)
         draft = JournalDraft(
-            title: try arguments.positional("the entry's TITLE"), date: date, time: time, wishIDs: wishIDs, hearted: hearted)
+            title: try arguments.positional(Self.titleArgument),
+            date: try arguments.option(Self.dateOption) ?? JournalText.today(), time: try arguments.option(Self.timeOption),
+            wishIDs: try arguments.options(Self.wishOption), hearted: arguments.flag(Self.heartFlag))
     }
 
     func run() async throws {

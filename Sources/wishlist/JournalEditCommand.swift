@@ -9,16 +9,21 @@ struct JournalEditCommand: Command {
         CommandConfiguration(
             name: "edit",
             abstract: "Change fields of a journal entry; the others stay as they are.",
-            usage: "ID [--title TITLE] [--text TEXT | --stdin] [--date YYYY-MM-DD] [--time HH:MM | --no-time] "
-                + "[--wish ID]... [--no-wishes] [--json]",
-            options: [
-                ("--title TITLE", "A new title."), ("--text TEXT", "New contents."),
-                ("--stdin", "Read the new contents from standard input."), ("--date YYYY-MM-DD", "Another day."),
-                ("--time HH:MM", "A time of the day."), ("--no-time", "Remove the time."),
-                ("--wish ID", "Replace the mentioned wishes; repeat for more."), ("--no-wishes", "Mention no wish."),
-                Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            arguments: [
+                JournalEntryID.argument, titleOption, textOption, stdinFlag, dateOption, timeOption, noTimeFlag, wishOption,
+                noWishesFlag, Output.jsonFlag, RemoteServer.serverOption,
             ])
     }
+
+    static let titleOption = Option("--title", "TITLE", help: "A new title.")
+    static let textOption = Option("--text", "TEXT", help: "New contents.")
+    static let stdinFlag = Flag("--stdin", help: "Read the new contents from standard input.")
+    static let dateOption = Option("--date", "YYYY-MM-DD", help: "Another day.")
+    static let timeOption = Option("--time", "HH:MM", help: "A time of the day.")
+    static let noTimeFlag = Flag("--no-time", help: "Remove the time.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "Replace the mentioned wishes; repeat for more.", repeatable: true, format: .id(of: "a wish"))
+    static let noWishesFlag = Flag("--no-wishes", help: "Mention no wish.")
 
     let remote: RemoteServer
     let output: Output
@@ -30,20 +35,17 @@ struct JournalEditCommand: Command {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         var patch = JournalPatch(
-            title: try arguments.option("--title"), contents: try arguments.option("--text"),
-            date: try arguments.option("--date"))
-        readsStandardInput = arguments.flag("--stdin")
-        if arguments.flag("--no-time") {
+            title: try arguments.option(Self.titleOption), contents: try arguments.option(Self.textOption),
+            date: try arguments.option(Self.dateOption))
+        readsStandardInput = arguments.flag(Self.stdinFlag)
+        if arguments.flag(Self.noTimeFlag) {
             patch.time = .clear
-        } else if let time = try arguments.option("--time") {
+        } else if let time = try arguments.option(Self.timeOption) {
             patch.time = .set(time)
         }
-        let wishes = try arguments.options("--wish").map { text in
-            guard let id = UUID(uuidString: text) else { throw UsageError("'\(text)' is not a wish id.") }
-            return id
-        }
-        if arguments.flag("--no-wishes") { patch.wishIDs = [] } else if !wishes.isEmpty { patch.wishIDs = wishes }
-        id = try JournalEntryID.parse(&arguments)
+        let wishes = try arguments.options(Self.wishOption)
+        if arguments.flag(Self.noWishesFlag) { patch.wishIDs = [] } else if !wishes.isEmpty { patch.wishIDs = wishes }
+        id = try arguments.positional(JournalEntryID.argument)
         guard patch != JournalPatch() || readsStandardInput else { throw UsageError("Say what to change, e.g. --title.") }
         self.patch = patch
     }

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Reads a journal entry id argument.
+/// The journal entry id argument of the commands that act on one entry.
 enum JournalEntryID {
-    static func parse(_ arguments: inout Arguments) throws -> UUID {
-        try WishID.parse(&arguments, record: "journal entry", listing: "wishlist journal list")
-    }
+    static let argument = Positional(
+        "ID", help: "The entry's id, as 'wishlist journal list' shows it.", format: .id(of: "a journal entry"))
 }

@@ -1,31 +1,17 @@
-import Foundation
-import WishlistClient
-
-/// `wishlist journal heart ID`; also does the work of `unheart`.
+/// `wishlist journal heart ID`.
 struct JournalHeartCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "heart", abstract: "Heart a journal entry.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "heart", abstract: "Heart a journal entry.", arguments: RecordRequest.arguments(JournalEntryID.argument))
     }
 
-    let remote: RemoteServer
-    let output: Output
-    let id: UUID
-    let hearted: Bool
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        try self.init(parsing: &arguments, hearted: true)
-    }
-
-    init(parsing arguments: inout Arguments, hearted: Bool) throws {
-        remote = try RemoteServer(&arguments)
-        output = Output(&arguments)
-        id = try JournalEntryID.parse(&arguments)
-        self.hearted = hearted
+        request = try RecordRequest(&arguments, id: JournalEntryID.argument)
     }
 
     func run() async throws {
-        try output.print(try await remote.client().setHeart(id, hearted), describe: Output.line)
+        try await request.send({ try await $0.setHeart($1, true) }, describe: Output.line)
     }
 }

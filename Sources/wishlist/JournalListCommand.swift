@@ -8,13 +8,13 @@ struct JournalListCommand: Command {
         CommandConfiguration(
             name: "list",
             abstract: "List journal entries, newest day first.",
-            usage: "[--hearted] [--wish ID] [--limit N] [--all] [--json]",
-            options: [
-                ("--hearted", "Only hearted entries."), ("--wish ID", "Only entries that mention this wish."),
-                ("--limit N", "Entries per page, 1 to 100."), ("--all", "Every page, not only the first."),
-                Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
-            ])
+            arguments: [heartedFlag, wishOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption])
     }
+
+    static let heartedFlag = Flag("--hearted", help: "Only hearted entries.")
+    static let wishOption = Option(
+        "--wish", "ID", help: "Only entries that mention this wish.", format: .id(of: "a wish"))
+    static let limitOption = Option("--limit", "N", help: "Entries per page, 1 to 100.")
 
     let remote: RemoteServer
     let output: Output
@@ -25,13 +25,10 @@ struct JournalListCommand: Command {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         var parameters: [String: String] = [:]
-        if arguments.flag("--hearted") { parameters["hearted"] = "true" }
-        parameters["limit"] = try arguments.option("--limit")
-        let wish = try arguments.option("--wish").map { text in
-            guard let id = UUID(uuidString: text) else { throw UsageError("'\(text)' is not a wish id.") }
-            return id
-        }
-        all = arguments.flag("--all")
+        if arguments.flag(Self.heartedFlag) { parameters["hearted"] = "true" }
+        parameters["limit"] = try arguments.option(Self.limitOption)
+        let wish = try arguments.option(Self.wishOption)
+        all = arguments.flag(PageReader.allFlag)
         query = try JournalListQuery(parameters: parameters, mentioning: wish)
     }
 
@@ -42,7 +39,7 @@ struct JournalListCommand: Command {
             page.cursor = cursor
             return try await client.journalEntries(page)
         }
-        try output.print(entries) { entries in
+        try output.printList(entries) { entries in
             Output.lines(entries, empty: "No journal entries yet.") + (more ? PageReader.moreHint : "")
         }
     }

@@ -5,7 +5,8 @@ import WishlistClient
 struct JournalRemoveCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "rm", abstract: "Delete a journal entry.", usage: "ID", options: [RemoteServer.serverOptionHelp])
+            name: "rm", abstract: "Delete a journal entry.", 
+            arguments: [JournalEntryID.argument, RemoteServer.serverOption])
     }
 
     let remote: RemoteServer
@@ -13,7 +14,7 @@ struct JournalRemoveCommand: Command {
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
-        id = try JournalEntryID.parse(&arguments)
+        id = try arguments.positional(JournalEntryID.argument)
     }
 
     func run() async throws {

@@ -1,25 +1,17 @@
-import Foundation
-import WishlistClient
-
 /// `wishlist journal show ID`.
 struct JournalShowCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "show", abstract: "Show a whole journal entry.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "show", abstract: "Show a whole journal entry.", arguments: RecordRequest.arguments(JournalEntryID.argument))
     }
 
-    let remote: RemoteServer
-    let output: Output
-    let id: UUID
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        remote = try RemoteServer(&arguments)
-        output = Output(&arguments)
-        id = try JournalEntryID.parse(&arguments)
+        request = try RecordRequest(&arguments, id: JournalEntryID.argument)
     }
 
     func run() async throws {
-        try output.print(try await remote.client().journalEntry(id), describe: Output.details)
+        try await request.send({ try await $0.journalEntry($1) }, describe: Output.details)
     }
 }

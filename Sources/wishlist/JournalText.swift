@@ -6,7 +6,8 @@ import Foundation
 /// Where a journal command's contents come from: `--text`, else standard input when it is a file
 /// or a pipe (`wishlist journal add "Title" < note.txt`), else none.
 enum JournalText {
-    static let optionHelp = ("--text TEXT", "The contents; without it, read from standard input when that is a file or pipe.")
+    static let textOption = Option(
+        "--text", "TEXT", help: "The contents; without it, read from standard input when that is a file or pipe.")
 
     static func read(_ text: String?) -> String? {
         if let text { return text }

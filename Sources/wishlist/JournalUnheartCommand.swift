@@ -2,15 +2,17 @@
 struct JournalUnheartCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "unheart", abstract: "Take the heart off a journal entry.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "unheart", abstract: "Take the heart off a journal entry.",
+            arguments: RecordRequest.arguments(JournalEntryID.argument))
     }
 
-    let heart: JournalHeartCommand
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        heart = try JournalHeartCommand(parsing: &arguments, hearted: false)
+        request = try RecordRequest(&arguments, id: JournalEntryID.argument)
     }
 
-    func run() async throws { try await heart.run() }
+    func run() async throws {
+        try await request.send({ try await $0.setHeart($1, false) }, describe: Output.line)
+    }
 }

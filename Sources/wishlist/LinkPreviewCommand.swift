@@ -5,9 +5,11 @@ import WishlistCore
 struct LinkPreviewCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "preview", abstract: "Print what a page says about itself.", usage: "URL [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "preview", abstract: "Print what a page says about itself.",
+            arguments: [urlArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
+
+    static let urlArgument = Positional("URL", help: "The http(s) address of the page.")
 
     let remote: RemoteServer
     let output: Output
@@ -16,7 +18,7 @@ struct LinkPreviewCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        url = try arguments.positional("the URL")
+        url = try arguments.positional(Self.urlArgument)
     }
 
     func run() async throws {

@@ -7,25 +7,23 @@ struct LoginCommand: Command {
         CommandConfiguration(
             name: "login",
             abstract: "Sign in to a server and keep an API token for later commands.",
-            usage: "--server URL [--username NAME] [--password-stdin]",
-            options: [
-                ("--server URL", "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER)."),
-                ("--username NAME", "Your username (asked when missing)."),
-                ("--password-stdin", "Read the password from the first line of standard input."),
-            ])
+            arguments: [serverOption, usernameOption, PasswordInput.stdinFlag])
     }
+
+    static let serverOption = Option("--server", "URL", help: "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER).")
+    static let usernameOption = Option("--username", "NAME", help: "Your username (asked when missing).")
 
     let server: URL
     let username: String?
     let passwordFromStdin: Bool
 
     init(parsing arguments: inout Arguments) throws {
-        guard let server = try RemoteServer(&arguments).explicitServer else {
+        guard let server = try RemoteServer(&arguments, option: Self.serverOption).explicitServer else {
             throw UsageError("Missing --server URL.")
         }
         self.server = try RemoteServer.url(server)
-        username = try arguments.option("--username")
-        passwordFromStdin = arguments.flag("--password-stdin")
+        username = try arguments.option(Self.usernameOption)
+        passwordFromStdin = arguments.flag(PasswordInput.stdinFlag)
     }
 
     func run() async throws {

@@ -2,9 +2,14 @@ import Foundation
 import WishlistCore
 
 extension Output {
-    /// One line for a journal entry in a list: id, heart, date, title.
+    /// A journal entry's columns in a list: id, heart, date, title.
+    static func columns(_ entry: JournalEntry) -> [String] {
+        [entry.id.uuidString.lowercased(), entry.hearted ? "♥" : " ", entry.date, entry.title]
+    }
+
+    /// One line for a journal entry: its columns.
     static func line(_ entry: JournalEntry) -> String {
-        "\(entry.id.uuidString.lowercased())  \(entry.hearted ? "♥" : " ") \(entry.date)  \(entry.title)"
+        table([columns(entry)], flexibleColumn: 3, empty: "")
     }
 
     /// The whole entry: its fields a line each, then the contents as written.
@@ -22,6 +27,6 @@ extension Output {
     }
 
     static func lines(_ entries: [JournalEntry], empty: String) -> String {
-        entries.isEmpty ? empty : entries.map(line).joined(separator: "\n")
+        table(entries.map(columns), flexibleColumn: 3, empty: empty)
     }
 }

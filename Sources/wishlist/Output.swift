@@ -3,12 +3,12 @@ import WishlistCore
 
 /// How client commands print: plain lines for people, or the API's JSON with `--json` for scripts.
 struct Output {
-    static let jsonOptionHelp = ("--json", "Print the API's JSON instead of text.")
+    static let jsonFlag = Flag("--json", help: "Print the API's JSON instead of text.")
 
     let json: Bool
 
     init(_ arguments: inout Arguments) {
-        json = arguments.flag("--json")
+        json = arguments.flag(Self.jsonFlag)
     }
 
     /// Prints `value` as JSON, or the text `describe` gives.
@@ -23,10 +23,41 @@ struct Output {
         }
     }
 
-    /// One line for a wish in a list: id, star, name, tags.
+    /// A remark beside the result, e.g. which place a name matched: on stdout for people, on stderr
+    /// with `--json` so that stdout stays the API's JSON.
+    func note(_ text: String) {
+        if json {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            Swift.print(text)
+        }
+    }
+
+    /// Prints a list that pages: with `--json` one JSON object a line (NDJSON), so `| jq` works on
+    /// any number of pages; else the text `describe` gives.
+    func printList<Item: Encodable>(_ items: [Item], describe: ([Item]) -> String) throws {
+        guard json else { return try print(items, describe: describe) }
+        let encoder = JSONCoding.encoder()
+        for item in items { Swift.print(String(decoding: try encoder.encode(item), as: UTF8.self)) }
+    }
+
+    /// Rows in columns aligned by display width, the `flexibleColumn` (a name) cut to fit the
+    /// terminal; `empty` when there are none.
+    static func table(_ rows: [[String]], flexibleColumn: Int, empty: String) -> String {
+        rows.isEmpty
+            ? empty
+            : TextColumns(rows: rows, flexibleColumn: flexibleColumn).lines(width: TextColumns.terminalWidth)
+                .joined(separator: "\n")
+    }
+
+    /// A wish's columns in a list: id, star, name, tags.
+    static func columns(_ wish: Wish) -> [String] {
+        [wish.id.uuidString.lowercased(), wish.favorite ? "★" : " ", wish.name, wish.tags.map { "#" + $0 }.joined(separator: " ")]
+    }
+
+    /// One line for a wish: its columns.
     static func line(_ wish: Wish) -> String {
-        let tags = wish.tags.isEmpty ? "" : "  " + wish.tags.map { "#" + $0 }.joined(separator: " ")
-        return "\(wish.id.uuidString.lowercased())  \(wish.favorite ? "★" : " ") \(wish.name)\(tags)"
+        table([columns(wish)], flexibleColumn: 2, empty: "")
     }
 
     /// Everything on a wish, one field a line.
@@ -48,6 +79,6 @@ struct Output {
     }
 
     static func lines(_ wishes: [Wish], empty: String) -> String {
-        wishes.isEmpty ? empty : wishes.map(line).joined(separator: "\n")
+        table(wishes.map(columns), flexibleColumn: 2, empty: empty)
     }
 }

@@ -14,6 +14,8 @@ enum PageReader {
         return (items, !all && page.nextCursor != nil)
     }
 
+    static let allFlag = Flag("--all", help: "Every page, not only the first.")
+
     /// The line that says more pages are left.
     static let moreHint = "\n… more with --all"
 }

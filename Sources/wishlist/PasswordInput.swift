@@ -5,6 +5,8 @@
 /// Reads a password: the first line of standard input (`--password-stdin`, for scripts), or typed
 /// at the terminal without echo.
 enum PasswordInput {
+    static let stdinFlag = Flag("--password-stdin", help: "Read the password from the first line of standard input.")
+
     static func newPassword(fromStdin: Bool) throws -> String {
         if fromStdin { return try firstLineOfStdin() }
         let password = try typed(prompt: "New password: ")

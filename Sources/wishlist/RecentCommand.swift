@@ -6,10 +6,13 @@ import WishlistCore
 struct RecentCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "recent", abstract: "Show, delete or clear your recent searches.", usage: "[--clear | --delete ID] [--json]",
-            options: [("--clear", "Forget every recent search."), ("--delete ID", "Forget one."), Output.jsonOptionHelp,
-                      RemoteServer.serverOptionHelp])
+            name: "recent", abstract: "Show, delete or clear your recent searches.",
+            arguments: [clearFlag, deleteOption, Output.jsonFlag, RemoteServer.serverOption])
     }
+
+    static let clearFlag = Flag("--clear", help: "Forget every recent search.")
+    static let deleteOption = Option(
+        "--delete", "ID", help: "Forget one, by the id this command prints.", format: .id(of: "a recent search"))
 
     enum Action { case show, clear, delete(UUID) }
 
@@ -20,16 +23,10 @@ struct RecentCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        let clear = arguments.flag("--clear")
-        let delete = try arguments.option("--delete")
-        switch (clear, delete) {
+        switch (arguments.flag(Self.clearFlag), try arguments.option(Self.deleteOption)) {
         case (true, nil): action = .clear
         case (false, nil): action = .show
-        case (false, let text?):
-            guard let id = UUID(uuidString: text) else {
-                throw UsageError("'\(text)' is not the id of a recent search.")
-            }
-            action = .delete(id)
+        case (false, let id?): action = .delete(id)
         case (true, _?): throw UsageError("Use --clear or --delete, not both.")
         }
     }

@@ -5,12 +5,13 @@ import WishlistClient
 /// `$WISHLIST_TOKEN` when given, else what `wishlist login` saved. Read while parsing, resolved
 /// when the command runs, so a wrong command line is reported before a missing login.
 struct RemoteServer {
-    static let serverOptionHelp = ("--server URL", "The server (default: $WISHLIST_SERVER or the one you logged in to).")
+    static let serverOption = Option(
+        "--server", "URL", help: "The server (default: $WISHLIST_SERVER or the one you logged in to).")
 
     let explicitServer: String?
 
-    init(_ arguments: inout Arguments) throws {
-        explicitServer = try arguments.option("--server") ?? Environment.value("WISHLIST_SERVER")
+    init(_ arguments: inout Arguments, option: Option<String> = serverOption) throws {
+        explicitServer = try arguments.option(option) ?? Environment.value("WISHLIST_SERVER")
     }
 
     func client() throws -> WishlistClient {

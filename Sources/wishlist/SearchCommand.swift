@@ -5,10 +5,11 @@ import WishlistCore
 struct SearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "search", abstract: "Search your wishes by name and by tag, and your journal.", usage: "QUERY [--json]",
-            options: [("QUERY", "Words or parts of words, in any language."), Output.jsonOptionHelp,
-                      RemoteServer.serverOptionHelp])
+            name: "search", abstract: "Search your wishes by name and by tag, and your journal.",
+            arguments: [queryArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
+
+    static let queryArgument = Positional("QUERY", help: "Words or parts of words, in any language.")
 
     let remote: RemoteServer
     let output: Output
@@ -17,7 +18,7 @@ struct SearchCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        query = try arguments.positional("the QUERY")
+        query = try arguments.positional(Self.queryArgument)
     }
 
     func run() async throws {

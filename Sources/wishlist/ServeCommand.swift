@@ -8,43 +8,53 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none] [--allow-private-addresses] [--refresh-prices daily]",
-            options: [
-                Environment.dataOptionHelp,
-                ("--listen HOST:PORT", "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080)."),
-            ("--geocoder-url URL", "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default)."),
-            ("--tile-url URL", "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap)."),
-            ("--allow-private-addresses", "Let link previews reach loopback and private addresses, for tests and home labs ($WISHLIST_ALLOW_PRIVATE_ADDRESSES=1; off)."),
-            ("--refresh-prices daily", "Refresh the price of every wish's link once a day, spread over the day ($WISHLIST_REFRESH_PRICES; off)."),
+            arguments: [
+                Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption,
             ])
     }
+
+    static let listenOption = Option(
+        "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
+    static let geocoderOption = Option(
+        "--geocoder-url", "URL",
+        help: "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default).")
+    static let tilesOption = Option(
+        "--tile-url", "URL|none",
+        help: "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap).")
+
+    static let privateAddressesFlag = Flag(
+        "--allow-private-addresses",
+        help: "Let link previews reach loopback and private addresses, for tests and home labs ($WISHLIST_ALLOW_PRIVATE_ADDRESSES=1; off).")
+    static let refreshPricesOption = Option(
+        "--refresh-prices", "daily|off",
+        help: "Refresh the price of every wish's link once a day, spread over the day ($WISHLIST_REFRESH_PRICES; off).")
 
     let settings: ServerSettings
 
     init(parsing arguments: inout Arguments) throws {
         var settings = ServerSettings()
         settings.dataDirectory = try Environment.dataDirectory(&arguments)
-        let listen = try arguments.option("--listen") ?? Environment.value("WISHLIST_LISTEN") ?? "127.0.0.1:8080"
+        let listen = try arguments.option(Self.listenOption) ?? Environment.value("WISHLIST_LISTEN") ?? "127.0.0.1:8080"
         guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]) else {
             throw UsageError("--listen takes HOST:PORT, like 127.0.0.1:8080.")
         }
         settings.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         settings.port = port
-        if let geocoder = try arguments.option("--geocoder-url") ?? Environment.value("WISHLIST_GEOCODER_URL") {
+        if let geocoder = try arguments.option(Self.geocoderOption) ?? Environment.value("WISHLIST_GEOCODER_URL") {
             guard let url = URL(string: geocoder), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw UsageError("--geocoder-url takes an http(s) address, like https://nominatim.openstreetmap.org.")
             }
             settings.geocoderURL = url
         }
-        if let tiles = try arguments.option("--tile-url") ?? Environment.value("WISHLIST_TILE_URL") {
+        if let tiles = try arguments.option(Self.tilesOption) ?? Environment.value("WISHLIST_TILE_URL") {
             guard tiles == "none" || (tiles.hasPrefix("https://") || tiles.hasPrefix("http://")) && tiles.contains("{z}") else {
                 throw UsageError("--tile-url takes a template like https://tile.example.org/{z}/{x}/{y}.png, or none.")
             }
             settings.tileURL = tiles == "none" ? nil : tiles
         }
-        settings.allowPrivateAddresses = arguments.flag("--allow-private-addresses")
+        settings.allowPrivateAddresses = arguments.flag(Self.privateAddressesFlag)
             || Environment.value("WISHLIST_ALLOW_PRIVATE_ADDRESSES") == "1"
-        if let refresh = try arguments.option("--refresh-prices") ?? Environment.value("WISHLIST_REFRESH_PRICES") {
+        if let refresh = try arguments.option(Self.refreshPricesOption) ?? Environment.value("WISHLIST_REFRESH_PRICES") {
             guard ["daily", "off"].contains(refresh) else { throw UsageError("--refresh-prices takes daily (or off).") }
             settings.refreshPricesDaily = refresh == "daily"
         }

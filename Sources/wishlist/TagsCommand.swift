@@ -5,8 +5,7 @@ import WishlistCore
 struct TagsCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "tags", abstract: "List your tags, most used first.", usage: "[--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "tags", abstract: "List your tags, most used first.", arguments: [Output.jsonFlag, RemoteServer.serverOption])
     }
 
     let remote: RemoteServer

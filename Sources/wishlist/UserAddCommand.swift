@@ -4,14 +4,10 @@ struct UserAddCommand: Command {
         CommandConfiguration(
             name: "add",
             abstract: "Add an account.",
-            usage: "NAME [--admin] [--password-stdin] [--data DIR]",
-            options: [
-                ("NAME", "3 to 32 of a-z, 0-9, '.', '_' and '-'."),
-                ("--admin", "Make the account an administrator."),
-                ("--password-stdin", "Read the password from the first line of standard input."),
-                Environment.dataOptionHelp,
-            ])
+            arguments: [LocalAccounts.usernameArgument, adminFlag, PasswordInput.stdinFlag, Environment.dataOption])
     }
+
+    static let adminFlag = Flag("--admin", help: "Make the account an administrator.")
 
     let username: String
     let isAdmin: Bool
@@ -19,10 +15,10 @@ struct UserAddCommand: Command {
     let dataDirectory: String
 
     init(parsing arguments: inout Arguments) throws {
-        isAdmin = arguments.flag("--admin")
-        passwordFromStdin = arguments.flag("--password-stdin")
+        isAdmin = arguments.flag(Self.adminFlag)
+        passwordFromStdin = arguments.flag(PasswordInput.stdinFlag)
         dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional("the account's NAME")
+        username = try arguments.positional(LocalAccounts.usernameArgument)
     }
 
     func run() async throws {

@@ -4,8 +4,7 @@ struct UserDeleteCommand: Command {
         CommandConfiguration(
             name: "delete",
             abstract: "Delete an account and everything it owns.",
-            usage: "NAME [--data DIR]",
-            options: [Environment.dataOptionHelp])
+            arguments: [LocalAccounts.usernameArgument, Environment.dataOption])
     }
 
     let username: String
@@ -13,7 +12,7 @@ struct UserDeleteCommand: Command {
 
     init(parsing arguments: inout Arguments) throws {
         dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional("the account's NAME")
+        username = try arguments.positional(LocalAccounts.usernameArgument)
     }
 
     func run() async throws {

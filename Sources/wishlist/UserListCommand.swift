@@ -4,7 +4,7 @@ import WishlistCore
 struct UserListCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "list", abstract: "List the accounts.", usage: "[--data DIR]", options: [Environment.dataOptionHelp])
+            name: "list", abstract: "List the accounts.", arguments: [Environment.dataOption])
     }
 
     let dataDirectory: String

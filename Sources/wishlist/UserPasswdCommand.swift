@@ -4,11 +4,7 @@ struct UserPasswdCommand: Command {
         CommandConfiguration(
             name: "passwd",
             abstract: "Set an account's password (signs it out everywhere).",
-            usage: "NAME [--password-stdin] [--data DIR]",
-            options: [
-                ("--password-stdin", "Read the password from the first line of standard input."),
-                Environment.dataOptionHelp,
-            ])
+            arguments: [LocalAccounts.usernameArgument, PasswordInput.stdinFlag, Environment.dataOption])
     }
 
     let username: String
@@ -16,9 +12,9 @@ struct UserPasswdCommand: Command {
     let dataDirectory: String
 
     init(parsing arguments: inout Arguments) throws {
-        passwordFromStdin = arguments.flag("--password-stdin")
+        passwordFromStdin = arguments.flag(PasswordInput.stdinFlag)
         dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional("the account's NAME")
+        username = try arguments.positional(LocalAccounts.usernameArgument)
     }
 
     func run() async throws {

@@ -4,8 +4,7 @@ import WishlistClient
 struct WhoamiCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "whoami", abstract: "Show the account you are logged in as.", usage: "[--server URL]",
-            options: [RemoteServer.serverOptionHelp])
+            name: "whoami", abstract: "Show the account you are logged in as.", arguments: [RemoteServer.serverOption])
     }
 
     let remote: RemoteServer

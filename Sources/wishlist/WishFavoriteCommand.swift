@@ -1,19 +1,16 @@
-import Foundation
-import WishlistClient
-
 /// `wishlist wish fav ID`.
 struct WishFavoriteCommand: Command {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            name: "fav", abstract: "Star a wish.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+        CommandConfiguration(name: "fav", abstract: "Star a wish.", arguments: RecordRequest.arguments(WishID.argument))
     }
 
-    let setting: FavoriteSetting
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        setting = try FavoriteSetting(&arguments, favorite: true)
+        request = try RecordRequest(&arguments, id: WishID.argument)
     }
 
-    func run() async throws { try await setting.run() }
+    func run() async throws {
+        try await request.send({ try await $0.setFavorite($1, true) }, describe: Output.line)
+    }
 }

@@ -7,13 +7,15 @@ struct WishListCommand: Command {
         CommandConfiguration(
             name: "list",
             abstract: "List wishes, newest first.",
-            usage: "[--favorites] [--tag TAG] [--sort newest|oldest|name] [--limit N] [--all] [--json]",
-            options: [
-                ("--favorites", "Only starred wishes."), ("--tag TAG", "Only wishes with this tag."),
-                ("--sort ORDER", "newest (default), oldest or name."), ("--limit N", "Wishes per page, 1 to 100."),
-                ("--all", "Every page, not only the first."), Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            arguments: [
+                favoritesFlag, tagOption, sortOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption,
             ])
     }
+
+    static let favoritesFlag = Flag("--favorites", help: "Only starred wishes.")
+    static let tagOption = Option("--tag", "TAG", help: "Only wishes with this tag.")
+    static let sortOption = Option("--sort", "newest|oldest|name", help: "The order: newest (default), oldest or name.")
+    static let limitOption = Option("--limit", "N", help: "Wishes per page, 1 to 100.")
 
     let remote: RemoteServer
     let output: Output
@@ -24,11 +26,11 @@ struct WishListCommand: Command {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         var parameters: [String: String] = [:]
-        if arguments.flag("--favorites") { parameters["favorite"] = "true" }
-        parameters["tag"] = try arguments.option("--tag")
-        parameters["sort"] = try arguments.option("--sort")
-        parameters["limit"] = try arguments.option("--limit")
-        all = arguments.flag("--all")
+        if arguments.flag(Self.favoritesFlag) { parameters["favorite"] = "true" }
+        parameters["tag"] = try arguments.option(Self.tagOption)
+        parameters["sort"] = try arguments.option(Self.sortOption)
+        parameters["limit"] = try arguments.option(Self.limitOption)
+        all = arguments.flag(PageReader.allFlag)
         query = try WishListQuery(parameters: parameters)
     }
 
@@ -39,7 +41,7 @@ struct WishListCommand: Command {
             page.cursor = cursor
             return try await client.wishes(page)
         }
-        try output.print(wishes) { wishes in
+        try output.printList(wishes) { wishes in
             Output.lines(wishes, empty: "No wishes yet.") + (more ? PageReader.moreHint : "")
         }
     }

@@ -5,7 +5,7 @@ import WishlistClient
 struct WishRemoveCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "rm", abstract: "Delete a wish.", usage: "ID", options: [RemoteServer.serverOptionHelp])
+            name: "rm", abstract: "Delete a wish.", arguments: [WishID.argument, RemoteServer.serverOption])
     }
 
     let remote: RemoteServer
@@ -13,7 +13,7 @@ struct WishRemoveCommand: Command {
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
-        id = try WishID.parse(&arguments)
+        id = try arguments.positional(WishID.argument)
     }
 
     func run() async throws {

@@ -1,25 +1,17 @@
-import Foundation
-import WishlistClient
-
 /// `wishlist wish show ID`.
 struct WishShowCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "show", abstract: "Show everything on one wish.", usage: "ID [--json]",
-            options: [Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            name: "show", abstract: "Show everything on one wish.", arguments: RecordRequest.arguments(WishID.argument))
     }
 
-    let remote: RemoteServer
-    let output: Output
-    let id: UUID
+    let request: RecordRequest
 
     init(parsing arguments: inout Arguments) throws {
-        remote = try RemoteServer(&arguments)
-        output = Output(&arguments)
-        id = try WishID.parse(&arguments)
+        request = try RecordRequest(&arguments, id: WishID.argument)
     }
 
     func run() async throws {
-        try output.print(try await remote.client().wish(id), describe: Output.details)
+        try await request.send({ try await $0.wish($1) }, describe: Output.details)
     }
 }

@@ -6,7 +6,8 @@ struct WishlistCommand: Command {
             abstract: "Keep the things you want: the Wishlist server and its command line.",
             subcommands: [
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-                WishCommand.self, JournalCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self,
+                WishCommand.self, JournalCommand.self, PhotoCommand.self, MapCommand.self, TagsCommand.self,
+                SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self, CompletionCommand.self,
             ])
     }
 

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import WishlistClient
+import WishlistCore
+
+@testable import wishlist
+
+/// The client commands against a real `wishlist serve` process: photos and places on wishes, the
+/// photo commands, the map, and the exit codes.
+@Suite final class ClientCommandsTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-client-\(UUID())")
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    static let testdata = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
+    static let canon = testdata.appendingPathComponent("camera/canon-40d.jpg").path
+    static let landscape = testdata.appendingPathComponent("orientation/landscape_1.jpg").path
+
+    /// Runs the CLI as the server's signed-in account, through `$WISHLIST_SERVER` and `$WISHLIST_TOKEN`.
+    func runner(_ server: ServerProcess) async throws -> (([String]) throws -> CommandRunner.Result) {
+        let token = try await server.client.createToken(name: "test").token
+        let environment = ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token]
+        let cli = CommandRunner(home: home)
+        return { try cli.run($0, environment: environment) }
+    }
+
+    static func wish(_ result: CommandRunner.Result) throws -> Wish {
+        try JSONCoding.decoder().decode(Wish.self, from: Data(result.output.utf8))
+    }
+
+    @Test func aWishWithTwoPhotosAndAPlaceThenItsPhotosEdited() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+
+        let added = try run(["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape, "--place", "Jeonju"])
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("Place: Jeonju"), "\(added.output)")
+        let id = try #require(added.output.firstMatch(of: /Added ([0-9a-f-]{36})/).map { String($0.1) })
+        let wish = try Self.wish(try run(["wish", "show", id, "--json"]))
+        #expect(wish.photos.count == 2)
+        #expect(wish.place?.name == "Jeonju")
+        #expect(abs((wish.place?.latitude ?? 0) - 35.8) < 0.2)
+
+        let photo = wish.photos[0]
+        let rotated = try run(["photo", "rotate", photo.id.uuidString, "--json"])
+        #expect(rotated.status == 0, "\(rotated.error)")
+        let turned = try JSONCoding.decoder().decode(Photo.self, from: Data(rotated.output.utf8))
+        #expect(turned.edit?.rotate == 90)
+        #expect(turned.width == photo.height && turned.height == photo.width)
+        let cropped = try run(["photo", "crop", photo.id.uuidString, "0,0,100,50"])
+        #expect(cropped.status == 0, "\(cropped.error)")
+        #expect(cropped.output.contains("turned 90°"), "\(cropped.output)")
+        #expect(try run(["photo", "reset", photo.id.uuidString]).status == 0)
+        #expect(try await server.client.photo(photo.id).edit == nil)
+
+        let saved = home.appendingPathComponent("original.jpg").path
+        let download = try run(["photo", "download", photo.id.uuidString, "-o", saved])
+        #expect(download.status == 0, "\(download.error)")
+        #expect(FileManager.default.contents(atPath: saved) == FileManager.default.contents(atPath: Self.canon))
+        let thumb = try run(["photo", "download", photo.id.uuidString, "--size", "thumb", "-o", "-"])
+        #expect(thumb.output.utf8.count > 100)
+        #expect(try run(["photo", "download", photo.id.uuidString, "--size", "huge"]).status == 64)
+
+        let edited = try run([
+            "wish", "edit", id, "--remove-photo", photo.id.uuidString, "--place-lat", "37.5665", "--place-lng", "126.978",
+            "--place", "City Hall", "--favorite", "--json",
+        ])
+        #expect(edited.status == 0, "\(edited.error)")
+        let changed = try Self.wish(edited)
+        #expect(changed.photos.map(\.id) == [wish.photos[1].id])
+        #expect(changed.place?.name == "City Hall" && changed.place?.latitude == 37.5665)
+        #expect(changed.favorite)
+        let cleared = try Self.wish(try run(["wish", "edit", id, "--clear-place", "--no-favorite", "--json"]))
+        #expect(cleared.place == nil && !cleared.favorite)
+        #expect(try run(["wish", "edit", id, "--place", "X", "--clear-place"]).status == 64)
+        #expect(try run(["wish", "edit", id, "--place-lat", "1"]).status == 64)
+    }
+
+    @Test func mapMarkersAndNearShowWishesWithAPlace() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        let added = try Self.wish(try run(["wish", "add", "Hanok", "--place-lat", "35.815", "--place-lng", "127.153", "--json"]))
+        #expect(added.place?.name.isEmpty == false)
+
+        let markers = try run(["map", "markers", "--bbox", "126,35,128,36", "--zoom", "10"])
+        #expect(markers.status == 0, "\(markers.error)")
+        #expect(markers.output.contains(added.id.uuidString.lowercased()))
+        #expect(try run(["map", "markers", "--bbox", "0,0,1,1"]).output.contains("No wishes in that box."))
+        #expect(try run(["map", "markers", "--bbox", "1,2,3"]).status == 64)
+        #expect(try run(["map", "markers"]).status == 64)
+        let near = try run(["wish", "near", "35.8", "127.1"])
+        #expect(near.output.contains("Hanok"), "\(near.output)")
+    }
+
+    @Test func listsLineUpWideNamesAndPageAsNDJSON() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        for index in 0..<248 { _ = try await server.client.createWish(WishDraft(name: "Wish \(index)")) }
+        _ = try await server.client.createWish(WishDraft(name: "여행 가방", tags: ["travel"]))
+        _ = try await server.client.createWish(WishDraft(name: "Kite", tags: ["sky"]))
+
+        let listed = try run(["wish", "list", "--limit", "2"]).output.split(separator: "\n").prefix(2)
+        let tagColumns = listed.map { line in TextColumns.cells(String(line.prefix { $0 != "#" })) }
+        #expect(tagColumns.count == 2 && tagColumns[0] == tagColumns[1], "\(listed)")
+
+        let narrow = try CommandRunner(home: home).run(
+            ["wish", "list", "--limit", "100"],
+            environment: [
+                "WISHLIST_SERVER": server.client.baseURL.absoluteString,
+                "WISHLIST_TOKEN": try await server.client.createToken(name: "narrow").token, "COLUMNS": "56",
+            ])
+        #expect(narrow.output.split(separator: "\n").allSatisfy { TextColumns.cells(String($0)) <= 56 }, "\(narrow.output)")
+        #expect(narrow.output.contains("…"))
+
+        let lines = try run(["wish", "list", "--limit", "100", "--all", "--json"]).output.split(separator: "\n")
+        let wishes = try lines.map { try JSONCoding.decoder().decode(Wish.self, from: Data($0.utf8)) }
+        #expect(wishes.count == 250)
+        #expect(Set(wishes.map(\.id)).count == 250)
+    }
+
+    @Test func exitCodesSayWhatWentWrong() async throws {
+        let server = try await ServerProcess(home: home)
+        let run = try await runner(server)
+        #expect(try run(["wish", "add", "Kite"]).status == 0)
+
+        let refused = try run(["wish", "add", "x", "--link", "ftp://example.com"])
+        #expect(refused.status == 1)
+        #expect(refused.error.hasPrefix("wishlist: ") && refused.error.contains("http"))
+        let missing = try run(["wish", "show", UUID().uuidString])
+        #expect(missing.status == 1)
+        #expect(try run(["wish", "show", "nope"]).status == 64)
+        #expect(try run(["wish", "add", "x", "--photo", "/no/such/file.jpg"]).status == 1)
+
+        server.stop()
+        let unreachable = try run(["wish", "list"])
+        #expect(unreachable.status == 2, "\(unreachable.error)")
+        #expect(unreachable.error.contains("Could not reach the server"))
+    }
+}

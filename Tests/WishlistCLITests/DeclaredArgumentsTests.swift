@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import wishlist
+
+/// Every command's help and parser come from one list of declarations: what it declares is in its
+/// help, and anything else on its command line is a usage error (exit 64).
+@Suite struct DeclaredArgumentsTests {
+    let cli = CommandRunner(home: FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-args-\(UUID())"))
+
+    /// Every command that runs, with the words that name it (`["wish", "add"]`).
+    static func leafCommands(_ command: any Command.Type = WishlistCommand.self, path: [String] = [])
+        -> [(path: [String], command: any Command.Type)]
+    {
+        let subcommands = command.configuration.subcommands
+        if subcommands.isEmpty { return [(path, command)] }
+        return subcommands.flatMap { leafCommands($0, path: path + [$0.configuration.name]) }
+    }
+
+    @Test func everyDeclaredArgumentIsInItsCommandsHelp() throws {
+        let leaves = Self.leafCommands()
+        #expect(leaves.count >= 20)
+        for (path, command) in leaves {
+            let help = try cli.run(path + ["--help"])
+            #expect(help.status == 0, "\(path)")
+            let usage = try #require(help.output.split(separator: "\n").first { $0.hasPrefix("Usage: ") }, "\(path)")
+            for declaration in command.configuration.arguments {
+                #expect(usage.contains(declaration.synopsis), "\(path): \(declaration.synopsis) not in \(usage)")
+                let row = help.output.split(separator: "\n").first { $0.hasPrefix("  \(declaration.label) ") }
+                #expect(row?.hasSuffix(declaration.help) == true, "\(path): no help row for \(declaration.label)")
+            }
+        }
+    }
+
+    @Test func anUndeclaredOptionIsAUsageError() throws {
+        for (path, _) in Self.leafCommands() {
+            for bogus in ["--bogus", "-x", "--bogus=1"] {
+                let result = try cli.run(path + [bogus])
+                #expect(result.status == 64, "\(path) \(bogus): \(result.status) \(result.error)")
+                #expect(result.error.hasPrefix("wishlist: Unknown option '\(bogus.prefix { $0 != "=" })'."), "\(path)")
+                #expect(result.error.contains("Usage: wishlist \(path.joined(separator: " "))"), "\(path)")
+            }
+        }
+    }
+
+    @Test func anOptionWithoutItsValueIsAUsageError() throws {
+        var checked = 0
+        for (path, command) in Self.leafCommands() {
+            for case let .option(names, _) in command.configuration.options.map(\.syntax) {
+                for words in [[names.long], [names.long, "--json"]] {
+                    let result = try cli.run(path + words)
+                    #expect(result.status == 64, "\(path) \(words): \(result.status) \(result.error)")
+                    #expect(result.error.hasPrefix("wishlist: \(names.long) needs a value."), "\(path) \(words): \(result.error)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 20)
+    }
+
+    static let tag = Option("--tag", "TAG", help: "A tag.", repeatable: true)
+    static let limit = Option("--limit", short: "-n", "N", help: "How many.", format: .number)
+    static let all = Flag("--all", help: "Everything.")
+    static let latitude = Positional("LAT", help: "A latitude.", format: .number)
+    static let id = Positional("ID", help: "An id.", format: .id(of: "a wish"))
+    static let declarations: [any ArgumentDeclaration] = [latitude, tag, limit, all]
+
+    @Test func optionsComeAnywhereInEitherSpelling() throws {
+        var arguments = try Arguments(
+            ["--tag", "a", "-33.5", "--tag=b", "-n", "5", "--all"], declarations: Self.declarations)
+        #expect(try arguments.options(Self.tag) == ["a", "b"])
+        #expect(try arguments.option(Self.limit) == 5)
+        let all = arguments.flag(Self.all)
+        #expect(all)
+        #expect(try arguments.positional(Self.latitude) == -33.5)
+        try arguments.finish()
+    }
+
+    @Test func afterTwoDashesEveryWordIsPositional() throws {
+        let word = Positional("WORD", help: "A word.")
+        var arguments = try Arguments(["--", "--all"], declarations: [Self.all, word])
+        let all = arguments.flag(Self.all)
+        #expect(!all)
+        #expect(try arguments.positional(word) == "--all")
+        try arguments.finish()
+    }
+
+    @Test func wrongCommandLinesSayWhatIsWrong() throws {
+        func error(_ words: [String], reading: (inout Arguments) throws -> Void = { _ in }) -> String? {
+            do {
+                var arguments = try Arguments(words, declarations: Self.declarations + [Self.id])
+                try reading(&arguments)
+                try arguments.finish()
+                return nil
+            } catch let error as UsageError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error(["--all=yes"]) == "--all takes no value.")
+        #expect(error(["--limit", "1", "-n", "2"]) == "Give -n only once.")
+        #expect(error(["--limit", "many"]) { _ = try $0.option(Self.limit) } == "--limit needs a number, not 'many'.")
+        #expect(error(["x"]) { _ = try $0.positional(Self.id) } == "ID needs a wish id (a UUID), not 'x'.")
+        #expect(error([]) { _ = try $0.positional(Self.latitude) } == "Missing LAT.")
+        #expect(error(["1", "2"]) { _ = try $0.positional(Self.latitude) } == "Unexpected argument '2'.")
+        #expect(error(["--all"]) == "--all cannot be used here.")
+    }
+}
