@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
@@ -44,10 +45,14 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
         .target(name: "Geocoding", dependencies: ["CGeonames"]),
+        .target(name: "Zlib", dependencies: ["CZlib"]),
 
         // The product.
         .target(name: "WishlistCore"),
-        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding"]),
+        .target(
+            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Zlib"],
+            resources: [.copy("Data")]
+        ),
         .target(
             name: "WishlistServer",
             dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "Imaging"],
@@ -67,8 +72,9 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
+        .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Zlib"]),
         .testTarget(
             name: "WishlistServerTests",
             dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]

@@ -1,5 +1,6 @@
 /// The answer of `GET /api/v1/search`: wishes whose name matches, wishes with a matching tag (both
-/// found by the store), and places whose name matches (the server adds them from the gazetteer).
+/// found by the store), places whose name matches (the server adds them from the gazetteer) and
+/// K-culture spots matching the query.
 public struct WishSearchResult: Codable, Sendable, Hashable {
     public static let groupLimit = 50
     public static let queryLimit = 200
@@ -8,12 +9,14 @@ public struct WishSearchResult: Codable, Sendable, Hashable {
     public var byName: [Wish]
     public var byTag: [Wish]
     public var places: [Place]
+    public var spots: [Spot]
 
-    public init(query: String, byName: [Wish], byTag: [Wish], places: [Place] = []) {
+    public init(query: String, byName: [Wish], byTag: [Wish], places: [Place] = [], spots: [Spot] = []) {
         self.query = query
         self.byName = byName
         self.byTag = byTag
         self.places = places
+        self.spots = spots
     }
 
     /// The search text trimmed with inner white space collapsed; 1–200 characters.
@@ -39,6 +42,7 @@ extension WishSearchResult: JSONWritable {
             try json.field("byTag", byTag)
             try json.field("places", places)
             try json.field("query", query)
+            try json.field("spots", spots)
         }
     }
 }

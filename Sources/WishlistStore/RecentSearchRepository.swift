@@ -11,7 +11,7 @@ public struct RecentSearchRepository: Sendable {
     @discardableResult
     public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
         let query = try WishSearchResult.normalizedQuery(text)
-        let key = WishRepository.SearchGrams.key(query)
+        let key = SearchGrams.key(query)
         // Searching again for the newest search changes nothing in the list: it is read, not
         // rewritten. (Every write makes the other connections drop their page caches, which a
         // person paging through one search's results would otherwise pay for on every page.)

@@ -12,7 +12,7 @@ extension Schema {
     ///   that would cost 70 MB), so its rows are deleted by their full key, by the repository.
     /// - `tags` counts each tag per account, kept by the repository, so listing tags never scans.
     /// - `wish_search` is a contentless FTS5 index of character bigrams of each name (see
-    ///   `WishRepository.SearchGrams`); every token carries its owner, so one account's postings
+    ///   `SearchGrams`); every token carries its owner, so one account's postings
     ///   never mix with another's.
     @Sendable static func createWishes(_ db: Database) throws {
         try db.execute("""

@@ -115,7 +115,7 @@ import WishlistCore
 }
 
 @Suite struct SearchGramsTests {
-    typealias Grams = WishRepository.SearchGrams
+    typealias Grams = SearchGrams
 
     @Test func documentIsOwnerScopedBigramsOfEachWord() {
         #expect(Grams.document(name: "Bike 가방!", owner: UserKey(7)) == "o7xbi o7xik o7xke o7xe o7x가방 o7x방")

@@ -1,0 +1,78 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// How texts become tokens of a bigram FTS5 index (`wish_search`, `spot_search`,
+/// `spot_title_search`), and queries become MATCH expressions.
+///
+/// Every word of a text (a run of letters and digits, in NFC and lower case) is indexed as the
+/// bigram starting at each of its characters, the last one alone: "bike" → `bi ik ke e`.
+/// A query word of two or more characters is then the phrase of its bigrams, which occurs exactly
+/// when the word is a substring of an indexed word — "가방" in "여행 가방", "신발" in "운동신발",
+/// "bik" in "bike" — and a one-character word is a prefix query on the bigrams. This finds
+/// mid-word matches in scripts without spaces, where SQLite's trigram tokenizer finds nothing
+/// for the two-syllable words Korean is full of. Every token starts with the index's prefix: the
+/// wish index gives each account `o<owner>x`, so that accounts have disjoint vocabularies.
+///
+/// The indexes are contentless: an entry is removed by indexing its text again as a 'delete', so
+/// changing how documents are made needs a migration that rebuilds the index.
+enum SearchGrams {
+    /// The comparable form of a name or query: canonical composition (a Mac may send decomposed
+    /// Hangul) and lower case.
+    static func key(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// ``key(_:)`` with everything but letters and digits taken out, so spacing and punctuation do
+    /// not matter: "이태원클라쓰" and "이태원 클라쓰", "fromis_9" and "Fromis 9".
+    static func compactKey(_ text: String) -> String {
+        String(key(text).filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// The index text of a name: its tokens separated by spaces.
+    ///
+    /// With `joiningWords`, the words are indexed as one, so a query matches across the spaces
+    /// of the text ("이태원클라쓰" finds "이태원 클라쓰") as well as word by word.
+    static func document(_ text: String, prefix: String, joiningWords: Bool = false) -> String {
+        let words = joiningWords ? [Substring(compactKey(text))] : words(of: text)
+        var tokens: [String] = []
+        for word in words where !word.isEmpty {
+            for index in word.indices {
+                let end = word.index(index, offsetBy: 2, limitedBy: word.endIndex) ?? word.endIndex
+                tokens.append(prefix + String(word[index..<end]))
+            }
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    /// The MATCH expression of a search: every query word must occur in the text. `nil` when
+    /// the query has no letters or digits.
+    static func pattern(query: String, prefix: String) -> String? {
+        let parts = words(of: query).compactMap { word -> String? in
+            guard word.count > 1 else {
+                return FTS5Pattern(matchingAllTokensIn: prefix + String(word), prefix: true)?.description
+            }
+            let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
+            return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
+    }
+
+    /// The index text of a wish's name in `wish_search`.
+    static func document(name: String, owner: UserKey) -> String {
+        document(name, prefix: tokenPrefix(owner))
+    }
+
+    /// The MATCH expression of a search in the account's wish names.
+    static func pattern(query: String, owner: UserKey) -> String? {
+        pattern(query: query, prefix: tokenPrefix(owner))
+    }
+
+    private static func tokenPrefix(_ owner: UserKey) -> String {
+        "o\(owner.rawValue)x"
+    }
+
+    private static func words(of text: String) -> [Substring] {
+        key(text).split { !($0.isLetter || $0.isNumber) }
+    }
+}
