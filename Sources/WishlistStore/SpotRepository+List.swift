@@ -61,6 +61,7 @@ extension SpotRepository {
         }
         // Without search text every spot ranks 0.
         let rank = pattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
+        let order = pattern == nil ? "s.id" : "\(rank), s.id"
         return try pool.read { db in
             let rows = try db.query(
                 """
@@ -70,7 +71,7 @@ extension SpotRepository {
                 WHERE (?2 IS NULL OR s.title_id IN matched_titles OR s.id IN matched_spots)
                   AND (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
                   AND (\(rank), s.id) > (?6, ?7)
-                ORDER BY \(rank), s.id LIMIT ?8
+                ORDER BY \(order) LIMIT ?8
                 """,
                 [owner.rawValue, pattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
                  query.limit + 1])
