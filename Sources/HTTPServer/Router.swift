@@ -12,6 +12,8 @@ public struct Router: Sendable {
         let bodyLimit: Int?
         /// Runs on the daemon's event thread, skipping the hand-off to a worker.
         let nonBlocking: Bool
+        /// The name of the `RouteGroup` it was declared in, if any.
+        let group: String?
     }
 
     /// What a path and method lead to.
@@ -32,10 +34,10 @@ public struct Router: Sendable {
     /// every connection that thread serves.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
-        _ handler: @escaping Handler
+        group: String? = nil, _ handler: @escaping Handler
     ) {
         let parsed = RoutePattern(pattern)
-        let route = Route(handler: handler, bodyLimit: bodyLimit, nonBlocking: nonBlocking)
+        let route = Route(handler: handler, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group)
         if let index = patterns.firstIndex(where: { $0.segments == parsed.segments }) {
             patterns[index].routes[method] = route
             return
@@ -68,10 +70,22 @@ public struct Router: Sendable {
         on(.DELETE, pattern, bodyLimit: bodyLimit, handler)
     }
 
-    /// Every registered route as method and pattern, for documentation checks.
-    public var routes: [(method: HTTPMethod, pattern: String)] {
+    /// Declares routes whose handlers receive what `group` finds first (see `RouteGroup`).
+    public mutating func group<Context>(
+        _ group: RouteGroup<Context>, _ declare: (inout GroupRoutes<Context>) throws -> Void
+    ) rethrows {
+        var routes = GroupRoutes(group: group, router: self)
+        try declare(&routes)
+        self = routes.router
+    }
+
+    /// Every registered route as method, pattern and the group it was declared in, for checks
+    /// that must cover every route (documentation, authentication).
+    public var routes: [(method: HTTPMethod, pattern: String, group: String?)] {
         patterns.flatMap { pattern in
-            HTTPMethod.allCases.filter { pattern.routes[$0] != nil }.map { (method: $0, pattern: pattern.text) }
+            HTTPMethod.allCases.compactMap { method in
+                pattern.routes[method].map { (method: method, pattern: pattern.text, group: $0.group) }
+            }
         }
     }
 

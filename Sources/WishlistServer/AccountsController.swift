@@ -32,14 +32,18 @@ struct AccountsController: Sendable {
     }
 
     func register(in router: inout Router) {
-        router.get("/api/v1/setup", setupStatus)
-        router.post("/api/v1/setup", setUp)
-        router.post("/api/v1/sessions", signIn)
-        router.delete("/api/v1/sessions/current", signOut)
-        router.get("/api/v1/me", me)
-        router.post("/api/v1/tokens", createToken)
-        router.get("/api/v1/tokens", listTokens)
-        router.delete("/api/v1/tokens/{id}", revokeToken)
+        router.group(.anyone) { routes in
+            routes.get("/api/v1/setup", setupStatus)
+            routes.post("/api/v1/setup", setUp)
+            routes.post("/api/v1/sessions", signIn)
+            routes.delete("/api/v1/sessions/current", signOut)
+        }
+        router.group(.signedIn(authenticator)) { routes in
+            routes.get("/api/v1/me", me)
+            routes.post("/api/v1/tokens", createToken)
+            routes.get("/api/v1/tokens", listTokens)
+            routes.delete("/api/v1/tokens/{id}", revokeToken)
+        }
     }
 
     struct SetupStatus: Codable { let setupRequired: Bool }
@@ -90,23 +94,20 @@ struct AccountsController: Sendable {
         return response
     }
 
-    func me(_ request: Request) throws -> Response {
-        .api(try authenticator.account(for: request).user)
+    func me(_ request: Request, _ account: Account) throws -> Response {
+        .api(account.user)
     }
 
-    func createToken(_ request: Request) throws -> Response {
-        let account = try authenticator.account(for: request)
+    func createToken(_ request: Request, _ account: Account) throws -> Response {
         let token = try administration.issueToken(for: account.key, name: request.apiBody(TokenRequest.self).name)
         return .api(token, status: .created)
     }
 
-    func listTokens(_ request: Request) throws -> Response {
-        let account = try authenticator.account(for: request)
+    func listTokens(_ request: Request, _ account: Account) throws -> Response {
         return .api(ItemList(try accounts.tokens(for: account.key)))
     }
 
-    func revokeToken(_ request: Request) throws -> Response {
-        let account = try authenticator.account(for: request)
+    func revokeToken(_ request: Request, _ account: Account) throws -> Response {
         guard let id = request.idParameter else {
             throw NotFoundError("API token")
         }

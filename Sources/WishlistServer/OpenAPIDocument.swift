@@ -9,8 +9,10 @@ enum OpenAPIDocument {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
             throw CocoaError(.fileNoSuchFile)
         }
-        router.get("/api/v1/openapi.json") { request in
-            .file(path: url.path, contentType: "application/json", request: request, cacheControl: "no-cache")
+        router.group(.anyone) { routes in
+            routes.get("/api/v1/openapi.json") { request in
+                .file(path: url.path, contentType: "application/json", request: request, cacheControl: "no-cache")
+            }
         }
     }
 }

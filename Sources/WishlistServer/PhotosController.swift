@@ -19,14 +19,16 @@ struct PhotosController: Sendable {
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
-        router.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, upload)
-        router.get("/api/v1/photos/{id}", show)
-        router.delete("/api/v1/photos/{id}", delete)
-        router.put("/api/v1/photos/{id}/edit") { request in
-            try setEdit(request.apiBody(PhotoEditRequest.self), request)
+        router.group(.signedIn(authenticator)) { routes in
+            routes.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, upload)
+            routes.get("/api/v1/photos/{id}", show)
+            routes.delete("/api/v1/photos/{id}", delete)
+            routes.put("/api/v1/photos/{id}/edit") { request, account in
+                try setEdit(request.apiBody(PhotoEditRequest.self), request, account)
+            }
+            routes.delete("/api/v1/photos/{id}/edit") { request, account in try setEdit(nil, request, account) }
+            routes.get("/media/{id}/{size}", file)
         }
-        router.delete("/api/v1/photos/{id}/edit") { request in try setEdit(nil, request) }
-        router.get("/media/{id}/{size}", file)
     }
 
     struct Uploaded: Encodable {
@@ -35,8 +37,8 @@ struct PhotosController: Sendable {
     }
 
     /// Every file is checked before any is kept, so a bad file among good ones keeps nothing.
-    func upload(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func upload(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let form = try request.multipartForm(maxParts: Self.maximumFiles + 5)
         defer { form.removeTemporaryFiles() }
         let files = form.parts.filter(\.isFile)
@@ -64,14 +66,14 @@ struct PhotosController: Sendable {
         return .api(Uploaded(items: stored.map(\.photo), suggestedPlace: suggested), status: .created)
     }
 
-    func show(_ request: Request) throws -> Response {
-        .api(try stored(request).photo)
+    func show(_ request: Request, _ account: Account) throws -> Response {
+        .api(try stored(request, account).photo)
     }
 
     /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
-    func delete(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
-        let photo = try stored(request)
+    func delete(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
+        let photo = try stored(request, account)
         guard !photo.isAttached else {
             throw HTTPError(
                 .conflict, code: "photo_in_use",
@@ -82,9 +84,9 @@ struct PhotosController: Sendable {
     }
 
     /// Applies an edit to the original (nil: none) as a new revision; the original never changes.
-    func setEdit(_ edit: PhotoEditRequest?, _ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
-        let current = try stored(request)
+    func setEdit(_ edit: PhotoEditRequest?, _ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
+        let current = try stored(request, account)
         let validated = try edit?.validated(originalWidth: current.originalWidth, originalHeight: current.originalHeight)
         let id = current.photo.id
         try media.render(id, revision: current.revision + 1, sha256: current.sha256, edit: validated)
@@ -99,8 +101,8 @@ struct PhotosController: Sendable {
 
     /// `/media/{id}/{size}`: only the owner may read; a path naming the current revision (or the
     /// original's digest) is cached forever, any other is revalidated.
-    func file(_ request: Request) throws -> Response {
-        let photo = try stored(request)
+    func file(_ request: Request, _ account: Account) throws -> Response {
+        let photo = try stored(request, account)
         guard let size = request.parameters["size"].flatMap(Photo.Size.init(rawValue:)) else {
             throw HTTPError(
                 .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large or original.")
@@ -128,10 +130,9 @@ struct PhotosController: Sendable {
 
     // MARK: Helpers
 
-    private func stored(_ request: Request) throws -> StoredPhoto {
-        let owner = try authenticator.account(for: request).key
+    private func stored(_ request: Request, _ account: Account) throws -> StoredPhoto {
         guard let id = request.idParameter,
-            let photo = try photos.get(id, owner: owner)
+            let photo = try photos.get(id, owner: account.key)
         else { throw NotFoundError("photo") }
         return photo
     }

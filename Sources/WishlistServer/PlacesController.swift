@@ -28,14 +28,13 @@ struct PlacesController: Sendable {
     }
 
     func register(in router: inout Router) {
-        router.get("/api/v1/places/search", search)
-        router.get("/api/v1/places/reverse", reverse)
-        router.get("/api/v1/map/markers", markers)
-        router.get("/api/v1/map/settings") { request in
-            _ = try authenticator.account(for: request)
-            return .api(map)
+        router.group(.signedIn(authenticator)) { routes in
+            routes.get("/api/v1/places/search", search)
+            routes.get("/api/v1/places/reverse", reverse)
+            routes.get("/api/v1/map/markers", markers)
+            routes.get("/api/v1/map/settings") { _, _ in .api(map) }
+            routes.get("/api/v1/wishes/near", near)
         }
-        router.get("/api/v1/wishes/near", near)
     }
 
     struct Reversed: Encodable {
@@ -47,16 +46,14 @@ struct PlacesController: Sendable {
         let distanceMeters: Double
     }
 
-    func search(_ request: Request) throws -> Response {
-        _ = try authenticator.account(for: request)
+    func search(_ request: Request, _ account: Account) throws -> Response {
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         let limit = try Self.limit(request.query["limit"], default: 10, maximum: 50)
         let places = self.places
         return .api(ItemList(blocking { await places.search(query, limit: limit) }))
     }
 
-    func reverse(_ request: Request) throws -> Response {
-        _ = try authenticator.account(for: request)
+    func reverse(_ request: Request, _ account: Account) throws -> Response {
         let point = try NearQuery(parameters: request.query.filter { ["lat", "lng"].contains($0.key) })
         let places = self.places
         let language = Self.language(request)
@@ -70,15 +67,15 @@ struct PlacesController: Sendable {
                 distanceMeters: nearest.distanceMeters.rounded()))
     }
 
-    func markers(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func markers(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let box = try BoundingBox(parameter: request.query["bbox"])
         let zoom = try MapMarkers.zoom(parameter: request.query["zoom"], box: box)
         return .api(try wishes.markers(in: box, zoom: zoom, owner: owner))
     }
 
-    func near(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func near(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         return .api(try wishes.near(NearQuery(parameters: request.query), owner: owner))
     }
 

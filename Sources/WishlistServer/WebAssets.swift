@@ -30,20 +30,24 @@ struct WebAssets: Sendable {
     }
 
     func register(in router: inout Router) {
-        router.get("/") { request in page(index, type: "text/html; charset=utf-8", request: request) }
-        router.get("/index.html") { request in page(index, type: "text/html; charset=utf-8", request: request) }
-        router.get("/manifest.webmanifest") { request in
-            page(manifest, type: "application/manifest+json", request: request)
+        router.group(.anyone) { routes in
+            routes.get("/") { request in page(index, type: "text/html; charset=utf-8", request: request) }
+            routes.get("/index.html") { request in page(index, type: "text/html; charset=utf-8", request: request) }
+            routes.get("/manifest.webmanifest") { request in
+                page(manifest, type: "application/manifest+json", request: request)
+            }
+            routes.get("/static/{version}/{path...}", staticFile)
         }
-        router.get("/static/{version}/{path...}", staticFile)
     }
 
     /// Serves `directory` (a library installed by Debian, such as Leaflet) under `prefix`, revalidated
     /// daily: its paths carry no version, but change only when the package is upgraded.
     static func registerVendor(_ directory: String, at prefix: String, in router: inout Router) {
         let root = URL(fileURLWithPath: directory).standardizedFileURL
-        router.get(prefix + "/{path...}") { request in
-            try file(request.parameters["path"] ?? "", in: root, request: request, cacheControl: "public, max-age=86400")
+        router.group(.anyone) { routes in
+            routes.get(prefix + "/{path...}") { request in
+                try file(request.parameters["path"] ?? "", in: root, request: request, cacheControl: "public, max-age=86400")
+            }
         }
     }
 

@@ -15,22 +15,24 @@ struct WishesController: Sendable {
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
-        router.post("/api/v1/wishes", create)
-        router.get("/api/v1/wishes", list)
-        router.get("/api/v1/wishes/{id}", show)
-        router.patch("/api/v1/wishes/{id}", update)
-        router.delete("/api/v1/wishes/{id}", delete)
-        router.put("/api/v1/wishes/{id}/favorite") { request in try setFavorite(true, request) }
-        router.delete("/api/v1/wishes/{id}/favorite") { request in try setFavorite(false, request) }
-        router.get("/api/v1/tags", tags)
-        router.get("/api/v1/search", search)
-        router.get("/api/v1/recent-searches", listRecentSearches)
-        router.delete("/api/v1/recent-searches", clearRecentSearches)
-        router.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+        router.group(.signedIn(authenticator)) { routes in
+            routes.post("/api/v1/wishes", create)
+            routes.get("/api/v1/wishes", list)
+            routes.get("/api/v1/wishes/{id}", show)
+            routes.patch("/api/v1/wishes/{id}", update)
+            routes.delete("/api/v1/wishes/{id}", delete)
+            routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
+            routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
+            routes.get("/api/v1/tags", tags)
+            routes.get("/api/v1/search", search)
+            routes.get("/api/v1/recent-searches", listRecentSearches)
+            routes.delete("/api/v1/recent-searches", clearRecentSearches)
+            routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+        }
     }
 
-    func create(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func create(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: clock().inWholeMilliseconds)
         var response = Response.api(wish, status: .created)
         response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
@@ -38,19 +40,19 @@ struct WishesController: Sendable {
         return response
     }
 
-    func list(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func list(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         return .api(try wishes.list(WishListQuery(parameters: request.query), owner: owner))
     }
 
-    func show(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func show(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         guard let wish = try wishes.get(try Self.id(request), owner: owner) else { throw WishRepositoryError.notFound }
         return Self.answer(wish)
     }
 
-    func update(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func update(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let (wish, released) = try wishes.updateReleasingPhotos(
             try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
             expectedVersion: try Self.expectedVersion(request), now: clock().inWholeMilliseconds)
@@ -58,25 +60,25 @@ struct WishesController: Sendable {
         return Self.answer(wish)
     }
 
-    func delete(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func delete(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         try media.remove(try wishes.delete(try Self.id(request), owner: owner), store: photos)
         return Response(status: .noContent)
     }
 
-    func setFavorite(_ favorite: Bool, _ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func setFavorite(_ favorite: Bool, _ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         return Self.answer(try wishes.setFavorite(favorite, try Self.id(request), owner: owner, now: clock().inWholeMilliseconds))
     }
 
-    func tags(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func tags(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
 
     /// Searches names and tags and remembers the query as a recent search (K2).
-    func search(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func search(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
@@ -84,19 +86,19 @@ struct WishesController: Sendable {
         return .api(result)
     }
 
-    func listRecentSearches(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         return .api(ItemList(try recentSearches.list(owner: owner)))
     }
 
-    func deleteRecentSearch(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func deleteRecentSearch(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw NotFoundError("recent search") }
         return Response(status: .noContent)
     }
 
-    func clearRecentSearches(_ request: Request) throws -> Response {
-        let owner = try authenticator.account(for: request).key
+    func clearRecentSearches(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
         try recentSearches.clear(owner: owner)
         return Response(status: .noContent)
     }

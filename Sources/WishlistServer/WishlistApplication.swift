@@ -42,7 +42,7 @@ public final class WishlistApplication: Sendable {
     static func router(settings: ServerSettings, store: Store, media: MediaStore) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
-        router.get("/healthz", nonBlocking: true) { _ in healthy }
+        router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
         AccountsController(
             accounts: store.accounts,
