@@ -8,6 +8,7 @@ import WishlistStore
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let spots: SpotRepository
     let photos: PhotoRepository
     let media: MediaStore
     let places: PlaceSearch
@@ -82,6 +83,7 @@ struct WishesController: Sendable {
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
+        result.spots = try spots.search(query, owner: owner)
         _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
         return .api(result)
     }

@@ -19,6 +19,9 @@ public final class WishlistApplication: Sendable {
         do {
             media = try MediaStore(dataDirectory: settings.dataDirectory)
             try media.tidy(store.photos, now: settings.clock())
+            if let report = try store.spots.importBundledIfNeeded() {
+                settings.logger?(report.description)
+            }
             server = Server(
                 router: try Self.router(settings: settings, store: store, media: media),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
@@ -57,7 +60,8 @@ public final class WishlistApplication: Sendable {
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, photos: store.photos, media: media,
+            wishes: store.wishes, recentSearches: store.recentSearches, spots: store.spots, photos: store.photos,
+            media: media,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
         PhotosController(
@@ -67,6 +71,7 @@ public final class WishlistApplication: Sendable {
             wishes: store.wishes, places: places, authenticator: authenticator,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
+        SpotsController(spots: store.spots, authenticator: authenticator, clock: settings.clock).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router

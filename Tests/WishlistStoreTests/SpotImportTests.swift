@@ -25,6 +25,10 @@ import Zlib
 
     @Test func firstStartImportsTheBundledReleaseCleaned() throws {
         let test = try TestStore()
+        let data = try Data(contentsOf: try #require(SpotCatalog.bundledFile))
+        let parsing = ContinuousClock.now
+        _ = try SpotCatalog(file: data)
+        print("Bundled parse: \(ContinuousClock.now - parsing)")
         let started = ContinuousClock.now
         let report = try #require(try test.store.spots.importBundledIfNeeded())
         print("Bundled import: \(report) in \(ContinuousClock.now - started)")
