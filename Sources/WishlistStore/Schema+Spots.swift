@@ -6,8 +6,12 @@ extension Schema {
     /// - `spot_titles` holds each work or artist with its aliases (a JSON array) and spot count;
     ///   `spots` the places, with their public id derived from their content (see `SpotCatalog`).
     ///   Both are replaced as a whole when a new release of the data is imported.
-    /// - `spot_search` (place name, description, address) and `spot_title_search` (title and aliases)
-    ///   are contentless bigram indexes (`SearchGrams`), their rowids those of `spots` and `spot_titles`.
+    /// - `spot_title_search` (title and aliases) is a contentless bigram index (`SearchGrams`), as
+    ///   is the `grams` column of `spot_search` (place name): a query word matches inside them, which
+    ///   two-syllable Korean words need. `spot_search.words` (description and address) is indexed
+    ///   by whole words, matched by their start ("카페" finds "카페에서"): bigrams of every
+    ///   description made the first-start import take seconds. Their rowids are those of `spots`
+    ///   and `spot_titles`.
     /// - `spot_places` and `spot_cells` index the points for the map and "near me" exactly as
     ///   `wish_places` and `place_cells` do for wishes (`PlaceIndex`), every spot with owner 0.
     /// - `spot_wishes` remembers which wish an account made from which spot, by the spot's public
@@ -36,7 +40,7 @@ extension Schema {
             );
             CREATE INDEX spots_by_title ON spots(title_id, id);
             CREATE VIRTUAL TABLE spot_search USING fts5(
-                grams, content = '', detail = full, tokenize = 'unicode61 remove_diacritics 2'
+                grams, words, content = '', columnsize = 0, detail = full, tokenize = 'unicode61 remove_diacritics 2'
             );
             CREATE VIRTUAL TABLE spot_title_search USING fts5(
                 grams, content = '', detail = full, tokenize = 'unicode61 remove_diacritics 2'

@@ -2,8 +2,8 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// How texts become tokens of a bigram FTS5 index (`wish_search`, `spot_search`,
-/// `spot_title_search`), and queries become MATCH expressions.
+/// How texts become tokens of a bigram FTS5 index (`wish_search`, `spot_title_search`, the place
+/// names in `spot_search`), and queries become MATCH expressions.
 ///
 /// Every word of a text (a run of letters and digits, in NFC and lower case) is indexed as the
 /// bigram starting at each of its characters, the last one alone: "bike" → `bi ik ke e`.
@@ -48,14 +48,24 @@ enum SearchGrams {
     /// The MATCH expression of a search: every query word must occur in the text. `nil` when
     /// the query has no letters or digits.
     static func pattern(query: String, prefix: String) -> String? {
-        let parts = words(of: query).compactMap { word -> String? in
-            guard word.count > 1 else {
-                return FTS5Pattern(matchingAllTokensIn: prefix + String(word), prefix: true)?.description
-            }
-            let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
-            return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
-        }
+        pattern(query: query) { word in phrase(word, prefix: prefix) }
+    }
+
+    /// The MATCH expression requiring every query word, each as `match` writes it. `nil` when the
+    /// query has no letters or digits.
+    static func pattern(query: String, eachWord match: (Substring) -> String?) -> String? {
+        let parts = words(of: query).compactMap(match)
         return parts.isEmpty ? nil : parts.joined(separator: " AND ")
+    }
+
+    /// What finds one query word in a bigram index: the phrase of its bigrams, or for a single
+    /// character the bigrams starting with it.
+    static func phrase(_ word: Substring, prefix: String) -> String? {
+        guard word.count > 1 else {
+            return FTS5Pattern(matchingAllTokensIn: prefix + String(word), prefix: true)?.description
+        }
+        let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
+        return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
     }
 
     /// The index text of a wish's name in `wish_search`.
@@ -72,7 +82,8 @@ enum SearchGrams {
         "o\(owner.rawValue)x"
     }
 
-    private static func words(of text: String) -> [Substring] {
+    /// The words of a text or query in their comparable form (``key(_:)``): runs of letters and digits.
+    static func words(of text: String) -> [Substring] {
         key(text).split { !($0.isLetter || $0.isNumber) }
     }
 }

@@ -79,8 +79,8 @@ extension SpotRepository {
                     [entry.id.lowercasedString, titleID, entry.name, entry.placeType, entry.description, entry.address,
                      entry.latitude, entry.longitude])
                 try db.run(
-                    "INSERT INTO spot_search (rowid, grams) VALUES (?, ?)",
-                    [db.lastInsertRowID, Self.searchDocument([entry.name, entry.description, entry.address])])
+                    "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)",
+                    [db.lastInsertRowID, Self.searchDocument([entry.name]), entry.description + "\n" + entry.address])
             }
             try db.execute("""
                 UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id);

@@ -54,27 +54,29 @@ extension SpotRepository {
     /// alias of it does (those first).
     public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
         let after = try query.cursor.map { try Self.position($0) } ?? Position(rank: -1, count: 0, rowID: 0)
-        var pattern: String?
+        var titlePattern: String?, spotPattern: String?
         if let text = query.text {
-            guard let built = SearchGrams.pattern(query: text, prefix: "") else { return Page(items: [], nextCursor: nil) }
-            pattern = built
+            guard let titles = SearchGrams.pattern(query: text, prefix: ""), let spots = Self.spotPattern(text) else {
+                return Page(items: [], nextCursor: nil)
+            }
+            (titlePattern, spotPattern) = (titles, spots)
         }
         // Without search text every spot ranks 0.
-        let rank = pattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
-        let order = pattern == nil ? "s.id" : "\(rank), s.id"
+        let rank = titlePattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
+        let order = titlePattern == nil ? "s.id" : "\(rank), s.id"
         return try pool.read { db in
             let rows = try db.query(
                 """
                 WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2),
-                     matched_spots AS (SELECT rowid FROM spot_search WHERE spot_search MATCH ?2)
+                     matched_spots AS (SELECT rowid FROM spot_search WHERE spot_search MATCH ?9)
                 SELECT \(Self.columns), \(rank) AS rank FROM spots s \(Self.joins)
                 WHERE (?2 IS NULL OR s.title_id IN matched_titles OR s.id IN matched_spots)
                   AND (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
                   AND (\(rank), s.id) > (?6, ?7)
                 ORDER BY \(order) LIMIT ?8
                 """,
-                [owner.rawValue, pattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
-                 query.limit + 1])
+                [owner.rawValue, titlePattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
+                 query.limit + 1, spotPattern])
             let page = rows.prefix(query.limit)
             let next = try rows.count > query.limit ? page.last.map { row in
                 Position(rank: try row["rank"], count: 0, rowID: try row["id"])
@@ -82,6 +84,17 @@ extension SpotRepository {
             return Page(
                 items: try page.map(Self.spot(from:)),
                 nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })
+        }
+    }
+
+    /// The MATCH expression of a search in `spot_search`: every query word inside the place name
+    /// (its bigrams) or starting a word of the description or address.
+    private static func spotPattern(_ text: String) -> String? {
+        SearchGrams.pattern(query: text) { word in
+            guard let inName = SearchGrams.phrase(word, prefix: ""),
+                let wordStart = FTS5Pattern(matchingAllTokensIn: String(word), prefix: true)
+            else { return nil }
+            return "(grams : \(inName) OR words : \(wordStart))"
         }
     }
 
