@@ -19,7 +19,7 @@ public final class WishlistApplication: Sendable {
         do {
             media = try MediaStore(dataDirectory: settings.dataDirectory)
             try media.tidy(store.photos, now: settings.clock())
-            if let report = try store.spots.importBundledIfNeeded() {
+            if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
                 settings.logger?(report.description)
             }
             server = Server(
@@ -31,6 +31,15 @@ public final class WishlistApplication: Sendable {
             throw error
         }
         housekeeping = Housekeeping(store: store, media: media, clock: settings.clock, logger: settings.logger)
+    }
+
+    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
+    private static func importSpots(from source: SpotsSource, into spots: SpotRepository) throws -> SpotImportReport? {
+        switch source {
+        case .bundled: try spots.importBundledIfNeeded()
+        case .none: nil
+        case .file(let path): try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        }
     }
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and

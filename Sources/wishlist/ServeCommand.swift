@@ -8,12 +8,13 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none]",
+            usage: "[--data DIR] [--listen HOST:PORT] [--geocoder-url URL] [--tile-url URL|none] [--spots bundled|none|FILE]",
             options: [
                 Environment.dataOptionHelp,
                 ("--listen HOST:PORT", "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080)."),
             ("--geocoder-url URL", "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default)."),
             ("--tile-url URL", "Map tiles, {z}/{x}/{y} template, or 'none' ($WISHLIST_TILE_URL; default OpenStreetMap)."),
+            ("--spots SOURCE", "The K-culture spots imported at start: 'bundled' (default), 'none', or a release FILE."),
             ])
     }
 
@@ -39,6 +40,11 @@ struct ServeCommand: Command {
                 throw UsageError("--tile-url takes a template like https://tile.example.org/{z}/{x}/{y}.png, or none.")
             }
             settings.tileURL = tiles == "none" ? nil : tiles
+        }
+        switch try arguments.option("--spots") {
+        case nil, "bundled": settings.spotsSource = .bundled
+        case "none": settings.spotsSource = .none
+        case let file?: settings.spotsSource = .file(file)
         }
         self.settings = settings
     }
