@@ -41,6 +41,11 @@ struct Output {
         return lines.joined(separator: "\n")
     }
 
+    /// One line for a spot in a list: id, star when saved as a wish, place, work or artist, address.
+    static func line(_ spot: Spot) -> String {
+        "\(spot.id.uuidString.lowercased())  \(spot.wishId == nil ? " " : "★") \(spot.name) — \(spot.title) (\(spot.type.rawValue))  \(spot.address)"
+    }
+
     static func lines(_ wishes: [Wish], empty: String) -> String {
         wishes.isEmpty ? empty : wishes.map(line).joined(separator: "\n")
     }

@@ -5,7 +5,7 @@ import WishlistCore
 struct SearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "search", abstract: "Search your wishes by name and by tag.", usage: "QUERY [--json]",
+            name: "search", abstract: "Search your wishes by name and by tag, and the K-culture spots.", usage: "QUERY [--json]",
             options: [("QUERY", "Words or parts of words, in any language."), Output.jsonOptionHelp,
                       RemoteServer.serverOptionHelp])
     }
@@ -27,6 +27,8 @@ struct SearchCommand: Command {
             \(Output.lines(result.byName, empty: "  nothing"))
             By tag:
             \(Output.lines(result.byTag, empty: "  nothing"))
+            K-culture spots:
+            \(result.spots.isEmpty ? "  nothing" : result.spots.map(Output.line).joined(separator: "\n"))
             """
         }
     }

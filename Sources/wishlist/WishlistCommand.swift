@@ -7,6 +7,7 @@ struct WishlistCommand: Command {
             subcommands: [
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 WishCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self, PlacesCommand.self,
+                SpotsCommand.self,
             ])
     }
 

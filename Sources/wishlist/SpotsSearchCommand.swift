@@ -1,0 +1,36 @@
+import WishlistCore
+
+/// `wishlist spots search QUERY [--type TYPE]`: spots whose place, work or artist (or an alias
+/// of it), description or address matches.
+struct SpotsSearchCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "search", abstract: "Find K-culture spots by place, work or artist, description or address.",
+            usage: "QUERY [--type drama|movie|show|artist] [--limit N] [--json]",
+            options: [
+                ("QUERY", "Words or parts of words, in Korean or English (\"BTS\", \"도깨비\")."),
+                ("--type TYPE", "Only spots of dramas, movies, shows or artists."),
+                ("--limit N", "How many, 1 to 100."), Output.jsonOptionHelp, RemoteServer.serverOptionHelp,
+            ])
+    }
+
+    let remote: RemoteServer
+    let output: Output
+    let query: SpotQuery
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        var parameters: [String: String] = [:]
+        parameters["type"] = try arguments.option("--type")
+        parameters["limit"] = try arguments.option("--limit")
+        parameters["q"] = try arguments.positional("the QUERY")
+        query = try SpotQuery(parameters: parameters)
+    }
+
+    func run() async throws {
+        try output.print(try await remote.client().spots(query).items) { spots in
+            spots.isEmpty ? "No spots found." : spots.map(Output.line).joined(separator: "\n")
+        }
+    }
+}
