@@ -40,8 +40,13 @@ struct SpotCatalog {
         Bundle.module.url(forResource: "aliases", withExtension: "tsv", subdirectory: "Data/k-culture-spots")
     }
 
+    /// The SHA-256 of a release file, hex: what tells whether it is the release already imported.
+    static func digest(of data: Data) -> String {
+        SHA256.hex(SHA256.digest(data))
+    }
+
     init(file data: Data) throws {
-        digest = SHA256.hex(SHA256.digest(data))
+        digest = Self.digest(of: data)
         let text: Data
         do {
             text = try Gunzip.decompressIfNeeded(data, limit: Self.sizeLimit)

@@ -15,6 +15,11 @@ public struct SpotImportReport: Sendable, Hashable, CustomStringConvertible {
     /// Whether the file was the one already imported, so nothing changed.
     public var unchanged = false
 
+    init(rowsRead: Int = 0, unchanged: Bool = false) {
+        self.rowsRead = rowsRead
+        self.unchanged = unchanged
+    }
+
     public var description: String {
         if unchanged { return "K-culture spots: the data is already imported; nothing changed." }
         return "K-culture spots: \(rowsRead) rows read, \(malformedRows) malformed and \(misplacedRows) "

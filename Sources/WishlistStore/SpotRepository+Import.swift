@@ -15,34 +15,35 @@ extension SpotRepository {
         let bundled = try pool.read { db -> String? in
             try db.scalar("SELECT digest FROM spot_imports WHERE name = 'bundled'")
         }
-        let catalog = try SpotCatalog(file: data)
-        guard bundled != catalog.digest else { return nil }
-        return try replace(with: catalog, aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
+        guard bundled != SpotCatalog.digest(of: data) else { return nil }
+        return try replace(with: data, aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
     }
 
     /// Imports a release of the data set (gzip or plain CSV), replacing the spots when it is not
     /// the one already imported. Spots keep their ids, and wishes made from them their link.
     public func importFile(_ data: Data, aliases: String? = nil) throws -> SpotImportReport {
-        let catalog = try SpotCatalog(file: data)
         let aliasText = try aliases ?? SpotCatalog.bundledAliases.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
-        return try replace(with: catalog, aliases: aliasText, bundled: false)
+        return try replace(with: data, aliases: aliasText, bundled: false)
     }
 
-    private func replace(with catalog: SpotCatalog, aliases aliasText: String, bundled: Bool) throws -> SpotImportReport {
+    /// Replaces the spots with the release in `data` unless it is the one imported; the file is
+    /// read and cleaned before the writer is taken, and only when it is new.
+    private func replace(with data: Data, aliases aliasText: String, bundled: Bool) throws -> SpotImportReport {
+        let digest = SpotCatalog.digest(of: data)
+        let imported = try pool.read { db -> String? in try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'") }
+        let parsed = imported == digest ? nil : try SpotCatalog(file: data)
         let aliases = SpotCatalog.aliases(aliasText)
         return try pool.write { db in
-            var report = catalog.report
             let current: String? = try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'")
-            let names = bundled ? ["data", "bundled"] : ["data"]
-            for name in names {
+            for name in bundled ? ["data", "bundled"] : ["data"] {
                 try db.run(
                     "INSERT INTO spot_imports (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest",
-                    [name, catalog.digest])
+                    [name, digest])
             }
-            guard current != catalog.digest else {
-                report.unchanged = true
-                return report
-            }
+            guard current != digest else { return SpotImportReport(unchanged: true) }
+            // Another import replaced the release between the read and the write (rare): read it now.
+            let catalog = try parsed ?? SpotCatalog(file: data)
+            let report = catalog.report
             try db.execute("""
                 INSERT INTO spot_search (spot_search) VALUES ('delete-all');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('delete-all');
