@@ -77,7 +77,8 @@ let package = Package(
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Zlib"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer"]
+            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Geocoding"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),
     ],
