@@ -11,8 +11,9 @@ PYTHON := $(VENV)/bin/python
 # Libraries the server links and serves.
 RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev \
 	libjs-leaflet libjs-leaflet.markercluster
-# What the tests add: a real browser and its driver, Python for the browser tests.
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv sqlite3
+# What the tests add: a real browser and its driver, Python for the browser tests, and CJK fonts
+# so the browser's screenshots show Korean text rather than empty boxes.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3 python3-venv sqlite3
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # and Python, which reads the API's JSON in bench/run.d.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools python3

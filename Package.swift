@@ -44,18 +44,21 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        .target(name: "Geocoding", dependencies: ["CGeonames"]),
+        // The pieces every client of an outside service shares (cache, throttle, shared fetches);
+        // a libcurl-based HTTP client will join it later. Pure Swift.
+        .target(name: "Outbound"),
+        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
 
         // The product.
         .target(name: "WishlistCore"),
         .target(
-            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Zlib"],
+            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib"],
             resources: [.copy("Data")]
         ),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "Imaging"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -70,14 +73,19 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips"]),
+        // Test helpers shared by the tests of every outbound client (a clock the test moves).
+        .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "SQLite", "Zlib"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Geocoding"],
+            dependencies: [
+                "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore"]),

@@ -16,7 +16,9 @@ _CANDIDATES = {
     "combobox": "[role=combobox], select",
     "dialog": "dialog, [role=dialog]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
+    "img": "img, [role=img]",
     "link": "a[href], [role=link]",
+    "list": "ul, ol, [role=list]",
     "main": "main, [role=main]",
     "navigation": "nav, [role=navigation]",
     "option": "[role=option], option",
@@ -33,7 +35,8 @@ _CANDIDATES = {
 
 # Chromium reports a password field's role as "textbox" in some versions and
 # "PasswordField"-like internal names in others; both are a text box to a person.
-_ROLE_ALIASES = {"textbox": {"textbox", "passwordfield", "searchbox"}}
+# Chromium names role="img" by ARIA 1.3's synonym "image".
+_ROLE_ALIASES = {"textbox": {"textbox", "passwordfield", "searchbox"}, "img": {"img", "image"}}
 
 
 def by_role(context, role, name=None):

@@ -168,11 +168,12 @@ def test_distances_read_naturally_in_english_and_korean(server, browser, catalog
     }
 
 
-def test_places_search_category_finds_jeonju_and_opens_the_map_there(server, browser, catalogs, screenshot):
-    en = catalogs["en"]
-    signed_in(server, browser, en)
+def found_place(browser, en, query, name):
+    """Searches for `query` and gives the link of the place called `name` in the Places category."""
     go_to_tab(browser, en, "nav.search")
-    wait_for_role(browser, "searchbox", en["search.label"]).send_keys("jeon")
+    box = wait_for_role(browser, "searchbox", en["search.label"])
+    box.clear()
+    box.send_keys(query)
     tab = wait_until(
         browser,
         lambda: next((t for t in by_role(browser, "tab") if t.accessible_name.startswith(en["search.places"])), None),
@@ -180,16 +181,47 @@ def test_places_search_category_finds_jeonju_and_opens_the_map_there(server, bro
     )
     tab.click()
     wait_until(browser, lambda: tab.get_attribute("aria-selected") == "true", "the Places tab is not selected")
-    jeonju = wait_until(
+    return wait_until(
         browser,
-        lambda: next((link for link in by_role(browser, "link") if link.accessible_name.startswith("Jeonju")), None),
-        "Jeonju is not among the places",
+        lambda: next((link for link in by_role(browser, "link") if link.accessible_name.startswith(name)), None),
+        f"{name} is not among the places",
     )
+
+
+def test_places_search_category_finds_jeonju_and_opens_the_map_there(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    signed_in(server, browser, en)
+    jeonju = found_place(browser, en, "jeon", "Jeonju")
     screenshot("search-places")
     jeonju.click()
     wait_for_role(browser, "heading", en["nav.map"])
     wait_for_role(browser, "region", en["map.label"])
     assert re.search(r"lat=35\.8219\d*&lng=127\.1488\d*", browser.execute_script("return location.hash"))
+
+
+def test_a_found_place_has_its_own_marker_until_the_map_is_left(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    # A wish at the very same spot: its pin is a button, the found place's marker a named picture.
+    create_wish(server, token, name="Bibimbap", place=JEONJU)
+    find_by_role(browser, "button", en["list.refresh"]).click()
+    wait_for_role(browser, "link", "Bibimbap")
+    found_place(browser, en, "jeon", "Jeonju").click()
+    marker = wait_for_role(browser, "img", "Jeonju")
+    assert marker.get_attribute("title") == "Jeonju"
+    assert not by_role(browser, "button", "Jeonju")
+    wait_for_role(browser, "button", "Bibimbap")
+    screenshot("map-found-place")
+
+    # Opening another place moves the marker there.
+    found_place(browser, en, "seoul", "Seoul").click()
+    wait_for_role(browser, "img", "Seoul")
+    assert not by_role(browser, "img", "Jeonju")
+
+    # The Map tab itself shows no found place: a marker would be drawn as the map's controls are.
+    go_to_tab(browser, en, "nav.map")
+    wait_for_role(browser, "button", en["map.zoomIn"])
+    assert not by_role(browser, "img", "Seoul")
 
 
 def test_refused_location_is_said_plainly(server, browser, catalogs):

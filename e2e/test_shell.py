@@ -1,5 +1,5 @@
 """The app shell in a real browser (SPEC X1, X2, K7): first-run setup, the tab
-bar, signing out and in, a wrong password, and the language switch."""
+bar, signing out and in, a wrong password, the language switch, and the screens still to come."""
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -166,6 +166,23 @@ def test_an_unknown_address_offers_the_way_home(server, browser, catalogs):
     nav = wait_for_role(browser, "navigation", en["nav.label"])
     assert not [link for link in by_role(nav, "link") if link.get_attribute("aria-current")]
     wait_for_role(browser, "link", en["notFound.action"]).click()
+    expect_tab_bar(browser, en)
+
+
+@pytest.mark.parametrize("tab", ["journal", "discover"])
+def test_a_screen_not_built_yet_says_so_and_leads_back_to_the_wishes(server, browser, catalogs, screenshot, tab):
+    en = catalogs["en"]
+    create_account(server)
+    browser.get(server.url())
+    sign_in(browser, en)
+    nav = wait_for_role(browser, "navigation", en["nav.label"])
+    find_by_role(nav, "link", en[f"nav.{tab}"]).click()
+
+    wait_for_role(browser, "heading", en[f"{tab}.soon.title"])
+    shown = find_by_role(browser, "main").text.splitlines()
+    assert en["app.comingSoon"] in shown and en[f"{tab}.soon.body"] in shown, shown
+    screenshot(f"{tab}-coming-soon")
+    wait_for_role(browser, "link", en["app.comingSoon.action"]).click()
     expect_tab_bar(browser, en)
 
 

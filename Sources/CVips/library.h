@@ -35,6 +35,7 @@
     X(vips_image_copy_memory) \
     X(vips_image_write_to_memory) \
     X(vips_jpegsave_buffer) \
+    X(vips_jpegsave) \
     X(vips_webpsave_buffer) \
     X(vips_image_get_width) \
     X(vips_image_get_height) \

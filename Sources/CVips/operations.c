@@ -174,6 +174,10 @@ int cvips_jpeg_save(VipsImage *in, void **data, size_t *length, int quality) {
                                         "optimize_coding", TRUE, NULL);
 }
 
+int cvips_jpeg_save_file(VipsImage *in, const char *path, int quality) {
+    return libvips.vips_jpegsave(in, path, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+}
+
 int cvips_webp_save(VipsImage *in, void **data, size_t *length, int quality) {
     return libvips.vips_webpsave_buffer(in, data, length, "Q", quality, "strip", TRUE, NULL);
 }

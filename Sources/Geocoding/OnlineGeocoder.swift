@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Outbound
 
 /// A client of a Nominatim-compatible geocoder, for places the offline cities do not cover.
 ///
@@ -14,8 +15,7 @@ public actor OnlineGeocoder {
     public nonisolated let configuration: Configuration
     private let session: URLSession
     private let waitForTurn: @Sendable () async -> Bool
-    private var cache: LRUCache<GeocoderRequest, [FoundPlace]>
-    private var inFlight: [GeocoderRequest: Task<[FoundPlace]?, Never>] = [:]
+    private let answers: FetchCache<GeocoderRequest, [FoundPlace]>
 
     public init(configuration: Configuration) throws(GeocodingError) {
         try self.init(configuration: configuration, clock: ContinuousClock())
@@ -38,7 +38,7 @@ public actor OnlineGeocoder {
             clock: clock, interval: configuration.minimumInterval, maximumWait: configuration.maximumQueueDelay
         )
         waitForTurn = { await throttle.waitForTurn() != nil }
-        cache = LRUCache(capacity: configuration.cacheCapacity)
+        answers = FetchCache(capacity: configuration.cacheCapacity)
     }
 
     /// Places matching free text, in the geocoder's order; empty on any failure.
@@ -55,14 +55,7 @@ public actor OnlineGeocoder {
     }
 
     private func answer(_ request: GeocoderRequest) async -> [FoundPlace] {
-        if let cached = cache.value(for: request) { return cached }
-        if let running = inFlight[request] { return await running.value ?? [] }
-        let task = Task { await self.fetch(request) }
-        inFlight[request] = task
-        let places = await task.value
-        inFlight[request] = nil
-        if let places { cache.set(places, for: request) }
-        return places ?? []
+        await answers.value(for: request) { await self.fetch(request) } ?? []
     }
 
     /// One throttled round trip; nil when anything went wrong (so that it is not cached).

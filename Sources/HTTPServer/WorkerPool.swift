@@ -17,7 +17,7 @@ final class WorkerPool: @unchecked Sendable {
     // `lock` guards every variable below; @unchecked because the lock is the synchronisation.
     private let lock = NSLock()
     private var idle: [Worker] = []
-    private var queued: [Job] = []
+    private var queued = RingQueue<Job>()
     private var threads = 0
     private var shuttingDown = false
     private let running = DispatchGroup()
@@ -104,9 +104,9 @@ final class WorkerPool: @unchecked Sendable {
     /// A queued job, or one handed over while idle; nil when the thread should end.
     private func next(for worker: Worker) -> Job? {
         lock.lock()
-        if !queued.isEmpty {
-            defer { lock.unlock() }
-            return queued.removeFirst()
+        if let job = queued.popFirst() {
+            lock.unlock()
+            return job
         }
         if shuttingDown {
             lock.unlock()

@@ -137,6 +137,14 @@ final class VipsImageRef {
         return stripped
     }
 
+    /// Writes the image without metadata as a JPEG file at `path`, encoding as the pixels decode.
+    func writeJPEG(to path: String, quality: Int) throws(ImagingError) {
+        let bare = try withoutMetadata()
+        guard cvips_jpeg_save_file(bare.pointer, path, Int32(quality)) == 0 else {
+            throw .writeFailed(reason: VipsRuntime.takeErrorMessage(hiding: path))
+        }
+    }
+
     /// The decoded pixels, row by row, `bands` bytes per pixel (8-bit images).
     func pixels() throws(ImagingError) -> [UInt8] {
         var length = 0

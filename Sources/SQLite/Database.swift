@@ -159,6 +159,11 @@ public final class Database {
         try inTransaction(begin: "BEGIN DEFERRED", body)
     }
 
+    /// Whether a transaction is open on this connection, whoever began it.
+    var isInTransaction: Bool {
+        connection.map { sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
     private func inTransaction<T>(begin: String, _ body: () throws -> T) throws -> T {
         let connection = try open()
         // Ask SQLite rather than trust the depth: the caller may have run BEGIN itself.

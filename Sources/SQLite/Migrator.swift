@@ -3,6 +3,11 @@
 /// "backwards": if the database has applied migrations this migrator does not know (a newer
 /// version of the app made it), `migrate` throws `MigrationError.unknownAppliedMigrations`
 /// and changes nothing.
+///
+/// Each migration runs with foreign keys off, so rebuilding a table the SQLite way (create the
+/// new one, copy, drop the old, rename) does not cascade-delete the rows that point at it. Before
+/// it commits, `PRAGMA foreign_key_check` must find nothing, or the migration is rolled back with
+/// `MigrationError.foreignKeyViolation`.
 public struct Migrator: Sendable {
     private struct Migration: Sendable {
         let identifier: String
@@ -25,7 +30,11 @@ public struct Migrator: Sendable {
     }
 
     /// Applies the pending migrations, in registration order, each in its own transaction.
+    /// Must be called outside a transaction: SQLite ignores `PRAGMA foreign_keys` inside one.
     public func migrate(_ database: Database) throws {
+        guard !database.isInTransaction else {
+            throw SQLiteError(code: .misuse, message: "migrations must run outside a transaction")
+        }
         var seen = Set<String>()
         for migration in migrations where !seen.insert(migration.identifier).inserted {
             throw MigrationError.duplicateIdentifier(migration.identifier)
@@ -40,16 +49,28 @@ public struct Migrator: Sendable {
         }
         for migration in migrations where !applied.contains(migration.identifier) {
             do {
-                try database.transaction {
-                    try migration.body(database)
-                    try database.run(
-                        "INSERT INTO schema_migrations(identifier, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                        [migration.identifier])
+                try database.withForeignKeysOff {
+                    try database.transaction {
+                        try migration.body(database)
+                        try checkForeignKeys(database, after: migration.identifier)
+                        try database.run(
+                            "INSERT INTO schema_migrations(identifier, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                            [migration.identifier])
+                    }
                 }
+            } catch let error as MigrationError {
+                throw error
             } catch {
                 throw MigrationError.migrationFailed(identifier: migration.identifier, underlying: error)
             }
         }
+    }
+
+    /// Throws for the first row whose foreign key points at nothing, as the migration left it.
+    private func checkForeignKeys(_ database: Database, after identifier: String) throws {
+        guard let violation = try database.queryFirst("PRAGMA foreign_key_check") else { return }
+        throw MigrationError.foreignKeyViolation(
+            identifier: identifier, table: try violation[0], rowID: try violation[1], parent: try violation[2])
     }
 
     /// The identifiers recorded in the database, in the order they were applied.

@@ -58,7 +58,8 @@ public struct BoundingBox: Sendable, Hashable {
             : (minLongitude...maxLongitude).contains(longitude)
     }
 
-    private init(unchecked minLongitude: Double, _ minLatitude: Double, _ maxLongitude: Double, _ maxLatitude: Double) {
+    /// For edges already known to be in range (e.g. computed from ones that were).
+    init(unchecked minLongitude: Double, _ minLatitude: Double, _ maxLongitude: Double, _ maxLatitude: Double) {
         self.minLongitude = minLongitude
         self.minLatitude = minLatitude
         self.maxLongitude = maxLongitude

@@ -1,7 +1,7 @@
 import Foundation
 import WishlistStore
 
-/// The folder that holds everything a server keeps: `wishlist.sqlite`, and the photos under `media/` (`MediaStore`).
+/// The folder that holds everything a server keeps: `wishlist.sqlite`, and the photos under `media/` (`PhotoLibrary`).
 public struct DataDirectory: Sendable {
     public let path: String
 
@@ -10,6 +10,9 @@ public struct DataDirectory: Sendable {
     }
 
     public var databasePath: String { (path as NSString).appendingPathComponent("wishlist.sqlite") }
+
+    /// The photo files' folder.
+    public var mediaPath: String { (path as NSString).appendingPathComponent("media") }
 
     /// Opens the store, creating the folder and the database on first use.
     public func openStore() throws -> Store {

@@ -10,16 +10,16 @@ final class Housekeeping: @unchecked Sendable {
     static let interval: DispatchTimeInterval = .seconds(3600)
 
     private let store: Store
-    private let media: MediaStore
+    private let photos: PhotoLibrary
     private let clock: @Sendable () -> Date
     private let logger: (@Sendable (String) -> Void)?
     private let queue = DispatchQueue(label: "wishlist.housekeeping", qos: .utility)
     private let timer: DispatchSourceTimer
 
-    init(store: Store, media: MediaStore, clock: @escaping @Sendable () -> Date,
+    init(store: Store, photos: PhotoLibrary, clock: @escaping @Sendable () -> Date,
          logger: (@Sendable (String) -> Void)?) {
         self.store = store
-        self.media = media
+        self.photos = photos
         self.clock = clock
         self.logger = logger
         timer = DispatchSource.makeTimerSource(queue: queue)
@@ -44,7 +44,7 @@ final class Housekeeping: @unchecked Sendable {
     func tidy() {
         let now = clock()
         do {
-            try media.removeAbandonedUploads(store.photos, now: now)
+            try photos.removeAbandonedUploads(now: now)
             try store.accounts.deleteExpiredSessions(now: now)
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")

@@ -1,7 +1,6 @@
 import Foundation
 import Geocoding
 import HTTPServer
-import Imaging
 import WishlistCore
 import WishlistStore
 
@@ -12,8 +11,7 @@ struct PhotosController: Sendable {
     static let maximumFiles = 20
     static let maximumRequestBytes = 200 << 20
 
-    let photos: PhotoRepository
-    let media: MediaStore
+    let library: PhotoLibrary
     let places: PlaceSearch
     let authenticator: Authenticator
     let clock: @Sendable () -> Date
@@ -49,92 +47,61 @@ struct PhotosController: Sendable {
             throw ValidationError(
                 field: "file", code: "too_many_photos", message: "At most \(Self.maximumFiles) photos can be sent at once.")
         }
-        var checked: [MediaStore.CheckedUpload] = []
-        defer { for upload in checked where upload.isCopy { try? FileManager.default.removeItem(atPath: upload.path) } }
-        for file in files { checked.append(try media.check(file)) }
+        let photos = try library.add(files.map(Self.source), owner: owner, now: clock().inWholeMilliseconds)
+        let suggested = photos.lazy.compactMap(\.gps).first.flatMap(suggestedPlace)
+        return .api(Uploaded(items: photos, suggestedPlace: suggested), status: .created)
+    }
 
-        var stored: [StoredPhoto] = []
-        do {
-            for upload in checked {
-                stored.append(try photos.create(try media.add(upload), owner: owner, now: clock().inWholeMilliseconds))
-            }
-        } catch {
-            try? media.remove(try photos.delete(stored.map(\.photo.id), owner: owner), store: photos)
-            throw error
+    /// A part spooled to disk is read from there; a small one was kept in memory.
+    private static func source(_ part: MultipartPart) -> PhotoSource {
+        switch part.body {
+        case .file(let path, _): .file(path: path)
+        case .memory(let data): .bytes(data)
+        case .empty: .bytes(Data())
         }
-        let suggested = stored.lazy.compactMap(\.photo.gps).first.flatMap(suggestedPlace)
-        return .api(Uploaded(items: stored.map(\.photo), suggestedPlace: suggested), status: .created)
     }
 
     func show(_ request: Request, _ account: Account) throws -> Response {
-        .api(try stored(request, account).photo)
+        .api(try library.photo(try Self.id(request), owner: account.key))
     }
 
     /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
     func delete(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        let photo = try stored(request, account)
-        guard !photo.isAttached else {
-            throw HTTPError(
-                .conflict, code: "photo_in_use",
-                message: "This photo is on a wish; take it off the wish (photoIds) to delete it.")
-        }
-        try media.remove(try photos.delete([photo.photo.id], owner: owner), store: photos)
+        try library.delete(try Self.id(request), owner: account.key)
         return Response(status: .noContent)
     }
 
     /// Applies an edit to the original (nil: none) as a new revision; the original never changes.
     func setEdit(_ edit: PhotoEditRequest?, _ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        let current = try stored(request, account)
-        let validated = try edit?.validated(originalWidth: current.originalWidth, originalHeight: current.originalHeight)
-        let id = current.photo.id
-        try media.render(id, revision: current.revision + 1, sha256: current.sha256, edit: validated)
-        let width = validated?.crop?.width ?? current.originalWidth
-        let height = validated?.crop?.height ?? current.originalHeight
-        let turned = (validated?.rotate ?? 0) % 180 != 0
-        let updated = try photos.setEdit(
-            validated, width: turned ? height : width, height: turned ? width : height, of: id, owner: owner)
-        media.removeRenditions(of: id, keeping: updated.revision)
-        return .api(updated.photo)
+        .api(try library.edit(try Self.id(request), edit, owner: account.key))
     }
 
     /// `/media/{id}/{size}`: only the owner may read; a path naming the current revision (or the
     /// original's digest) is cached forever, any other is revalidated.
     func file(_ request: Request, _ account: Account) throws -> Response {
-        let photo = try stored(request, account)
         guard let size = request.parameters["size"].flatMap(Photo.Size.init(rawValue:)) else {
             throw HTTPError(
                 .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large or original.")
         }
-        let path: String, contentType: String, version: String
-        if let rendition = RenditionSize(rawValue: size.rawValue) {
-            path = media.renditionPath(photo.photo.id, revision: photo.revision, size: rendition)
-            contentType = "image/jpeg"
-            version = String(photo.revision)
-        } else {
-            path = media.originalPath(photo.sha256)
-            contentType = ImageFormat(rawValue: photo.format)?.mimeType ?? "application/octet-stream"
-            version = String(photo.sha256.prefix(16))
-        }
-        let current = request.query["v"] == version
+        let id = try Self.id(request)
+        let file = try library.media(id, size: size, owner: account.key)
+        let current = request.query["v"] == file.version
         var response = Response.file(
-            path: path, contentType: contentType, request: request,
+            path: file.path, contentType: file.contentType, request: request,
             cacheControl: current ? "private, max-age=31536000, immutable" : "private, no-cache",
-            etag: "\(photo.photo.id.uuidString.lowercased())-\(size.rawValue)-\(version)")
-        if size == .original {
-            response.headers["Content-Disposition"] = "inline; filename=\"photo.\(ImageFormat(rawValue: photo.format)?.fileExtension ?? "bin")\""
+            etag: "\(id.uuidString.lowercased())-\(size.rawValue)-\(file.version)")
+        if let filename = file.filename {
+            response.headers["Content-Disposition"] = "inline; filename=\"\(filename)\""
         }
         return response
     }
 
     // MARK: Helpers
 
-    private func stored(_ request: Request, _ account: Account) throws -> StoredPhoto {
-        guard let id = request.idParameter,
-            let photo = try photos.get(id, owner: account.key)
-        else { throw NotFoundError("photo") }
-        return photo
+    /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
+    private static func id(_ request: Request) throws -> UUID {
+        guard let id = request.idParameter else { throw NotFoundError("photo") }
+        return id
     }
 
     /// A photo's GPS as a place named by the nearest known city.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPServer
 
 /// Everything `wishlist serve` can be told, with the defaults a person gets from `make run`.
 public struct ServerSettings: Sendable {
@@ -27,8 +28,11 @@ public struct ServerSettings: Sendable {
     /// The time as the server sees it; tests move it forward to expire sessions.
     public var clock: @Sendable () -> Date = { Date() }
     /// One line per request and start-up messages; nil is silent. By default they go to standard
-    /// output in small batches (see `LogWriter`).
-    public var logger: (@Sendable (String) -> Void)? = { line in LogWriter.standardOutput.write(line) }
+    /// output in small batches (see `standardOutputLog`).
+    public var logger: (@Sendable (String) -> Void)? = { line in ServerSettings.standardOutputLog.write(line) }
+
+    /// Where the default `logger` writes: standard output, batched per thread.
+    static let standardOutputLog = BatchedLineWriter(handle: .standardOutput)
 
     public init() {}
 }

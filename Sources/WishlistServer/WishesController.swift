@@ -9,8 +9,7 @@ struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
     let spots: SpotRepository
-    let photos: PhotoRepository
-    let media: MediaStore
+    let photos: PhotoLibrary
     let places: PlaceSearch
     let authenticator: Authenticator
     let clock: @Sendable () -> Date
@@ -57,13 +56,13 @@ struct WishesController: Sendable {
         let (wish, released) = try wishes.updateReleasingPhotos(
             try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
             expectedVersion: try Self.expectedVersion(request), now: clock().inWholeMilliseconds)
-        try media.remove(try photos.delete(released, owner: owner), store: photos)
+        try photos.release(released, owner: owner)
         return Self.answer(wish)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        try media.remove(try wishes.delete(try Self.id(request), owner: owner), store: photos)
+        try photos.removeFiles(of: try wishes.delete(try Self.id(request), owner: owner))
         return Response(status: .noContent)
     }
 

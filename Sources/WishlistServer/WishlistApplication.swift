@@ -9,7 +9,7 @@ import WishlistStore
 public final class WishlistApplication: Sendable {
     public let settings: ServerSettings
     public let store: Store
-    let media: MediaStore
+    let photos: PhotoLibrary
     private let server: Server
     let housekeeping: Housekeeping
 
@@ -17,20 +17,20 @@ public final class WishlistApplication: Sendable {
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
         do {
-            media = try MediaStore(dataDirectory: settings.dataDirectory)
-            try media.tidy(store.photos, now: settings.clock())
+            photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
+            try photos.tidy(now: settings.clock())
             if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
                 settings.logger?(report.description)
             }
             server = Server(
-                router: try Self.router(settings: settings, store: store, media: media),
+                router: try Self.router(settings: settings, store: store, photos: photos),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
             try? store.close()
             throw error
         }
-        housekeeping = Housekeeping(store: store, media: media, clock: settings.clock, logger: settings.logger)
+        housekeeping = Housekeeping(store: store, photos: photos, clock: settings.clock, logger: settings.logger)
     }
 
     /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
@@ -51,7 +51,7 @@ public final class WishlistApplication: Sendable {
     }()
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
-    static func router(settings: ServerSettings, store: Store, media: MediaStore) throws -> Router {
+    static func router(settings: ServerSettings, store: Store, photos: PhotoLibrary) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
@@ -69,12 +69,11 @@ public final class WishlistApplication: Sendable {
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, spots: store.spots, photos: store.photos,
-            media: media,
+            wishes: store.wishes, recentSearches: store.recentSearches, spots: store.spots, photos: photos,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
         PhotosController(
-            photos: store.photos, media: media, places: places, authenticator: authenticator, clock: settings.clock
+            library: photos, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator,
@@ -109,7 +108,7 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         server.stop()
         try store.close()
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
@@ -118,6 +117,6 @@ public final class WishlistApplication: Sendable {
         housekeeping.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")
-        LogWriter.standardOutput.flush()
+        ServerSettings.standardOutputLog.flush()
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -11,18 +12,15 @@ enum OpaqueCursor {
     static func encode<Position: Encodable>(_ position: Position, owner: UserKey) throws -> String {
         let json = try JSONEncoder().encode(position)
         let bytes = Array(json) + checksum(json, owner: owner)
-        return Data(bytes).base64EncodedString()
-            .replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
+        return Base64URL.encode(bytes)
     }
 
     /// The position in `text` when it was made by `encode` for this owner; nil otherwise.
     static func decode<Position: Decodable>(_ text: String, as type: Position.Type, owner: UserKey) -> Position? {
-        var base64 = text.replacing("-", with: "+").replacing("_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 2048, let data = Data(base64Encoded: base64), data.count > 8 else { return nil }
+        guard text.utf8.count <= 2048, let data = Base64URL.decode(text), data.count > 8 else { return nil }
         let json = data.prefix(data.count - 8)
         guard Array(data.suffix(8)) == checksum(json, owner: owner) else { return nil }
-        return try? JSONDecoder().decode(Position.self, from: json)
+        return try? JSONDecoder().decode(Position.self, from: Data(json))
     }
 
     private static func checksum(_ bytes: some Collection<UInt8>, owner: UserKey) -> [UInt8] {

@@ -3,7 +3,7 @@ import SQLite
 import WishlistCore
 
 /// Photos of each account: the record of an upload, its edit, and which wish shows it where.
-/// The files themselves are the media store's; this repository tells it which ones exist.
+/// The files themselves are `PhotoLibrary`'s, which records and changes photos through this repository.
 public struct PhotoRepository: Sendable {
     let pool: DatabasePool
 
@@ -12,57 +12,31 @@ public struct PhotoRepository: Sendable {
         p.crop_x, p.crop_y, p.crop_width, p.crop_height, p.rotate, p.revision, p.taken_at, p.gps_latitude, p.gps_longitude
         """
 
-    public func create(_ new: NewPhoto, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> StoredPhoto {
-        try pool.write { db in
-            try db.run(
-                """
-                INSERT INTO photos (uuid, owner_id, sha256, format, original_width, original_height, width, height,
-                    taken_at, gps_latitude, gps_longitude, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
-                 new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
-                 now.millisecondsSince1970])
-            return try Self.fetch(new.id, owner: owner, db)!
-        }
-    }
-
     /// The photo, when this account has it.
     public func get(_ id: UUID, owner: UserKey) throws -> StoredPhoto? {
         try pool.read { db in try Self.fetch(id, owner: owner, db) }
     }
 
-    /// Records a new edit (nil: back to the original) with the size the photo now shows at, and
-    /// bumps the revision so every path of the photo changes.
-    public func setEdit(_ edit: Photo.Edit?, width: Int, height: Int, of id: UUID, owner: UserKey) throws -> StoredPhoto {
+    /// Deletes a photo of the account that is on no wish, answering it for its files to go too.
+    /// - Throws: `NotFoundError("photo")`; `PhotoError.inUse` when it is on a wish.
+    func delete(_ id: UUID, owner: UserKey) throws -> StoredPhoto {
         try pool.write { db in
-            try db.run(
-                """
-                UPDATE photos SET crop_x = ?, crop_y = ?, crop_width = ?, crop_height = ?, rotate = ?,
-                    width = ?, height = ?, revision = revision + 1
-                WHERE uuid = ? AND owner_id = ?
-                """,
-                [edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
-                 id.lowercasedString, owner.rawValue])
-            guard db.changes == 1, let stored = try Self.fetch(id, owner: owner, db) else {
-                throw StoreError.notFound("photo with this id")
-            }
-            if stored.isAttached {
-                try db.run(
-                    "UPDATE wishes SET version = version + 1 WHERE id = (SELECT wish_id FROM photos WHERE uuid = ?)",
-                    [id.lowercasedString])
-            }
-            return stored
+            guard let photo = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("photo") }
+            guard !photo.isAttached else { throw PhotoError.inUse }
+            try db.run("DELETE FROM photos WHERE uuid = ?", [id.lowercasedString])
+            return photo
         }
     }
 
-    /// Deletes photos of the account and answers what was deleted, for the media store to remove.
-    public func delete(_ ids: [UUID], owner: UserKey) throws -> [StoredPhoto] {
+    /// Deletes those of the account's photos `ids` that are on no wish (let go by one, or an upload
+    /// that failed halfway), answering what was deleted for the files to go too. A photo put on a
+    /// wish again meanwhile stays.
+    func deleteUnattached(_ ids: [UUID], owner: UserKey) throws -> [StoredPhoto] {
         guard !ids.isEmpty else { return [] }
         return try pool.write { db in
-            let found = try ids.compactMap { try Self.fetch($0, owner: owner, db) }
+            let found = try ids.compactMap { try Self.fetch($0, owner: owner, db) }.filter { !$0.isAttached }
             for photo in found {
-                try db.run("DELETE FROM photos WHERE uuid = ?", [photo.photo.id.lowercasedString])
+                try db.run("DELETE FROM photos WHERE uuid = ? AND wish_id IS NULL", [photo.photo.id.lowercasedString])
             }
             return found
         }
@@ -70,7 +44,7 @@ public struct PhotoRepository: Sendable {
 
     /// Deletes every account's photos uploaded before `date` and never put on a wish (an upload
     /// abandoned before its wish was saved), answering them so their files can go too.
-    public func deleteUnattached(before date: Date) throws -> [StoredPhoto] {
+    func deleteUnattached(before date: Date) throws -> [StoredPhoto] {
         try pool.write { db in
             let found = try db.query(
                 "SELECT \(Self.columns) FROM photos p WHERE p.wish_id IS NULL AND p.created_at < ?",
@@ -81,21 +55,63 @@ public struct PhotoRepository: Sendable {
         }
     }
 
-    /// Whether any photo still shows the original with this digest.
-    public func isOriginalInUse(_ sha256: String) throws -> Bool {
-        try pool.read { db in try db.scalar("SELECT 1 FROM photos WHERE sha256 = ? LIMIT 1", [sha256]) as Int? != nil }
-    }
-
-    /// Every photo id and original digest the store knows, for sweeping files left behind.
-    public func allFiles() throws -> (photos: Set<String>, originals: Set<String>) {
+    /// Every photo id, and the format of every original by digest, for sweeping files left behind.
+    func allFiles() throws -> (photos: Set<String>, originals: [String: String]) {
         try pool.read { db in
-            var photos = Set<String>(), originals = Set<String>()
-            try db.forEach("SELECT uuid, sha256 FROM photos") { row in
+            var photos = Set<String>(), originals: [String: String] = [:]
+            try db.forEach("SELECT uuid, sha256, format FROM photos") { row in
                 photos.insert(try row["uuid"])
-                originals.insert(try row["sha256"])
+                originals[try row["sha256"]] = try row["format"]
             }
             return (photos, originals)
         }
+    }
+
+    // MARK: Used by PhotoLibrary inside its transactions, beside the files
+
+    static func insert(_ new: NewPhoto, owner: UserKey, now: Date, _ db: Database) throws -> StoredPhoto {
+        try db.run(
+            """
+            INSERT INTO photos (uuid, owner_id, sha256, format, original_width, original_height, width, height,
+                taken_at, gps_latitude, gps_longitude, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
+             new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
+             now.millisecondsSince1970])
+        return try fetch(new.id, owner: owner, db)!
+    }
+
+    /// Records a new edit (nil: back to the original) with the size the photo now shows at, as the
+    /// revision after `revision`, if the photo is still at `revision`: a compare-and-swap, so that
+    /// of two edits made from the same revision only one is saved.
+    /// - Throws: `NotFoundError("photo")`; `PhotoError.editConflict` when another edit came first.
+    static func setEdit(
+        _ edit: Photo.Edit?, width: Int, height: Int, of id: UUID, owner: UserKey, after revision: Int, _ db: Database
+    ) throws -> StoredPhoto {
+        try db.run(
+            """
+            UPDATE photos SET crop_x = ?, crop_y = ?, crop_width = ?, crop_height = ?, rotate = ?,
+                width = ?, height = ?, revision = revision + 1
+            WHERE uuid = ? AND owner_id = ? AND revision = ?
+            """,
+            [edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
+             id.lowercasedString, owner.rawValue, revision])
+        guard db.changes == 1, let stored = try fetch(id, owner: owner, db) else {
+            if try fetch(id, owner: owner, db) == nil { throw NotFoundError("photo") }
+            throw PhotoError.editConflict
+        }
+        if stored.isAttached {
+            try db.run(
+                "UPDATE wishes SET version = version + 1 WHERE id = (SELECT wish_id FROM photos WHERE uuid = ?)",
+                [id.lowercasedString])
+        }
+        return stored
+    }
+
+    /// Whether any photo still shows the original with this digest.
+    static func isOriginalInUse(_ sha256: String, _ db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM photos WHERE sha256 = ? LIMIT 1", [sha256]) as Int? != nil
     }
 
     // MARK: Used by WishRepository inside its transactions

@@ -1,12 +1,9 @@
 import SQLite
+import WishlistCore
 
 extension Schema {
-    /// The levels of `place_cells`: a cell of level L spans 360/2^L degrees of longitude and
-    /// 180/2^L of latitude. Every other level is enough: a map zoom picks the nearest one.
-    static let placeCellLevels = Array(stride(from: 1, through: 19, by: 2))
-
     /// A grid cell's column and row at `level`, in SQL, for the row named in place of `%@`; the same
-    /// as `PlaceIndex.cell`.
+    /// as `PlaceGrid.Cell(latitude:longitude:level:)`.
     private static let cellXFormula = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
     private static let cellYFormula = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
 
@@ -20,9 +17,10 @@ extension Schema {
     ///   of their coordinates, so the whole world answers as a few hundred clusters without reading
     ///   every point.
     ///
+    /// The triggers compute cells as `PlaceGrid.Cell(latitude:longitude:level:)` does; the two must agree.
     /// Triggers on `wishes` keep both in step with the place columns; no Swift code writes them.
     @Sendable static func createPlaces(_ db: Database) throws {
-        let levels = placeCellLevels.map { "(\($0))" }.joined(separator: ", ")
+        let levels = PlaceGrid.levels.map { "(\($0))" }.joined(separator: ", ")
         let cellX = cellXFormula
         let cellY = cellYFormula
         func add(_ row: String) -> String {

@@ -31,4 +31,20 @@ import Testing
         #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
         #expect(Base64URL.encode(Array("hello".utf8)) == "aGVsbG8")
     }
+
+    @Test func base64URLDecodesWhatItEncodes() {
+        #expect(Base64URL.decode("-_8") == [0xfb, 0xff])
+        #expect(Base64URL.decode("") == [])
+        for count in 0..<40 {
+            let bytes = SecureRandom.bytes(count)
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
+        }
+    }
+
+    @Test func base64URLRefusesOtherAlphabetsAndPadding() {
+        #expect(Base64URL.decode("+/8") == nil)
+        #expect(Base64URL.decode("aGVsbG8=") == nil)
+        #expect(Base64URL.decode("aGVs bG8") == nil)
+        #expect(Base64URL.decode("a") == nil)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutboundTesting
 import Testing
 @testable import Geocoding
 

@@ -103,4 +103,46 @@ import Testing
         #expect(pool.threadCount == 0)
         #expect(!pool.submit { completed.add(1, ordering: .sequentiallyConsistent) })
     }
+
+    /// Jobs waiting for the only thread run in the order they came, also when some were taken
+    /// from the queue before the rest arrived (its ring has wrapped around and grown since).
+    @Test func queuedJobsRunInOrderAcrossWrapAround() {
+        let pool = WorkerPool(maximumThreads: 1)
+        defer { pool.shutdown() }
+        let order = Mutex<[Int]>([])
+        let gates = (0..<3).map { _ in DispatchSemaphore(value: 0) }
+        let entered = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        func job(_ number: Int) -> WorkerPool.Job {
+            finished.enter()
+            return {
+                order.withLock { $0.append(number) }
+                if number < gates.count {
+                    entered.signal()
+                    _ = gates[number].wait(timeout: .now() + 10)
+                }
+                finished.leave()
+            }
+        }
+        submit(to: pool, job(0))
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        var next = 1
+        // Each round queues a few jobs behind the held one, then lets one go.
+        for gate in 0..<gates.count {
+            for _ in 0..<3 {
+                submit(to: pool, job(next))
+                next += 1
+            }
+            gates[gate].signal()
+            if gate + 1 < gates.count {
+                #expect(entered.wait(timeout: .now() + 5) == .success)
+            }
+        }
+        for _ in 0..<9 {
+            submit(to: pool, job(next))
+            next += 1
+        }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(order.withLock { $0 } == Array(0..<next))
+    }
 }

@@ -106,4 +106,83 @@ import Testing
         #expect(names == ["id", "name"])
         try pool.close()
     }
+
+    /// A parent with two children that cascade on delete, as `wishes` and `photos` are.
+    static func parentAndChildren() -> Migrator {
+        var migrator = Migrator()
+        migrator.register("001-parent-child") { database in
+            try database.execute("""
+                CREATE TABLE parent(id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id) ON DELETE CASCADE);
+                INSERT INTO parent VALUES (1, 'a'), (2, 'b');
+                INSERT INTO child VALUES (10, 1), (11, 2);
+                """)
+        }
+        return migrator
+    }
+
+    private func foreignKeysAreOn(_ database: Database) throws -> Bool {
+        try database.scalar("PRAGMA foreign_keys") == true
+    }
+
+    @Test func rebuildingAParentTableKeepsItsChildren() throws {
+        let database = try Database(path: ":memory:")
+        var migrator = Self.parentAndChildren()
+        // SQLite's way to change a column: a new table, copy, drop the old one, rename.
+        migrator.register("002-rebuild-parent") { database in
+            try database.execute("""
+                CREATE TABLE parent_new(id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
+                DROP TABLE parent;
+                ALTER TABLE parent_new RENAME TO parent;
+                """)
+        }
+        try migrator.migrate(database)
+        #expect(try database.query("SELECT id FROM child ORDER BY id").map { try $0[0] as Int64 } == [10, 11])
+        #expect(try foreignKeysAreOn(database))
+        // Still enforced and still cascading after the rebuild.
+        try database.run("DELETE FROM parent WHERE id = 1")
+        #expect(try database.query("SELECT id FROM child ORDER BY id").map { try $0[0] as Int64 } == [11])
+    }
+
+    @Test func aMigrationLeavingADanglingForeignKeyIsRefused() throws {
+        let database = try Database(path: ":memory:")
+        var migrator = Self.parentAndChildren()
+        try migrator.migrate(database)
+        migrator.register("002-orphan") { database in
+            try database.execute("CREATE TABLE note(x)")
+            try database.run("DELETE FROM parent WHERE id = 2")
+        }
+        let error = #expect(throws: MigrationError.self) { try migrator.migrate(database) }
+        guard case .foreignKeyViolation(let identifier, let table, let rowID, let parent) = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
+        }
+        #expect(identifier == "002-orphan")
+        #expect(table == "child")
+        #expect(rowID == 11)
+        #expect(parent == "parent")
+        #expect(error?.description.contains("'child'") == true)
+        // Nothing of it stays.
+        #expect(try migrator.appliedIdentifiers(database) == ["001-parent-child"])
+        #expect(try database.scalar("SELECT count(*) FROM parent") == 2)
+        #expect(try !tables(database).contains("note"))
+        #expect(try foreignKeysAreOn(database))
+    }
+
+    @Test func foreignKeysAreBackOnAfterAFailingMigration() throws {
+        let database = try Database(path: ":memory:")
+        var migrator = Self.parentAndChildren()
+        migrator.register("002-broken") { _ in throw Broken() }
+        #expect(throws: MigrationError.self) { try migrator.migrate(database) }
+        #expect(try foreignKeysAreOn(database))
+    }
+
+    @Test func refusesToRunInsideATransaction() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("BEGIN")
+        #expect(throws: SQLiteError.self) { try Self.parentAndChildren().migrate(database) }
+        try database.execute("ROLLBACK")
+        #expect(try tables(database) == [])
+    }
 }

@@ -17,7 +17,7 @@ import Testing
         })
 
         let router = try WishlistApplication.router(
-            settings: server.application.settings, store: server.application.store, media: server.application.media)
+            settings: server.application.settings, store: server.application.store, photos: server.application.photos)
         let served = Set(router.routes.map { route in
             "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"
         })

@@ -10,29 +10,13 @@ import WishlistCore
         try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0)) })
     }
 
-    /// Width and height of a JPEG from its SOF marker.
-    func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data)
-        var index = 2
-        while index + 9 < bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
-            }
-            index += 2 + length
-        }
-        return nil
-    }
-
     @Test func everyOrientationComesOutUpright() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         for path in try SharedTestData.photos(in: "orientation") {
             let photo = try #require(try await upload(alice, path).items.first)
             let medium = try await alice.send("GET", photo.urls.medium)
-            let size = try #require(jpegSize(medium.body))
+            let size = try #require(JPEGHeader.size(medium.body))
             #expect((size.width > size.height) == path.contains("landscape"), "\(path): \(size)")
             #expect((photo.width > photo.height) == path.contains("landscape"), "\(path)")
             #expect(String(decoding: medium.body, as: UTF8.self).contains("Exif") == false, "\(path) keeps EXIF")
@@ -68,6 +52,28 @@ import WishlistCore
         #expect(answer.items[0].width < answer.items[0].height)
         #expect(try await alice.send("GET", answer.items[0].urls.thumb).status == 200)
         #expect(answer.items[1].takenAt != nil)
+    }
+
+    /// Browsers other than Safari cannot show HEIC: its "original size" is a full-size upright JPEG,
+    /// while the file as uploaded stays untouched (W12).
+    @Test func aHEICOriginalIsServedAsAFullSizeUprightJPEG() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        for path in try SharedTestData.photos(in: "camera").filter({ $0.hasSuffix(".heic") }) {
+            let photo = try #require(try await upload(alice, path).items.first)
+            let original = try await alice.send("GET", photo.urls.original)
+            #expect(original.status == 200)
+            #expect(original.headers["content-type"] == "image/jpeg", "\(path)")
+            #expect(original.headers["content-disposition"] == "inline; filename=\"photo.jpg\"")
+            let size = try #require(JPEGHeader.size(original.body), "\(path)")
+            #expect((size.width, size.height) == (photo.width, photo.height), "\(path)")
+            #expect(photo.width < photo.height, "\(path): upright")
+            #expect(!String(decoding: original.body, as: UTF8.self).contains("Exif"), "\(path) keeps EXIF")
+        }
+        let jpeg = try #require(try await upload(alice, "camera/iphone.jpg").items.first)
+        let original = try await alice.send("GET", jpeg.urls.original)
+        #expect(original.headers["content-type"] == "image/jpeg")
+        #expect(original.body == (try SharedTestData.photo("camera/iphone.jpg")), "other formats are served as uploaded")
     }
 
     @Test func badFilesGetTheir4xxAndTheServerKeepsAnswering() async throws {
@@ -125,9 +131,9 @@ import WishlistCore
         #expect((edited.width, edited.height) == (1000, 3000))
         #expect(edited.urls.medium != photo.urls.medium)
         #expect(edited.edit == Photo.Edit(crop: Photo.Crop(x: 100, y: 200, width: 3000, height: 1000), rotate: 90))
-        let large = try #require(jpegSize(try await alice.send("GET", edited.urls.large).body))
+        let large = try #require(JPEGHeader.size(try await alice.send("GET", edited.urls.large).body))
         #expect((682...684).contains(large.width) && large.height == 2048, "\(large)")
-        let medium = try #require(jpegSize(try await alice.send("GET", edited.urls.medium).body))
+        let medium = try #require(JPEGHeader.size(try await alice.send("GET", edited.urls.medium).body))
         #expect(medium.height == 1024, "\(medium)")
         // The old revision's files are gone.
         #expect(try await alice.send("GET", photo.urls.medium.replacingOccurrences(of: "?v=1", with: "?v=1")).status == 200)

@@ -19,7 +19,7 @@ import WishlistStore
 
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
-            settings: server.application.settings, store: server.application.store, media: server.application.media
+            settings: server.application.settings, store: server.application.store, photos: server.application.photos
         ).routes
     }
 

@@ -120,6 +120,8 @@ VipsImage *cvips_image_copy_memory(VipsImage *image);
 
 /// Baseline JPEG without metadata (EXIF, XMP, ICC are stripped).
 int cvips_jpeg_save(VipsImage *in, void **data, size_t *length, int quality);
+/// Writes a JPEG file as it is encoded, so a full-size image is never held encoded in memory.
+int cvips_jpeg_save_file(VipsImage *in, const char *path, int quality);
 /// Lossy WebP. libvips 8.14 writes an EXIF chunk even with "strip";
 /// Imaging removes it afterwards (WebPContainer.swift).
 int cvips_webp_save(VipsImage *in, void **data, size_t *length, int quality);

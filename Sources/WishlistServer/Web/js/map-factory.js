@@ -53,6 +53,26 @@ export function pinIcon(L, { label = null, selected = false } = {}) {
   return L.divIcon({ className: "map-pin-holder", html: holder, iconSize: [44, 48], iconAnchor: [22, 46] });
 }
 
+/**
+ * The marker of a found place (not a wish): a ringed dot with the place's name beside it,
+ * a picture named `name`. Its parts are built as text, since the name comes from the geocoder.
+ */
+export function placeIcon(L, name) {
+  const holder = document.createElement("span");
+  holder.className = "map-place";
+  holder.setAttribute("role", "img");
+  holder.setAttribute("aria-label", name);
+  holder.title = name;
+  const dot = document.createElement("span");
+  dot.className = "map-place-dot";
+  const label = document.createElement("span");
+  label.className = "map-place-name";
+  label.setAttribute("aria-hidden", "true");
+  label.textContent = name;
+  holder.append(dot, label);
+  return L.divIcon({ className: "map-place-holder", html: holder, iconSize: [28, 28] });
+}
+
 /** A round count badge (a cluster of `count` wishes) as a button named `label`. */
 export function countIcon(L, count, label) {
   const button = document.createElement("button");

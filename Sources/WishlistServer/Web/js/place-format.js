@@ -1,5 +1,5 @@
 // Words for places and distances, and the hash-address form of a place: the map opens
-// at `#/map?lat=…&lng=…&z=…`, and the editor opens prefilled at `#/wishes/new?lat=…&lng=…&name=…`.
+// at `#/map?lat=…&lng=…&z=…` (with `&name=…` for a found place it marks), and the editor opens prefilled at `#/wishes/new?lat=…&lng=…&name=…`.
 
 import { i18n, t } from "./i18n.js";
 
@@ -41,9 +41,11 @@ export function coordinates(latitude, longitude) {
   return `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
 }
 
-/** The map's address centred on a point at `zoom`. */
-export function mapHref(latitude, longitude, zoom) {
-  return `#/map?${new URLSearchParams({ lat: latitude.toFixed(5), lng: longitude.toFixed(5), z: String(zoom) })}`;
+/** The map's address centred on a point at `zoom`; with `name`, the map marks the point as that place. */
+export function mapHref(latitude, longitude, zoom, name = null) {
+  const params = new URLSearchParams({ lat: latitude.toFixed(5), lng: longitude.toFixed(5), z: String(zoom) });
+  if (name) params.set("name", name);
+  return `#/map?${params}`;
 }
 
 /** The new-wish editor's address prefilled with `place`. */

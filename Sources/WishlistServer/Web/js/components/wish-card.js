@@ -7,7 +7,7 @@ import { WISH } from "../wish-service.js";
 import "./star-button.js";
 import "./wish-cover.js";
 
-/** The card of the wish in its `wish-id` attribute. */
+/** The card of the wish in its `record-id` attribute (a card of wl-record-grid). */
 export class WishCard extends HTMLElement {
   #unsubscribe = null;
   #note = null;
@@ -19,7 +19,7 @@ export class WishCard extends HTMLElement {
   }
 
   get wishId() {
-    return this.getAttribute("wish-id");
+    return this.getAttribute("record-id");
   }
 
   connectedCallback() {

@@ -1,10 +1,10 @@
 import { PlaceholderView } from "./placeholder-view.js";
 
-/** The Journal tab: entries newest first, hearts (D1–D3). */
+/** The Journal tab (D1–D3, still to come): says so plainly. */
 export class JournalView extends PlaceholderView {
   static icon = "journal";
-  static titleKey = "journal.empty.title";
-  static bodyKey = "journal.empty.body";
+  static titleKey = "journal.soon.title";
+  static bodyKey = "journal.soon.body";
 }
 
 customElements.define("wl-journal-view", JournalView);

@@ -10,7 +10,7 @@ import { icon } from "../icons.js";
 import { i18n, t } from "../i18n.js";
 import { currentPosition, LocationError, watchPosition } from "../geolocation.js";
 import { loadLeaflet } from "../leaflet.js";
-import { countIcon, createMap, pinIcon } from "../map-factory.js";
+import { countIcon, createMap, pinIcon, placeIcon } from "../map-factory.js";
 import { MarkerSource, markerSource } from "../marker-source.js";
 import { describe, setMessage } from "../messages.js";
 import { hashQuery, newWishHref, placeAt, pointFrom } from "../place-format.js";
@@ -25,6 +25,8 @@ const LOCATED_ZOOM = 14;
 const FIT_MAX_ZOOM = 12;
 const DEFAULT_ZOOM = 11;
 const WORLD = { center: [25, 10], zoom: 2 };
+// A found place's marker lies under the pins of wishes at its spot, so they stand on it.
+const PLACE_Z_OFFSET = -1000;
 
 // Where the map was left, so coming back to the tab shows the same area.
 let lastView = null;
@@ -146,13 +148,22 @@ export class MapView extends HTMLElement {
     await this.#showInitialView();
   }
 
-  /** The place in the address (from a place search), else where the map was left, else all the wishes. */
+  /**
+   * The point in the address (a wish's place, or a place found by search, marked with its name),
+   * else where the map was left, else all the wishes. The view is made anew for every address,
+   * so a found place's marker goes when the map is left or another place is opened.
+   */
   async #showInitialView() {
     const query = hashQuery();
     const point = pointFrom(query);
     if (point) {
       const zoom = Number.parseInt(query.get("z") ?? "", 10);
-      this.#map.setView([point.latitude, point.longitude], zoom >= 1 && zoom <= 18 ? zoom : DEFAULT_ZOOM);
+      const at = [point.latitude, point.longitude];
+      this.#map.setView(at, zoom >= 1 && zoom <= 18 ? zoom : DEFAULT_ZOOM);
+      const name = query.get("name")?.trim();
+      if (name) {
+        this.#L.marker(at, { icon: placeIcon(this.#L, name), interactive: false, keyboard: false, zIndexOffset: PLACE_Z_OFFSET }).addTo(this.#map);
+      }
       return;
     }
     if (lastView) {
@@ -267,7 +278,7 @@ export class MapView extends HTMLElement {
     this.#cardAbort = abort;
     const show = () => {
       const element = document.createElement("wl-wish-card");
-      element.setAttribute("wish-id", id);
+      element.setAttribute("record-id", id);
       body.replaceChildren(element);
       if (focus) element.querySelector("a")?.focus();
     };

@@ -1,14 +1,16 @@
 // Near me (K4): asks for the device's position, then lists the wishes with a place nearest
 // first, each card with its distance ("850 m", "12 km"), page by page as the list scrolls
-// (one load at a time, through WishList). Location trouble is said plainly, with a retry.
+// (one load at a time, through RecordList). Location trouble is said plainly, with a retry.
 
 import { currentPosition, LocationError } from "../geolocation.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { formatDistance } from "../place-format.js";
 import { placeService } from "../place-service.js";
-import { WishList } from "../wish-list.js";
-import "../components/wish-grid.js";
+import { RecordList } from "../record-list.js";
+import { WISH } from "../wish-service.js";
+import "../components/record-grid.js";
+import "../components/wish-card.js";
 
 /** The "Near me" screen below the Map tab. */
 export class NearView extends HTMLElement {
@@ -29,7 +31,7 @@ export class NearView extends HTMLElement {
           <button type="button" class="button button-primary" data-i18n="error.retry"></button>
         </section>
       </div>
-      <wl-wish-grid label="near.title"></wl-wish-grid>`;
+      <wl-record-grid label="near.title" card="wl-wish-card"></wl-record-grid>`;
     i18n.localize(this);
     this.querySelector(".near-problem button").addEventListener("click", () => this.#start());
     i18n.addEventListener("change", this.#onLanguageChange);
@@ -65,14 +67,15 @@ export class NearView extends HTMLElement {
     if (this.#disposed) return;
     status.hidden = true;
     this.#list?.dispose();
-    this.#list = new WishList({
+    this.#list = new RecordList({
+      kind: WISH,
       fetchPage: async (cursor, options) => {
         const page = await placeService.near(fix.latitude, fix.longitude, cursor, options);
         for (const [id, meters] of page.distances) this.#distances.set(id, meters);
         return page;
       },
     });
-    const grid = this.querySelector("wl-wish-grid");
+    const grid = this.querySelector("wl-record-grid");
     grid.empty = {
       icon: "pin",
       titleKey: "near.empty.title",
@@ -85,7 +88,7 @@ export class NearView extends HTMLElement {
   }
 
   #applyDistances() {
-    const grid = this.querySelector("wl-wish-grid");
+    const grid = this.querySelector("wl-record-grid");
     grid.noteFor = (id) => (this.#distances.has(id) ? formatDistance(this.#distances.get(id)) : null);
   }
 }

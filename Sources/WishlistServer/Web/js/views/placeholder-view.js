@@ -1,6 +1,7 @@
-// The calm, friendly screen a tab shows before its feature exists or while it
-// has nothing to show. Each tab's view module subclasses this with its own
-// icon and catalog keys until it grows its real content.
+// The calm, friendly screen a tab shows before its feature exists (saying plainly
+// that it is not ready, and where to go meanwhile) or an address that names nothing.
+// Each tab's view module subclasses this with its own icon and catalog keys until
+// it grows its real content.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
@@ -12,7 +13,7 @@ export class PlaceholderView extends HTMLElement {
   /** Catalog keys of the heading and the text. */
   static titleKey = "";
   static bodyKey = "";
-  /** Whether the screen is still to be built, shown as a small "Coming soon" chip. */
+  /** Whether the screen is still to be built: a "Coming soon" chip, and a way to the wishes. */
   static comingSoon = true;
 
   connectedCallback() {
@@ -21,16 +22,16 @@ export class PlaceholderView extends HTMLElement {
     this.innerHTML = `
       <section class="empty-state">
         <div class="empty-state-icon">${icon(iconName)}</div>
+        ${comingSoon ? '<p class="chip" data-i18n="app.comingSoon"></p>' : ""}
         <h2 class="empty-state-title" data-i18n="${titleKey}"></h2>
         <p class="empty-state-body" data-i18n="${bodyKey}"></p>
-        ${comingSoon ? '<p class="chip" data-i18n="app.comingSoon"></p>' : ""}
         ${this.actionMarkup()}
       </section>`;
     i18n.localize(this);
   }
 
-  /** Markup of a follow-up action below the text; none by default. */
+  /** Markup of a follow-up action below the text: to the wishes while the screen is still to come. */
   actionMarkup() {
-    return "";
+    return this.constructor.comingSoon ? '<a class="button button-secondary" href="#/wishes" data-i18n="app.comingSoon.action"></a>' : "";
   }
 }

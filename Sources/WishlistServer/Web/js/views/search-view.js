@@ -1,6 +1,6 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
 // typing pauses) or on Enter, results in category tabs "By name", "By tag" and
-// "Places" (a place opens the Map tab there), and the recent searches when the
+// "Places" (a place opens the Map tab there, marked), and the recent searches when the
 // field is empty. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
@@ -9,10 +9,11 @@ import { i18n } from "../i18n.js";
 import { mapHref } from "../place-format.js";
 import { showToast } from "../components/toast-message.js";
 import { store } from "../store.js";
-import { WishList } from "../wish-list.js";
-import { wishService } from "../wish-service.js";
+import { RecordList } from "../record-list.js";
+import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
-import "../components/wish-grid.js";
+import "../components/record-grid.js";
+import "../components/wish-card.js";
 
 const DEBOUNCE_MS = 300;
 // A city found by the search opens the map at about the zoom that shows the whole city.
@@ -71,7 +72,7 @@ export class SearchView extends HTMLElement {
         ${CATEGORIES.map(
           ({ name, labelKey, emptyKey, isPlaces }) => `
           <div role="tabpanel" class="category-panel" id="search-panel-${name}" aria-labelledby="search-tab-${name}" hidden>
-            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-wish-grid label="${labelKey}"></wl-wish-grid>`}
+            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-record-grid label="${labelKey}" card="wl-wish-card"></wl-record-grid>`}
           </div>`,
         ).join("")}
       </section>
@@ -154,11 +155,12 @@ export class SearchView extends HTMLElement {
     for (const { name, emptyKey, isPlaces } of CATEGORIES) {
       if (isPlaces) continue;
       this.#lists.get(name)?.dispose();
-      const list = new WishList({
+      const list = new RecordList({
+        kind: WISH,
         fetchPage: async () => ({ ids: (await answer)[name], nextCursor: null }),
       });
       this.#lists.set(name, list);
-      const grid = this.querySelector(`#search-panel-${name} wl-wish-grid`);
+      const grid = this.querySelector(`#search-panel-${name} wl-record-grid`);
       grid.empty = { icon: "search", titleKey: emptyKey, bodyKey: "search.noneHint", args: { query } };
       grid.list = list;
       list.addEventListener("change", () => this.#updateCount(name));
@@ -206,7 +208,7 @@ export class SearchView extends HTMLElement {
             <span class="place-result-text"><span class="place-result-name"></span><span class="place-result-address"></span></span>
           </a>`;
         const link = item.querySelector("a");
-        link.href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
+        link.href = mapHref(place.latitude, place.longitude, PLACE_ZOOM, place.name);
         link.querySelector(".place-result-name").textContent = place.name;
         link.querySelector(".place-result-address").textContent = place.address ?? "";
         return item;

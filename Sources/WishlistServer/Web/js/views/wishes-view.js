@@ -1,22 +1,35 @@
-import { WishList } from "../wish-list.js";
-import { wishService } from "../wish-service.js";
-import { PAGE_SIZE, WishListView } from "./wish-list-view.js";
+import { PAGE_SIZE, RecordList } from "../record-list.js";
+import { WISH, wishService } from "../wish-service.js";
+import { defineListView } from "./list-view.js";
+import "../components/wish-card.js";
 
-/** The Wishes tab: every wish, newest first, page by page (W1–W4, K6). */
-export class WishesView extends WishListView {
-  static list = new WishList({
-    fetchPage: (cursor, options) => wishService.page({ sort: "newest", limit: PAGE_SIZE }, cursor, options),
-    // Every wish belongs here: one created or loaded elsewhere joins the list in its place.
-    matches: () => true,
-  });
-  static empty = {
-    icon: "wishes",
-    titleKey: "wishes.empty.title",
-    bodyKey: "wishes.empty.body",
-    actionHref: "#/wishes/new",
-    actionKey: "wishes.empty.action",
+/**
+ * A list screen of wishes, newest first: the server's wishes asked for with `query`
+ * (e.g. `{favorite: true}`), and any wish in the store that `matches`.
+ */
+export function wishListScreen({ query, matches, labelKey, empty }) {
+  return {
+    list: new RecordList({
+      kind: WISH,
+      sortKey: "createdAt",
+      fetchPage: (cursor, options) => wishService.page({ ...query, sort: "newest", limit: PAGE_SIZE }, cursor, options),
+      matches,
+    }),
+    card: "wl-wish-card",
+    labelKey,
+    empty,
+    add: { href: "#/wishes/new", labelKey: "wish.add" },
   };
-  static labelKey = "nav.wishes";
 }
 
-customElements.define("wl-wishes-view", WishesView);
+// The Wishes tab: every wish, newest first, page by page (W1–W4, K6). Every wish belongs here:
+// one created or loaded elsewhere joins the list in its place.
+defineListView(
+  "wl-wishes-view",
+  wishListScreen({
+    query: {},
+    matches: () => true,
+    labelKey: "nav.wishes",
+    empty: { icon: "wishes", titleKey: "wishes.empty.title", bodyKey: "wishes.empty.body", actionHref: "#/wishes/new", actionKey: "wishes.empty.action" },
+  }),
+);

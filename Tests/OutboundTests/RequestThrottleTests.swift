@@ -1,5 +1,6 @@
 import Testing
-@testable import Geocoding
+import Outbound
+import OutboundTesting
 
 @Suite struct RequestThrottleTests {
     @Test func concurrentCallersGetTurnsASecondApart() async throws {

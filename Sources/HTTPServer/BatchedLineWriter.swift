@@ -6,22 +6,21 @@ import Synchronization
     import Glibc
 #endif
 
-/// Writes log lines to standard output in batches, one batch per thread: the server answers over
-/// a hundred thousand small requests a second (bench/run's `/healthz`, with this log on), and a
-/// `write` system call per line, or one buffer whose lock every thread takes, would sit in each of
-/// them. Each thread that logs (request lines come from the event threads, which send the answers)
-/// fills its own buffer, whose lock only the flusher contends; a timer writes every buffer out
-/// four times a second, a full buffer is written at once, and a thread's buffer is written when
-/// the thread ends.
-final class LogWriter: @unchecked Sendable {
-    static let standardOutput = LogWriter(handle: .standardOutput)
-
+/// Writes lines (a server's log) to a file handle in batches, one batch per thread: a server
+/// answering over a hundred thousand small requests a second would otherwise spend a `write`
+/// system call per line, or contend on one buffer whose lock every thread takes. Each thread that
+/// writes (request lines come from the event threads, which send the answers) fills its own
+/// buffer, whose lock only the flusher contends; a timer writes every buffer out at `interval`, a
+/// buffer reaching `batchBytes` is written at once, and a thread's buffer is written when the
+/// thread ends. Lines of one thread keep their order; lines of different threads may interleave
+/// by batch.
+public final class BatchedLineWriter: @unchecked Sendable {
     /// One thread's pending lines.
     final class Buffer: Sendable {
         let bytes = Mutex<[UInt8]>([])
-        unowned let writer: LogWriter
+        unowned let writer: BatchedLineWriter
 
-        init(writer: LogWriter) {
+        init(writer: BatchedLineWriter) {
             self.writer = writer
         }
 
@@ -33,33 +32,44 @@ final class LogWriter: @unchecked Sendable {
         }
     }
 
-    private static let batchBytes = 16 << 10
+    private let batchBytes: Int
     private let handle: FileHandle
     private let buffers = Mutex<[ObjectIdentifier: Buffer]>([:])
     private var key = pthread_key_t()
     private let timer: DispatchSourceTimer
 
-    init(handle: FileHandle, interval: DispatchTimeInterval = .milliseconds(250)) {
+    /// Starts the timer that writes pending lines to `handle` every `interval`.
+    public init(handle: FileHandle, interval: DispatchTimeInterval = .milliseconds(250), batchBytes: Int = 16 << 10) {
         self.handle = handle
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "wishlist.log"))
-        pthread_key_create(&key, LogWriter.threadEnded)
+        self.batchBytes = batchBytes
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "http-server.batched-lines"))
+        pthread_key_create(&key, BatchedLineWriter.threadEnded)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in self?.flush() }
         timer.resume()
     }
 
-    func write(_ line: String) {
+    /// Stops the timer and writes what is pending. Threads that wrote keep their (now unused)
+    /// buffers; with the key deleted, their end no longer reaches this writer.
+    deinit {
+        timer.cancel()
+        pthread_key_delete(key)
+        flush()
+    }
+
+    /// Adds `line` and a newline to this thread's batch.
+    public func write(_ line: String) {
         let buffer = currentBuffer()
         let full = buffer.bytes.withLock { bytes -> Bool in
             bytes.append(contentsOf: line.utf8)
             bytes.append(UInt8(ascii: "\n"))
-            return bytes.count >= Self.batchBytes
+            return bytes.count >= batchBytes
         }
         if full { output(buffer.drain()) }
     }
 
-    /// Writes out every thread's pending lines.
-    func flush() {
+    /// Writes out every thread's pending lines, e.g. before the process exits.
+    public func flush() {
         let all = buffers.withLock { Array($0.values) }
         var bytes: [UInt8] = []
         for buffer in all { bytes += buffer.drain() }

@@ -19,12 +19,6 @@ extension WishRepository {
         }
     }
 
-    /// The account's wishes in `box` as points, or as clusters when there are more than
-    /// `MapMarkers.markerLimit` (see `PlaceIndex.markers`).
-    public func markers(in box: BoundingBox, zoom: Int, owner: UserKey) throws -> MapMarkers {
-        try pool.read { db in try PlaceIndex.wishes.markers(in: box, zoom: zoom, owner: owner, db) }
-    }
-
     /// The rows of these wishes, in the order of `ids`.
     private static func rows(ids: [Int64], _ db: Database) throws -> [Row] {
         guard !ids.isEmpty else { return [] }

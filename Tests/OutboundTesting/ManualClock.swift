@@ -2,13 +2,13 @@ import Foundation
 
 /// A clock the test owns: time moves only when someone sleeps on it (or never, when frozen),
 /// so throttling is measured in simulated seconds without waiting for real ones.
-final class ManualClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        let offset: Duration
+public final class ManualClock: Clock, @unchecked Sendable {
+    public struct Instant: InstantProtocol {
+        public let offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private let lock = NSLock()
@@ -17,17 +17,17 @@ final class ManualClock: Clock, @unchecked Sendable {
     /// When false, sleeping returns at once without moving time, so reservations pile up.
     private let advancesWhenSleeping: Bool
 
-    init(advancesWhenSleeping: Bool = true) {
+    public init(advancesWhenSleeping: Bool = true) {
         self.advancesWhenSleeping = advancesWhenSleeping
     }
 
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .nanoseconds(1) }
+    public var now: Instant { lock.withLock { current } }
+    public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// Every instant someone asked to sleep until, in order.
-    var sleeps: [Instant] { lock.withLock { deadlines } }
+    public var sleeps: [Instant] { lock.withLock { deadlines } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
         lock.withLock {
             deadlines.append(deadline)

@@ -1,13 +1,18 @@
 // A list on screen is a list of ids (W15); the records stay in the store. The
 // list pages through the server (K6), one load at a time, and follows the
-// store: a deleted wish leaves it, and with `matches` (e.g. "is a favorite")
-// a wish that stops matching leaves and one that starts matching joins in order.
+// store: a deleted record leaves it, and with `matches` (e.g. "is a favorite")
+// a record that stops matching leaves and one that starts matching joins in order.
+// Wishes, journal entries, GIFs, spots and places all list this way.
 
 import { store } from "./store.js";
-import { WISH } from "./wish-service.js";
 
-/** Ids of wishes, newest first, loaded page by page; fires "change" whenever anything shown changes. */
-export class WishList extends EventTarget {
+/** Records asked for per page (the API's default). */
+export const PAGE_SIZE = 24;
+
+/** Ids of one kind of record in the server's order, loaded page by page; fires "change" whenever anything shown changes. */
+export class RecordList extends EventTarget {
+  #kind;
+  #sortKey;
   #fetchPage;
   #matches;
   #ids = [];
@@ -21,11 +26,17 @@ export class WishList extends EventTarget {
   #unsubscribe;
 
   /**
-   * `fetchPage(cursor, {signal})` resolves with `{ids, nextCursor}`; `matches(wish)`,
-   * when given, decides which wishes in the store belong in the list.
+   * `kind`: the store kind of the records listed. `fetchPage(cursor, {signal})` resolves with
+   * `{ids, nextCursor}`, the records already put in the store. `matches(record)`, when given,
+   * decides which records in the store belong in the list. `sortKey`: the record field the
+   * server orders by, largest first (e.g. "createdAt"), so a record that joins and a refreshed
+   * first page find their places; a list in an order no field holds (relevance, distance) has
+   * none and shows just what the server sent.
    */
-  constructor({ fetchPage, matches = null }) {
+  constructor({ kind, fetchPage, matches = null, sortKey = null }) {
     super();
+    this.#kind = kind;
+    this.#sortKey = sortKey;
     this.#fetchPage = fetchPage;
     this.#matches = matches;
     this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
@@ -125,15 +136,20 @@ export class WishList extends EventTarget {
     }
   }
 
-  /** The held ids, not in `except`, of wishes created before the wish `id`. */
+  /** The held ids, not in `except`, of records that sort after the record `id`. */
   #olderThan(id, except) {
-    const boundary = store.get(WISH, id)?.createdAt ?? "";
-    return this.#ids.filter((other) => !except.has(other) && (store.get(WISH, other)?.createdAt ?? "") < boundary);
+    const boundary = this.#sortValue(id);
+    return this.#ids.filter((other) => !except.has(other) && this.#sortValue(other) < boundary);
+  }
+
+  /** The sort field of the record `id`; "" when unknown, which sorts last. */
+  #sortValue(id) {
+    return store.get(this.#kind, id)?.[this.#sortKey] ?? "";
   }
 
   #belongs(id) {
-    const wish = store.get(WISH, id);
-    return wish !== undefined && (this.#matches === null || this.#matches(wish));
+    const record = store.get(this.#kind, id);
+    return record !== undefined && (this.#matches === null || this.#matches(record));
   }
 
   #onStoreChange({ kind, ids, removed }) {
@@ -141,7 +157,7 @@ export class WishList extends EventTarget {
       this.#reset();
       return;
     }
-    if (kind !== WISH || !this.#loaded) return;
+    if (kind !== this.#kind || !this.#loaded) return;
     let next = this.#ids;
     if (removed) {
       next = next.filter((id) => !ids.includes(id));
@@ -157,10 +173,10 @@ export class WishList extends EventTarget {
     }
   }
 
-  /** Puts `id` where newest-first order wants it, unless that is past the pages loaded so far. */
+  /** Puts `id` where the list's order wants it, unless that is past the pages loaded so far. */
   #insert(ids, id) {
-    const createdAt = store.get(WISH, id).createdAt;
-    const index = ids.findIndex((other) => (store.get(WISH, other)?.createdAt ?? "") < createdAt);
+    const value = this.#sortValue(id);
+    const index = ids.findIndex((other) => this.#sortValue(other) < value);
     if (index === -1) return this.#done ? [...ids, id] : ids;
     return [...ids.slice(0, index), id, ...ids.slice(index)];
   }

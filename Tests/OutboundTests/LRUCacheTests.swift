@@ -1,5 +1,5 @@
 import Testing
-@testable import Geocoding
+import Outbound
 
 @Suite struct LRUCacheTests {
     @Test func forgetsTheLeastRecentlyUsed() {

@@ -2,7 +2,7 @@
 ///
 /// Entries live in an array linked newest-to-oldest by index, so a full cache reuses the
 /// oldest entry's slot instead of allocating.
-struct LRUCache<Key: Hashable, Value> {
+public struct LRUCache<Key: Hashable, Value> {
     private struct Entry {
         var key: Key
         var value: Value
@@ -10,26 +10,27 @@ struct LRUCache<Key: Hashable, Value> {
         var older: Int?
     }
 
-    let capacity: Int
+    public let capacity: Int
     private var entries: [Entry] = []
     private var slots: [Key: Int] = [:]
     private var newest: Int?
     private var oldest: Int?
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
 
-    var count: Int { slots.count }
+    public var count: Int { slots.count }
 
     /// The value for `key`, which becomes the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         moveToNewest(slot)
         return entries[slot].value
     }
 
-    mutating func set(_ value: Value, for key: Key) {
+    /// Stores `value` as the most recently used; when full, the least recently used entry goes.
+    public mutating func set(_ value: Value, for key: Key) {
         if let slot = slots[key] {
             entries[slot].value = value
             moveToNewest(slot)

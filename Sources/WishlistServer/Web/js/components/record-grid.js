@@ -1,11 +1,12 @@
-// A grid of wish cards for a WishList: skeletons while the first page comes,
+// A grid of cards for a RecordList: skeletons while the first page comes,
 // more pages as the end scrolls into view (with a "Load more" button for when
 // the observer cannot help), an empty state, and a plain error with "Try again" (K6, K7).
+// The cards are custom elements that draw the record in their `record-id` attribute
+// from the store (wl-wish-card for wishes), and may show a `note`.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import "./error-panel.js";
-import "./wish-card.js";
 
 const SKELETONS_FIRST = 6;
 const SKELETONS_MORE = 2;
@@ -13,10 +14,10 @@ const SKELETONS_MORE = 2;
 const PRELOAD_MARGIN = "0px 0px 480px 0px";
 
 /**
- * Shows `list` (a WishList) with `empty` as its friendly empty state; the `label`
- * attribute is the catalog key naming the list.
+ * Shows `list` (a RecordList) with `empty` as its friendly empty state; the `label`
+ * attribute is the catalog key naming the list, the `card` attribute the card element's name.
  */
-export class WishGrid extends HTMLElement {
+export class RecordGrid extends HTMLElement {
   #list = null;
   #observer = null;
   #cards = new Map();
@@ -33,7 +34,7 @@ export class WishGrid extends HTMLElement {
   /** The empty state: `{icon, titleKey, bodyKey, args, actionHref, actionKey}`. */
   set empty(empty) {
     this.#empty = empty;
-    this.querySelector(".wish-grid-empty")?.replaceChildren();
+    this.querySelector(".record-grid-empty")?.replaceChildren();
     if (this.isConnected) this.#render();
   }
 
@@ -46,22 +47,22 @@ export class WishGrid extends HTMLElement {
   connectedCallback() {
     if (!this.firstChild) {
       this.innerHTML = `
-        <ul class="wish-grid" data-i18n-attr="aria-label:${this.getAttribute("label") ?? "nav.wishes"}"></ul>
-        <div class="wish-grid wish-grid-skeletons" aria-hidden="true"></div>
-        <div class="wish-grid-empty"></div>
+        <ul class="record-grid" data-i18n-attr="aria-label:${this.getAttribute("label")}"></ul>
+        <div class="record-grid record-grid-skeletons" aria-hidden="true"></div>
+        <div class="record-grid-empty"></div>
         <wl-error-panel hidden></wl-error-panel>
-        <div class="wish-grid-footer">
+        <div class="record-grid-footer">
           <button type="button" class="button button-secondary" data-action="more" hidden>
             <span data-i18n="list.loadMore"></span>
           </button>
         </div>
-        <div class="wish-grid-sentinel"></div>`;
+        <div class="record-grid-sentinel"></div>`;
       this.querySelector('[data-action="more"]').addEventListener("click", () => this.#list?.loadMore());
       this.querySelector("wl-error-panel").addEventListener("retry", () => this.#list?.retry());
       i18n.localize(this);
     }
     this.#observer = new IntersectionObserver((entries) => this.#onSentinel(entries), { rootMargin: PRELOAD_MARGIN });
-    this.#observer.observe(this.querySelector(".wish-grid-sentinel"));
+    this.#observer.observe(this.querySelector(".record-grid-sentinel"));
     this.#attach();
   }
 
@@ -86,12 +87,12 @@ export class WishGrid extends HTMLElement {
   #render() {
     const list = this.#list;
     if (!list) return;
-    const grid = this.querySelector("ul.wish-grid");
+    const grid = this.querySelector("ul.record-grid");
     this.#renderCards(grid, list.ids);
     grid.setAttribute("aria-busy", String(list.loading));
     grid.hidden = list.ids.length === 0;
 
-    const skeletons = this.querySelector(".wish-grid-skeletons");
+    const skeletons = this.querySelector(".record-grid-skeletons");
     const skeletonCount = !list.loading ? 0 : list.ids.length === 0 ? SKELETONS_FIRST : SKELETONS_MORE;
     skeletons.hidden = skeletonCount === 0;
     if (skeletons.childElementCount !== skeletonCount) {
@@ -110,7 +111,7 @@ export class WishGrid extends HTMLElement {
 
     // Ask the observer again: if the end is still in view after this page, the next one is wanted too.
     if (!list.loading && this.#observer) {
-      const sentinel = this.querySelector(".wish-grid-sentinel");
+      const sentinel = this.querySelector(".record-grid-sentinel");
       this.#observer.unobserve(sentinel);
       this.#observer.observe(sentinel);
     }
@@ -130,8 +131,8 @@ export class WishGrid extends HTMLElement {
       let item = this.#cards.get(id);
       if (!item) {
         item = document.createElement("li");
-        const card = document.createElement("wl-wish-card");
-        card.setAttribute("wish-id", id);
+        const card = document.createElement(this.getAttribute("card"));
+        card.setAttribute("record-id", id);
         card.note = this.#noteFor?.(id) ?? null;
         item.append(card);
         this.#cards.set(id, item);
@@ -143,7 +144,7 @@ export class WishGrid extends HTMLElement {
   }
 
   #renderEmpty(show) {
-    const holder = this.querySelector(".wish-grid-empty");
+    const holder = this.querySelector(".record-grid-empty");
     holder.hidden = !show;
     if (!show || holder.firstChild || !this.#empty) return;
     const { icon: iconName, titleKey, bodyKey, args = {}, actionHref, actionKey } = this.#empty;
@@ -159,4 +160,4 @@ export class WishGrid extends HTMLElement {
   }
 }
 
-customElements.define("wl-wish-grid", WishGrid);
+customElements.define("wl-record-grid", RecordGrid);

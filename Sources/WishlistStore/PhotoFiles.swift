@@ -1,0 +1,230 @@
+import Crypto
+import Foundation
+import Imaging
+import WishlistCore
+
+/// The photo files in the media folder (W12, W14): each original once, named by its SHA-256 under
+/// `originals/`, byte for byte as uploaded, with a full-size upright JPEG beside it (`<digest>.jpg`)
+/// when browsers cannot show its format (HEIC); and each photo's renditions, made once per edit,
+/// under `renditions/<photo id>/<revision>-<size>.jpg`. Renditions are made in `staging/` and moved
+/// into place whole. The database says which files exist; `PhotoLibrary` keeps the two in step.
+struct PhotoFiles: Sendable {
+    /// The largest file one photo may be.
+    static let maximumFileBytes = 40 << 20
+
+    let root: URL
+    let processor: ImageProcessor
+
+    init(folder: String, processor: ImageProcessor) throws {
+        root = URL(fileURLWithPath: folder)
+        self.processor = processor
+        for folder in ["originals", "renditions", "staging"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    // MARK: Paths
+
+    func originalPath(_ sha256: String) -> String {
+        root.appendingPathComponent("originals/\(sha256.prefix(2))/\(sha256)").path
+    }
+
+    func fullSizeJPEGPath(_ sha256: String) -> String {
+        originalPath(sha256) + ".jpg"
+    }
+
+    func renditionsFolder(_ id: UUID) -> URL {
+        root.appendingPathComponent("renditions/\(id.lowercasedString)")
+    }
+
+    func renditionPath(_ id: UUID, revision: Int, size: RenditionSize) -> String {
+        renditionsFolder(id).appendingPathComponent("\(revision)-\(size.rawValue).jpg").path
+    }
+
+    /// Whether originals of `format` get a full-size JPEG beside them: HEIC is shown by Safari only.
+    static func needsFullSizeJPEG(_ format: ImageFormat) -> Bool {
+        format == .heif
+    }
+
+    // MARK: Checking
+
+    /// What the source is, found without decoding its pixels: refuses what is too big, not an
+    /// image, unreadable, or over the pixel limit.
+    func inspect(_ source: PhotoSource) throws(PhotoError) -> ImageInfo {
+        let size = switch source {
+        case .bytes(let data): data.count
+        case .file(let path):
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        guard size <= Self.maximumFileBytes else {
+            throw .fileTooLarge(bytes: size, limit: Self.maximumFileBytes)
+        }
+        return try PhotoError.translating { () throws(ImagingError) in try processor.inspect(Self.imageSource(source)) }
+    }
+
+    // MARK: Keeping
+
+    /// The SHA-256 of the source's bytes in lower-case hex, read a megabyte at a time.
+    static func digest(of source: PhotoSource) throws -> String {
+        var hasher = SHA256()
+        switch source {
+        case .bytes(let data):
+            data.withUnsafeBytes { hasher.update($0) }
+        case .file(let path):
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                chunk.withUnsafeBytes { hasher.update($0) }
+            }
+        }
+        return SHA256.hex(hasher.finalize())
+    }
+
+    /// Files the original under its digest unless it is there (however often it is uploaded), and
+    /// its full-size JPEG when its format needs one. Cheap when both exist.
+    func keepOriginal(_ source: PhotoSource, sha256: String, format: ImageFormat) throws {
+        let original = originalPath(sha256)
+        if !FileManager.default.fileExists(atPath: original) {
+            try FileManager.default.createDirectory(
+                atPath: (original as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try place(at: original) { staged in
+                switch source {
+                case .file(let path): try FileManager.default.copyItem(atPath: path, toPath: staged)
+                case .bytes(let data): try data.write(to: URL(fileURLWithPath: staged))
+                }
+            }
+        }
+        if Self.needsFullSizeJPEG(format) {
+            try keepFullSizeJPEG(sha256)
+        }
+    }
+
+    /// Makes the original's full-size JPEG unless it exists.
+    func keepFullSizeJPEG(_ sha256: String) throws {
+        let path = fullSizeJPEGPath(sha256)
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        try place(at: path) { staged in
+            try PhotoError.translating { () throws(ImagingError) in
+                try processor.writeFullSizeJPEG(of: .file(path: originalPath(sha256)), to: staged)
+            }
+        }
+    }
+
+    /// Makes the renditions of an original with `edit` applied in a new folder under `staging/`,
+    /// for `publish` to move into place.
+    func stageRenditions(of sha256: String, edit: Photo.Edit?) throws -> URL {
+        let imagingEdit = PhotoEdit(
+            crop: edit?.crop.map { CropRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            rotation: Rotation(degrees: edit?.rotate ?? 0) ?? .none)
+        let renditions = try PhotoError.translating { () throws(ImagingError) in
+            try processor.renditions(of: .file(path: originalPath(sha256)), edit: imagingEdit)
+        }
+        let folder = root.appendingPathComponent("staging/\(UUID().lowercasedString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            for rendition in renditions {
+                try rendition.data.write(to: folder.appendingPathComponent(rendition.size.rawValue))
+            }
+        } catch {
+            discard(folder)
+            throw error
+        }
+        return folder
+    }
+
+    /// Moves staged renditions into place as the photo's `revision`, replacing any left there.
+    func publish(_ staged: URL, as id: UUID, revision: Int) throws {
+        try FileManager.default.createDirectory(at: renditionsFolder(id), withIntermediateDirectories: true)
+        for size in RenditionSize.allCases {
+            try Self.move(staged.appendingPathComponent(size.rawValue).path, to: renditionPath(id, revision: revision, size: size))
+        }
+        discard(staged)
+    }
+
+    /// Removes staged renditions that were not published (or the empty folder of published ones).
+    func discard(_ staged: URL) {
+        try? FileManager.default.removeItem(at: staged)
+    }
+
+    // MARK: Removal
+
+    /// Deletes one revision's renditions.
+    func removeRenditions(of id: UUID, revision: Int) {
+        for size in RenditionSize.allCases {
+            try? FileManager.default.removeItem(atPath: renditionPath(id, revision: revision, size: size))
+        }
+    }
+
+    /// Deletes every rendition of a deleted photo.
+    func removeRenditions(of id: UUID) {
+        try? FileManager.default.removeItem(at: renditionsFolder(id))
+    }
+
+    /// Deletes an original no photo shows any more, with its full-size JPEG.
+    func removeOriginal(_ sha256: String) {
+        try? FileManager.default.removeItem(atPath: originalPath(sha256))
+        try? FileManager.default.removeItem(atPath: fullSizeJPEGPath(sha256))
+    }
+
+    /// Start-up only (while the server runs, files exist a moment before the record that names
+    /// them): deletes every file no record names and every staged leftover, and makes the
+    /// full-size JPEGs of originals filed before there were any.
+    ///
+    /// - Parameters:
+    ///   - photos: the id of every photo, as its folder is named.
+    ///   - originals: the format of every original, by digest.
+    func sweep(photos: Set<String>, originals: [String: ImageFormat?]) {
+        let files = FileManager.default
+        let staging = root.appendingPathComponent("staging")
+        for name in (try? files.contentsOfDirectory(atPath: staging.path)) ?? [] {
+            try? files.removeItem(at: staging.appendingPathComponent(name))
+        }
+        let renditions = root.appendingPathComponent("renditions")
+        for name in (try? files.contentsOfDirectory(atPath: renditions.path)) ?? [] where !photos.contains(name) {
+            try? files.removeItem(at: renditions.appendingPathComponent(name))
+        }
+        let converted = originals.filter { $0.value.map(Self.needsFullSizeJPEG) == true }.keys
+        let kept = Set(originals.keys).union(converted.map { $0 + ".jpg" })
+        let folder = root.appendingPathComponent("originals")
+        for prefix in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let subfolder = folder.appendingPathComponent(prefix)
+            for name in (try? files.contentsOfDirectory(atPath: subfolder.path)) ?? [] where !kept.contains(name) {
+                try? files.removeItem(at: subfolder.appendingPathComponent(name))
+            }
+        }
+        for sha256 in converted {
+            // A file that cannot be converted keeps being served as it is.
+            try? keepFullSizeJPEG(sha256)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Writes a file under a temporary name beside `path` and moves it into place, so that no one
+    /// ever sees it half written.
+    private func place(at path: String, write: (String) throws -> Void) throws {
+        let staged = path + ".part-\(UUID().lowercasedString)"
+        do {
+            try write(staged)
+            try Self.move(staged, to: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: staged)
+            throw error
+        }
+    }
+
+    /// rename(2): atomic, and replaces what is there (FileManager's move refuses to).
+    private static func move(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+        }
+    }
+
+    private static func imageSource(_ source: PhotoSource) -> ImageSource {
+        switch source {
+        case .file(let path): .file(path: path)
+        case .bytes(let data): .data(data)
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Imaging
+import WishlistCore
+
+/// Every account's photos, records and files together (SPEC W2, W8, W12, W14): adds photos from
+/// files or bytes, edits them without touching the original, deletes them, and says which file
+/// `/media` serves. Whatever adds or changes a photo — an upload, a link preview's image, an
+/// import — goes through here, which keeps three promises:
+///
+/// - files are in place before the record that names them is saved;
+/// - the files of a photo's current revision are never deleted while it is current;
+/// - every check of a photo's state (on a wish or not, at which revision) is made inside the
+///   write transaction that acts on it, so concurrent requests cannot slip between.
+///
+/// Throws domain errors only (`PhotoError`, `NotFoundError`, `ValidationError`).
+public struct PhotoLibrary: Sendable {
+    /// The largest file one photo may be.
+    public static let maximumFileBytes = PhotoFiles.maximumFileBytes
+
+    let store: Store
+    let files: PhotoFiles
+
+    /// The library of `store` with its files in `folder` (created when missing).
+    public init(store: Store, folder: String, processor: ImageProcessor = ImageProcessor()) throws {
+        self.store = store
+        files = try PhotoFiles(folder: folder, processor: processor)
+    }
+
+    private var repository: PhotoRepository { store.photos }
+
+    // MARK: Adding
+
+    /// Adds photos to the account, each one not yet on a wish. Every source is checked before any
+    /// is kept, so a bad file among good ones keeps nothing; nor does a failure halfway.
+    ///
+    /// - Throws: `PhotoError.fileTooLarge`, `.unsupportedImage`, `.unreadableImage`, `.tooManyPixels`.
+    public func add(_ sources: [PhotoSource], owner: UserKey, now: Date = .nowInMilliseconds()) throws -> [Photo] {
+        let checked = try sources.map { source in (source, try files.inspect(source)) }
+        var added: [StoredPhoto] = []
+        do {
+            for (source, info) in checked {
+                added.append(try add(source, info, owner: owner, now: now))
+            }
+        } catch {
+            try? removeFiles(of: repository.deleteUnattached(added.map(\.photo.id), owner: owner))
+            throw error
+        }
+        return added.map(\.photo)
+    }
+
+    private func add(_ source: PhotoSource, _ info: ImageInfo, owner: UserKey, now: Date) throws -> StoredPhoto {
+        let sha256 = try PhotoFiles.digest(of: source)
+        try files.keepOriginal(source, sha256: sha256, format: info.format)
+        let new = NewPhoto(
+            id: UUID(), sha256: sha256, format: info.format.rawValue, width: info.uprightWidth,
+            height: info.uprightHeight, takenAt: info.capturedAt,
+            gps: info.location.map { Photo.GPS(latitude: $0.latitude, longitude: $0.longitude) })
+        let staged = try files.stageRenditions(of: sha256, edit: nil)
+        defer { files.discard(staged) }
+        try files.publish(staged, as: new.id, revision: 1)
+        do {
+            return try store.pool.write { db in
+                // The last photo showing this original may have been deleted since it was filed,
+                // taking the file along; under the writer no deletion can run.
+                try files.keepOriginal(source, sha256: sha256, format: info.format)
+                return try PhotoRepository.insert(new, owner: owner, now: now, db)
+            }
+        } catch {
+            files.removeRenditions(of: new.id)
+            throw error
+        }
+    }
+
+    // MARK: Reading
+
+    /// The account's photo.
+    /// - Throws: `NotFoundError("photo")`.
+    public func photo(_ id: UUID, owner: UserKey) throws -> Photo {
+        try stored(id, owner: owner).photo
+    }
+
+    /// The file `/media/{id}/{size}` serves: a rendition of the current revision, or the original
+    /// (for HEIC, its full-size JPEG, which every browser can show).
+    /// - Throws: `NotFoundError("photo")`.
+    public func media(_ id: UUID, size: Photo.Size, owner: UserKey) throws -> MediaFile {
+        let photo = try stored(id, owner: owner)
+        if let rendition = RenditionSize(rawValue: size.rawValue) {
+            return MediaFile(
+                path: files.renditionPath(id, revision: photo.revision, size: rendition), contentType: "image/jpeg",
+                version: String(photo.revision), filename: nil)
+        }
+        let version = String(photo.sha256.prefix(16))
+        let format = ImageFormat(rawValue: photo.format)
+        let fullSize = files.fullSizeJPEGPath(photo.sha256)
+        if let format, PhotoFiles.needsFullSizeJPEG(format), FileManager.default.fileExists(atPath: fullSize) {
+            return MediaFile(path: fullSize, contentType: "image/jpeg", version: version, filename: "photo.jpg")
+        }
+        return MediaFile(
+            path: files.originalPath(photo.sha256), contentType: format?.mimeType ?? "application/octet-stream",
+            version: version, filename: "photo.\(format?.fileExtension ?? "bin")")
+    }
+
+    // MARK: Editing
+
+    /// Applies an edit to the original (nil: none, back to the original) as the photo's next
+    /// revision; the original never changes. The renditions are made outside any transaction and
+    /// saved only if no other edit was saved meanwhile.
+    ///
+    /// - Throws: `ValidationError` for an edit of the wrong shape, `PhotoError.invalidEdit`,
+    ///   `PhotoError.editConflict` when another edit of the photo was saved first,
+    ///   `NotFoundError("photo")`, also when the photo was deleted meanwhile.
+    public func edit(_ id: UUID, _ request: PhotoEditRequest?, owner: UserKey) throws -> Photo {
+        let current = try stored(id, owner: owner)
+        let edit = try request?.validated(originalWidth: current.originalWidth, originalHeight: current.originalHeight)
+        let staged: URL
+        do {
+            staged = try files.stageRenditions(of: current.sha256, edit: edit)
+        } catch {
+            // Deleted meanwhile, original and all.
+            _ = try stored(id, owner: owner)
+            throw error
+        }
+        defer { files.discard(staged) }
+        let (width, height) = Self.shownSize(of: current, edit: edit)
+        let updated = try store.pool.write { db in
+            let updated = try PhotoRepository.setEdit(
+                edit, width: width, height: height, of: id, owner: owner, after: current.revision, db)
+            // Moved into place before the new revision is committed: readers see the old one until then.
+            try files.publish(staged, as: id, revision: updated.revision)
+            return updated
+        }
+        files.removeRenditions(of: id, revision: current.revision)
+        return updated.photo
+    }
+
+    /// The size the photo shows at with `edit`: the crop's, or the original's, turned.
+    private static func shownSize(of photo: StoredPhoto, edit: Photo.Edit?) -> (width: Int, height: Int) {
+        let width = edit?.crop?.width ?? photo.originalWidth
+        let height = edit?.crop?.height ?? photo.originalHeight
+        return (edit?.rotate ?? 0) % 180 == 0 ? (width, height) : (height, width)
+    }
+
+    // MARK: Deleting
+
+    /// Deletes a photo that is on no wish (e.g. uploaded, then dropped before saving the wish).
+    /// - Throws: `PhotoError.inUse` when it is on a wish; `NotFoundError("photo")`.
+    public func delete(_ id: UUID, owner: UserKey) throws {
+        try removeFiles(of: [repository.delete(id, owner: owner)])
+    }
+
+    /// Deletes the photos a wish let go of (`WishRepository.updateReleasingPhotos`), unless another
+    /// wish took them meanwhile.
+    public func release(_ ids: [UUID], owner: UserKey) throws {
+        try removeFiles(of: repository.deleteUnattached(ids, owner: owner))
+    }
+
+    /// Deletes the files of photos whose records are gone (a deleted wish's): their renditions, and
+    /// each original no photo shows any more.
+    public func removeFiles(of photos: [StoredPhoto]) throws {
+        for photo in photos {
+            files.removeRenditions(of: photo.photo.id)
+        }
+        let digests = Set(photos.map(\.sha256))
+        guard !digests.isEmpty else { return }
+        // Under the writer, so that no upload of the same file saves its record between the check
+        // and the removal (an upload checks that its original is there under the writer too).
+        try store.pool.write { db in
+            for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
+                files.removeOriginal(sha256)
+            }
+        }
+    }
+
+    // MARK: Housekeeping
+
+    /// Deletes uploads a day old that never made it onto a wish, with their files.
+    public func removeAbandonedUploads(now: Date) throws {
+        try removeFiles(of: repository.deleteUnattached(before: now.addingTimeInterval(-24 * 3600)))
+    }
+
+    /// Start-up housekeeping: deletes abandoned uploads, then every file no record names (left by
+    /// a crash, or by deleting an account from the command line), and makes what is missing of
+    /// the files records need. Only before serving: while the server runs, an upload's files exist
+    /// a moment before its record does.
+    public func tidy(now: Date) throws {
+        try removeAbandonedUploads(now: now)
+        let known = try repository.allFiles()
+        files.sweep(photos: known.photos, originals: known.originals.mapValues(ImageFormat.init(rawValue:)))
+    }
+
+    // MARK: Helpers
+
+    private func stored(_ id: UUID, owner: UserKey) throws -> StoredPhoto {
+        guard let photo = try repository.get(id, owner: owner) else { throw NotFoundError("photo") }
+        return photo
+    }
+}
