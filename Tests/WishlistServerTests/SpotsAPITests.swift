@@ -103,7 +103,7 @@ import WishlistCore
     @Test func pagingVisitsEveryResultOnce() async throws {
         let server = try Self.server()
         let alice = try await server.signedInAdmin()
-        for query in [SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(type: .drama, limit: 100)] {
+        for query in try [SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(type: .drama, limit: 100)] {
             let inBigPages = try await Self.all(alice, query)
             var small = query
             small.limit = 7
