@@ -20,7 +20,7 @@ enum SearchGrams {
     /// The comparable form of a name or query: canonical composition (a Mac may send decomposed
     /// Hangul) and lower case.
     static func key(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping.lowercased()
+        text.canonicallyComposed.lowercased()
     }
 
     /// ``key(_:)`` with everything but letters and digits taken out, so spacing and punctuation do

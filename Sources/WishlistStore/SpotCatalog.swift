@@ -26,6 +26,7 @@ struct SpotCatalog {
     /// The largest decompressed file taken (the 2022 release is 3.3 MB).
     static let sizeLimit = 64 << 20
 
+    /// The spots, ordered by type, title, place and address.
     let entries: [Entry]
     /// The file's SHA-256, hex.
     let digest: String
@@ -66,7 +67,7 @@ struct SpotCatalog {
         var entries: [Entry] = []
         var seen = Set<UUID>()
         for fields in records {
-            let field = fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let field = fields.map { $0.trimmingWhitespace() }
             guard field.count == header.count, let type = SpotType(rawValue: field[0]), !field[1].isEmpty,
                 !field[2].isEmpty, let latitude = Double(field[6]), let longitude = Double(field[7]),
                 latitude.isFinite, longitude.isFinite
@@ -90,14 +91,17 @@ struct SpotCatalog {
         }
         report.spots = entries.count
         report.titles = Set(entries.map { "\($0.type.rawValue) \($0.title)" }).count
-        self.entries = entries
+        // By type, title, place and address, so a work's spots get neighbouring rows. UTF-8 byte
+        // order is code point order: the strings' own order, without the cost of comparing Strings.
+        let keys = entries.map { Array("\($0.type.rawValue)\u{0}\($0.title)\u{0}\($0.name)\u{0}\($0.address)".utf8) }
+        self.entries = entries.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map { entries[$0] }
         self.report = report
     }
 
     /// The id of a spot: a UUID (version 8, custom) of the first 16 bytes of the SHA-256 of its
     /// type, title, place name and address.
     static func id(type: SpotType, title: String, name: String, address: String) -> UUID {
-        let text = [type.rawValue, title, name, address].map { $0.precomposedStringWithCanonicalMapping }
+        let text = [type.rawValue, title, name, address].map(\.canonicallyComposed)
             .joined(separator: "\u{0}")
         var bytes = Array(SHA256.digest(Array(text.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0f) | 0x80
