@@ -2,11 +2,6 @@ import SQLite
 import WishlistCore
 
 extension Schema {
-    /// A grid cell's column and row at `level`, in SQL, for the row named in place of `%@`; the same
-    /// as `PlaceGrid.Cell(latitude:longitude:level:)`.
-    private static let cellXFormula = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
-    private static let cellYFormula = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
-
     /// Where wishes are, indexed for the map and "near me" (SPEC W11, K3, K4):
     ///
     /// - `wish_places` is an R*Tree of the points, with the owner as a first dimension so a query
@@ -21,8 +16,8 @@ extension Schema {
     /// Triggers on `wishes` keep both in step with the place columns; no Swift code writes them.
     @Sendable static func createPlaces(_ db: Database) throws {
         let levels = PlaceGrid.levels.map { "(\($0))" }.joined(separator: ", ")
-        let cellX = cellXFormula
-        let cellY = cellYFormula
+        let cellX = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
+        let cellY = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
         func add(_ row: String) -> String {
             """
             INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
@@ -80,24 +75,6 @@ extension Schema {
             END;
             """)
         // Wishes stored before this migration.
-        try db.execute(fillPlaceIndex(.wishes, owner: "owner_id"))
-    }
-
-    /// The SQL that adds every placed record of `index.records` to the index's R*Tree and grid,
-    /// with `owner` (a column or a constant) as each point's owner.
-    static func fillPlaceIndex(_ index: PlaceIndex, owner: String) -> String {
-        let cellX = cellXFormula
-        let cellY = cellYFormula
-        let records = index.records
-        return """
-            INSERT INTO \(index.points) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-            SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude
-            FROM \(records) WHERE place_latitude IS NOT NULL;
-            INSERT INTO \(index.cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude)
-            SELECT \(owner), level, \(cellX.replacingOccurrences(of: "%@", with: records)),
-                   \(cellY.replacingOccurrences(of: "%@", with: records)), count(*), sum(place_latitude), sum(place_longitude)
-            FROM \(records) JOIN place_cell_levels WHERE place_latitude IS NOT NULL
-            GROUP BY 1, 2, 3, 4;
-            """
+        try PlaceIndex.wishes.fill(owner: "owner_id", db)
     }
 }

@@ -52,11 +52,8 @@ extension SpotRepository {
                 DELETE FROM spots;
                 DELETE FROM spot_titles;
                 """)
-            let entries = catalog.entries.sorted {
-                ($0.type.rawValue, $0.title, $0.name, $0.address) < ($1.type.rawValue, $1.title, $1.name, $1.address)
-            }
             var titleIDs: [String: Int64] = [:]
-            for entry in entries {
+            for entry in catalog.entries {
                 let titleKey = "\(entry.type.rawValue)\u{0}\(entry.title)"
                 let titleID: Int64
                 if let known = titleIDs[titleKey] {
@@ -83,10 +80,8 @@ extension SpotRepository {
                     "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)",
                     [db.lastInsertRowID, Self.searchDocument([entry.name]), entry.description + "\n" + entry.address])
             }
-            try db.execute("""
-                UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id);
-                \(Schema.fillPlaceIndex(.spots, owner: "0"))
-                """)
+            try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
+            try PlaceIndex.spots.fill(owner: "0", db)
             return report
         }
     }
