@@ -5,8 +5,7 @@ struct WishNearCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "near", abstract: "List wishes nearest to a point first, with their distance.",
-            usage: "LAT LNG [--limit N] [--json]",
-            options: [("--limit N", "How many, 1 to 100."), Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
+            usage: NearQuery.usage, options: [NearQuery.limitOptionHelp, Output.jsonOptionHelp, RemoteServer.serverOptionHelp])
     }
 
     let remote: RemoteServer
@@ -16,11 +15,7 @@ struct WishNearCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        var parameters: [String: String] = [:]
-        parameters["limit"] = try arguments.option("--limit")
-        parameters["lat"] = try arguments.positional("LAT")
-        parameters["lng"] = try arguments.positional("LNG")
-        query = try NearQuery(parameters: parameters)
+        query = try NearQuery(&arguments)
     }
 
     func run() async throws {

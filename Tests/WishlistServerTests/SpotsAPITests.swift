@@ -14,27 +14,24 @@ import WishlistCore
         try TestServer { $0.spotsSource = .file(sample) }
     }
 
-    /// Every spot the query finds, page after page.
-    static func all(_ client: WishlistClient, _ query: SpotQuery) async throws -> [Spot] {
+    /// Every item the query finds, page after page.
+    static func all<Item>(_ query: SpotQuery, _ page: (SpotQuery) async throws -> Page<Item>) async throws -> [Item] {
         var query = query
-        var spots: [Spot] = []
+        var items: [Item] = []
         repeat {
-            let page = try await client.spots(query)
-            spots += page.items
-            query.cursor = page.nextCursor
+            let answer = try await page(query)
+            items += answer.items
+            query.cursor = answer.nextCursor
         } while query.cursor != nil
-        return spots
+        return items
+    }
+
+    static func all(_ client: WishlistClient, _ query: SpotQuery) async throws -> [Spot] {
+        try await all(query, client.spots)
     }
 
     static func allTitles(_ client: WishlistClient, _ query: SpotQuery) async throws -> [SpotTitle] {
-        var query = query
-        var titles: [SpotTitle] = []
-        repeat {
-            let page = try await client.spotTitles(query)
-            titles += page.items
-            query.cursor = page.nextCursor
-        } while query.cursor != nil
-        return titles
+        try await all(query, client.spotTitles)
     }
 
     @Test func eachCategoryListsItsWorksOrArtistsWithTheirSpotCounts() async throws {
