@@ -13,7 +13,15 @@ final class RowColumns: Sendable {
         indexByLowercasedName = Dictionary(names.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Rows of a statement are read column by column with short names, so comparing the name with
+    /// each column's costs less than hashing it (hashing was a tenth of a page of wishes' decoding).
     func index(of name: String) -> Int? {
-        indexByName[name] ?? indexByLowercasedName[name.lowercased()]
+        if names.count <= Self.scannedColumns, let index = names.firstIndex(of: name) {
+            return index
+        }
+        return indexByName[name] ?? indexByLowercasedName[name.lowercased()]
     }
+
+    /// Up to this many columns, a name is found by comparing rather than hashing.
+    private static let scannedColumns = 24
 }

@@ -38,28 +38,30 @@ extension WishlistClient {
 
     /// The wishes in a box, as points or clusters.
     public func mapMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
-        try await request("GET", Self.markersPath("/api/v1/map/markers", box, zoom: zoom))
+        try await request("GET", "/api/v1/map/markers?bbox=\(box.parameter)" + (zoom.map { "&zoom=\($0)" } ?? ""))
     }
 
     /// Wishes nearest to a point first, a page at a time.
     public func wishesNear(_ query: NearQuery) async throws -> Page<NearbyWish> {
-        try await request("GET", Self.nearPath("/api/v1/wishes/near", query))
+        try await request("GET", Self.pathWithQuery("/api/v1/wishes/near", query.parameters))
     }
+}
 
-    /// `path` asking for the points in a box (`bbox` and `zoom`).
-    static func markersPath(_ path: String, _ box: BoundingBox, zoom: Int?) -> String {
-        let bbox = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { String($0) }
-            .joined(separator: ",")
-        return "\(path)?bbox=\(bbox)" + (zoom.map { "&zoom=\($0)" } ?? "")
+extension BoundingBox {
+    /// The `bbox` parameter of the map's endpoints: `minLng,minLat,maxLng,maxLat`.
+    var parameter: String {
+        [minLongitude, minLatitude, maxLongitude, maxLatitude].map { String($0) }.joined(separator: ",")
     }
+}
 
-    /// `path` asking for a page of what is nearest to a point.
-    static func nearPath(_ path: String, _ query: NearQuery) -> String {
+extension NearQuery {
+    /// The query parameters of the near-me endpoints.
+    var parameters: [URLQueryItem] {
         var items = [
-            URLQueryItem(name: "lat", value: String(query.latitude)), URLQueryItem(name: "lng", value: String(query.longitude)),
-            URLQueryItem(name: "limit", value: String(query.limit)),
+            URLQueryItem(name: "lat", value: String(latitude)), URLQueryItem(name: "lng", value: String(longitude)),
+            URLQueryItem(name: "limit", value: String(limit)),
         ]
-        if let cursor = query.cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return pathWithQuery(path, items)
+        if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return items
     }
 }

@@ -21,12 +21,12 @@ extension WishlistClient {
 
     /// Spots nearest to a point first, with their distance.
     public func spotsNear(_ query: NearQuery) async throws -> Page<NearbySpot> {
-        try await request("GET", Self.nearPath("/api/v1/spots/near", query))
+        try await request("GET", Self.pathWithQuery("/api/v1/spots/near", query.parameters))
     }
 
     /// The spots in a box, as points or clusters.
     public func spotMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
-        try await request("GET", Self.markersPath("/api/v1/spots/markers", box, zoom: zoom))
+        try await request("GET", "/api/v1/spots/markers?bbox=\(box.parameter)" + (zoom.map { "&zoom=\($0)" } ?? ""))
     }
 
     /// Saves the spot as the account's wish; `created` is false when the account had already

@@ -6,11 +6,7 @@ import Foundation
 /// two apart: a missing key keeps the value, an explicit `null` clears it.
 public struct WishPatch: Codable, Sendable, Hashable {
     /// What to do with a field that can be empty.
-    public enum Change<Value: Sendable & Hashable>: Sendable, Hashable {
-        case keep
-        case clear
-        case set(Value)
-    }
+    public typealias Change = FieldChange
 
     public var name: String?
     public var memo: Change<String>
@@ -71,10 +67,10 @@ public struct WishPatch: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
-        memo = try Self.decodeChange(String.self, in: container, forKey: .memo)
-        link = try Self.decodeChange(String.self, in: container, forKey: .link)
+        memo = try container.decodeChange(String.self, forKey: .memo)
+        link = try container.decodeChange(String.self, forKey: .link)
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        place = try Self.decodeChange(Place.self, in: container, forKey: .place)
+        place = try container.decodeChange(Place.self, forKey: .place)
         photoIDs = try container.decodeIfPresent([UUID].self, forKey: .photoIDs)
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite)
     }
@@ -82,29 +78,11 @@ public struct WishPatch: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(name, forKey: .name)
-        try Self.encodeChange(memo, in: &container, forKey: .memo)
-        try Self.encodeChange(link, in: &container, forKey: .link)
+        try container.encodeChange(memo, forKey: .memo)
+        try container.encodeChange(link, forKey: .link)
         try container.encodeIfPresent(tags, forKey: .tags)
-        try Self.encodeChange(place, in: &container, forKey: .place)
+        try container.encodeChange(place, forKey: .place)
         try container.encodeIfPresent(photoIDs?.map(LowercaseUUID.init(wrappedValue:)), forKey: .photoIDs)
         try container.encodeIfPresent(favorite, forKey: .favorite)
-    }
-
-    private static func decodeChange<Value: Decodable>(
-        _ type: Value.Type, in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys
-    ) throws -> Change<Value> {
-        guard container.contains(key) else { return .keep }
-        if try container.decodeNil(forKey: key) { return .clear }
-        return .set(try container.decode(Value.self, forKey: key))
-    }
-
-    private static func encodeChange<Value: Encodable>(
-        _ change: Change<Value>, in container: inout KeyedEncodingContainer<CodingKeys>, forKey key: CodingKeys
-    ) throws {
-        switch change {
-        case .keep: break
-        case .clear: try container.encodeNil(forKey: key)
-        case .set(let value): try container.encode(value, forKey: key)
-        }
     }
 }

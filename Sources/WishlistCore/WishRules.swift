@@ -61,8 +61,7 @@ public enum WishRules {
 
     /// The photo ids without repeats, in order; at most 20.
     public static func photoIDs(_ raw: [UUID]) throws(ValidationError) -> [UUID] {
-        var seen = Set<UUID>()
-        let ids = raw.filter { seen.insert($0).inserted }
+        let ids = raw.withoutRepeats()
         guard ids.count <= photoLimit else {
             throw ValidationError(
                 field: "photoIds", code: "too_many_photos",

@@ -15,4 +15,19 @@ extension Request {
     var idParameter: UUID? {
         parameters["id"].flatMap(UUID.init(uuidString:))
     }
+
+    /// The version in `If-Match: "3"` (also `W/"3"`), the record's `ETag` as the client saw it;
+    /// nil when absent or `*`.
+    func expectedVersion() throws -> Int? {
+        guard let header = headers["If-Match"]?.trimmingCharacters(in: .whitespaces), header != "*" else {
+            return nil
+        }
+        let unquoted = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        guard let version = Int(unquoted) else {
+            throw HTTPError(
+                .badRequest, code: "invalid_if_match",
+                message: "If-Match must hold the version from the record's ETag, like \"3\".")
+        }
+        return version
+    }
 }

@@ -20,4 +20,12 @@ extension Response {
         }
         return .json(encoded: Data(bytes), status: status)
     }
+
+    /// A versioned record (a wish, a journal entry) with its version as the `ETag`, which clients
+    /// send back in `If-Match`.
+    static func api<Value: Encodable & JSONWritable>(_ value: Value, version: Int, status: HTTPStatus = .ok) -> Response {
+        var response = api(value, status: status)
+        response.headers["ETag"] = "\"\(version)\""
+        return response
+    }
 }

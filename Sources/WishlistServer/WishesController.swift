@@ -4,10 +4,12 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Wishes, favorites, tags, search and recent searches (SPEC W1, W3–W6, K1, K2) for the signed-in account.
+/// Wishes, favorites, tags, search (wishes, journal entries and places) and recent searches
+/// (SPEC W1, W3–W6, K1, K2) for the signed-in account.
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let journal: JournalRepository
     let spots: SpotRepository
     let photos: PhotoLibrary
     let places: PlaceSearch
@@ -34,9 +36,8 @@ struct WishesController: Sendable {
     func create(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
         let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: clock().inWholeMilliseconds)
-        var response = Response.api(wish, status: .created)
+        var response = Self.answer(wish, status: .created)
         response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
-        response.headers["ETag"] = Self.etag(wish)
         return response
     }
 
@@ -55,7 +56,7 @@ struct WishesController: Sendable {
         let owner = account.key
         let (wish, released) = try wishes.updateReleasingPhotos(
             try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
-            expectedVersion: try Self.expectedVersion(request), now: clock().inWholeMilliseconds)
+            expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
         try photos.release(released, owner: owner)
         return Self.answer(wish)
     }
@@ -81,6 +82,7 @@ struct WishesController: Sendable {
         let owner = account.key
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
+        result.journal = try journal.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
         result.spots = try spots.search(query, owner: owner)
         _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
@@ -106,7 +108,6 @@ struct WishesController: Sendable {
 
     // MARK: Helpers
 
-
     /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
     static func id(_ request: Request) throws -> UUID {
         guard let id = request.idParameter else {
@@ -115,25 +116,7 @@ struct WishesController: Sendable {
         return id
     }
 
-    static func etag(_ wish: Wish) -> String { "\"\(wish.version)\"" }
-
-    static func answer(_ wish: Wish) -> Response {
-        var response = Response.api(wish)
-        response.headers["ETag"] = etag(wish)
-        return response
-    }
-
-    /// The version in `If-Match: "3"` (also `W/"3"`); nil when absent or `*`.
-    static func expectedVersion(_ request: Request) throws -> Int? {
-        guard let header = request.headers["If-Match"]?.trimmingCharacters(in: .whitespaces), header != "*" else {
-            return nil
-        }
-        let unquoted = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        guard let version = Int(unquoted) else {
-            throw HTTPError(
-                .badRequest, code: "invalid_if_match",
-                message: "If-Match must hold the version from the wish's ETag, like \"3\".")
-        }
-        return version
+    static func answer(_ wish: Wish, status: HTTPStatus = .ok) -> Response {
+        .api(wish, version: wish.version, status: status)
     }
 }

@@ -69,9 +69,11 @@ public final class WishlistApplication: Sendable {
         let places = PlaceSearch(
             offline: .shared, online: try settings.geocoderURL.map { try OnlineGeocoder(configuration: .init(baseURL: $0)) })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, spots: store.spots, photos: photos,
+            wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, spots: store.spots,
+            photos: photos,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
+        JournalController(journal: store.journal, authenticator: authenticator, clock: settings.clock).register(in: &router)
         PhotosController(
             library: photos, places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)

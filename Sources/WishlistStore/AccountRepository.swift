@@ -57,8 +57,8 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Deletes the account and, through foreign keys, everything it owns. The name search index
-    /// has no foreign keys (and row ids can be reused), so its entries go first, one wish at a time.
+    /// Deletes the account and, through foreign keys, everything it owns. The search indexes have
+    /// no foreign keys (and row ids can be reused), so their entries go first, one record at a time.
     public func deleteUser(username: String) throws {
         try pool.write { db in
             guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
@@ -68,6 +68,7 @@ public struct AccountRepository: Sendable {
             try db.forEach("SELECT id, name FROM wishes WHERE owner_id = ?", [id]) { row in
                 try WishRepository.unindex(rowID: try row["id"], name: try row["name"], owner: owner, db)
             }
+            try JournalRepository.unindexAll(owner: owner, db)
             try db.run("DELETE FROM users WHERE id = ?", [id])
         }
     }

@@ -5,12 +5,12 @@ import WishlistCore
 /// (half of them within about 20 km of one of 25 cities, half anywhere on Earth), a favorite star on
 /// about 10%.
 ///
-/// Seeded (SplitMix64), so a benchmark sees the same data on every run.
+/// Seeded (``SeededRandom``), so a benchmark sees the same data on every run.
 struct BenchmarkData {
-    private var state: UInt64
+    private var random: SeededRandom
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededRandom(seed: seed)
     }
 
     mutating func nextDraft() -> WishDraft {
@@ -45,15 +45,11 @@ struct BenchmarkData {
     }
 
     private mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        random.next(below: bound)
     }
 
     private mutating func pick<T>(_ items: [T]) -> T {
-        items[next(below: items.count)]
+        random.pick(items)
     }
 
     private static let englishAdjectives = [

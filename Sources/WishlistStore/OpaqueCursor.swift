@@ -10,7 +10,11 @@ import WishlistCore
 /// restricted to its owner.
 enum OpaqueCursor {
     static func encode<Position: Encodable>(_ position: Position, owner: UserKey) throws -> String {
-        let json = try JSONEncoder().encode(position)
+        // Sorted keys: the same position gives the same text in every process (the encoder's key
+        // order otherwise follows a hash seeded per process), so a page's bytes survive a restart.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(position)
         let bytes = Array(json) + checksum(json, owner: owner)
         return Base64URL.encode(bytes)
     }

@@ -16,15 +16,27 @@ extension Schema {
     /// Triggers on `wishes` keep both in step with the place columns; no Swift code writes them.
     @Sendable static func createPlaces(_ db: Database) throws {
         let levels = PlaceGrid.levels.map { "(\($0))" }.joined(separator: ", ")
+        try db.execute("""
+            CREATE TABLE place_cell_levels (level INTEGER PRIMARY KEY);
+            INSERT INTO place_cell_levels (level) VALUES \(levels);
+            """)
+        try createPlaceIndex(.wishes, triggerPrefix: "wish_place", db)
+    }
+
+    /// The R*Tree and the grid of cell counts of one layer of placed records, the triggers on its
+    /// records that keep them in step, and the entries of records stored before (see
+    /// ``createPlaces(_:)`` for why they are shaped so).
+    static func createPlaceIndex(_ layer: PlaceLayer, triggerPrefix: String, _ db: Database) throws {
+        let (records, points, cells) = (layer.records, layer.points, layer.cells)
         let cellX = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
         let cellY = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
         func add(_ row: String) -> String {
             """
-            INSERT INTO wish_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
+            INSERT INTO \(points) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
             SELECT \(row).id, \(row).owner_id - 0.5, \(row).owner_id + 0.5, \(row).place_longitude, \(row).place_longitude,
                    \(row).place_latitude, \(row).place_latitude
             WHERE \(row).place_latitude IS NOT NULL;
-            INSERT INTO place_cells (owner_id, level, x, y, count, sum_latitude, sum_longitude)
+            INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude)
             SELECT \(row).owner_id, level, \(cellX.replacingOccurrences(of: "%@", with: row)),
                    \(cellY.replacingOccurrences(of: "%@", with: row)), 1, \(row).place_latitude, \(row).place_longitude
             FROM place_cell_levels WHERE \(row).place_latitude IS NOT NULL
@@ -34,22 +46,20 @@ extension Schema {
         }
         func remove(_ row: String) -> String {
             """
-            DELETE FROM wish_places WHERE id = \(row).id;
-            UPDATE place_cells SET count = count - 1, sum_latitude = sum_latitude - \(row).place_latitude,
+            DELETE FROM \(points) WHERE id = \(row).id;
+            UPDATE \(cells) SET count = count - 1, sum_latitude = sum_latitude - \(row).place_latitude,
                 sum_longitude = sum_longitude - \(row).place_longitude
             WHERE \(row).place_latitude IS NOT NULL AND owner_id = \(row).owner_id
               AND (level, x, y) IN (SELECT level, \(cellX.replacingOccurrences(of: "%@", with: row)),
                                    \(cellY.replacingOccurrences(of: "%@", with: row)) FROM place_cell_levels);
-            DELETE FROM place_cells WHERE owner_id = \(row).owner_id AND count <= 0;
+            DELETE FROM \(cells) WHERE owner_id = \(row).owner_id AND count <= 0;
             """
         }
         try db.execute("""
-            CREATE VIRTUAL TABLE wish_places USING rtree(
+            CREATE VIRTUAL TABLE \(points) USING rtree(
                 id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude
             );
-            CREATE TABLE place_cell_levels (level INTEGER PRIMARY KEY);
-            INSERT INTO place_cell_levels (level) VALUES \(levels);
-            CREATE TABLE place_cells (
+            CREATE TABLE \(cells) (
                 owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                 level INTEGER NOT NULL,
                 x INTEGER NOT NULL,
@@ -60,21 +70,21 @@ extension Schema {
                 PRIMARY KEY (owner_id, level, x, y)
             ) WITHOUT ROWID;
             -- Rows of cells, for the bands along a box's south and north edges.
-            CREATE INDEX place_cells_by_row ON place_cells(owner_id, level, y, x);
+            CREATE INDEX \(cells)_by_row ON \(cells)(owner_id, level, y, x);
 
-            CREATE TRIGGER wish_place_insert AFTER INSERT ON wishes WHEN new.place_latitude IS NOT NULL BEGIN
+            CREATE TRIGGER \(triggerPrefix)_insert AFTER INSERT ON \(records) WHEN new.place_latitude IS NOT NULL BEGIN
             \(add("new"))
             END;
-            CREATE TRIGGER wish_place_delete AFTER DELETE ON wishes WHEN old.place_latitude IS NOT NULL BEGIN
+            CREATE TRIGGER \(triggerPrefix)_delete AFTER DELETE ON \(records) WHEN old.place_latitude IS NOT NULL BEGIN
             \(remove("old"))
             END;
-            CREATE TRIGGER wish_place_update AFTER UPDATE OF place_latitude, place_longitude ON wishes
+            CREATE TRIGGER \(triggerPrefix)_update AFTER UPDATE OF place_latitude, place_longitude ON \(records)
             WHEN old.place_latitude IS NOT new.place_latitude OR old.place_longitude IS NOT new.place_longitude BEGIN
             \(remove("old"))
             \(add("new"))
             END;
             """)
-        // Wishes stored before this migration.
-        try PlaceIndex.wishes.fill(owner: "owner_id", db)
+        // Records stored before this migration.
+        try layer.fill(owner: "owner_id", db)
     }
 }

@@ -13,7 +13,7 @@ extension Schema {
     ///   description made the first-start import take seconds. Their rowids are those of `spots`
     ///   and `spot_titles`.
     /// - `spot_places` and `spot_cells` index the points for the map and "near me" exactly as
-    ///   `wish_places` and `place_cells` do for wishes (`PlaceIndex`), every spot with owner 0.
+    ///   `wish_places` and `place_cells` do for wishes (`PlaceLayer.spots`), every spot with owner 0.
     /// - `spot_wishes` remembers which wish an account made from which spot, by the spot's public
     ///   id, so it survives a new release of the data; deleting the wish deletes the link.
     /// - `spot_imports` remembers the digest of the data imported and of the bundled file last seen.

@@ -11,6 +11,8 @@ enum Schema {
         migrator.register("2026-11-29-wishes", createWishes)
         migrator.register("2026-11-29-places", createPlaces)
         migrator.register("2026-11-29-photos", createPhotos)
+        migrator.register("2026-12-01-journal", createJournal)
+        migrator.register("2026-12-01-journal-places", createJournalPlaces)
         migrator.register("2026-12-01-spots", createSpots)
         return migrator
     }

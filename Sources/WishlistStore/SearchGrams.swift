@@ -2,7 +2,8 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// How texts become tokens of a bigram FTS5 index (`wish_search`, `spot_title_search`, the place
+/// How texts become tokens of the bigram FTS5 indexes (`wish_search` for wish names,
+/// `journal_search` for journal entries' titles and contents, `spot_title_search` and the place
 /// names in `spot_search`), and queries become MATCH expressions.
 ///
 /// Every word of a text (a run of letters and digits, in NFC and lower case) is indexed as the
@@ -12,7 +13,8 @@ import WishlistCore
 /// "bik" in "bike" — and a one-character word is a prefix query on the bigrams. This finds
 /// mid-word matches in scripts without spaces, where SQLite's trigram tokenizer finds nothing
 /// for the two-syllable words Korean is full of. Every token starts with the index's prefix: the
-/// wish index gives each account `o<owner>x`, so that accounts have disjoint vocabularies.
+/// indexes of accounts' records give each account `o<owner>x`, so that accounts have disjoint
+/// vocabularies; the spots, shared by everyone, have none.
 ///
 /// The indexes are contentless: an entry is removed by indexing its text again as a 'delete', so
 /// changing how documents are made needs a migration that rebuilds the index.
@@ -68,12 +70,12 @@ enum SearchGrams {
         return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
     }
 
-    /// The index text of a wish's name in `wish_search`.
-    static func document(name: String, owner: UserKey) -> String {
-        document(name, prefix: tokenPrefix(owner))
+    /// The index text of an account's `text` (a wish's name, a journal entry).
+    static func document(_ text: String, owner: UserKey) -> String {
+        document(text, prefix: tokenPrefix(owner))
     }
 
-    /// The MATCH expression of a search in the account's wish names.
+    /// The MATCH expression of a search in the account's texts.
     static func pattern(query: String, owner: UserKey) -> String? {
         pattern(query: query, prefix: tokenPrefix(owner))
     }

@@ -81,7 +81,7 @@ extension SpotRepository {
                     [db.lastInsertRowID, Self.searchDocument([entry.name]), entry.description + "\n" + entry.address])
             }
             try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
-            try PlaceIndex.spots.fill(owner: "0", db)
+            try PlaceLayer.spots.fill(owner: "0", db)
             return report
         }
     }

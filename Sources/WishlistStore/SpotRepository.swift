@@ -9,7 +9,7 @@ import WishlistCore
 public struct SpotRepository: Sendable {
     let pool: DatabasePool
 
-    /// The owner the spots' points are filed under in `PlaceIndex.spots`, and their cursors' owner.
+    /// The owner the spots' points are filed under in `PlaceLayer.spots`, and their cursors' owner.
     static let sharedOwner = UserKey(0)
 
     /// The columns every spot query selects: `spots s` with its title `t` and the asking account's
@@ -38,7 +38,7 @@ public struct SpotRepository: Sendable {
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbySpot> {
         let origin = Coordinate(latitude: query.latitude, longitude: query.longitude)
         return try pool.read { db in
-            let (rowIDs, nextCursor) = try PlaceIndex.spots.nearest(query, owner: Self.sharedOwner, db)
+            let (rowIDs, nextCursor) = try PlaceLayer.spots.nearest(query, owner: Self.sharedOwner, db)
             let spots = try Self.spots(rowIDs: rowIDs, owner: owner, db)
             return Page(
                 items: spots.map { spot in
@@ -51,7 +51,7 @@ public struct SpotRepository: Sendable {
 
     /// The spots in `box` as markers, or as clusters when there are many, as for wishes.
     public func markers(in box: BoundingBox, zoom: Int) throws -> MapMarkers {
-        try pool.read { db in try PlaceIndex.spots.markers(in: box, zoom: zoom, owner: Self.sharedOwner, db) }
+        try pool.read { db in try PlaceLayer.spots.markers(in: box, zoom: zoom, owner: Self.sharedOwner, db) }
     }
 
     /// The wish the account made from the spot, made now when it has none (or deleted it):
@@ -112,6 +112,7 @@ public struct SpotRepository: Sendable {
     }
 }
 
-extension PlaceIndex {
-    static let spots = PlaceIndex(points: "spot_places", cells: "spot_cells", records: "spots")
+extension PlaceLayer {
+    /// The K-culture spots, every one filed under `SpotRepository.sharedOwner`.
+    static let spots = PlaceLayer(records: "spots", points: "spot_places", cells: "spot_cells")
 }

@@ -10,17 +10,8 @@ extension WishRepository {
         owner: UserKey, count: Int, seed: UInt64 = 1, end: Date = .nowInMilliseconds()
     ) throws {
         var data = BenchmarkData(seed: seed)
-        let span: Int64 = 3 * 365 * 24 * 3_600_000
-        let start = end.millisecondsSince1970 - span
-        let batchSize = 10_000
-        for batchStart in stride(from: 0, to: count, by: batchSize) {
-            try pool.write { db in
-                for index in batchStart..<min(batchStart + batchSize, count) {
-                    let createdAt = start + span * Int64(index) / Int64(count)
-                    _ = try Self.insert(
-                        data.nextDraft(), id: UUID(), owner: owner, now: Date(millisecondsSince1970: createdAt), db)
-                }
-            }
+        try pool.writeBenchmarkRecords(count: count, span: 3 * 365 * 24 * 3_600, end: end) { db, _, createdAt in
+            _ = try Self.insert(data.nextDraft(), id: UUID(), owner: owner, now: createdAt, db)
         }
     }
 }

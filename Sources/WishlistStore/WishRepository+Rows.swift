@@ -79,16 +79,7 @@ extension WishRepository {
     private static func wish(from row: Row) throws -> Wish {
         let uuidText: String = try row["uuid"]
         let id = try UUID(storedText: uuidText)
-        var place: Place?
-        if let name: String = try row["place_name"] {
-            let sourceText: String = try row["place_source"]
-            guard let source = Place.Source(rawValue: sourceText) else {
-                throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has an unknown place source")
-            }
-            place = Place(
-                name: name, address: try row["place_address"], latitude: try row["place_latitude"],
-                longitude: try row["place_longitude"], source: source)
-        }
+        let place = try Place.read(from: row, record: "wish \(uuidText)")
         let tagsText: String = try row["tags"]
         guard let tags = TagsColumn.tags(in: tagsText) else {
             throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has unreadable tags")
@@ -129,13 +120,13 @@ extension WishRepository {
     private static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
         try db.run(
             "INSERT INTO wish_search (rowid, grams) VALUES (?, ?)",
-            [rowID, SearchGrams.document(name: name, owner: owner)])
+            [rowID, SearchGrams.document(name, owner: owner)])
     }
 
     /// A contentless FTS5 table forgets an entry only when given the exact text that was indexed.
     static func unindex(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
         try db.run(
             "INSERT INTO wish_search (wish_search, rowid, grams) VALUES ('delete', ?, ?)",
-            [rowID, SearchGrams.document(name: name, owner: owner)])
+            [rowID, SearchGrams.document(name, owner: owner)])
     }
 }

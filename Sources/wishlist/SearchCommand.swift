@@ -1,11 +1,12 @@
 import WishlistClient
 import WishlistCore
 
-/// `wishlist search QUERY`: wishes by name and by tag.
+/// `wishlist search QUERY`: wishes by name and by tag, and journal entries.
 struct SearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "search", abstract: "Search your wishes by name and by tag, and the K-culture spots.", usage: "QUERY [--json]",
+            name: "search", abstract: "Search your wishes by name and by tag, your journal and the K-culture spots.",
+            usage: "QUERY [--json]",
             options: [("QUERY", "Words or parts of words, in any language."), Output.jsonOptionHelp,
                       RemoteServer.serverOptionHelp])
     }
@@ -27,6 +28,8 @@ struct SearchCommand: Command {
             \(Output.lines(result.byName, empty: "  nothing"))
             By tag:
             \(Output.lines(result.byTag, empty: "  nothing"))
+            In the journal:
+            \(Output.lines(result.journal, empty: "  nothing"))
             K-culture spots:
             \(result.spots.isEmpty ? "  nothing" : result.spots.map(Output.line).joined(separator: "\n"))
             """

@@ -34,17 +34,13 @@ struct WishListCommand: Command {
 
     func run() async throws {
         let client = try remote.client()
-        var page = try await client.wishes(query)
-        var wishes = page.items
-        while all, let cursor = page.nextCursor {
-            var next = query
-            next.cursor = cursor
-            page = try await client.wishes(next)
-            wishes += page.items
+        let (wishes, more) = try await PageReader.read(all: all) { cursor in
+            var page = query
+            page.cursor = cursor
+            return try await client.wishes(page)
         }
-        let more = !all && page.nextCursor != nil
         try output.print(wishes) { wishes in
-            Output.lines(wishes, empty: "No wishes yet.") + (more ? "\n… more with --all" : "")
+            Output.lines(wishes, empty: "No wishes yet.") + (more ? PageReader.moreHint : "")
         }
     }
 }

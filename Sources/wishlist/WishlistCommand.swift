@@ -6,7 +6,7 @@ struct WishlistCommand: Command {
             abstract: "Keep the things you want: the Wishlist server and its command line.",
             subcommands: [
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-                WishCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self, PlacesCommand.self,
+                WishCommand.self, JournalCommand.self, TagsCommand.self, SearchCommand.self, RecentCommand.self, PlacesCommand.self,
                 SpotsCommand.self,
             ])
     }

@@ -73,6 +73,24 @@ import WishlistCore
             places: [Place(name: "Busan", address: "부산광역시", latitude: 35.1796, longitude: 129.0756, source: .search)]))
     }
 
+    private static let fullEntry = JournalEntry(
+        id: UUID(uuidString: "0E5C1F5A-2A51-4F7B-9C07-6F3B1D0C2B12")!, title: "여행 \"일기\" / \\", contents: awkwardText,
+        date: "2026-12-01", time: "23:59", hearted: true, photos: fullWish.photos, place: fullWish.place,
+        wishIDs: [fullWish.id, plainWish.id], createdAt: Date(millisecondsSince1970: 1_795_959_435_123),
+        updatedAt: Date(millisecondsSince1970: 1_795_959_435_124), version: 7)
+
+    private static let plainEntry = JournalEntry(
+        id: UUID(), title: "Walk", date: "2026-01-01", createdAt: Date(millisecondsSince1970: 0),
+        updatedAt: Date(millisecondsSince1970: 0), version: 1)
+
+    @Test func journalEntriesPagesSearchesAndNearbyEntries() throws {
+        try expectSameBytes(Self.fullEntry)
+        try expectSameBytes(Page(items: [Self.plainEntry, Self.fullEntry], nextCursor: "eyJhIjoxfQ"))
+        try expectSameBytes(WishSearchResult(query: "일기", byName: [Self.plainWish], byTag: [], journal: [Self.fullEntry]))
+        try expectSameBytes(Page(
+            items: [NearbyJournalEntry(entry: Self.fullEntry, distanceMeters: 12.5)], nextCursor: nil))
+    }
+
     @Test func pagesOfWishesAndOfNearbyWishes() throws {
         try expectSameBytes(Page(items: [Self.plainWish, Self.fullWish], nextCursor: "eyJhIjoxfQ"))
         try expectSameBytes(Page<Wish>(items: [], nextCursor: nil))

@@ -71,13 +71,13 @@ import WishlistCore
         let page = try test.wishes.near(NearQuery(latitude: 1, longitude: 0, limit: 2), owner: owner)
         #expect(page.items.allSatisfy { $0.wish.name.hasPrefix("Mine") })
         let cursor = try #require(page.nextCursor)
-        #expect(throws: WishRepositoryError.invalidCursor) {
+        #expect(throws: InvalidCursorError()) {
             try test.wishes.near(NearQuery(latitude: 1, longitude: 0, limit: 2, cursor: cursor), owner: bob)
         }
-        #expect(throws: WishRepositoryError.invalidCursor) {
+        #expect(throws: InvalidCursorError()) {
             try test.wishes.near(NearQuery(latitude: 2, longitude: 0, limit: 2, cursor: cursor), owner: owner)
         }
-        #expect(throws: WishRepositoryError.invalidCursor) {
+        #expect(throws: InvalidCursorError()) {
             try test.wishes.near(NearQuery(latitude: 1, longitude: 0, cursor: "garbage"), owner: owner)
         }
         #expect(try test.wishes.near(NearQuery(latitude: 1, longitude: 0), owner: bob).items.map(\.wish.name) == ["Bob's"])

@@ -118,7 +118,7 @@ import WishlistCore
     typealias Grams = SearchGrams
 
     @Test func documentIsOwnerScopedBigramsOfEachWord() {
-        #expect(Grams.document(name: "Bike 가방!", owner: UserKey(7)) == "o7xbi o7xik o7xke o7xe o7x가방 o7x방")
+        #expect(Grams.document("Bike 가방!", owner: UserKey(7)) == "o7xbi o7xik o7xke o7xe o7x가방 o7x방")
     }
 
     @Test func patternIsAPhraseOfBigramsOrAPrefix() {

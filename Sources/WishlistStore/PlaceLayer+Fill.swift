@@ -1,7 +1,7 @@
 import SQLite
 import WishlistCore
 
-extension PlaceIndex {
+extension PlaceLayer {
     /// A cell of the grid, with the owner its points belong to.
     private struct OwnedCell: Hashable {
         let owner: Int64
@@ -10,9 +10,9 @@ extension PlaceIndex {
     }
 
     /// Adds every placed record of `records` to the R*Tree and the grid, filed under `owner`: a
-    /// column of the records (`owner_id`) or a constant (`0`). For records stored in bulk (the
-    /// wishes before the places migration, an import of spots); triggers keep the wishes' index
-    /// after that.
+    /// column of the records (`owner_id`) or a constant (`0`). For records stored in bulk (those
+    /// stored before their layer's migration, an import of spots); triggers keep the index of
+    /// wishes and journal entries after that.
     ///
     /// The grid is summed here rather than by SQL's GROUP BY over every point at every level:
     /// that sorted 150,000 rows for the K-culture spots and took most of their import.

@@ -1,0 +1,10 @@
+/// A page cursor that this list did not hand out, for this account and these filters: damaged,
+/// invented, or from another list. Answered 400 `invalid_cursor`.
+public struct InvalidCursorError: DomainError, Equatable {
+    public init() {}
+
+    public var kind: DomainErrorKind { .invalidInput }
+    public var code: String { "invalid_cursor" }
+    public var field: String? { "cursor" }
+    public var message: String { "The page cursor is not valid for this list; start again from the first page." }
+}

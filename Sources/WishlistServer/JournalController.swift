@@ -1,0 +1,89 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// The journal (SPEC D1–D4) of the signed-in account: entries, hearts, the entries that mention a
+/// wish, and the journal's layer of the map and near me (K3, K4). Search joins
+/// `GET /api/v1/search` in `WishesController`.
+struct JournalController: Sendable {
+    let journal: JournalRepository
+    let authenticator: Authenticator
+    let clock: @Sendable () -> Date
+
+    func register(in router: inout Router) {
+        router.group(.signedIn(authenticator)) { routes in
+            routes.post("/api/v1/journal", create)
+            routes.get("/api/v1/journal", list)
+            routes.get("/api/v1/journal/markers", markers)
+            routes.get("/api/v1/journal/near", near)
+            routes.get("/api/v1/journal/{id}", show)
+            routes.patch("/api/v1/journal/{id}", update)
+            routes.delete("/api/v1/journal/{id}", delete)
+            routes.put("/api/v1/journal/{id}/heart") { request, account in try setHearted(true, request, account) }
+            routes.delete("/api/v1/journal/{id}/heart") { request, account in try setHearted(false, request, account) }
+            routes.get("/api/v1/wishes/{id}/journal", mentioning)
+        }
+    }
+
+    func create(_ request: Request, _ account: Account) throws -> Response {
+        let entry = try journal.create(
+            request.apiBody(JournalDraft.self), owner: account.key, now: clock().inWholeMilliseconds)
+        var response = Response.api(entry, version: entry.version, status: .created)
+        response.headers["Location"] = "/api/v1/journal/\(entry.id.uuidString.lowercased())"
+        return response
+    }
+
+    func list(_ request: Request, _ account: Account) throws -> Response {
+        .api(try journal.list(JournalListQuery(parameters: request.query), owner: account.key))
+    }
+
+    func show(_ request: Request, _ account: Account) throws -> Response {
+        guard let entry = try journal.get(try Self.id(request), owner: account.key) else {
+            throw NotFoundError("journal entry")
+        }
+        return .api(entry, version: entry.version)
+    }
+
+    func update(_ request: Request, _ account: Account) throws -> Response {
+        let entry = try journal.update(
+            try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
+            expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
+        return .api(entry, version: entry.version)
+    }
+
+    func delete(_ request: Request, _ account: Account) throws -> Response {
+        try journal.delete(try Self.id(request), owner: account.key)
+        return Response(status: .noContent)
+    }
+
+    func setHearted(_ hearted: Bool, _ request: Request, _ account: Account) throws -> Response {
+        let entry = try journal.setHearted(
+            hearted, try Self.id(request), owner: account.key, now: clock().inWholeMilliseconds)
+        return .api(entry, version: entry.version)
+    }
+
+    /// The entries that mention one of the account's wishes, paged like the journal.
+    func mentioning(_ request: Request, _ account: Account) throws -> Response {
+        guard let wish = request.idParameter else { throw NotFoundError("wish") }
+        return .api(try journal.list(JournalListQuery(parameters: request.query, mentioning: wish), owner: account.key))
+    }
+
+    /// The entries in a box of the map, as `GET /api/v1/map/markers` answers for wishes: the web
+    /// app asks for the layers it shows, each marker of this answer being an entry.
+    func markers(_ request: Request, _ account: Account) throws -> Response {
+        let box = try BoundingBox(parameter: request.query["bbox"])
+        let zoom = try MapMarkers.zoom(parameter: request.query["zoom"], box: box)
+        return .api(try journal.markers(in: box, zoom: zoom, owner: account.key))
+    }
+
+    func near(_ request: Request, _ account: Account) throws -> Response {
+        .api(try journal.near(NearQuery(parameters: request.query), owner: account.key))
+    }
+
+    /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
+    private static func id(_ request: Request) throws -> UUID {
+        guard let id = request.idParameter else { throw NotFoundError("journal entry") }
+        return id
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+extension PlaceLayer {
+    /// The account's placed records in `box` as points, or as clusters when there are more than
+    /// `MapMarkers.markerLimit`: grid cells wholly inside the box come from the layer's cell counts,
+    /// and the points in the box's rim, where cells are cut by its edges, are counted one by one,
+    /// so the clusters add up to exactly the records in the box.
+    func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: Database) throws -> MapMarkers {
+        var found: [(rowID: Int64, latitude: Double, longitude: Double)] = []
+        for part in box.parts {
+            found += try placedPoints(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - found.count, db)
+            if found.count > MapMarkers.markerLimit { break }
+        }
+        if found.count <= MapMarkers.markerLimit {
+            let ids = try uuids(of: found.map(\.rowID), db)
+            return MapMarkers(
+                markers: found.compactMap { point in
+                    ids[point.rowID].map { MapMarkers.Marker(id: $0, latitude: point.latitude, longitude: point.longitude) }
+                },
+                clusters: [])
+        }
+        let level = PlaceGrid.level(zoom: zoom)
+        var cells: [PlaceGrid.Cell: PointSum] = [:]
+        for part in box.parts {
+            try addClusters(in: part, level: level, owner: owner, to: &cells, db)
+        }
+        return MapMarkers(
+            markers: [],
+            clusters: cells.values.map(\.cluster)
+                .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
+    }
+
+    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: Database) throws
+        -> [(rowID: Int64, latitude: Double, longitude: Double)]
+    {
+        guard limit > 0 else { return [] }
+        return try db.query(
+            """
+            SELECT w.id, w.place_latitude, w.place_longitude FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
+            WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
+              AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+              AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
+            LIMIT ?6
+            """,
+            [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, limit]
+        ).map { row in (try row["id"], try row["place_latitude"], try row["place_longitude"]) }
+    }
+
+    private func uuids(of rowIDs: [Int64], _ db: Database) throws -> [Int64: UUID] {
+        guard !rowIDs.isEmpty else { return [:] }
+        var ids: [Int64: UUID] = [:]
+        try db.forEach(
+            "SELECT id, uuid FROM \(self.records) WHERE id IN (SELECT value FROM json_each(?))",
+            [rowIDs.jsonArray]
+        ) { row in ids[try row["id"]] = try UUID(storedText: row["uuid"]) }
+        return ids
+    }
+
+    /// Adds the clusters of one box (not crossing the antimeridian) at `level`, counting each record
+    /// in the box exactly once and reading as few rows as a quadtree would: the biggest grid cells
+    /// that fit inside the box, then ever finer cells along its edges, down to the finest level,
+    /// and only the records within a few metres of its edges one by one.
+    private func addClusters(
+        in box: BoundingBox, level: Int, owner: UserKey, to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
+    ) throws {
+        var covered: PlaceGrid.CellRange?
+        for finer in PlaceGrid.levels where finer >= level {
+            guard let inside = PlaceGrid.CellRange(inside: box, level: finer) else { continue }
+            // The frame between what coarser cells covered and what this level's cells can.
+            let ranges = covered.map { inside.frame(around: $0.at(finer)) } ?? [inside]
+            for range in ranges {
+                try addCells(range, clusteredAt: level, owner: owner, to: &cells, db)
+            }
+            covered = inside
+        }
+        // The records outside the finest cells covered: a thin rim along the edges (or the whole
+        // box when it is smaller than one finest cell).
+        let strips = covered?.rim(of: box) ?? [box]
+        var seen = Set<Int64>()
+        for strip in strips {
+            try db.forEach(
+                """
+                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
+                FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
+                WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
+                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+                """,
+                [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
+            ) { row in
+                let id: Int64 = try row["id"]
+                let latitude: Double = try row["latitude"], longitude: Double = try row["longitude"]
+                guard seen.insert(id).inserted, box.contains(latitude: latitude, longitude: longitude) else { return }
+                if let covered, covered.contains(PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: covered.level)) {
+                    return
+                }
+                cells[PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: level), default: PointSum()]
+                    .add(latitude: latitude, longitude: longitude)
+            }
+        }
+    }
+
+    /// Adds the counted cells of `range` to the clusters of the coarser `level` that hold them,
+    /// walking the index along the range's narrower side: a band along a box's south or north edge
+    /// is a few rows of cells as wide as the world.
+    private func addCells(
+        _ range: PlaceGrid.CellRange, clusteredAt level: Int, owner: UserKey,
+        to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
+    ) throws {
+        // A unary `+` keeps SQLite from searching on that column, so it takes the other.
+        let (alongX, alongY) = range.y.count < range.x.count ? ("+x", "y") : ("x", "+y")
+        try db.forEach(
+            """
+            SELECT x, y, count, sum_latitude, sum_longitude FROM \(self.cells)
+            WHERE owner_id = ? AND level = ? AND \(alongX) BETWEEN ? AND ? AND \(alongY) BETWEEN ? AND ?
+            """,
+            [owner.rawValue, range.level, range.x.lowerBound, range.x.upperBound, range.y.lowerBound, range.y.upperBound]
+        ) { row in
+            let cell = PlaceGrid.Cell(x: try row["x"], y: try row["y"]).coarser(by: range.level - level)
+            cells[cell, default: PointSum()].add(
+                count: try row["count"], latitude: try row["sum_latitude"], longitude: try row["sum_longitude"])
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import WishlistCore
+
+/// How list commands read a paged endpoint: the first page, or with `--all` every page.
+enum PageReader {
+    /// The items of the first page (of every page when `all`), and whether pages were left unread.
+    /// `fetch` answers the page after a cursor (nil: the first).
+    static func read<Item>(all: Bool, _ fetch: (String?) async throws -> Page<Item>) async throws -> (items: [Item], more: Bool) {
+        var page = try await fetch(nil)
+        var items = page.items
+        while all, let cursor = page.nextCursor {
+            page = try await fetch(cursor)
+            items += page.items
+        }
+        return (items, !all && page.nextCursor != nil)
+    }
+
+    /// The line that says more pages are left.
+    static let moreHint = "\n… more with --all"
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SQLite
+
+@Suite struct ConnectionQueueTests {
+    /// Waits, yielding, until `condition` holds; the thread states it watches change within
+    /// microseconds, and the bound only keeps a broken queue from hanging the suite.
+    private func eventually(_ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
+    @Test func connectionsGoToWaitersInTheOrderTheyAsked() throws {
+        let directory = try TemporaryDirectory()
+        let connection = try Database(path: directory.path("fifo.sqlite"))
+        let queue = ConnectionQueue([connection], role: "reader")
+        let served = Mutex<[Int]>([])
+        let holding = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            _ = try? queue.withConnection(timeout: .seconds(10)) { _ in
+                holding.signal()
+                letGo.wait()
+            }
+            done.leave()
+        }.start()
+        holding.wait()
+        let waiters = 8
+        for number in 0..<waiters {
+            done.enter()
+            Thread {
+                _ = try? queue.withConnection(timeout: .seconds(10)) { _ in served.withLock { $0.append(number) } }
+                done.leave()
+            }.start()
+            // The next thread asks only once this one is queued, so the asking order is known.
+            eventually { queue.waitingCount == number + 1 }
+        }
+        letGo.signal()
+        done.wait()
+        #expect(served.withLock { $0 } == Array(0..<waiters))
+        #expect(queue.waitingCount == 0)
+        #expect(queue.close().count == 1)
+    }
+
+    @Test func aWaiterThatGaveUpIsSkipped() throws {
+        let directory = try TemporaryDirectory()
+        let queue = ConnectionQueue([try Database(path: directory.path("skip.sqlite"))], role: "reader")
+        let holding = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? queue.withConnection(timeout: .seconds(10)) { _ in
+                holding.signal()
+                letGo.wait()
+            }
+            done.signal()
+        }.start()
+        holding.wait()
+        #expect(throws: SQLiteError.self) { try queue.withConnection(timeout: .milliseconds(20)) { _ in } }
+        #expect(queue.waitingCount == 0)
+        letGo.signal()
+        done.wait()
+        #expect(try queue.withConnection(timeout: .seconds(1)) { _ in 42 } == 42)
+        #expect(queue.close().count == 1)
+    }
+
+    @Test func closingWakesWaitersAndWaitsForLentConnections() throws {
+        let directory = try TemporaryDirectory()
+        let queue = ConnectionQueue([try Database(path: directory.path("close.sqlite"))], role: "reader")
+        let holding = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let waiterResult = Mutex<(any Error)?>(nil)
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            _ = try? queue.withConnection(timeout: .seconds(10)) { _ in
+                holding.signal()
+                letGo.wait()
+            }
+            done.leave()
+        }.start()
+        holding.wait()
+        done.enter()
+        Thread {
+            do { try queue.withConnection(timeout: .seconds(10)) { _ in } } catch { waiterResult.withLock { $0 = error } }
+            done.leave()
+        }.start()
+        eventually { queue.waitingCount == 1 }
+        let closed = Mutex<Int?>(nil)
+        Thread { closed.withLock { $0 = queue.close().count } }.start()
+        eventually { waiterResult.withLock { $0 != nil } }
+        #expect((waiterResult.withLock { $0 } as? SQLiteError)?.code == .misuse)
+        #expect(closed.withLock { $0 } == nil, "close waits for the lent connection")
+        letGo.signal()
+        done.wait()
+        eventually { closed.withLock { $0 != nil } }
+        #expect(closed.withLock { $0 } == 1)
+    }
+}
