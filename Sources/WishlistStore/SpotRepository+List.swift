@@ -105,7 +105,7 @@ extension SpotRepository {
 
     private static func position(_ cursor: String) throws -> Position {
         guard let position = OpaqueCursor.decode(cursor, as: Position.self, owner: sharedOwner) else {
-            throw WishRepositoryError.invalidCursor
+            throw InvalidCursorError()
         }
         return position
     }
