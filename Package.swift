@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
@@ -56,10 +57,14 @@ let package = Package(
         .target(name: "Outbound", dependencies: ["CCurl"]),
         .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
         .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
+        .target(name: "Zlib", dependencies: ["CZlib"]),
 
         // The product.
         .target(name: "WishlistCore"),
-        .target(name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging"]),
+        .target(
+            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib"],
+            resources: [.copy("Data")]
+        ),
         .target(
             name: "WishlistServer",
             dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound"],
@@ -84,11 +89,16 @@ let package = Package(
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
         .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"]),
+        .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging"]),
+        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib"]),
         .testTarget(
             name: "WishlistServerTests",
-            dependencies: ["WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "OutboundTesting"]
+            dependencies: [
+                "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
+                "OutboundTesting",
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "OutboundTesting"]),
     ],

@@ -94,6 +94,13 @@ public final class OfflineGazetteer: Sendable {
         return NearestPlace(place: place, distanceMeters: GreatCircle.distance(point, place.coordinate))
     }
 
+    /// Every city of a country (ISO 3166-1 alpha-2, any case), with its region, in the cities' own
+    /// names: for checks such as whether a point lies in the region an address names.
+    public func cities(inCountry countryCode: String) -> [FoundPlace] {
+        let code = countryCode.uppercased()
+        return cities.indices.filter { cities[$0].countryCode == code }.map { place(of: $0, language: 0) }
+    }
+
     /// A city as a `FoundPlace`, its names taken from catalog `language` (1-based; 0 = its own) where it has them.
     private func place(of index: Int, language: Int) -> FoundPlace {
         let city = cities[index]

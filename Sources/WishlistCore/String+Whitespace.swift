@@ -1,6 +1,6 @@
 extension String {
     /// The text without white space or line breaks at either end.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }

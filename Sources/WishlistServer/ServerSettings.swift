@@ -21,6 +21,8 @@ public struct ServerSettings: Sendable {
     public var tileAttribution: String? = "© OpenStreetMap contributors"
     /// Leaflet and its marker-cluster plugin, as Debian's libjs-leaflet packages install them.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
+    /// The K-culture spots imported at start-up.
+    public var spotsSource: SpotsSource = .bundled
     /// How long a sign-in lasts before the person must sign in again.
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     public var passwordCost: PasswordHasher.Cost = .interactive

@@ -10,6 +10,7 @@ struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
     let journal: JournalRepository
+    let spots: SpotRepository
     let photos: PhotoLibrary
     let places: PlaceSearch
     let authenticator: Authenticator
@@ -83,6 +84,7 @@ struct WishesController: Sendable {
         var result = try wishes.search(query, owner: owner)
         result.journal = try journal.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
+        result.spots = try spots.search(query, owner: owner)
         _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
         return .api(result)
     }

@@ -26,6 +26,9 @@ public final class WishlistApplication: Sendable {
             links = Links(
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
+            if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
+                settings.logger?(report.description)
+            }
             server = Server(
                 router: try Self.router(settings: settings, store: store, photos: photos, links: links),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
@@ -43,6 +46,15 @@ public final class WishlistApplication: Sendable {
         var configuration = OutboundClient.Configuration()
         configuration.allowPrivateAddresses = settings.allowPrivateAddresses
         return configuration
+    }
+
+    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
+    private static func importSpots(from source: SpotsSource, into spots: SpotRepository) throws -> SpotImportReport? {
+        switch source {
+        case .bundled: try spots.importBundledIfNeeded()
+        case .none: nil
+        case .file(let path): try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        }
     }
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
@@ -77,7 +89,8 @@ public final class WishlistApplication: Sendable {
                 return try OnlineGeocoder(configuration: configuration)
             })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, photos: photos,
+            wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, spots: store.spots,
+            photos: photos,
             places: places, authenticator: authenticator, clock: settings.clock
         ).register(in: &router)
         JournalController(
@@ -93,6 +106,7 @@ public final class WishlistApplication: Sendable {
             wishes: store.wishes, places: places, authenticator: authenticator,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
+        SpotsController(spots: store.spots, authenticator: authenticator, clock: settings.clock).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router

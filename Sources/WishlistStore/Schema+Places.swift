@@ -85,15 +85,6 @@ extension Schema {
             END;
             """)
         // Records stored before this migration.
-        try db.execute("""
-            INSERT INTO \(points) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-            SELECT id, owner_id - 0.5, owner_id + 0.5, place_longitude, place_longitude, place_latitude, place_latitude
-            FROM \(records) WHERE place_latitude IS NOT NULL;
-            INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude)
-            SELECT owner_id, level, \(cellX.replacingOccurrences(of: "%@", with: records)),
-                   \(cellY.replacingOccurrences(of: "%@", with: records)), count(*), sum(place_latitude), sum(place_longitude)
-            FROM \(records) JOIN place_cell_levels WHERE place_latitude IS NOT NULL
-            GROUP BY 1, 2, 3, 4;
-            """)
+        try layer.fill(owner: "owner_id", db)
     }
 }

@@ -15,6 +15,7 @@ enum Schema {
         migrator.register("2026-12-01-journal-places", createJournalPlaces)
         migrator.register("2026-12-01-wish-prices", createWishPrices)
         migrator.register("2026-12-02-journal-photos", addJournalPhotos)
+        migrator.register("2026-12-01-spots", createSpots)
         return migrator
     }
 }

@@ -2,32 +2,43 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// How text becomes tokens of the bigram search indexes (`wish_search` for wish names,
-/// `journal_search` for journal entries' titles and contents), and queries become MATCH expressions.
+/// How texts become tokens of the bigram FTS5 indexes (`wish_search` for wish names,
+/// `journal_search` for journal entries' titles and contents, `spot_title_search` and the place
+/// names in `spot_search`), and queries become MATCH expressions.
 ///
 /// Every word of a text (a run of letters and digits, in NFC and lower case) is indexed as the
 /// bigram starting at each of its characters, the last one alone: "bike" → `bi ik ke e`.
 /// A query word of two or more characters is then the phrase of its bigrams, which occurs exactly
-/// when the word is a substring of a word of the text — "가방" in "여행 가방", "신발" in "운동신발",
+/// when the word is a substring of an indexed word — "가방" in "여행 가방", "신발" in "운동신발",
 /// "bik" in "bike" — and a one-character word is a prefix query on the bigrams. This finds
 /// mid-word matches in scripts without spaces, where SQLite's trigram tokenizer finds nothing
-/// for the two-syllable words Korean is full of. Each token starts with `o<owner>x` so that
-/// accounts have disjoint vocabularies.
+/// for the two-syllable words Korean is full of. Every token starts with the index's prefix: the
+/// indexes of accounts' records give each account `o<owner>x`, so that accounts have disjoint
+/// vocabularies; the spots, shared by everyone, have none.
 ///
 /// The indexes are contentless: an entry is removed by indexing its text again as a 'delete', so
-/// changing how documents are made needs a migration that rebuilds them.
+/// changing how documents are made needs a migration that rebuilds the index.
 enum SearchGrams {
-    /// The comparable form of a text or query: canonical composition (a Mac may send decomposed
+    /// The comparable form of a name or query: canonical composition (a Mac may send decomposed
     /// Hangul) and lower case.
     static func key(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping.lowercased()
+        text.canonicallyComposed.lowercased()
     }
 
-    /// The index text of `text`: its tokens separated by spaces.
-    static func document(_ text: String, owner: UserKey) -> String {
-        let prefix = tokenPrefix(owner)
+    /// ``key(_:)`` with everything but letters and digits taken out, so spacing and punctuation do
+    /// not matter: "이태원클라쓰" and "이태원 클라쓰", "fromis_9" and "Fromis 9".
+    static func compactKey(_ text: String) -> String {
+        String(key(text).filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// The index text of a name: its tokens separated by spaces.
+    ///
+    /// With `joiningWords`, the words are indexed as one, so a query matches across the spaces
+    /// of the text ("이태원클라쓰" finds "이태원 클라쓰") as well as word by word.
+    static func document(_ text: String, prefix: String, joiningWords: Bool = false) -> String {
+        let words = joiningWords ? [Substring(compactKey(text))] : words(of: text)
         var tokens: [String] = []
-        for word in words(of: text) {
+        for word in words where !word.isEmpty {
             for index in word.indices {
                 let end = word.index(index, offsetBy: 2, limitedBy: word.endIndex) ?? word.endIndex
                 tokens.append(prefix + String(word[index..<end]))
@@ -38,24 +49,43 @@ enum SearchGrams {
 
     /// The MATCH expression of a search: every query word must occur in the text. `nil` when
     /// the query has no letters or digits.
-    static func pattern(query: String, owner: UserKey) -> String? {
-        let prefix = tokenPrefix(owner)
-        let parts = words(of: query).compactMap { word -> String? in
-            guard word.count > 1 else {
-                return FTS5Pattern(matchingAllTokensIn: prefix + String(word), prefix: true)?.description
-            }
-            let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
-            return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
-        }
+    static func pattern(query: String, prefix: String) -> String? {
+        pattern(query: query) { word in phrase(word, prefix: prefix) }
+    }
+
+    /// The MATCH expression requiring every query word, each as `match` writes it. `nil` when the
+    /// query has no letters or digits.
+    static func pattern(query: String, eachWord match: (Substring) -> String?) -> String? {
+        let parts = words(of: query).compactMap(match)
         return parts.isEmpty ? nil : parts.joined(separator: " AND ")
+    }
+
+    /// What finds one query word in a bigram index: the phrase of its bigrams, or for a single
+    /// character the bigrams starting with it.
+    static func phrase(_ word: Substring, prefix: String) -> String? {
+        guard word.count > 1 else {
+            return FTS5Pattern(matchingAllTokensIn: prefix + String(word), prefix: true)?.description
+        }
+        let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
+        return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " "))?.description
+    }
+
+    /// The index text of an account's `text` (a wish's name, a journal entry).
+    static func document(_ text: String, owner: UserKey) -> String {
+        document(text, prefix: tokenPrefix(owner))
+    }
+
+    /// The MATCH expression of a search in the account's texts.
+    static func pattern(query: String, owner: UserKey) -> String? {
+        pattern(query: query, prefix: tokenPrefix(owner))
     }
 
     private static func tokenPrefix(_ owner: UserKey) -> String {
         "o\(owner.rawValue)x"
     }
 
-    private static func words(of text: String) -> [Substring] {
-        let normalized = key(text)
-        return normalized.split { !($0.isLetter || $0.isNumber) }
+    /// The words of a text or query in their comparable form (``key(_:)``): runs of letters and digits.
+    static func words(of text: String) -> [Substring] {
+        key(text).split { !($0.isLetter || $0.isNumber) }
     }
 }

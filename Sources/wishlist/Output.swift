@@ -78,6 +78,11 @@ struct Output {
         [amount.description, currency].compactMap { $0 }.joined(separator: " ")
     }
 
+    /// One line for a spot in a list: id, star when saved as a wish, place, work or artist, address.
+    static func line(_ spot: Spot) -> String {
+        "\(spot.id.uuidString.lowercased())  \(spot.wishId == nil ? " " : "★") \(spot.name) — \(spot.title) (\(spot.type.rawValue))  \(spot.address)"
+    }
+
     static func lines(_ wishes: [Wish], empty: String) -> String {
         table(wishes.map(columns), flexibleColumn: 2, empty: empty)
     }

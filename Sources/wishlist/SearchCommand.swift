@@ -5,7 +5,7 @@ import WishlistCore
 struct SearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "search", abstract: "Search your wishes by name and by tag, and your journal.",
+            name: "search", abstract: "Search your wishes by name and by tag, your journal and the K-culture spots.",
             arguments: [queryArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
@@ -30,6 +30,8 @@ struct SearchCommand: Command {
             \(Output.lines(result.byTag, empty: "  nothing"))
             In the journal:
             \(Output.lines(result.journal, empty: "  nothing"))
+            K-culture spots:
+            \(result.spots.isEmpty ? "  nothing" : result.spots.map(Output.line).joined(separator: "\n"))
             """
         }
     }

@@ -9,7 +9,7 @@ struct ServeCommand: Command {
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: [
-                Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption,
+                Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption, spotsOption,
             ])
     }
 
@@ -28,6 +28,10 @@ struct ServeCommand: Command {
     static let refreshPricesOption = Option(
         "--refresh-prices", "daily|off",
         help: "Refresh the price of every wish's link once a day, spread over the day ($WISHLIST_REFRESH_PRICES; off).")
+
+    static let spotsOption = Option(
+        "--spots", "bundled|none|FILE",
+        help: "The K-culture spots imported at start: the bundled release (default), none, or a release FILE.")
 
     let settings: ServerSettings
 
@@ -57,6 +61,11 @@ struct ServeCommand: Command {
         if let refresh = try arguments.option(Self.refreshPricesOption) ?? Environment.value("WISHLIST_REFRESH_PRICES") {
             guard ["daily", "off"].contains(refresh) else { throw UsageError("--refresh-prices takes daily (or off).") }
             settings.refreshPricesDaily = refresh == "daily"
+        }
+        switch try arguments.option(Self.spotsOption) {
+        case nil, "bundled": settings.spotsSource = .bundled
+        case "none": settings.spotsSource = .none
+        case let file?: settings.spotsSource = .file(file)
         }
         self.settings = settings
     }

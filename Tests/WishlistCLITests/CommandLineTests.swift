@@ -14,11 +14,12 @@ import WishlistServer
     var cli: CommandRunner { CommandRunner(home: home) }
 
     /// A server on the test's data directory, in this process.
-    func startServer() throws -> WishlistApplication {
+    func startServer(spots: SpotsSource = .none) throws -> WishlistApplication {
         var settings = ServerSettings()
         settings.dataDirectory = data
         settings.port = 0
         settings.logger = nil
+        settings.spotsSource = spots
         let application = try WishlistApplication(settings: settings)
         try application.start()
         return application
@@ -130,5 +131,47 @@ import WishlistServer
         #expect(try cli.run(["logout"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: saved))
         #expect(try cli.run(["whoami"]).status == 1)
+    }
+
+    /// The real rows of a few works and artists (the server tests' fixture).
+    static let spotsSample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../WishlistServerTests/Fixtures/spots-sample.csv").standardizedFileURL.path
+
+    @Test func spotsImportSearchNearAndWish() async throws {
+        let imported = try cli.run(["spots", "import", Self.spotsSample, "--data", data])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output.contains("spots of 7 works and artists"), "\(imported.output)")
+        #expect(try cli.run(["spots", "import", Self.spotsSample, "--data", data]).output.contains("nothing changed"))
+        _ = try cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
+        let application = try startServer()
+        defer { try? application.stop() }
+        let server = "http://127.0.0.1:\(application.port)"
+        _ = try cli.run(["login", "--server", server, "--username", "erin", "--password-stdin"], stdin: "erin's password\n")
+
+        let found = try cli.run(["spots", "search", "BTS", "--type", "artist", "--json"])
+        #expect(found.status == 0, "\(found.error)")
+        let spots = try JSONCoding.decoder().decode([Spot].self, from: Data(found.output.utf8))
+        #expect(!spots.isEmpty)
+        #expect(spots.allSatisfy { $0.title == "방탄소년단" && $0.type == .artist })
+        #expect(try cli.run(["spots", "search", "BTS", "--type", "drama"]).output == "No spots found.\n")
+        let spot = try #require(spots.first)
+        let id = spot.id.uuidString.lowercased()
+        let text = try cli.run(["spots", "search", "방탄소년단"]).output
+        #expect(text.contains("\(id)    \(spot.name) — 방탄소년단 (artist)"), "\(text)")
+
+        let saved = try cli.run(["spots", "wish", id])
+        #expect(saved.status == 0, "\(saved.error)")
+        #expect(saved.output.hasPrefix("Saved as a new wish:\n"))
+        let again = try cli.run(["spots", "wish", id, "--json"])
+        let wish = try JSONCoding.decoder().decode(Wish.self, from: Data(again.output.utf8))
+        #expect(saved.output.contains(wish.id.uuidString.lowercased()))
+        #expect(try cli.run(["spots", "wish", id]).output.hasPrefix("Already saved as this wish:\n"))
+        #expect(try cli.run(["spots", "search", "방탄소년단"]).output.contains("\(id)  ★ \(spot.name)"))
+
+        let near = try cli.run(["spots", "near", "37.5665", "126.978", "--limit", "3"])
+        #expect(near.status == 0, "\(near.error)")
+        #expect(near.output.split(separator: "\n").count == 3, "\(near.output)")
+        #expect(try cli.run(["spots", "wish", "not-an-id"]).status == 64)
+        #expect(try cli.run(["spots", "search", "BTS", "--type", "opera"]).status != 0)
     }
 }

@@ -27,7 +27,7 @@ final class ServerProcess {
         process.executableURL = CommandRunner.executable
         // Port 0: the server binds a free port and names it in its first line. (A port picked here
         // could be taken by then, e.g. as another test's client port.)
-        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0"] + options
+        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0", "--spots", "none"] + options
         let log = home.appendingPathComponent("server.log")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -4,8 +4,8 @@ import Synchronization
 import WishlistClient
 import WishlistServer
 
-/// A real server on a loopback port with a fresh data directory, a clock the test moves, and
-/// cheap password hashing; stopped and deleted when the test lets go of it.
+/// A real server on a loopback port with a fresh data directory, a clock the test moves, cheap
+/// password hashing and no K-culture spots unless `configure` asks for them; stopped and deleted when the test lets go of it.
 final class TestServer: Sendable {
     let application: WishlistApplication
     let dataDirectory: URL
@@ -22,6 +22,7 @@ final class TestServer: Sendable {
         settings.passwordCost = .minimum
         settings.clock = { clock.now }
         settings.logger = nil
+        settings.spotsSource = .none
         configure(&settings)
         application = try WishlistApplication(settings: settings)
         try application.start()

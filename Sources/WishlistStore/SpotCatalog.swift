@@ -1,0 +1,125 @@
+import Crypto
+import Foundation
+import WishlistCore
+import Zlib
+
+/// One release of the K-culture spots data set, read and cleaned: the CSV
+/// `media_type,title,place_name,place_type,description,address,lat,lng` (gzip or plain), with
+/// the alias table of the titles.
+///
+/// Rows whose coordinates lie outside the region their address names are dropped, and rows that
+/// repeat the type, title, place and address of another are merged into the first: those four
+/// make the spot's id, so it stays the same across releases.
+struct SpotCatalog {
+    struct Entry {
+        let id: UUID
+        let type: SpotType
+        let title: String
+        let name: String
+        let placeType: String
+        let description: String
+        let address: String
+        let latitude: Double
+        let longitude: Double
+    }
+
+    /// The largest decompressed file taken (the 2022 release is 3.3 MB).
+    static let sizeLimit = 64 << 20
+
+    /// The spots, ordered by type, title, place and address.
+    let entries: [Entry]
+    /// The file's SHA-256, hex.
+    let digest: String
+    var report: SpotImportReport
+
+    /// The release bundled with the app, in the module's resources.
+    static var bundledFile: URL? {
+        Bundle.module.url(forResource: "spots.csv", withExtension: "gz", subdirectory: "Data/k-culture-spots")
+    }
+
+    static var bundledAliases: URL? {
+        Bundle.module.url(forResource: "aliases", withExtension: "tsv", subdirectory: "Data/k-culture-spots")
+    }
+
+    /// The SHA-256 of a release file, hex: what tells whether it is the release already imported.
+    static func digest(of data: Data) -> String {
+        SHA256.hex(SHA256.digest(data))
+    }
+
+    init(file data: Data) throws {
+        digest = Self.digest(of: data)
+        let text: Data
+        do {
+            text = try Gunzip.decompressIfNeeded(data, limit: Self.sizeLimit)
+        } catch {
+            throw SpotImportError.unreadable("The file is not a readable gzip file (\(error)).")
+        }
+        guard let csv = String(data: text, encoding: .utf8) else {
+            throw SpotImportError.unreadable("The file is not UTF-8 text.")
+        }
+        var records = CSVParser.records(csv)[...]
+        let header = ["media_type", "title", "place_name", "place_type", "description", "address", "lat", "lng"]
+        guard records.first == header else {
+            throw SpotImportError.unreadable("The first line must name the columns \(header.joined(separator: ",")).")
+        }
+        records = records.dropFirst()
+        var report = SpotImportReport(rowsRead: records.count)
+        var entries: [Entry] = []
+        var seen = Set<UUID>()
+        for fields in records {
+            let field = fields.map { $0.trimmingWhitespace() }
+            guard field.count == header.count, let type = SpotType(rawValue: field[0]), !field[1].isEmpty,
+                !field[2].isEmpty, let latitude = Double(field[6]), let longitude = Double(field[7]),
+                latitude.isFinite, longitude.isFinite
+            else {
+                report.malformedRows += 1
+                continue
+            }
+            guard let region = KoreanProvince.named(in: field[5]), region.contains(latitude: latitude, longitude: longitude)
+            else {
+                report.misplacedRows += 1
+                continue
+            }
+            let id = Self.id(type: type, title: field[1], name: field[2], address: field[5])
+            guard seen.insert(id).inserted else {
+                report.duplicateRows += 1
+                continue
+            }
+            entries.append(Entry(
+                id: id, type: type, title: field[1], name: field[2], placeType: field[3].lowercased(),
+                description: field[4], address: field[5], latitude: latitude, longitude: longitude))
+        }
+        report.spots = entries.count
+        report.titles = Set(entries.map { "\($0.type.rawValue) \($0.title)" }).count
+        // By type, title, place and address, so a work's spots get neighbouring rows. UTF-8 byte
+        // order is code point order: the strings' own order, without the cost of comparing Strings.
+        let keys = entries.map { Array("\($0.type.rawValue)\u{0}\($0.title)\u{0}\($0.name)\u{0}\($0.address)".utf8) }
+        self.entries = entries.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map { entries[$0] }
+        self.report = report
+    }
+
+    /// The id of a spot: a UUID (version 8, custom) of the first 16 bytes of the SHA-256 of its
+    /// type, title, place name and address.
+    static func id(type: SpotType, title: String, name: String, address: String) -> UUID {
+        let text = [type.rawValue, title, name, address].map(\.canonicallyComposed)
+            .joined(separator: "\u{0}")
+        var bytes = Array(SHA256.digest(Array(text.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0f) | 0x80
+        bytes[8] = (bytes[8] & 0x3f) | 0x80
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// The alias table: a title, then its other names, tab-separated, one title a line; `#` starts
+    /// a comment line.
+    static func aliases(_ text: String) -> [String: [String]] {
+        var aliases: [String: [String]] = [:]
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            let names = line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard names.count > 1 else { continue }
+            aliases[names[0], default: []] += names.dropFirst()
+        }
+        return aliases
+    }
+}

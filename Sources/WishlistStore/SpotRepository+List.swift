@@ -1,0 +1,116 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+extension SpotRepository {
+    /// Where a page ended: the rank of its last item (0 when it carries no rank), its spot count
+    /// (titles only) and its row.
+    private struct Position: Codable {
+        let rank: Int
+        let count: Int
+        let rowID: Int64
+    }
+
+    /// The works and artists, most spots first; with search text, those whose title or an alias
+    /// matches, the title or alias equal to the query first, then starting with it, then the rest.
+    public func titles(_ query: SpotQuery, owner: UserKey) throws -> Page<SpotTitle> {
+        let after = try query.cursor.map { try Self.position($0) }
+        var pattern: String?
+        if let text = query.text {
+            guard let built = SearchGrams.pattern(query: text, prefix: "") else { return Page(items: [], nextCursor: nil) }
+            pattern = built
+        }
+        let wanted = query.text.map(SearchGrams.compactKey)
+        var ranked: [(position: Position, title: SpotTitle)] = try pool.read { db in
+            try db.query(
+                """
+                SELECT id, type, title, aliases, spot_count FROM spot_titles
+                WHERE (?1 IS NULL OR type = ?1)
+                  AND (?2 IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2))
+                """,
+                [query.type?.rawValue, pattern]
+            ).map { row in
+                let title = SpotTitle(
+                    title: try row["title"], type: try Self.type(row["type"]),
+                    aliases: TagsColumn.tags(in: try row["aliases"]) ?? [], spotCount: try row["spot_count"])
+                let keys = ([title.title] + title.aliases).map(SearchGrams.compactKey)
+                let rank = wanted.map { wanted in
+                    keys.contains(wanted) ? 0 : keys.contains { $0.hasPrefix(wanted) } ? 1 : 2
+                } ?? 0
+                return (Position(rank: rank, count: -title.spotCount, rowID: try row["id"]), title)
+            }
+        }
+        ranked.sort { Self.order($0.position) < Self.order($1.position) }
+        if let after {
+            ranked.removeAll { Self.order($0.position) <= Self.order(after) }
+        }
+        let page = ranked.prefix(query.limit)
+        let next = ranked.count > query.limit ? page.last?.position : nil
+        return Page(items: page.map(\.title), nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })
+    }
+
+    /// The spots of a work or artist, a type or a kind of place, in the order of the titles; with
+    /// search text, those whose place name, description or address matches, or whose title or an
+    /// alias of it does (those first).
+    public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
+        let after = try query.cursor.map { try Self.position($0) } ?? Position(rank: -1, count: 0, rowID: 0)
+        var titlePattern: String?, spotPattern: String?
+        if let text = query.text {
+            guard let titles = SearchGrams.pattern(query: text, prefix: ""), let spots = Self.spotPattern(text) else {
+                return Page(items: [], nextCursor: nil)
+            }
+            (titlePattern, spotPattern) = (titles, spots)
+        }
+        // Without search text every spot ranks 0.
+        let rank = titlePattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
+        let order = titlePattern == nil ? "s.id" : "\(rank), s.id"
+        return try pool.read { db in
+            let rows = try db.query(
+                """
+                WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2),
+                     matched_spots AS (SELECT rowid FROM spot_search WHERE spot_search MATCH ?9)
+                SELECT \(Self.columns), \(rank) AS rank FROM spots s \(Self.joins)
+                WHERE (?2 IS NULL OR s.title_id IN matched_titles OR s.id IN matched_spots)
+                  AND (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
+                  AND (\(rank), s.id) > (?6, ?7)
+                ORDER BY \(order) LIMIT ?8
+                """,
+                [owner.rawValue, titlePattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
+                 query.limit + 1, spotPattern])
+            let page = rows.prefix(query.limit)
+            let next = try rows.count > query.limit ? page.last.map { row in
+                Position(rank: try row["rank"], count: 0, rowID: try row["id"])
+            } : nil
+            return Page(
+                items: try page.map(Self.spot(from:)),
+                nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })
+        }
+    }
+
+    /// The MATCH expression of a search in `spot_search`: every query word inside the place name
+    /// (its bigrams) or starting a word of the description or address.
+    private static func spotPattern(_ text: String) -> String? {
+        SearchGrams.pattern(query: text) { word in
+            guard let inName = SearchGrams.phrase(word, prefix: ""),
+                let wordStart = FTS5Pattern(matchingAllTokensIn: String(word), prefix: true)
+            else { return nil }
+            return "(grams : \(inName) OR words : \(wordStart))"
+        }
+    }
+
+    /// The spots matching a search, for the spots group of `GET /api/v1/search`.
+    public func search(_ text: String, owner: UserKey) throws -> [Spot] {
+        try list(SpotQuery(text: text, limit: WishSearchResult.groupLimit), owner: owner).items
+    }
+
+    private static func position(_ cursor: String) throws -> Position {
+        guard let position = OpaqueCursor.decode(cursor, as: Position.self, owner: sharedOwner) else {
+            throw InvalidCursorError()
+        }
+        return position
+    }
+
+    private static func order(_ position: Position) -> (Int, Int, Int64) {
+        (position.rank, position.count, position.rowID)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Geocoding
+import SQLite
+import WishlistCore
+
+/// The K-culture spots (K8), shared by every account: importing a release of the data, the
+/// works and artists, lists and search, "near me", the map, and the wishes accounts make from
+/// spots. A spot's `wishId` is the asking account's own wish; nobody sees another's.
+public struct SpotRepository: Sendable {
+    let pool: DatabasePool
+
+    /// The owner the spots' points are filed under in `PlaceLayer.spots`, and their cursors' owner.
+    static let sharedOwner = UserKey(0)
+
+    /// The columns every spot query selects: `spots s` with its title `t` and the asking account's
+    /// wish `w` (bound as the first parameter).
+    static let columns = """
+        s.id, s.uuid, t.type, t.title, s.name, s.place_type, s.description, s.address, s.place_latitude,
+        s.place_longitude, w.uuid AS wish_uuid
+        """
+    static let joins = """
+        JOIN spot_titles t ON t.id = s.title_id
+        LEFT JOIN spot_wishes sw ON sw.owner_id = ?1 AND sw.spot_uuid = s.uuid
+        LEFT JOIN wishes w ON w.id = sw.wish_id
+        """
+
+    /// The spot, with the account's wish made from it; `NotFoundError("spot")` when there is none.
+    public func get(_ id: UUID, owner: UserKey) throws -> Spot {
+        try pool.read { db in
+            guard let row = try db.queryFirst(
+                "SELECT \(Self.columns) FROM spots s \(Self.joins) WHERE s.uuid = ?2", [owner.rawValue, id.lowercasedString])
+            else { throw NotFoundError("spot") }
+            return try Self.spot(from: row)
+        }
+    }
+
+    /// The spots nearest to a point first, with their distance.
+    public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbySpot> {
+        let origin = Coordinate(latitude: query.latitude, longitude: query.longitude)
+        return try pool.read { db in
+            let (rowIDs, nextCursor) = try PlaceLayer.spots.nearest(query, owner: Self.sharedOwner, db)
+            let spots = try Self.spots(rowIDs: rowIDs, owner: owner, db)
+            return Page(
+                items: spots.map { spot in
+                    let point = Coordinate(latitude: spot.latitude, longitude: spot.longitude)
+                    return NearbySpot(spot: spot, distanceMeters: GreatCircle.distance(origin, point).rounded())
+                },
+                nextCursor: nextCursor)
+        }
+    }
+
+    /// The spots in `box` as markers, or as clusters when there are many, as for wishes.
+    public func markers(in box: BoundingBox, zoom: Int) throws -> MapMarkers {
+        try pool.read { db in try PlaceLayer.spots.markers(in: box, zoom: zoom, owner: Self.sharedOwner, db) }
+    }
+
+    /// The wish the account made from the spot, made now when it has none (or deleted it):
+    /// named after the place, placed there, tagged with the work or artist, the scene in the memo.
+    public func wish(fromSpot id: UUID, owner: UserKey, now: Date = .nowInMilliseconds()) throws
+        -> (wish: Wish, created: Bool)
+    {
+        let spot = try get(id, owner: owner)
+        return try pool.write { db in
+            // Read again inside the write: another request may have made it since `get`.
+            if let uuid: String = try db.scalar(
+                """
+                SELECT w.uuid FROM spot_wishes sw JOIN wishes w ON w.id = sw.wish_id
+                WHERE sw.owner_id = ? AND sw.spot_uuid = ?
+                """,
+                [owner.rawValue, id.lowercasedString]),
+                let existing = try WishRepository.fetch(try UUID(storedText: uuid), owner: owner, db)
+            {
+                return (existing.wish, false)
+            }
+            let wish = try WishRepository.insert(
+                WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, db)
+            try db.run(
+                "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) VALUES (?, ?, ?)",
+                [owner.rawValue, id.lowercasedString, db.lastInsertRowID])
+            return (wish, true)
+        }
+    }
+
+    // MARK: Rows
+
+    static func spot(from row: Row) throws -> Spot {
+        let wish: String? = try row["wish_uuid"]
+        return Spot(
+            id: try UUID(storedText: row["uuid"]),
+            type: try type(row["type"]),
+            title: try row["title"], name: try row["name"], placeType: try row["place_type"],
+            description: try row["description"], address: try row["address"],
+            latitude: try row["place_latitude"], longitude: try row["place_longitude"],
+            wishId: try wish.map { try UUID(storedText: $0) })
+    }
+
+    static func type(_ text: String) throws -> SpotType {
+        guard let type = SpotType(rawValue: text) else { throw StoreError.corruptValue(text) }
+        return type
+    }
+
+    /// These spots, in the order of `rowIDs`.
+    static func spots(rowIDs: [Int64], owner: UserKey, _ db: Database) throws -> [Spot] {
+        guard !rowIDs.isEmpty else { return [] }
+        return try db.query(
+            """
+            SELECT \(columns) FROM json_each(?2) j CROSS JOIN spots s ON s.id = j.value \(joins)
+            ORDER BY j.key
+            """,
+            [owner.rawValue, rowIDs.jsonArray]
+        ).map(spot(from:))
+    }
+}
+
+extension PlaceLayer {
+    /// The K-culture spots, every one filed under `SpotRepository.sharedOwner`.
+    static let spots = PlaceLayer(records: "spots", points: "spot_places", cells: "spot_cells")
+}

@@ -1,0 +1,4 @@
+extension Store {
+    /// The K-culture spots, shared by every account, and the wishes made from them.
+    public var spots: SpotRepository { SpotRepository(pool: pool) }
+}

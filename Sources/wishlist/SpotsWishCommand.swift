@@ -1,0 +1,33 @@
+import Foundation
+
+/// `wishlist spots wish ID`: saves a K-culture spot as a wish (the same wish when saved before).
+struct SpotsWishCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "wish", abstract: "Save a K-culture spot as a wish: named after the place, placed there, tagged with the work.",
+            arguments: [idArgument, Output.jsonFlag, RemoteServer.serverOption])
+    }
+
+    static let idArgument = Positional("ID", help: "The spot's id, as 'wishlist spots search' shows it.")
+
+    let remote: RemoteServer
+    let output: Output
+    let id: UUID
+
+    init(parsing arguments: inout Arguments) throws {
+        remote = try RemoteServer(&arguments)
+        output = Output(&arguments)
+        let text = try arguments.positional(Self.idArgument)
+        guard let id = UUID(uuidString: text) else {
+            throw UsageError("'\(text)' is not a spot id (a UUID, as 'wishlist spots search' shows).")
+        }
+        self.id = id
+    }
+
+    func run() async throws {
+        let (wish, created) = try await remote.client().wish(fromSpot: id)
+        try output.print(wish) { wish in
+            (created ? "Saved as a new wish:\n" : "Already saved as this wish:\n") + Output.details(wish)
+        }
+    }
+}
