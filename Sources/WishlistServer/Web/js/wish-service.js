@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { store } from "./store.js";
+import { SPOT } from "./spot-service.js";
 
 /** The store kind of wish records. */
 export const WISH = "wish";
@@ -63,12 +64,18 @@ export class WishService {
   }
 
   /**
-   * Searches names, tags and places (the server remembers `query` as a recent search):
-   * `{byName, byTag}` as ids, and `places` as they came (`[{name, address, latitude, longitude}]`).
+   * Searches names, tags, places and K-culture spots (the server remembers `query` as a recent
+   * search): `{byName, byTag}` as wish ids, `spots` as spot ids, and `places` as they came
+   * (`[{name, address, latitude, longitude}]`).
    */
   async search(query, { signal } = {}) {
     const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
-    return { byName: this.#keep(answer.byName), byTag: this.#keep(answer.byTag), places: answer.places ?? [] };
+    return {
+      byName: this.#keep(answer.byName),
+      byTag: this.#keep(answer.byTag),
+      spots: store.put(SPOT, answer.spots ?? []).map((spot) => spot.id),
+      places: answer.places ?? [],
+    };
   }
 
   /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */
