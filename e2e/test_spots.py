@@ -31,6 +31,7 @@ def link_containing(browser, text):
 def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_the_map(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
+    top_drama = first(server, token, "/spots/titles?type=drama&limit=1")
     bts = first(server, token, "/spots/titles?type=artist&q=BTS")
     spot = first(server, token, f"/spots?type=artist&title={quote(bts['title'])}&limit=1")
     assert spot["wishId"] is None
@@ -38,6 +39,9 @@ def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_th
     go_to_tab(browser, en, "nav.discover")
     sections = wait_for_role(browser, "navigation", en["discover.sections"])
     assert find_by_role(sections, "link", en["discover.spots"]).get_attribute("aria-current") == "page"
+    # Dramas come first, the work with the most spots at the top.
+    assert wait_for_role(browser, "tab", en["spots.category.drama"]).get_attribute("aria-selected") == "true"
+    wait_until(browser, lambda: link_starting(browser, top_drama["title"]), "the dramas are not listed")
     artists = wait_for_role(browser, "tab", en["spots.category.artist"])
     assert artists.get_attribute("aria-selected") == "false"
     artists.click()

@@ -25,14 +25,22 @@ export class TabList {
   /** Marks `name` selected and shows its panel, without telling `onSelect`. */
   select(name, { focus = false } = {}) {
     this.#selected = name;
+    let shown = null;
     for (const tab of this.#tabs()) {
       const selected = tab.dataset.tab === name;
       tab.setAttribute("aria-selected", String(selected));
       tab.tabIndex = selected ? 0 : -1;
       if (selected && focus) tab.focus();
-      const panel = tab.hasAttribute("aria-controls") ? document.getElementById(tab.getAttribute("aria-controls")) : null;
-      if (panel) panel.hidden = !selected;
+      const panel = this.#panelOf(tab);
+      if (panel) panel.hidden = true;
+      if (selected) shown = panel;
     }
+    // Tabs may share one panel (each category fills the same list): the selected tab's panel shows.
+    if (shown) shown.hidden = false;
+  }
+
+  #panelOf(tab) {
+    return tab.hasAttribute("aria-controls") ? document.getElementById(tab.getAttribute("aria-controls")) : null;
   }
 
   #choose(name, options) {
