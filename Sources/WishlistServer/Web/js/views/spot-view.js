@@ -8,11 +8,11 @@ import { showToast } from "../components/toast-message.js";
 import { spotTitleHref } from "../components/spot-title-card.js";
 import { icon } from "../icons.js";
 import { i18n, t } from "../i18n.js";
-import { directionsHref, mapHref, placeTypeName } from "../place-format.js";
+import { directionsHref, placeTypeName } from "../place-format.js";
 import { SPOT, spotService } from "../spot-service.js";
 import { store } from "../store.js";
 import "../components/error-panel.js";
-import "../components/place-map.js";
+import { placeSectionMarkup, renderPlaceSection } from "../components/place-map.js";
 
 const PLACE_ZOOM = 15;
 
@@ -92,17 +92,7 @@ export class SpotView extends HTMLElement {
           <a class="spot-detail-title"></a>
         </div>
         <p class="spot-detail-description"></p>
-        <section class="wish-detail-place" data-i18n-attr="aria-label:spot.place">
-          <div class="wish-detail-place-row">
-            ${icon("pin", "icon icon-small")}
-            <div class="wish-detail-place-text">
-              <p class="wish-detail-place-name"></p>
-              <p class="wish-detail-place-address"></p>
-            </div>
-            <a class="icon-button icon-button-accent" data-i18n-attr="aria-label:place.showOnMap;title:place.showOnMap">${icon("map")}</a>
-          </div>
-          <wl-place-map class="wish-detail-map"></wl-place-map>
-        </section>
+        ${placeSectionMarkup("spot.place")}
         <div class="spot-detail-actions">
           <button type="button" class="button button-primary" data-action="save">${icon("favorites")}<span data-i18n="spot.save"></span></button>
           <a class="button button-primary is-saved" data-action="open-wish" hidden>${icon("favorites")}<span data-i18n="spot.openWish"></span></a>
@@ -125,10 +115,7 @@ export class SpotView extends HTMLElement {
     const description = this.querySelector(".spot-detail-description");
     description.textContent = spot.description;
     description.hidden = !spot.description;
-    this.querySelector(".wish-detail-place-name").textContent = spot.name;
-    this.querySelector(".wish-detail-place-address").textContent = spot.address;
-    this.querySelector(".wish-detail-place a").href = mapHref(spot.latitude, spot.longitude, PLACE_ZOOM);
-    this.querySelector("wl-place-map").place = spot;
+    renderPlaceSection(this.querySelector(".wish-detail-place"), spot, PLACE_ZOOM);
     this.querySelector('[data-action="directions"]').href = directionsHref(spot.latitude, spot.longitude);
 
     const save = this.querySelector('[data-action="save"]');

@@ -10,12 +10,11 @@ import { renderTags } from "../components/wish-card.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { navigation } from "../navigation.js";
-import { mapHref } from "../place-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
 import "../components/photo-gallery.js";
-import "../components/place-map.js";
+import { placeSectionMarkup, renderPlaceSection } from "../components/place-map.js";
 import "../components/star-button.js";
 import "../components/wish-cover.js";
 
@@ -145,17 +144,7 @@ export class WishDetailView extends HTMLElement {
             <a class="icon-button icon-button-accent" target="_blank" rel="noopener noreferrer"
               data-i18n-attr="aria-label:wish.openLink;title:wish.openLink">${icon("external")}</a>
           </div>
-          <section class="wish-detail-place" data-i18n-attr="aria-label:wish.place">
-            <div class="wish-detail-place-row">
-              ${icon("pin", "icon icon-small")}
-              <div class="wish-detail-place-text">
-                <p class="wish-detail-place-name"></p>
-                <p class="wish-detail-place-address"></p>
-              </div>
-              <a class="icon-button icon-button-accent" data-i18n-attr="aria-label:place.showOnMap;title:place.showOnMap">${icon("map")}</a>
-            </div>
-            <wl-place-map class="wish-detail-map"></wl-place-map>
-          </section>
+          ${placeSectionMarkup("wish.place")}
           <p class="wish-detail-dates"></p>
           <div class="wish-detail-actions">
             <a class="button button-secondary" href="#/wishes/${id}/edit">${icon("edit")}<span data-i18n="wish.edit"></span></a>
@@ -172,12 +161,7 @@ export class WishDetailView extends HTMLElement {
     const section = this.querySelector(".wish-detail-place");
     section.hidden = place === null;
     if (!place) return;
-    section.querySelector(".wish-detail-place-name").textContent = place.name;
-    const address = section.querySelector(".wish-detail-place-address");
-    address.textContent = place.address ?? "";
-    address.hidden = !place.address;
-    section.querySelector("a").href = mapHref(place.latitude, place.longitude, PLACE_ZOOM);
-    section.querySelector("wl-place-map").place = place;
+    renderPlaceSection(section, place, PLACE_ZOOM);
   }
 
   async #delete() {
