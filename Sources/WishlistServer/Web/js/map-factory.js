@@ -35,11 +35,12 @@ export function createMap(L, element, settings, { interactive = true } = {}) {
 
 /**
  * A pin marker's icon. With `label` it is a button of that accessible name (a tappable
- * marker); without, a picture. `selected` draws it raised in the accent colour.
+ * marker); without, a picture. `selected` draws it raised in the accent colour; `variant: "spot"`
+ * draws a K-culture spot's pin, in its own colour beside the wishes'.
  */
-export function pinIcon(L, { label = null, selected = false } = {}) {
+export function pinIcon(L, { label = null, selected = false, variant = null } = {}) {
   const holder = document.createElement(label ? "button" : "span");
-  holder.className = `map-pin${selected ? " is-selected" : ""}`;
+  holder.className = `map-pin${selected ? " is-selected" : ""}${variant ? ` is-${variant}` : ""}`;
   if (label) {
     holder.type = "button";
     holder.setAttribute("aria-label", label);
@@ -73,11 +74,11 @@ export function placeIcon(L, name) {
   return L.divIcon({ className: "map-place-holder", html: holder, iconSize: [28, 28] });
 }
 
-/** A round count badge (a cluster of `count` wishes) as a button named `label`. */
-export function countIcon(L, count, label) {
+/** A round count badge (a cluster of `count` wishes, or spots with `variant: "spot"`) as a button named `label`. */
+export function countIcon(L, count, label, { variant = null } = {}) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = `map-count${count >= 100 ? " is-large" : ""}`;
+  button.className = `map-count${count >= 100 ? " is-large" : ""}${variant ? ` is-${variant}` : ""}`;
   button.setAttribute("aria-label", label);
   button.textContent = new Intl.NumberFormat(i18n.language, { notation: "compact" }).format(count);
   const size = count >= 100 ? 56 : 48;

@@ -1,7 +1,8 @@
 // The map's markers (W11, K3): `{markers: [{id, latitude, longitude}], clusters: [{…, count}]}` for
-// an area. Areas are rounded out to whole tiles of their zoom, so small pans and returning to a
-// place reuse an answer. It follows the store (W15): when a wish gains, moves or loses its place,
-// or is deleted, what is held is dropped and "change" tells the map to ask again.
+// an area, of the wishes or of the K-culture spots (the same shape from two paths). Areas are
+// rounded out to whole tiles of their zoom, so small pans and returning to a place reuse an
+// answer. The wishes' source follows the store (W15): when a wish gains, moves or loses its
+// place, or is deleted, what is held is dropped and "change" tells the map to ask again.
 
 import { api } from "./api.js";
 import { store } from "./store.js";
@@ -16,9 +17,14 @@ export class MarkerSource extends EventTarget {
   #answers = new Map();
   // Where each wish held in an answer was drawn, "lat,lng" by id, to tell a real move from a reload.
   #drawn = new Map();
+  #path;
+  #kind;
 
-  constructor() {
+  /** `path`: the API path of the markers; `kind`: the store kind whose places it follows, or null. */
+  constructor({ path, kind = null }) {
     super();
+    this.#path = path;
+    this.#kind = kind;
     store.subscribe((change) => this.#onStoreChange(change));
   }
 
@@ -52,7 +58,7 @@ export class MarkerSource extends EventTarget {
     const held = this.#answers.get(area.key);
     if (held && performance.now() - held.at < MAX_AGE_MS) return held.answer;
     const params = new URLSearchParams({ bbox: area.bbox.join(","), zoom: String(area.zoom) });
-    const answer = await api.get(`/map/markers?${params}`, { signal });
+    const answer = await api.get(`${this.#path}?${params}`, { signal });
     const markers = answer?.markers ?? [];
     const clusters = answer?.clusters ?? [];
     const result = { markers, clusters };
@@ -75,9 +81,9 @@ export class MarkerSource extends EventTarget {
       this.#drawn.clear();
       return;
     }
-    if (kind !== WISH || this.#answers.size === 0) return;
+    if (kind !== this.#kind || this.#answers.size === 0) return;
     const stale = ids.some((id) => {
-      const place = removed ? null : store.get(WISH, id)?.place ?? null;
+      const place = removed ? null : store.get(kind, id)?.place ?? null;
       const now = place ? `${place.latitude},${place.longitude}` : null;
       return now !== (this.#drawn.get(id) ?? null);
     });
@@ -89,5 +95,7 @@ function wrap(longitude) {
   return ((((longitude + 180) % 360) + 360) % 360) - 180;
 }
 
-/** The app's one marker source. */
-export const markerSource = new MarkerSource();
+/** The markers of the person's wishes. */
+export const markerSource = new MarkerSource({ path: "/map/markers", kind: WISH });
+/** The markers of the K-culture spots (the same for everyone; they never move). */
+export const spotMarkerSource = new MarkerSource({ path: "/spots/markers" });

@@ -78,3 +78,19 @@ export function placeFrom(query) {
   if (!point || name.length === 0 || !PLACE_SOURCES.includes(source)) return null;
   return { name, address: query.get("address") || null, ...point, source };
 }
+
+/** The kind of a K-culture spot's place in words ("Restaurant", "맛집"); an unknown kind as it came. */
+export function placeTypeName(placeType) {
+  const key = `spot.placeType.${placeType}`;
+  const name = t(key);
+  return name === key ? placeType : name;
+}
+
+/**
+ * A link that opens the person's map app with directions to a point: on phones the maps app
+ * takes this address over (Google Maps' universal link), elsewhere it opens in the browser.
+ */
+export function directionsHref(latitude, longitude) {
+  const params = new URLSearchParams({ api: "1", destination: `${latitude},${longitude}` });
+  return `https://www.google.com/maps/dir/?${params}`;
+}

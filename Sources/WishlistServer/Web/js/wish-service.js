@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { JOURNAL } from "./journal-service.js";
+import { SPOT } from "./spot-service.js";
 import { changeOptimistically, store } from "./store.js";
 
 /** The store kind of wish records. */
@@ -56,8 +57,8 @@ export class WishService {
   }
 
   /**
-   * Searches names, tags, places and the journal (the server remembers `query` as a recent search):
-   * `{byName, byTag}` as wish ids, `journal` as entry ids, and `places` as they came
+   * Searches names, tags, places, the journal and K-culture spots (the server remembers `query` as a recent
+   * search): `{byName, byTag}` as wish ids, `journal` as entry ids, `spots` as spot ids, and `places` as they came
    * (`[{name, address, latitude, longitude}]`).
    */
   async search(query, { signal } = {}) {
@@ -66,6 +67,7 @@ export class WishService {
       byName: this.#keep(answer.byName),
       byTag: this.#keep(answer.byTag),
       journal: store.put(JOURNAL, answer.journal ?? []).map((entry) => entry.id),
+      spots: store.put(SPOT, answer.spots ?? []).map((spot) => spot.id),
       places: answer.places ?? [],
     };
   }

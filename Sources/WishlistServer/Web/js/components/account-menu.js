@@ -45,6 +45,10 @@ export class AccountMenu extends HTMLElement {
             ).join("")}
           </div>
         </fieldset>
+        <section class="account-section account-about" aria-labelledby="${this.#panelId}-about">
+          <h2 class="account-section-title" id="${this.#panelId}-about" data-i18n="about.title"></h2>
+          <p class="data-credit" data-i18n="about.spotsSource"></p>
+        </section>
         <p class="account-error" role="alert" hidden></p>
         <button type="button" class="menu-item" data-action="sign-out">
           ${icon("signOut")}<span data-i18n="account.signOut"></span>

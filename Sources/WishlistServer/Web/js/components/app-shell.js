@@ -16,19 +16,26 @@ import "../views/near-view.js";
 import "../views/search-view.js";
 import "../views/journal-view.js";
 import "../views/discover-view.js";
+import "../views/spot-title-view.js";
+import "../views/spot-view.js";
 import "../views/not-found-view.js";
 import "../views/wish-detail-view.js";
 import "../views/wish-editor-view.js";
 import "../views/journal-entry-view.js";
 import "../views/journal-editor-view.js";
 
-// Every screen: the tabs, "Near me" beneath the Map tab, then the wish screens beneath the Wishes tab and the
-// entry screens beneath the Journal tab. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before
-// "/journal/:id") so that "new" is never taken for an id. `back` is where the back
+// Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
+// Discover, then the wish screens beneath the Wishes tab and the entry screens beneath the Journal tab. `params`
+// are fixed route parameters. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before "/journal/:id")
+// so that "new" is never taken for an id. `back` is where the back
 // button goes when the screen was opened directly.
 const ROUTES = [
   ...TABS.map((tab) => ({ name: tab.name, pattern: tab.path, element: tab.element, tab: tab.name, titleKey: tab.labelKey })),
   { name: "near", pattern: "/map/near", element: "wl-near-view", tab: "map", titleKey: "near.title", back: "/map" },
+  { name: "discover-spots", pattern: "/discover/spots", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "spots" } },
+  { name: "discover-gifs", pattern: "/discover/gifs", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "gifs" } },
+  { name: "spot-title", pattern: "/discover/spots/:type/:title", element: "wl-spot-title-view", tab: "discover", titleKey: "spots.titlePage", back: "/discover/spots" },
+  { name: "spot", pattern: "/spots/:id", element: "wl-spot-view", tab: "discover", titleKey: "spot.pageTitle", back: "/discover/spots" },
   { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },
   { name: "wish-edit", pattern: "/wishes/:id/edit", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.edit.title", back: "/wishes" },
   { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },
@@ -109,7 +116,7 @@ export class AppShell extends HTMLElement {
     this.querySelector(".back-button").hidden = !route?.back;
     const main = this.querySelector("main");
     const element = document.createElement(route?.element ?? "wl-not-found-view");
-    element.routeParams = match?.params ?? {};
+    element.routeParams = { ...route?.params, ...match?.params };
     window.scrollTo({ top: 0 });
     main.replaceChildren(element);
     this.#updateTitle();

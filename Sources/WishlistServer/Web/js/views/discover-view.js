@@ -1,10 +1,142 @@
-import { PlaceholderView } from "./placeholder-view.js";
+// The Discover tab: where new wishes are found, in two sections — K-culture spots (K1, K6, K8)
+// and GIFs (still to come: its section says so plainly until the GIF screens fill it).
+// Spots: category tabs Dramas · Films · Shows · Artists and a search field; each lists its works
+// or artists as cards, most spots first (or best match), page by page while scrolling. The lists
+// live for the page, one per category and query, so coming back shows them where they were.
 
-/** The Discover tab (GIF search, trending and favorites, G1–G10, still to come): says so plainly. */
-export class DiscoverView extends PlaceholderView {
+import { icon } from "../icons.js";
+import { i18n } from "../i18n.js";
+import { PAGE_SIZE, RecordList } from "../record-list.js";
+import { SPOT_TITLE, SPOT_TYPES, spotService } from "../spot-service.js";
+import { store } from "../store.js";
+import { TabList } from "../tab-list.js";
+import { PlaceholderView } from "./placeholder-view.js";
+import "../components/record-grid.js";
+import "../components/spot-title-card.js";
+
+const DEBOUNCE_MS = 300;
+/** The sections of Discover, in order; `href` is each one's address. */
+const SECTIONS = Object.freeze([
+  { name: "spots", href: "#/discover/spots", labelKey: "discover.spots", icon: "spot" },
+  { name: "gifs", href: "#/discover/gifs", labelKey: "discover.gifs", icon: "discover" },
+]);
+
+// The category and query last shown, and a list per category and query.
+const state = { type: "drama", query: "" };
+const lists = new Map();
+store.subscribe(({ kind }) => {
+  if (kind !== null) return;
+  state.type = "drama";
+  state.query = "";
+  lists.clear();
+});
+
+function listOf(type, query) {
+  const key = `${type}\n${query}`;
+  let list = lists.get(key);
+  if (!list) {
+    list = new RecordList({
+      kind: SPOT_TITLE,
+      fetchPage: (cursor, options) => spotService.titles({ type, q: query }, cursor, { ...options, limit: PAGE_SIZE }),
+    });
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** The Discover tab; `routeParams.section` is "spots" (the default) or "gifs". */
+export class DiscoverView extends HTMLElement {
+  routeParams = {};
+  #timer = null;
+
+  connectedCallback() {
+    const section = SECTIONS.find(({ name }) => name === this.routeParams.section) ?? SECTIONS[0];
+    this.innerHTML = `
+      <nav class="section-switch" data-i18n-attr="aria-label:discover.sections">
+        ${SECTIONS.map(
+          ({ name, href, labelKey, icon: iconName }) => `
+          <a class="section-switch-link" href="${href}" ${name === section.name ? 'aria-current="page"' : ""}>
+            ${icon(iconName, "icon icon-small")}<span data-i18n="${labelKey}"></span>
+          </a>`,
+        ).join("")}
+      </nav>
+      <div class="discover-section"></div>`;
+    const holder = this.querySelector(".discover-section");
+    if (section.name === "gifs") holder.append(document.createElement("wl-discover-gifs"));
+    else this.#showSpots(holder);
+    i18n.localize(this);
+  }
+
+  disconnectedCallback() {
+    clearTimeout(this.#timer);
+  }
+
+  #showSpots(holder) {
+    holder.innerHTML = `
+      <div class="category-tabs" role="tablist" data-i18n-attr="aria-label:spots.categories">
+        ${SPOT_TYPES.map(
+          (type) => `
+          <button type="button" role="tab" class="category-tab" data-tab="${type}" aria-controls="discover-spots-panel"
+            aria-selected="false" tabindex="-1"><span data-i18n="spots.category.${type}"></span></button>`,
+        ).join("")}
+      </div>
+      <div class="search-bar">
+        <label class="visually-hidden" for="spot-title-query" data-i18n="spots.search"></label>
+        ${icon("search", "icon search-bar-icon")}
+        <input class="input search-input" id="spot-title-query" type="search" autocomplete="off"
+          enterkeyhint="search" spellcheck="false" data-i18n-attr="placeholder:spots.searchPlaceholder">
+      </div>
+      <div id="discover-spots-panel" role="tabpanel">
+        <wl-record-grid label="spots.titles" card="wl-spot-title-card"></wl-record-grid>
+      </div>
+      <p class="data-credit" data-i18n="about.spotsSource"></p>`;
+    const tabs = new TabList(holder.querySelector('[role="tablist"]'), {
+      onSelect: (type) => {
+        state.type = type;
+        this.#showList();
+      },
+    });
+    tabs.select(state.type);
+    const input = holder.querySelector("input");
+    input.value = state.query;
+    input.addEventListener("input", () => {
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(() => this.#search(input.value), DEBOUNCE_MS);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing || event.keyCode === 229) return;
+      event.preventDefault();
+      clearTimeout(this.#timer);
+      this.#search(input.value);
+    });
+    this.#showList();
+  }
+
+  #search(text) {
+    const query = text.trim();
+    if (query === state.query) return;
+    state.query = query;
+    this.#showList();
+  }
+
+  #showList() {
+    const grid = this.querySelector("wl-record-grid");
+    const { type, query } = state;
+    grid.empty = query
+      ? { icon: "search", titleKey: "spots.noneFound", bodyKey: "spots.noneFoundHint", args: { query } }
+      : { icon: "spot", titleKey: "spots.empty.title", bodyKey: "spots.empty.body" };
+    const list = listOf(type, query);
+    grid.list = list;
+    if (list.loaded) list.revalidate();
+  }
+}
+
+/** The GIF section, until the GIF screens come: says so plainly. */
+class DiscoverGifs extends PlaceholderView {
   static icon = "discover";
   static titleKey = "discover.soon.title";
   static bodyKey = "discover.soon.body";
 }
 
+customElements.define("wl-discover-gifs", DiscoverGifs);
 customElements.define("wl-discover-view", DiscoverView);

@@ -1,7 +1,9 @@
 // The Map tab (W11, K3, K5, W9): a full-height map of the wishes that have a place. Markers of
 // the visible area load once the map settles after moving (debounced, the previous request
 // aborted, answers cached by rounded area); the server's clusters show as count badges that zoom
-// in when tapped. Tapping a wish's pin loads it through the store and shows its card. The locate
+// in when tapped. Tapping a wish's pin loads it through the store and shows its card. The
+// "K-culture spots" switch adds the spots as their own layer (K3, K8), drawn in their own colour;
+// a spot's pin opens the spot. The locate
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
 // the editor with the current place, and "Near me" lists wishes nearest first.
 
@@ -10,11 +12,13 @@ import { icon } from "../icons.js";
 import { i18n, t } from "../i18n.js";
 import { currentPosition, LocationError, watchPosition } from "../geolocation.js";
 import { loadLeaflet } from "../leaflet.js";
-import { countIcon, createMap, pinIcon, placeIcon } from "../map-factory.js";
-import { MarkerSource, markerSource } from "../marker-source.js";
+import { createMap, pinIcon, placeIcon } from "../map-factory.js";
+import { MarkerLayer } from "../marker-layer.js";
+import { MarkerSource, markerSource, spotMarkerSource } from "../marker-source.js";
 import { describe, setMessage } from "../messages.js";
 import { hashQuery, newWishHref, placeAt, pointFrom } from "../place-format.js";
 import { placeService } from "../place-service.js";
+import { SPOT } from "../spot-service.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
@@ -27,6 +31,8 @@ const DEFAULT_ZOOM = 11;
 const WORLD = { center: [25, 10], zoom: 2 };
 // A found place's marker lies under the pins of wishes at its spot, so they stand on it.
 const PLACE_Z_OFFSET = -1000;
+// Whether the spots layer is on, remembered on this device.
+const SPOTS_LAYER_KEY = "wishlist.map.spots";
 
 // Where the map was left, so coming back to the tab shows the same area.
 let lastView = null;
@@ -38,9 +44,9 @@ store.subscribe(({ kind }) => {
 export class MapView extends HTMLElement {
   #L = null;
   #map = null;
-  #pins = null;
-  #counts = null;
-  #markers = new Map();
+  #wishes = null;
+  #spots = null;
+  #showSpots = localStorage.getItem(SPOTS_LAYER_KEY) === "on";
   #timer = null;
   #abort = null;
   #cardAbort = null;
@@ -65,6 +71,8 @@ export class MapView extends HTMLElement {
         <div class="map-tools">
           <button type="button" class="map-tool" data-action="locate" aria-pressed="false"
             data-i18n-attr="aria-label:map.locate;title:map.locate">${icon("locate")}</button>
+          <button type="button" class="map-tool map-tool-spots" data-action="spots" aria-pressed="${this.#showSpots}"
+            data-i18n-attr="aria-label:map.spotsLayer;title:map.spotsLayer">${icon("spot")}</button>
         </div>
         <div class="map-bottom">
           <section class="map-card" data-i18n-attr="aria-label:map.selected" hidden>
@@ -85,6 +93,7 @@ export class MapView extends HTMLElement {
     i18n.localize(this);
     const on = (action, handler) => this.querySelector(`[data-action="${action}"]`).addEventListener("click", handler);
     on("locate", () => this.#onLocate());
+    on("spots", () => this.#toggleSpots());
     on("add-here", () => this.#addHere());
     on("close", () => this.#closeCard());
     on("dismiss", () => this.#showAlert(null));
@@ -95,6 +104,7 @@ export class MapView extends HTMLElement {
     this.querySelector("wl-error-panel").addEventListener("retry", () => this.#start());
     this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
     markerSource.addEventListener("change", this.#onSourceChange);
+    spotMarkerSource.addEventListener("change", this.#onSourceChange);
     this.#start();
   }
 
@@ -105,6 +115,7 @@ export class MapView extends HTMLElement {
     this.#stopWatch?.();
     this.#unsubscribe?.();
     markerSource.removeEventListener("change", this.#onSourceChange);
+    spotMarkerSource.removeEventListener("change", this.#onSourceChange);
     if (this.#map) {
       const center = this.#map.getCenter();
       lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
@@ -130,16 +141,20 @@ export class MapView extends HTMLElement {
     panel.hidden = true;
     const L = this.#L;
     this.#map = createMap(L, this.querySelector(".map-canvas"), settings);
-    this.#pins = L.markerClusterGroup({
-      showCoverageOnHover: false,
-      maxClusterRadius: 44,
-      iconCreateFunction: (cluster) => {
-        const count = cluster.getChildCount();
-        return countIcon(L, count, t("map.cluster", { count }));
+    this.#spots = new MarkerLayer(L, this.#map, {
+      iconFor: (id) => pinIcon(L, { label: store.get(SPOT, id)?.name ?? t("map.spotPin"), variant: "spot" }),
+      onSelect: (id) => {
+        location.hash = `#/spots/${encodeURIComponent(id)}`;
       },
+      clusterKey: "map.spotCluster",
+      variant: "spot",
     });
-    this.#counts = L.layerGroup();
-    this.#map.addLayer(this.#pins).addLayer(this.#counts);
+    // The wishes' layer is added last, so a wish's pin stands above a spot's at the same point.
+    this.#wishes = new MarkerLayer(L, this.#map, {
+      iconFor: (id) => this.#pinFor(id),
+      onSelect: (id, event) => this.#select(id, { focus: event.originalEvent?.detail === 0 }),
+      clusterKey: "map.cluster",
+    });
     this.#map.on("moveend", () => this.#scheduleLoad());
     this.#map.on("dragstart", () => {
       if (this.#locate === "follow") this.#setLocate("shown");
@@ -200,10 +215,17 @@ export class MapView extends HTMLElement {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
+    const showSpots = this.#showSpots;
     try {
-      const answer = await markerSource.load(area, { signal: abort.signal });
+      const [wishes, spots] = await Promise.all([
+        markerSource.load(area, { signal: abort.signal }),
+        showSpots ? spotMarkerSource.load(area, { signal: abort.signal }) : null,
+      ]);
       if (abort.signal.aborted || !this.#map) return;
-      this.#draw(answer);
+      const total = this.#wishes.draw(wishes);
+      if (spots) this.#spots.draw(spots);
+      else this.#spots.clear();
+      this.querySelector(".map-count-status").textContent = t("map.count", { count: total });
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#showAlert(describe(error), { retry: true });
@@ -212,46 +234,18 @@ export class MapView extends HTMLElement {
     }
   }
 
+  /** Switches the K-culture spots' layer on or off, and remembers it on this device. */
+  #toggleSpots() {
+    this.#showSpots = !this.#showSpots;
+    localStorage.setItem(SPOTS_LAYER_KEY, this.#showSpots ? "on" : "off");
+    this.querySelector('[data-action="spots"]').setAttribute("aria-pressed", String(this.#showSpots));
+    this.#setBusy(true);
+    this.#loadMarkers();
+  }
+
   /** aria-busy on the map from the first move until the markers of where it stopped are drawn. */
   #setBusy(busy) {
     this.querySelector(".map-view").toggleAttribute("aria-busy", busy);
-  }
-
-  #draw({ markers, clusters }) {
-    const L = this.#L;
-    // Longitudes moved by whole turns to the copy of the world on screen, for a view across ±180°.
-    const centre = this.#map.getCenter().lng;
-    const shifted = (longitude) => longitude + 360 * Math.round((centre - longitude) / 360);
-
-    const wanted = new Map(markers.map((marker) => [marker.id, [marker.latitude, shifted(marker.longitude)]]));
-    const gone = [];
-    for (const [id, marker] of this.#markers) {
-      const at = wanted.get(id);
-      if (!at || !marker.getLatLng().equals(at)) {
-        gone.push(marker);
-        this.#markers.delete(id);
-      }
-    }
-    this.#pins.removeLayers(gone);
-    const added = [];
-    for (const [id, at] of wanted) {
-      if (this.#markers.has(id)) continue;
-      const marker = L.marker(at, { icon: this.#pinFor(id), keyboard: false, riseOnHover: true });
-      marker.on("click", (event) => this.#select(id, { focus: event.originalEvent?.detail === 0 }));
-      this.#markers.set(id, marker);
-      added.push(marker);
-    }
-    this.#pins.addLayers(added);
-
-    this.#counts.clearLayers();
-    for (const cluster of clusters) {
-      const at = [cluster.latitude, shifted(cluster.longitude)];
-      L.marker(at, { icon: countIcon(L, cluster.count, t("map.cluster", { count: cluster.count })), keyboard: false })
-        .on("click", () => this.#map.setView(at, Math.min(this.#map.getZoom() + 2, this.#map.getMaxZoom())))
-        .addTo(this.#counts);
-    }
-    const total = markers.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0);
-    this.querySelector(".map-count-status").textContent = t("map.count", { count: total });
   }
 
   /** A pin named after its wish when the store knows it (markers carry only an id, K3). */
@@ -262,14 +256,14 @@ export class MapView extends HTMLElement {
 
   #onStoreChange({ kind, ids, removed }) {
     if (kind !== WISH) return;
-    for (const id of ids) if (!removed) this.#markers.get(id)?.setIcon(this.#pinFor(id));
+    for (const id of ids) if (!removed) this.#wishes?.refresh(id);
     if (removed && ids.includes(this.#selected)) this.#closeCard();
   }
 
   async #select(id, { focus }) {
     const previous = this.#selected;
     this.#selected = id;
-    for (const other of [previous, id]) this.#markers.get(other)?.setIcon(this.#pinFor(other));
+    for (const other of [previous, id]) this.#wishes.refresh(other);
     const card = this.querySelector(".map-card");
     const body = card.querySelector(".map-card-body");
     card.hidden = false;
@@ -315,7 +309,7 @@ export class MapView extends HTMLElement {
     card.hidden = true;
     const previous = this.#selected;
     this.#selected = null;
-    this.#markers.get(previous)?.setIcon(this.#pinFor(previous));
+    this.#wishes.refresh(previous);
   }
 
   /** First press: centre on the device. Second: follow it. Third: stop following. */

@@ -1,6 +1,7 @@
-// Near me (K4): asks for the device's position, then lists the wishes with a place nearest
-// first, each card with its distance ("850 m", "12 km"), page by page as the list scrolls
-// (one load at a time, through RecordList). Location trouble is said plainly, with a retry.
+// Near me (K4): asks for the device's position, then lists the person's wishes with a place and
+// the K-culture spots (two tabs) nearest first, each card with its distance ("850 m", "12 km"),
+// page by page as the list scrolls (one load at a time, through RecordList). Location trouble
+// is said plainly, with a retry.
 
 import { currentPosition, LocationError } from "../geolocation.js";
 import { icon } from "../icons.js";
@@ -8,13 +9,38 @@ import { i18n } from "../i18n.js";
 import { formatDistance } from "../place-format.js";
 import { placeService } from "../place-service.js";
 import { RecordList } from "../record-list.js";
+import { SPOT, spotService } from "../spot-service.js";
+import { TabList } from "../tab-list.js";
 import { WISH } from "../wish-service.js";
 import "../components/record-grid.js";
+import "../components/spot-card.js";
 import "../components/wish-card.js";
+
+/** The two lists, each a kind of record, its page of nearest records and its grid's empty state. */
+const LISTS = [
+  {
+    name: "wishes",
+    kind: WISH,
+    card: "wl-wish-card",
+    labelKey: "near.wishes",
+    near: (...args) => placeService.near(...args),
+    empty: { icon: "pin", titleKey: "near.empty.title", bodyKey: "near.empty.body", actionHref: "#/wishes/new", actionKey: "wish.add" },
+  },
+  {
+    name: "spots",
+    kind: SPOT,
+    card: "wl-spot-card",
+    labelKey: "near.spots",
+    near: (...args) => spotService.near(...args),
+    empty: { icon: "spot", titleKey: "near.noSpots.title", bodyKey: "near.noSpots.body", actionHref: "#/discover/spots", actionKey: "spots.browse" },
+  },
+];
+// The tab last chosen, for the next visit.
+let lastTab = "wishes";
 
 /** The "Near me" screen below the Map tab. */
 export class NearView extends HTMLElement {
-  #list = null;
+  #lists = [];
   #distances = new Map();
   #disposed = false;
   #onLanguageChange = () => this.#applyDistances();
@@ -31,8 +57,27 @@ export class NearView extends HTMLElement {
           <button type="button" class="button button-primary" data-i18n="error.retry"></button>
         </section>
       </div>
-      <wl-record-grid label="near.title" card="wl-wish-card"></wl-record-grid>`;
+      <div class="near-lists" hidden>
+        <div class="category-tabs" role="tablist" data-i18n-attr="aria-label:near.kinds">
+          ${LISTS.map(
+            ({ name, labelKey }) => `
+            <button type="button" role="tab" class="category-tab" id="near-tab-${name}" data-tab="${name}"
+              aria-controls="near-panel-${name}" aria-selected="false" tabindex="-1"><span data-i18n="${labelKey}"></span></button>`,
+          ).join("")}
+        </div>
+        ${LISTS.map(
+          ({ name, labelKey, card }) => `
+          <div role="tabpanel" id="near-panel-${name}" aria-labelledby="near-tab-${name}" hidden>
+            <wl-record-grid label="${labelKey}" card="${card}"></wl-record-grid>
+          </div>`,
+        ).join("")}
+      </div>`;
     i18n.localize(this);
+    new TabList(this.querySelector('[role="tablist"]'), {
+      onSelect: (name) => {
+        lastTab = name;
+      },
+    }).select(lastTab);
     this.querySelector(".near-problem button").addEventListener("click", () => this.#start());
     i18n.addEventListener("change", this.#onLanguageChange);
     this.#start();
@@ -40,7 +85,7 @@ export class NearView extends HTMLElement {
 
   disconnectedCallback() {
     this.#disposed = true;
-    this.#list?.dispose();
+    for (const list of this.#lists) list.dispose();
     i18n.removeEventListener("change", this.#onLanguageChange);
   }
 
@@ -66,30 +111,29 @@ export class NearView extends HTMLElement {
     }
     if (this.#disposed) return;
     status.hidden = true;
-    this.#list?.dispose();
-    this.#list = new RecordList({
-      kind: WISH,
-      fetchPage: async (cursor, options) => {
-        const page = await placeService.near(fix.latitude, fix.longitude, cursor, options);
-        for (const [id, meters] of page.distances) this.#distances.set(id, meters);
-        return page;
-      },
+    this.querySelector(".near-lists").hidden = false;
+    for (const list of this.#lists) list.dispose();
+    this.#lists = LISTS.map(({ name, kind, near, empty }) => {
+      const list = new RecordList({
+        kind,
+        fetchPage: async (cursor, options) => {
+          const page = await near(fix.latitude, fix.longitude, cursor, options);
+          for (const [id, meters] of page.distances) this.#distances.set(id, meters);
+          return page;
+        },
+      });
+      const grid = this.querySelector(`#near-panel-${name} wl-record-grid`);
+      grid.empty = empty;
+      grid.list = list;
+      return list;
     });
-    const grid = this.querySelector("wl-record-grid");
-    grid.empty = {
-      icon: "pin",
-      titleKey: "near.empty.title",
-      bodyKey: "near.empty.body",
-      actionHref: "#/wishes/new",
-      actionKey: "wish.add",
-    };
     this.#applyDistances();
-    grid.list = this.#list;
   }
 
   #applyDistances() {
-    const grid = this.querySelector("wl-record-grid");
-    grid.noteFor = (id) => (this.#distances.has(id) ? formatDistance(this.#distances.get(id)) : null);
+    for (const grid of this.querySelectorAll("wl-record-grid")) {
+      grid.noteFor = (id) => (this.#distances.has(id) ? formatDistance(this.#distances.get(id)) : null);
+    }
   }
 }
 

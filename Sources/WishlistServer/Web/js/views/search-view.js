@@ -1,6 +1,6 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
-// typing pauses) or on Enter, results in category tabs "By name", "By tag",
-// "Journal" (entries whose title or contents hold the words) and "Places" (a place opens the Map tab there, marked), and the recent searches when the
+// typing pauses) or on Enter, results in category tabs "By name", "By tag", "Journal" (entries whose title
+// or contents hold the words), "K-culture spots" and "Places" (a place opens the Map tab there, marked), and the recent searches when the
 // field is empty. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
@@ -11,10 +11,13 @@ import { showToast } from "../components/toast-message.js";
 import { store } from "../store.js";
 import { RecordList } from "../record-list.js";
 import { JOURNAL } from "../journal-service.js";
+import { SPOT } from "../spot-service.js";
+import { TabList } from "../tab-list.js";
 import { WISH, wishService } from "../wish-service.js";
 import "../components/error-panel.js";
 import "../components/record-grid.js";
 import "../components/journal-card.js";
+import "../components/spot-card.js";
 import "../components/wish-card.js";
 
 const DEBOUNCE_MS = 300;
@@ -24,6 +27,7 @@ const CATEGORIES = [
   { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName", kind: WISH, card: "wl-wish-card" },
   { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag", kind: WISH, card: "wl-wish-card" },
   { name: "journal", labelKey: "search.journal", emptyKey: "search.noneJournal", kind: JOURNAL, card: "wl-journal-card" },
+  { name: "spots", labelKey: "search.spots", emptyKey: "search.noneSpots", kind: SPOT, card: "wl-spot-card" },
   { name: "places", labelKey: "search.places", emptyKey: "search.nonePlaces", isPlaces: true },
 ];
 
@@ -40,6 +44,7 @@ export class SearchView extends HTMLElement {
   #abort = null;
   #lists = new Map();
   #tab = "byName";
+  #tabs = null;
   #query = "";
 
   connectedCallback() {
@@ -90,12 +95,7 @@ export class SearchView extends HTMLElement {
       this.#searchNow(input.value);
     });
     this.querySelector('[data-action="clear"]').addEventListener("click", () => this.#clearRecent());
-    const tablist = this.querySelector('[role="tablist"]');
-    tablist.addEventListener("click", (event) => {
-      const tab = event.target.closest('[role="tab"]');
-      if (tab) this.#selectTab(tab.dataset.tab, { focus: false });
-    });
-    tablist.addEventListener("keydown", (event) => this.#onTabKey(event));
+    this.#tabs = new TabList(this.querySelector('[role="tablist"]'), { onSelect: (name) => this.#selectTab(name) });
     this.querySelector("wl-error-panel").addEventListener("retry", () => this.#searchNow(this.#query));
 
     if (lastSearch) {
@@ -141,7 +141,7 @@ export class SearchView extends HTMLElement {
       if (abort.signal.aborted) return;
       // When the open tab found nothing and the other did, show the one with something in it.
       if (found[this.#tab].length === 0) this.#tab = CATEGORIES.find(({ name }) => found[name].length > 0)?.name ?? this.#tab;
-      this.#selectTab(this.#tab, { focus: false });
+      this.#selectTab(this.#tab);
       lastSearch = { query, results: found, tab: this.#tab };
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -169,7 +169,7 @@ export class SearchView extends HTMLElement {
       list.addEventListener("change", () => this.#updateCount(name));
       this.#updateCount(name);
     }
-    this.#selectTab(this.#tab, { focus: false });
+    this.#selectTab(this.#tab);
   }
 
   #updateCount(name) {
@@ -219,31 +219,10 @@ export class SearchView extends HTMLElement {
     );
   }
 
-  #selectTab(name, { focus }) {
+  #selectTab(name) {
     this.#tab = name;
     if (lastSearch) lastSearch.tab = name;
-    for (const tab of this.querySelectorAll('[role="tab"]')) {
-      const selected = tab.dataset.tab === name;
-      tab.setAttribute("aria-selected", String(selected));
-      tab.tabIndex = selected ? 0 : -1;
-      if (selected && focus) tab.focus();
-    }
-    for (const panel of this.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.id !== `search-panel-${name}`;
-  }
-
-  /** Arrow keys, Home and End move between the category tabs (the ARIA tabs pattern). */
-  #onTabKey(event) {
-    const names = CATEGORIES.map(({ name }) => name);
-    const index = names.indexOf(this.#tab);
-    const next = {
-      ArrowRight: (index + 1) % names.length,
-      ArrowLeft: (index - 1 + names.length) % names.length,
-      Home: 0,
-      End: names.length - 1,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    this.#selectTab(names[next], { focus: true });
+    this.#tabs.select(name);
   }
 
   async #showRecent() {

@@ -1,0 +1,105 @@
+"""K-culture spots in a real browser against the real server with the bundled spots imported
+(SPEC K1, K3, K6, K8): Discover's categories and search, a work's or artist's spots, one spot
+saved as a wish that then shows in Wishes with its place on the map, and the Map tab's spots
+layer whose markers open a spot. Controls are found by role and accessible name."""
+
+from urllib.parse import quote
+
+from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from flows import go_to_tab, signed_in
+
+
+def first(server, token, path):
+    status, answer = server.api("GET", path, token=token)
+    assert status == 200 and answer["items"], (status, answer)
+    return answer["items"][0]
+
+
+def link_starting(browser, text):
+    """The one visible link whose accessible name starts with `text` (a card names all it shows)."""
+    links = [link for link in by_role(browser, "link") if link.accessible_name.strip().startswith(text)]
+    assert len(links) == 1, [link.accessible_name for link in by_role(browser, "link")]
+    return links[0]
+
+
+def link_containing(browser, text):
+    links = [link for link in by_role(browser, "link") if text in link.accessible_name]
+    assert links, f"no link names {text!r}"
+    return links[0]
+
+
+def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_the_map(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    top_drama = first(server, token, "/spots/titles?type=drama&limit=1")
+    bts = first(server, token, "/spots/titles?type=artist&q=BTS")
+    spot = first(server, token, f"/spots?type=artist&title={quote(bts['title'])}&limit=1")
+    assert spot["wishId"] is None
+
+    go_to_tab(browser, en, "nav.discover")
+    sections = wait_for_role(browser, "navigation", en["discover.sections"])
+    assert find_by_role(sections, "link", en["discover.spots"]).get_attribute("aria-current") == "page"
+    # Dramas come first, the work with the most spots at the top.
+    assert wait_for_role(browser, "tab", en["spots.category.drama"]).get_attribute("aria-selected") == "true"
+    wait_until(browser, lambda: link_starting(browser, top_drama["title"]), "the dramas are not listed")
+    artists = wait_for_role(browser, "tab", en["spots.category.artist"])
+    assert artists.get_attribute("aria-selected") == "false"
+    artists.click()
+    wait_until(browser, lambda: artists.get_attribute("aria-selected") == "true", "Artists is not selected")
+    wait_for_role(browser, "searchbox", en["spots.search"]).send_keys("BTS")
+
+    # The artist's card names it, the names people search with, and its number of spots.
+    card = wait_until(browser, lambda: link_starting(browser, bts["title"]), "BTS's card is not listed")
+    assert en["spots.count"].replace("{count}", str(bts["spotCount"])) in card.accessible_name, card.accessible_name
+    assert "BTS" in card.accessible_name, card.accessible_name
+    screenshot("discover-spots-bts")
+    card.click()
+
+    wait_for_role(browser, "heading", bts["title"])
+    wait_for_role(browser, "region", en["spots.mapCount"].replace("{count}", str(min(bts["spotCount"], 24))))
+    screenshot("spot-title")
+    wait_until(browser, lambda: link_containing(browser, spot["name"]), "the first spot is not listed").click()
+
+    wait_for_role(browser, "heading", spot["name"])
+    directions = find_by_role(browser, "link", en["spot.directions"])
+    assert f"{spot['latitude']},{spot['longitude']}" in directions.get_attribute("href").replace("%2C", ",")
+    assert spot["description"].split("\n")[0].strip() in find_by_role(browser, "main").text
+    screenshot("spot")
+    wait_for_role(browser, "button", en["spot.save"]).click()
+    open_wish = wait_for_role(browser, "link", en["spot.openWish"])
+
+    status, saved = server.api("GET", f"/spots/{spot['id']}", token=token)
+    assert status == 200 and saved["wishId"], saved
+    assert open_wish.get_attribute("href").endswith(f"#/wishes/{saved['wishId']}")
+
+    # The wish is in Wishes, named after the place, and its place is on the map.
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until(browser, lambda: link_starting(browser, spot["name"]), "the saved wish is not in Wishes").click()
+    wait_for_role(browser, "heading", spot["name"])
+    wait_for_role(browser, "link", en["place.showOnMap"]).click()
+    wait_for_role(browser, "heading", en["nav.map"])
+    wait_for_role(browser, "button", spot["name"])
+
+
+def test_the_spots_layer_shows_spots_on_the_map_and_a_marker_opens_its_spot(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    spot = first(server, token, "/spots?type=drama&limit=1")
+    browser.get(server.url(f"/#/map?lat={spot['latitude']}&lng={spot['longitude']}&z=17"))
+    layer = wait_for_role(browser, "button", en["map.spotsLayer"])
+    assert layer.get_attribute("aria-pressed") == "false"
+    wait_until(browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled")
+    assert not by_role(browser, "button", en["map.spotPin"]), "spots show before the layer is on"
+
+    layer.click()
+    wait_until(browser, lambda: layer.get_attribute("aria-pressed") == "true", "the layer did not switch on")
+    pins = wait_until(browser, lambda: by_role(browser, "button", en["map.spotPin"]), "no spot marker on the map")
+    screenshot("map-spots")
+    pins[0].click()
+
+    wait_for_role(browser, "link", en["spot.directions"])
+    assert browser.current_url.split("#")[1].startswith("/spots/"), browser.current_url
+    shown = browser.current_url.split("/spots/")[1]
+    status, opened = server.api("GET", f"/spots/{shown}", token=token)
+    assert status == 200
+    wait_for_role(browser, "heading", opened["name"])
