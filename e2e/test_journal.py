@@ -151,6 +151,9 @@ def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, 
     status, entry = server.api("POST", "/journal", {"title": "Madrid", "date": "2025-05-01", "photoIds": [photo["id"]]}, token=token)
     assert status == 201, entry
 
+    # Edited from the entry's page, so saving goes back to it.
+    browser.get(server.url(f"/#/journal/{entry['id']}"))
+    wait_for_role(browser, "heading", "Madrid")
     browser.get(server.url(f"/#/journal/{entry['id']}/edit"))
     wait_for_role(browser, "heading", en["journal.edit.title"])
     pick(browser, SMALL)
