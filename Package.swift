@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
@@ -49,7 +50,7 @@ let package = Package(
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
         // The one way out to the internet (libcurl, with the address rules) and what every client

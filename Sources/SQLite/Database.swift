@@ -54,7 +54,15 @@ public final class Database {
         // touches, so pages were read again with pread on every request. The cache grows only as
         // pages are used.
         try execute("PRAGMA cache_size = -\(Self.pageCacheKilobytes)")
+        // Every commit makes the other connections drop their page caches, so after a write each
+        // reader fetched again every page it touched, one pread and copy each: a search right after
+        // a write cost 17 ms of CPU instead of 3. Mapped, the file's pages are read in place from the
+        // kernel's cache. (Pages still in the WAL are read as before.)
+        try execute("PRAGMA mmap_size = \(Self.mappedBytes)")
     }
+
+    /// How much of the database file a connection reads through a memory map.
+    static let mappedBytes = 1 << 30
 
     /// The most page cache one connection keeps, in KiB.
     static let pageCacheKilobytes = 16 << 10
@@ -198,6 +206,12 @@ public final class Database {
         guard mode?.lowercased() == "wal" else {
             throw SQLiteError(code: .error, message: "could not enable WAL mode; journal mode is \(mode ?? "unknown")")
         }
+    }
+
+    /// Frees the pages this connection caches but does not need now (all of them outside a
+    /// transaction); the cache fills again as queries use it.
+    func releaseCache() {
+        if let connection { sqlite3_db_release_memory(connection) }
     }
 
     private func open() throws -> OpaquePointer {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One writer connection and a small pool of reader connections, safe from many threads.
 ///
 /// The file is in WAL mode, so readers never block the writer nor each other, and each
@@ -10,6 +12,7 @@ public final class DatabasePool: Sendable {
     private let busyTimeout: Duration
     private let writer: ConnectionQueue
     private let readers: ConnectionQueue
+    private let finishedWrites = Atomic<UInt64>(0)
 
     /// Opens the writer (creating the file and switching it to WAL) and `readerCount` read-only
     /// connections. A pool needs a file: `":memory:"` is refused.
@@ -49,7 +52,21 @@ public final class DatabasePool: Sendable {
     /// Runs `body` on the single writer outside any transaction, for work that manages its own
     /// (migrations, `VACUUM`, bulk loads committed in batches).
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.withConnection(timeout: busyTimeout, body)
+        defer { finishedWrites.add(1, ordering: .releasing) }
+        return try writer.withConnection(timeout: busyTimeout, body)
+    }
+
+    /// How many writes of this pool have finished (committed or rolled back). Read before a read,
+    /// it tells later whether anything may have changed since: a cache of reads is valid while
+    /// the count stays the same. Writes by other processes are not counted.
+    public var writeCount: UInt64 {
+        finishedWrites.load(ordering: .acquiring)
+    }
+
+    /// After a bulk write (an import at start-up): drops the writer's page cache, which the
+    /// write filled with pages an idle server does not need.
+    public func releaseWriterCache() {
+        try? writeWithoutTransaction { $0.releaseCache() }
     }
 
     /// Waits for in-flight work, checkpoints the WAL into the main file, and closes every

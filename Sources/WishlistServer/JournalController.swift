@@ -10,14 +10,15 @@ struct JournalController: Sendable {
     let journal: JournalRepository
     let photos: PhotoLibrary
     let authenticator: Authenticator
+    let readCache: ReadCache
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
             routes.post("/api/v1/journal", create)
-            routes.get("/api/v1/journal", list)
-            routes.get("/api/v1/journal/markers", markers)
-            routes.get("/api/v1/journal/near", near)
+            routes.get("/api/v1/journal", readCache.reads(list))
+            routes.get("/api/v1/journal/markers", readCache.reads(markers))
+            routes.get("/api/v1/journal/near", readCache.reads(near))
             routes.get("/api/v1/journal/{id}", show)
             routes.patch("/api/v1/journal/{id}", update)
             routes.delete("/api/v1/journal/{id}", delete)

@@ -9,6 +9,7 @@ struct PlacesController: Sendable {
     let wishes: WishRepository
     let places: PlaceSearch
     let authenticator: Authenticator
+    let readCache: ReadCache
     let map: MapSettings
 
     /// What the web app's map needs to know of the server's configuration.
@@ -31,9 +32,9 @@ struct PlacesController: Sendable {
         router.group(.signedIn(authenticator)) { routes in
             routes.get("/api/v1/places/search", search)
             routes.get("/api/v1/places/reverse", reverse)
-            routes.get("/api/v1/map/markers", markers)
+            routes.get("/api/v1/map/markers", readCache.reads(markers))
             routes.get("/api/v1/map/settings") { _, _ in .api(map) }
-            routes.get("/api/v1/wishes/near", near)
+            routes.get("/api/v1/wishes/near", readCache.reads(near))
         }
     }
 

@@ -9,14 +9,15 @@ import WishlistStore
 struct SpotsController: Sendable {
     let spots: SpotRepository
     let authenticator: Authenticator
+    let readCache: ReadCache
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/spots/titles", titles)
-            routes.get("/api/v1/spots/near", near)
-            routes.get("/api/v1/spots/markers", markers)
-            routes.get("/api/v1/spots", list)
+            routes.get("/api/v1/spots/titles", readCache.reads(titles))
+            routes.get("/api/v1/spots/near", readCache.reads(near))
+            routes.get("/api/v1/spots/markers", readCache.reads(markers))
+            routes.get("/api/v1/spots", readCache.reads(list))
             routes.get("/api/v1/spots/{id}", get)
             routes.post("/api/v1/spots/{id}/wish", wish)
         }

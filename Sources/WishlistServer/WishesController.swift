@@ -14,19 +14,20 @@ struct WishesController: Sendable {
     let photos: PhotoLibrary
     let places: PlaceSearch
     let authenticator: Authenticator
+    let readCache: ReadCache
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
             routes.post("/api/v1/wishes", create)
-            routes.get("/api/v1/wishes", list)
-            routes.get("/api/v1/wishes/{id}", show)
+            routes.get("/api/v1/wishes", readCache.reads(list))
+            routes.get("/api/v1/wishes/{id}", readCache.reads(show))
             routes.patch("/api/v1/wishes/{id}", update)
             routes.delete("/api/v1/wishes/{id}", delete)
             routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
             routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
-            routes.get("/api/v1/tags", tags)
-            routes.get("/api/v1/search", search)
+            routes.get("/api/v1/tags", readCache.reads(tags))
+            routes.get("/api/v1/search", readCache.reads(search))
             routes.get("/api/v1/recent-searches", listRecentSearches)
             routes.delete("/api/v1/recent-searches", clearRecentSearches)
             routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)

@@ -19,6 +19,7 @@ public final class WishlistApplication: Sendable {
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
+        ProcessMemory.returnLargeBlocks()
         store = try DataDirectory(settings.dataDirectory).openStore()
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
@@ -28,6 +29,8 @@ public final class WishlistApplication: Sendable {
                 photos: photos, clock: settings.clock)
             if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
                 settings.logger?(report.description)
+                // The import's rows and index text are garbage now; an idle server should not keep them.
+                ProcessMemory.releaseFreePages()
             }
             server = Server(
                 router: try Self.router(settings: settings, store: store, photos: photos, links: links),
@@ -69,6 +72,7 @@ public final class WishlistApplication: Sendable {
     static func router(settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
+        let readCache = ReadCache(writeCount: { store.writeCount })
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
         AccountsController(
@@ -91,10 +95,11 @@ public final class WishlistApplication: Sendable {
         WishesController(
             wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, spots: store.spots,
             photos: photos,
-            places: places, authenticator: authenticator, clock: settings.clock
+            places: places, authenticator: authenticator, readCache: readCache, clock: settings.clock
         ).register(in: &router)
         JournalController(
-            journal: store.journal, photos: photos, authenticator: authenticator, clock: settings.clock
+            journal: store.journal, photos: photos, authenticator: authenticator, readCache: readCache,
+            clock: settings.clock
         ).register(in: &router)
         PhotosController(
             library: photos, places: places, authenticator: authenticator, clock: settings.clock
@@ -103,10 +108,10 @@ public final class WishlistApplication: Sendable {
         ShareController(links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares())
             .register(in: &router)
         PlacesController(
-            wishes: store.wishes, places: places, authenticator: authenticator,
+            wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
-        SpotsController(spots: store.spots, authenticator: authenticator, clock: settings.clock).register(in: &router)
+        SpotsController(spots: store.spots, authenticator: authenticator, readCache: readCache, clock: settings.clock).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router

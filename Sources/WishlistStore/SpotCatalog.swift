@@ -37,6 +37,14 @@ struct SpotCatalog {
         Bundle.module.url(forResource: "spots.csv", withExtension: "gz", subdirectory: "Data/k-culture-spots")
     }
 
+    /// The bundled release's SHA-256, kept beside it (a test checks it is the file's), so that a
+    /// start where the spots are current reads 64 bytes instead of reading and hashing the file.
+    static var bundledDigest: String? {
+        Bundle.module.url(forResource: "spots.csv.gz", withExtension: "sha256", subdirectory: "Data/k-culture-spots")
+            .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     static var bundledAliases: URL? {
         Bundle.module.url(forResource: "aliases", withExtension: "tsv", subdirectory: "Data/k-culture-spots")
     }

@@ -8,15 +8,20 @@ extension SpotRepository {
     /// A newer release imported by hand (`importFile`) stays until the bundled file changes.
     @discardableResult
     public func importBundledIfNeeded() throws -> SpotImportReport? {
-        guard let file = SpotCatalog.bundledFile, let aliasFile = SpotCatalog.bundledAliases else {
+        guard let file = SpotCatalog.bundledFile, let aliasFile = SpotCatalog.bundledAliases,
+            let bundledDigest = SpotCatalog.bundledDigest
+        else {
             throw SpotImportError.unreadable("The bundled K-culture spots are missing from the app's resources.")
         }
-        let data = try Data(contentsOf: file)
-        let bundled = try pool.read { db -> String? in
+        let imported = try pool.read { db -> String? in
             try db.scalar("SELECT digest FROM spot_imports WHERE name = 'bundled'")
         }
-        guard bundled != SpotCatalog.digest(of: data) else { return nil }
-        return try replace(with: data, aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
+        guard imported != bundledDigest else { return nil }
+        let report = try replace(
+            with: try Data(contentsOf: file), aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
+        // The import's pages are of no use to an idle server.
+        pool.releaseWriterCache()
+        return report
     }
 
     /// Imports a release of the data set (gzip or plain CSV), replacing the spots when it is not

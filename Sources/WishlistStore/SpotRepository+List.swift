@@ -61,17 +61,21 @@ extension SpotRepository {
             }
             (titlePattern, spotPattern) = (titles, spots)
         }
-        // Without search text every spot ranks 0.
+        // Without search text every spot ranks 0. With it, the spots are read from the matches'
+        // row ids (the spots of a matched title through spots_by_title) rather than by testing
+        // every one of the 15,000 spots against both match sets, which cost milliseconds.
         let rank = titlePattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
         let order = titlePattern == nil ? "s.id" : "\(rank), s.id"
+        let source = titlePattern == nil ? "spots s" : "matched c CROSS JOIN spots s ON s.id = c.id"
         return try pool.read { db in
             let rows = try db.query(
                 """
                 WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2),
-                     matched_spots AS (SELECT rowid FROM spot_search WHERE spot_search MATCH ?9)
-                SELECT \(Self.columns), \(rank) AS rank FROM spots s \(Self.joins)
-                WHERE (?2 IS NULL OR s.title_id IN matched_titles OR s.id IN matched_spots)
-                  AND (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
+                     matched AS (
+                        SELECT rowid AS id FROM spot_search WHERE spot_search MATCH ?9
+                        UNION SELECT m.id FROM matched_titles t CROSS JOIN spots m ON m.title_id = t.rowid)
+                SELECT \(Self.columns), \(rank) AS rank FROM \(source) \(Self.joins)
+                WHERE (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
                   AND (\(rank), s.id) > (?6, ?7)
                 ORDER BY \(order) LIMIT ?8
                 """,

@@ -12,6 +12,9 @@ public final class Store: Sendable {
         try Schema.migrator.migrate(pool)
     }
 
+    /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
+    public var writeCount: UInt64 { pool.writeCount }
+
     /// Waits for work in flight and closes every connection.
     public func close() throws {
         try pool.close()

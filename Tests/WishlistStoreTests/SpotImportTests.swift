@@ -23,6 +23,13 @@ import Zlib
         return ids
     }
 
+    /// A start compares the digest kept beside the bundled file instead of hashing the file, so a
+    /// new release must come with its digest.
+    @Test func theBundledDigestIsTheBundledFiles() throws {
+        let data = try Data(contentsOf: try #require(SpotCatalog.bundledFile))
+        #expect(SpotCatalog.bundledDigest == SpotCatalog.digest(of: data))
+    }
+
     @Test func firstStartImportsTheBundledReleaseCleaned() throws {
         let test = try TestStore()
         let data = try Data(contentsOf: try #require(SpotCatalog.bundledFile))
