@@ -3,6 +3,7 @@ import Foundation
 /// What the map shows for a box (`GET /api/v1/map/markers`): single wishes as bare points (details
 /// load on tap, K3), or, when the box holds too many, clusters with their count and centre.
 public struct MapMarkers: Codable, Sendable, Equatable {
+    /// One record at its point; its id says which (a wish, a journal entry or a spot).
     public struct Marker: Codable, Sendable, Equatable {
         @LowercaseUUID public var id: UUID
         public let latitude: Double
@@ -15,6 +16,7 @@ public struct MapMarkers: Codable, Sendable, Equatable {
         }
     }
 
+    /// Several records close together, shown as one circle with their count at their centre.
     public struct Cluster: Codable, Sendable, Equatable {
         public let latitude: Double
         public let longitude: Double
