@@ -92,7 +92,9 @@ public final class WishlistClient: Sendable {
     static func decoded<Answer: Decodable>(_ answer: HTTPAnswer, to method: String, _ path: String) throws -> Answer {
         try check(answer)
         do {
-            return try JSONCoding.decoder().decode(Answer.self, from: answer.body)
+            let decoded = try JSONCoding.decoder().decode(Answer.self, from: answer.body)
+            noteAnswerJSON(answer.body)
+            return decoded
         } catch {
             throw WishlistClientError.transport("The server's answer to \(method) \(path) was not understood: \(error)")
         }
