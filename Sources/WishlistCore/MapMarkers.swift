@@ -9,6 +9,7 @@ public struct MapMarkers: Codable, Sendable, Equatable {
         public let latitude: Double
         public let longitude: Double
 
+        /// A marker of the record `id` at its point.
         public init(id: UUID, latitude: Double, longitude: Double) {
             _id = LowercaseUUID(wrappedValue: id)
             self.latitude = latitude
@@ -22,6 +23,7 @@ public struct MapMarkers: Codable, Sendable, Equatable {
         public let longitude: Double
         public let count: Int
 
+        /// A cluster of `count` records around a point.
         public init(latitude: Double, longitude: Double, count: Int) {
             self.latitude = latitude
             self.longitude = longitude
@@ -35,6 +37,7 @@ public struct MapMarkers: Codable, Sendable, Equatable {
     public let markers: [Marker]
     public let clusters: [Cluster]
 
+    /// An answer of points, clusters, or both.
     public init(markers: [Marker], clusters: [Cluster]) {
         self.markers = markers
         self.clusters = clusters
