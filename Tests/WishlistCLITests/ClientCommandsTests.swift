@@ -157,6 +157,8 @@ import WishlistCore
         let shown = try run(["wish", "show", wish.id.uuidString, "--json"])
         let answer = try await server.client.send("GET", "/api/v1/wishes/\(wish.id.uuidString.lowercased())")
         #expect(Data(shown.output.utf8) == answer.body + Data("\n".utf8))
+        let me = try run(["whoami", "--json"])
+        #expect(Data(me.output.utf8) == (try await server.client.send("GET", "/api/v1/me")).body + Data("\n".utf8))
 
         // Five wishes, two a page: three pages, each item on its own line exactly as its page had it.
         let listed = try run(["wish", "list", "--limit", "2", "--all", "--json"])
