@@ -9,7 +9,7 @@ public struct HTTPAnswer: Sendable {
     /// The body exactly as the server sent it.
     public let body: Data
 
-    /// An answer with these parts (tests build their own).
+    /// An answer with these parts, e.g. a stand-in for the server in an app's tests.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers
