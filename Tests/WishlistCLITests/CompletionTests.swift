@@ -20,7 +20,8 @@ import WishlistCore
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [shell] + arguments
+        // A completion that never comes fails the test rather than hanging it.
+        process.arguments = ["timeout", "60", shell] + arguments
         process.currentDirectoryURL = folder
         let executables = CommandRunner.executable.deletingLastPathComponent().path
         process.environment = environment.merging(["HOME": home.path, "PATH": "\(executables):/usr/bin:/bin"]) { $1 }
@@ -95,23 +96,32 @@ import WishlistCore
         let (server, environment, wish) = try await serverWithAWish()
         defer { server.stop() }
         let script = try script("zsh")
-        // Outside an interactive shell zsh has no completion system, so its two builtins the script
-        // calls are stood in for: compadd prints the candidates it is given, _files says it was asked.
-        func complete(_ line: String) throws -> [String] {
-            let driver = """
-                compdef() { : }
-                compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}" }
-                _files() { print -r -- '(files)' }
-                source '\(script.path)'
-                BUFFER='\(line)'; CURSOR=${#BUFFER}
-                _wishlist
-                """
-            return try run("zsh", ["-f", "-c", driver], environment).output.split(separator: "\n").map(String.init)
-        }
-        #expect(try complete("wishlist wi") == ["wish"])
-        #expect(try complete("wishlist wish s") == ["show"])
-        #expect(try complete("wishlist wish add --fa") == ["--favorite"])
-        #expect(try complete("wishlist wish show ") == [wish.id.uuidString.lowercased()])
-        #expect(try complete("wishlist wish add --photo ") == ["(files)"])
+        let photos = home.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: photos.appendingPathComponent("kite.jpg").path, contents: Data())
+        // An interactive zsh on a pseudo-terminal (zpty) with the real completion system: each line
+        // is typed, then a key bound to complete-word and print the line as completed, between
+        // markers that the typed text itself does not contain; zpty -r waits for the closing one.
+        let lines = ["wishlist wi", "wishlist wish s", "wishlist wish add --fa", "wishlist wish show ", "wishlist wish add --photo k"]
+        let driver = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1=''; bindkey -e; autoload -Uz compinit && compinit -u -D"
+            zpty -w z "source '\(script.path)'; cd '\(photos.path)'"
+            zpty -w z 'completed() { zle complete-word; print -r -- "<<""LINE:$BUFFER:ENIL>>" }; zle -N completed; bindkey "^T" completed'
+            for line in \(lines.map { "'\($0)'" }.joined(separator: " ")); do
+              zpty -w -n z "$line"$'\\x14'
+              zpty -r -m z out '*<<LINE:*:ENIL>>*'
+              print -r -- "${${out##*<<LINE:}%%:ENIL>>*}"
+              zpty -w -n z $'\\x15'
+            done
+            zpty -d z
+            """
+        let completed = try run("zsh", ["-f", "-c", driver], environment).output.split(separator: "\n").map(String.init)
+        #expect(
+            completed == [
+                "wishlist wish ", "wishlist wish show ", "wishlist wish add --favorite ",
+                "wishlist wish show \(wish.id.uuidString.lowercased()) ", "wishlist wish add --photo kite.jpg ",
+            ])
     }
 }
