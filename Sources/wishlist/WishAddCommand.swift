@@ -52,7 +52,7 @@ struct WishAddCommand: Command {
         try await output.print(client, { client in
             let wish = try await client.createWish(draft)
             // The page may be down or refuse us: the wish stays, without the page's photo and price
-            // (and its JSON is the answer printed, the refresh having none).
+            // (and --json prints the wish as created, the failed refresh having decoded no answer).
             return (try? await client.refreshLink(of: wish.id, addPhoto: draft.photoIDs.isEmpty)) ?? wish
         }) { "Added \(Output.line($0))" + ($0.price.map { "  \(Output.amount($0.amount, $0.currency))" } ?? "") }
     }

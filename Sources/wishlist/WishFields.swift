@@ -49,7 +49,7 @@ struct WishFields {
         let sizes = try photoFiles.map { path in
             guard FileManager.default.isReadableFile(atPath: path),
                 let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            else { throw CommandFailure("Cannot read the photo '\(path)'.") }
+            else { throw Self.unreadable(path) }
             return size
         }
         let progress = ProgressBar(title: "Uploading photos", total: sizes.reduce(0, +))
@@ -58,9 +58,7 @@ struct WishFields {
         do {
             for (index, path) in photoFiles.enumerated() {
                 progress.show(sizes[..<index].reduce(0, +), label: "\(index)/\(photoFiles.count)")
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw CommandFailure("Cannot read the photo '\(path)'.")
-                }
+                guard let data = FileManager.default.contents(atPath: path) else { throw Self.unreadable(path) }
                 let file = WishlistClient.PhotoFile(filename: (path as NSString).lastPathComponent, data: data)
                 ids += try await client.uploadPhotos([file]).items.map(\.id)
             }
@@ -70,6 +68,10 @@ struct WishFields {
         }
         progress.show(progress.total, label: "\(ids.count)/\(photoFiles.count)")
         return ids
+    }
+
+    private static func unreadable(_ path: String) -> CommandFailure {
+        CommandFailure("Cannot read the photo '\(path)'.")
     }
 
     /// The place asked for: the point given (named by `--place`, else by the nearest known place),

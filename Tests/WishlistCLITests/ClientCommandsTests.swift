@@ -145,6 +145,27 @@ import WishlistCore
         #expect(states.last == "\u{1B}[K", "erased at the end: \(states)")
     }
 
+    @Test func aRefusedPhotoTakesBackTheOnesUploadedBeforeIt() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        let notAPhoto = home.appendingPathComponent("notes.txt")
+        try Data("not a photo".utf8).write(to: notAPhoto)
+        let media = home.appendingPathComponent("data/media")
+        func files() -> [String] {
+            (FileManager.default.enumerator(atPath: media.path)?.allObjects as? [String] ?? [])
+                .filter { !$0.hasPrefix(".") && !((try? media.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? true) }
+        }
+
+        let added = try run(["wish", "add", "Kite", "--photo", Self.canon, "--photo", notAPhoto.path])
+        #expect(added.status == 1, "\(added.output)")
+        #expect(try await server.client.wishes().items.isEmpty)
+        #expect(files().isEmpty, "the first photo was deleted again: \(files())")
+        // The same first photo alone is kept, so the check above can see files.
+        #expect(try run(["wish", "add", "Kite", "--photo", Self.canon]).status == 0)
+        #expect(!files().isEmpty)
+    }
+
     @Test func jsonIsTheAPIsAnswerByteForByte() async throws {
         let server = try await ServerProcess(home: home)
         defer { server.stop() }
