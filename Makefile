@@ -11,19 +11,20 @@ PYTHON := $(VENV)/bin/python
 # Libraries the server links and serves.
 RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev \
 	libjs-leaflet libjs-leaflet.markercluster
-# What the tests add: a real browser and its driver, Python for the browser tests, and CJK fonts
-# so the browser's screenshots show Korean text rather than empty boxes.
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3 python3-venv sqlite3
+# What the tests add: a real browser and its driver, Python for the browser tests, CJK fonts
+# so the browser's screenshots show Korean text rather than empty boxes, and zsh and fish, whose
+# completion scripts are tested in them.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3 python3-venv sqlite3 zsh fish
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, and Python, which reads the API's JSON in bench/run.d.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3
 
-.PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test e2e clean
+.PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test apple-client e2e clean
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
 
-test: deps-test build swift-test e2e
+test: deps-test build swift-test apple-client e2e
 
 bench: deps-bench build-release
 	$(SWIFT) build -c release --static-swift-stdlib --product wishlist-bench
@@ -37,6 +38,12 @@ build-release:
 
 swift-test: build
 	$(SWIFT) test --skip-build
+
+# The Swift client as an iPhone or Mac app would use it: what can be checked of that on Linux,
+# then the example app built against the library and run against a new server.
+apple-client: build
+	scripts/check-apple-client
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist scripts/run-client-example
 
 e2e: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q e2e
@@ -56,4 +63,4 @@ deps-bench:
 	scripts/install-debian-packages $(BENCH_PACKAGES)
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build Examples/WishlistExample/.build $(VENV)

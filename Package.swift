@@ -21,10 +21,13 @@ func pkgConfigIncludeFlags(_ library: String) -> [String] {
 // wishes, and the product modules on top of them. See docs/ARCHITECTURE.md.
 let package = Package(
     name: "Wishlist",
-    platforms: [.macOS(.v14)],
+    // WishlistClient and WishlistCore are for apps too: scripts/check-apple-client keeps them to what
+    // these versions have.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "wishlist", targets: ["wishlist"]),
-        .library(name: "WishlistClient", targets: ["WishlistClient"]),
+        // WishlistCore is in the product too: an app imports it for the values the client takes and returns.
+        .library(name: "WishlistClient", targets: ["WishlistClient", "WishlistCore"]),
     ],
     targets: [
         // C libraries from Debian, seen through module maps and small shims.

@@ -37,6 +37,7 @@ extension WishlistClient {
         sessionToken = nil
     }
 
+    /// The signed-in account.
     public func me() async throws -> User {
         try await request("GET", "/api/v1/me")
     }
@@ -46,10 +47,12 @@ extension WishlistClient {
         try await request("POST", "/api/v1/tokens", json: TokenRequest(name: name))
     }
 
+    /// The account's API tokens, without their secrets.
     public func tokens() async throws -> [APIToken] {
         try await request("GET", "/api/v1/tokens", as: ItemList<APIToken>.self).items
     }
 
+    /// Revokes a token: requests that send it are refused from now on.
     public func revokeToken(_ id: UUID) async throws {
         try await requestWithoutAnswer("DELETE", "/api/v1/tokens/\(id.uuidString.lowercased())")
     }

@@ -4,6 +4,7 @@ import WishlistCore
 extension WishlistClient {
     private static func journalPath(_ id: UUID) -> String { "/api/v1/journal/\(id.uuidString.lowercased())" }
 
+    /// Writes a new journal entry.
     public func createJournalEntry(_ draft: JournalDraft) async throws -> JournalEntry {
         try await request("POST", "/api/v1/journal", json: draft)
     }
@@ -21,6 +22,7 @@ extension WishlistClient {
         return try await request("GET", Self.pathWithQuery(path, items))
     }
 
+    /// One journal entry; a 404 `not_found` error when the account has none with that id.
     public func journalEntry(_ id: UUID) async throws -> JournalEntry {
         try await request("GET", Self.journalPath(id))
     }
@@ -31,10 +33,12 @@ extension WishlistClient {
             "PATCH", Self.journalPath(id), json: patch, headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
     }
 
+    /// Deletes a journal entry.
     public func deleteJournalEntry(_ id: UUID) async throws {
         try await requestWithoutAnswer("DELETE", Self.journalPath(id))
     }
 
+    /// Hearts (`true`) or unhearts a journal entry and returns it.
     public func setHeart(_ id: UUID, _ hearted: Bool) async throws -> JournalEntry {
         try await request(hearted ? "PUT" : "DELETE", Self.journalPath(id) + "/heart")
     }

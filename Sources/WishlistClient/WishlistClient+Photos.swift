@@ -6,9 +6,12 @@ extension WishlistClient {
 
     /// A file to upload: its name (the server decides the type from the bytes) and its contents.
     public struct PhotoFile: Sendable {
+        /// The file's name, shown nowhere but kept with the original.
         public let filename: String
+        /// The file's bytes.
         public let data: Data
 
+        /// A file named `filename` holding `data`.
         public init(filename: String, data: Data) {
             self.filename = filename
             self.data = data
@@ -17,10 +20,14 @@ extension WishlistClient {
 
     /// The answer to an upload: the photos, and a place suggested by the first photo's GPS.
     public struct UploadedPhotos: Decodable, Sendable {
+        /// The new photos, in the order the files were given.
         public let items: [Photo]
+        /// Where the first photo was taken, when it says so (GPS in its EXIF).
         public let suggestedPlace: Place?
     }
 
+    /// Uploads photos in one request (JPEG, PNG, WebP, GIF or HEIC); put their ids on a wish
+    /// with `createWish` or `updateWish`.
     public func uploadPhotos(_ files: [PhotoFile]) async throws -> UploadedPhotos {
         let boundary = "wishlist-\(UUID().uuidString)"
         var body = Data()
@@ -37,6 +44,7 @@ extension WishlistClient {
         return try Self.decoded(answer, to: "POST", "/api/v1/photos")
     }
 
+    /// One photo: its size, edit and image paths.
     public func photo(_ id: UUID) async throws -> Photo {
         try await request("GET", Self.photoPath(id))
     }

@@ -4,25 +4,40 @@ import WishlistCore
 extension WishlistClient {
     /// A place found by name, as `GET /api/v1/places/search` lists it.
     public struct FoundPlace: Codable, Sendable, Equatable {
+        /// The place's name, e.g. `Jeonju`.
         public let name: String
+        /// The region it is in, e.g. `Jeollabuk-do`, when known.
         public let admin: String?
+        /// The country's name.
         public let country: String
+        /// The country's ISO 3166 code, e.g. `KR`.
         public let countryCode: String
+        /// Degrees north.
         public let latitude: Double
+        /// Degrees east.
         public let longitude: Double
+        /// How many people live there, when known; bigger places come first.
         public let population: Int?
     }
 
     /// The nearest known place to a point (`GET /api/v1/places/reverse`).
     public struct ReversedPlace: Codable, Sendable, Equatable {
+        /// The nearest place's name.
         public let name: String
+        /// The region it is in, when known.
         public let admin: String?
+        /// The country's name.
         public let country: String
+        /// The place's latitude, degrees north.
         public let latitude: Double
+        /// The place's longitude, degrees east.
         public let longitude: Double
+        /// How far the point asked about is from it, in metres.
         public let distanceMeters: Double
     }
 
+    /// Places whose name matches `query`, best first (the server's offline gazetteer, and its
+    /// online geocoder when configured).
     public func searchPlaces(_ query: String, limit: Int = 10) async throws -> [FoundPlace] {
         try await request(
             "GET",
@@ -32,6 +47,7 @@ extension WishlistClient {
         ).items
     }
 
+    /// The known place nearest to a point, e.g. to name where a photo was taken.
     public func reversePlace(latitude: Double, longitude: Double) async throws -> ReversedPlace {
         try await request("GET", "/api/v1/places/reverse?lat=\(latitude)&lng=\(longitude)")
     }

@@ -15,6 +15,7 @@ extension WishlistClient {
         try await request("GET", Self.pathWithQuery("/api/v1/spots", Self.items(query, titles: false)))
     }
 
+    /// One spot, with `wishId` set when the account saved it as a wish.
     public func spot(_ id: UUID) async throws -> Spot {
         try await request("GET", Self.spotPath(id))
     }

@@ -4,6 +4,7 @@ import WishlistCore
 extension WishlistClient {
     private static func path(_ id: UUID) -> String { "/api/v1/wishes/\(id.uuidString.lowercased())" }
 
+    /// Adds a wish; the server checks the draft against `WishRules` and answers with the new wish.
     public func createWish(_ draft: WishDraft) async throws -> Wish {
         try await request("POST", "/api/v1/wishes", json: draft)
     }
@@ -20,6 +21,7 @@ extension WishlistClient {
         return try await request("GET", Self.pathWithQuery("/api/v1/wishes", items))
     }
 
+    /// One wish; a 404 `not_found` error when the account has none with that id.
     public func wish(_ id: UUID) async throws -> Wish {
         try await request("GET", Self.path(id))
     }
@@ -30,14 +32,17 @@ extension WishlistClient {
             "PATCH", Self.path(id), json: patch, headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
     }
 
+    /// Deletes a wish and the photos only it had.
     public func deleteWish(_ id: UUID) async throws {
         try await requestWithoutAnswer("DELETE", Self.path(id))
     }
 
+    /// Stars (`true`) or unstars a wish and returns it.
     public func setFavorite(_ id: UUID, _ favorite: Bool) async throws -> Wish {
         try await request(favorite ? "PUT" : "DELETE", Self.path(id) + "/favorite")
     }
 
+    /// Every tag on the account's wishes, with how many wishes have it.
     public func tags() async throws -> [TagCount] {
         try await request("GET", "/api/v1/tags", as: ItemList<TagCount>.self).items
     }
@@ -47,14 +52,17 @@ extension WishlistClient {
         try await request("GET", Self.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: query)]))
     }
 
+    /// The account's recent searches, newest first.
     public func recentSearches() async throws -> [RecentSearch] {
         try await request("GET", "/api/v1/recent-searches", as: ItemList<RecentSearch>.self).items
     }
 
+    /// Forgets one recent search.
     public func deleteRecentSearch(_ id: UUID) async throws {
         try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches/\(id.uuidString.lowercased())")
     }
 
+    /// Forgets every recent search.
     public func clearRecentSearches() async throws {
         try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches")
     }

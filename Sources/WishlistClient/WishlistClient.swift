@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WishlistCore
 
 #if canImport(FoundationNetworking)
@@ -10,13 +9,16 @@ import WishlistCore
 /// app on any platform with Foundation could too. It authenticates with an API token, or with
 /// the session cookie it keeps after `signIn`/`setUp` (sending the CSRF header the server asks for).
 public final class WishlistClient: Sendable {
+    /// The server's address, e.g. `https://wishlist.example.com`; paths are resolved against it.
     public let baseURL: URL
     private let token: String?
-    private let sessionCookie = Mutex<String?>(nil)
+    private let sessionCookie = Locked<String?>(nil)
     private let session: URLSession
 
     static let sessionCookieName = "wishlist_session"
 
+    /// A client of the server at `baseURL`, authenticated with an API token (`wishlist login`
+    /// makes one; so does `createToken`), or signed out until `signIn`/`setUp` when `token` is nil.
     public init(baseURL: URL, token: String? = nil) {
         self.baseURL = baseURL
         self.token = token
@@ -90,7 +92,9 @@ public final class WishlistClient: Sendable {
     static func decoded<Answer: Decodable>(_ answer: HTTPAnswer, to method: String, _ path: String) throws -> Answer {
         try check(answer)
         do {
-            return try JSONCoding.decoder().decode(Answer.self, from: answer.body)
+            let decoded = try JSONCoding.decoder().decode(Answer.self, from: answer.body)
+            noteAnswerJSON(answer.body)
+            return decoded
         } catch {
             throw WishlistClientError.transport("The server's answer to \(method) \(path) was not understood: \(error)")
         }

@@ -7,6 +7,7 @@ public struct APIToken: Codable, Equatable, Sendable {
     public let createdAt: Date
     public let lastUsedAt: Date?
 
+    /// A token as listed: its secret is never in it.
     public init(id: UUID, name: String, createdAt: Date, lastUsedAt: Date?) {
         _id = LowercaseUUID(wrappedValue: id)
         self.name = name

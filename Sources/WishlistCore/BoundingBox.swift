@@ -6,6 +6,8 @@ public struct BoundingBox: Sendable, Hashable {
     public let maxLongitude: Double
     public let maxLatitude: Double
 
+    /// A box by its edges in degrees; a `minLongitude` east of `maxLongitude` crosses the antimeridian.
+    /// Throws when a latitude or longitude is out of range or the south edge is north of the north one.
     public init(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double)
         throws(ValidationError)
     {
@@ -51,6 +53,7 @@ public struct BoundingBox: Sendable, Hashable {
         crossesAntimeridian ? 360 - minLongitude + maxLongitude : maxLongitude - minLongitude
     }
 
+    /// Whether the point is inside the box, edges included.
     public func contains(latitude: Double, longitude: Double) -> Bool {
         guard (minLatitude...maxLatitude).contains(latitude) else { return false }
         return crossesAntimeridian

@@ -3,6 +3,7 @@ public struct Credentials: Codable, Sendable {
     public let username: String
     public let password: String
 
+    /// A username and password to sign in or set up with.
     public init(username: String, password: String) {
         self.username = username
         self.password = password

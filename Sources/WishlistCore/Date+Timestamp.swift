@@ -8,6 +8,7 @@ extension Date {
         Int64((timeIntervalSince1970 * 1000).rounded())
     }
 
+    /// The instant `milliseconds` after 1970-01-01T00:00:00Z.
     public init(millisecondsSince1970 milliseconds: Int64) {
         self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
     }

@@ -60,6 +60,7 @@ public struct NotFoundError: DomainError, Equatable {
     /// The kind of record, as a person would say it: "wish", "photo", "recent search".
     public let what: String
 
+    /// The error for a missing record; `what` names it in the message, e.g. "wish".
     public init(_ what: String) {
         self.what = what
     }

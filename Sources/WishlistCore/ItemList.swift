@@ -2,6 +2,7 @@
 public struct ItemList<Item: Codable & Sendable>: Codable, Sendable {
     public let items: [Item]
 
+    /// A list answered whole.
     public init(_ items: [Item]) {
         self.items = items
     }

@@ -4,6 +4,7 @@ import Foundation
 /// them, UTC dates in ISO 8601 with `Z` and milliseconds (`2026-11-29T13:33:49.123Z`, see
 /// `Date.iso8601String`).
 public enum JSONCoding {
+    /// An encoder for the API's JSON: keys sorted, slashes unescaped, dates as ISO 8601 in UTC.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -14,6 +15,7 @@ public enum JSONCoding {
         return encoder
     }
 
+    /// A decoder for the API's JSON, its dates with or without fractional seconds.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

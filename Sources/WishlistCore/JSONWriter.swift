@@ -18,6 +18,7 @@ public struct JSONWriter {
     /// Whether a value was just completed, so the next key or array element needs a comma.
     private var needsComma = false
 
+    /// An empty writer.
     public init() {}
 
     /// The JSON of one value.
@@ -68,14 +69,17 @@ public struct JSONWriter {
         try value.write(to: &self)
     }
 
+    /// Writes `null`.
     public mutating func null() {
         scalar("null".utf8)
     }
 
+    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         scalar(value ? "true".utf8 : "false".utf8)
     }
 
+    /// Writes a whole number.
     public mutating func int(_ value: Int) {
         scalar(String(value).utf8)
     }

@@ -13,6 +13,7 @@ public struct JournalDraft: Codable, Sendable, Hashable {
     public var wishIDs: [UUID]
     public var hearted: Bool
 
+    /// A new entry's fields; `date` is `YYYY-MM-DD`, `time` `HH:MM`.
     public init(
         title: String, contents: String = "", date: String, time: String? = nil, place: Place? = nil,
         photoIDs: [UUID] = [], wishIDs: [UUID] = [], hearted: Bool = false

@@ -20,6 +20,7 @@ public struct JournalEntry: Codable, Sendable, Hashable, Identifiable {
     /// Bumped by every change; clients send it back in `If-Match` to avoid overwriting a newer edit.
     public var version: Int
 
+    /// An entry with these fields, as the store reads it.
     public init(
         id: UUID, title: String, contents: String = "", date: String, time: String? = nil, hearted: Bool = false,
         photos: [Photo] = [], place: Place? = nil, wishIDs: [UUID] = [], createdAt: Date, updatedAt: Date, version: Int

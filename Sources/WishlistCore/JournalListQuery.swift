@@ -12,6 +12,7 @@ public struct JournalListQuery: Sendable, Hashable {
     /// Where the previous page ended, as the store handed it out; nil for the first page.
     public var cursor: String?
 
+    /// A query of the journal; throws when `limit` is not 1 to 100.
     public init(
         hearted: Bool? = nil, mentioning: UUID? = nil, limit: Int = WishListQuery.defaultLimit, cursor: String? = nil
     ) throws(ValidationError) {

@@ -13,6 +13,7 @@ public struct JournalPatch: Codable, Sendable, Hashable {
     public var wishIDs: [UUID]?
     public var hearted: Bool?
 
+    /// A change of the fields given; the others stay as they are.
     public init(
         title: String? = nil, contents: String? = nil, date: String? = nil, time: FieldChange<String> = .keep,
         place: FieldChange<Place> = .keep, photoIDs: [UUID]? = nil, wishIDs: [UUID]? = nil, hearted: Bool? = nil

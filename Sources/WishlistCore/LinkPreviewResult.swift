@@ -8,6 +8,7 @@ public struct LinkPreviewResult: Codable, Sendable, Hashable {
         public var amount: Decimal
         public var currency: String?
 
+        /// A price: `amount` in `currency` (an ISO 4217 code), when the page names one.
         public init(amount: Decimal, currency: String?) {
             self.amount = amount
             self.currency = currency
@@ -33,6 +34,7 @@ public struct LinkPreviewResult: Codable, Sendable, Hashable {
     public var price: Price?
     public var lang: String?
 
+    /// What a page says about itself, each field nil when the page does not say.
     public init(
         url: String, canonicalUrl: String, title: String?, description: String?, image: String?, siteName: String?,
         favicon: String?, price: Price?, lang: String?

@@ -7,6 +7,7 @@ import Foundation
 public struct LowercaseUUID: Codable, Hashable, Sendable {
     public var wrappedValue: UUID
 
+    /// Wraps `wrappedValue`.
     public init(wrappedValue: UUID) {
         self.wrappedValue = wrappedValue
     }

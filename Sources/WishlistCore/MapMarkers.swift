@@ -3,11 +3,13 @@ import Foundation
 /// What the map shows for a box (`GET /api/v1/map/markers`): single wishes as bare points (details
 /// load on tap, K3), or, when the box holds too many, clusters with their count and centre.
 public struct MapMarkers: Codable, Sendable, Equatable {
+    /// One record at its point; its id says which (a wish, a journal entry or a spot).
     public struct Marker: Codable, Sendable, Equatable {
         @LowercaseUUID public var id: UUID
         public let latitude: Double
         public let longitude: Double
 
+        /// A marker of the record `id` at its point.
         public init(id: UUID, latitude: Double, longitude: Double) {
             _id = LowercaseUUID(wrappedValue: id)
             self.latitude = latitude
@@ -15,11 +17,13 @@ public struct MapMarkers: Codable, Sendable, Equatable {
         }
     }
 
+    /// Several records close together, shown as one circle with their count at their centre.
     public struct Cluster: Codable, Sendable, Equatable {
         public let latitude: Double
         public let longitude: Double
         public let count: Int
 
+        /// A cluster of `count` records around a point.
         public init(latitude: Double, longitude: Double, count: Int) {
             self.latitude = latitude
             self.longitude = longitude
@@ -33,6 +37,7 @@ public struct MapMarkers: Codable, Sendable, Equatable {
     public let markers: [Marker]
     public let clusters: [Cluster]
 
+    /// An answer of points, clusters, or both.
     public init(markers: [Marker], clusters: [Cluster]) {
         self.markers = markers
         self.clusters = clusters

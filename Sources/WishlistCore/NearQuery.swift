@@ -5,6 +5,7 @@ public struct NearQuery: Sendable, Hashable {
     public let limit: Int
     public var cursor: String?
 
+    /// A query around a point; throws when the point or `limit` is out of range.
     public init(latitude: Double, longitude: Double, limit: Int = WishListQuery.defaultLimit, cursor: String? = nil)
         throws(ValidationError)
     {
@@ -20,6 +21,7 @@ public struct NearQuery: Sendable, Hashable {
         self.cursor = cursor.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The query from an endpoint's parameters `lat`, `lng`, `limit` and `cursor`.
     public init(parameters: [String: String]) throws(ValidationError) {
         func number(_ name: String) throws(ValidationError) -> Double {
             guard let text = parameters[name], let value = Double(text) else {

@@ -4,6 +4,7 @@ public struct NearbyJournalEntry: Codable, Sendable, Equatable {
     public let entry: JournalEntry
     public let distanceMeters: Double
 
+    /// An entry and how far it is from the point asked about, in metres.
     public init(entry: JournalEntry, distanceMeters: Double) {
         self.entry = entry
         self.distanceMeters = distanceMeters

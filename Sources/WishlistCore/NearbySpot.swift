@@ -4,6 +4,7 @@ public struct NearbySpot: Codable, Sendable, Hashable {
     public var spot: Spot
     public var distanceMeters: Double
 
+    /// A spot and how far it is from the point asked about, in metres.
     public init(spot: Spot, distanceMeters: Double) {
         self.spot = spot
         self.distanceMeters = distanceMeters

@@ -3,6 +3,7 @@ public struct NearbyWish: Codable, Sendable, Equatable {
     public let wish: Wish
     public let distanceMeters: Double
 
+    /// A wish and how far it is from the point asked about, in metres.
     public init(wish: Wish, distanceMeters: Double) {
         self.wish = wish
         self.distanceMeters = distanceMeters

@@ -7,6 +7,7 @@ public struct NewAPIToken: Codable, Equatable, Sendable {
     public let token: String
     public let createdAt: Date
 
+    /// A token just made, with its secret.
     public init(id: UUID, name: String, token: String, createdAt: Date) {
         _id = LowercaseUUID(wrappedValue: id)
         self.name = name

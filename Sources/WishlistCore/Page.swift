@@ -3,6 +3,7 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
     public var items: [Item]
     public var nextCursor: String?
 
+    /// A page of `items`; `nextCursor` is nil on the last page.
     public init(items: [Item], nextCursor: String?) {
         self.items = items
         self.nextCursor = nextCursor

@@ -10,6 +10,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         public var large: String
         public var original: String
 
+        /// The paths of a photo's renditions and of its original.
         public init(thumb: String, medium: String, large: String, original: String) {
             self.thumb = thumb
             self.medium = medium
@@ -25,6 +26,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         public var width: Int
         public var height: Int
 
+        /// A crop of `width`×`height` pixels at `x`,`y` in the upright original.
         public init(x: Int, y: Int, width: Int, height: Int) {
             self.x = x
             self.y = y
@@ -38,6 +40,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         public var crop: Crop?
         public var rotate: Int
 
+        /// An edit: the crop, if any, then a turn of 0, 90, 180 or 270 degrees clockwise.
         public init(crop: Crop?, rotate: Int) {
             self.crop = crop
             self.rotate = rotate
@@ -57,6 +60,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         public var latitude: Double
         public var longitude: Double
 
+        /// A point where a photo was taken.
         public init(latitude: Double, longitude: Double) {
             self.latitude = latitude
             self.longitude = longitude
@@ -74,6 +78,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var takenAt: Date?
     public var gps: GPS?
 
+    /// A photo with these fields, as the store reads it.
     public init(
         id: UUID, width: Int, height: Int, originalWidth: Int? = nil, originalHeight: Int? = nil, urls: URLs,
         edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil

@@ -4,6 +4,7 @@ public struct PhotoEditRequest: Codable, Sendable, Equatable {
     public var crop: Photo.Crop?
     public var rotate: Int
 
+    /// An edit to apply: the crop, if any, then a turn of 0, 90, 180 or 270 degrees clockwise.
     public init(crop: Photo.Crop?, rotate: Int) {
         self.crop = crop
         self.rotate = rotate

@@ -16,6 +16,7 @@ public struct Place: Codable, Sendable, Hashable {
     public static let nameLimit = 200
     public static let addressLimit = 500
 
+    /// A place by name at a point; `source` says how it was chosen.
     public init(name: String, address: String? = nil, latitude: Double, longitude: Double, source: Source) {
         self.name = name
         self.address = address

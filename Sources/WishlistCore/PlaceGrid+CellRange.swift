@@ -5,6 +5,7 @@ extension PlaceGrid {
         public let x: ClosedRange<Int>
         public let y: ClosedRange<Int>
 
+        /// The cells `x` × `y` of one zoom `level`.
         public init(level: Int, x: ClosedRange<Int>, y: ClosedRange<Int>) {
             self.level = level
             self.x = x
@@ -30,6 +31,7 @@ extension PlaceGrid {
                 y: y.lowerBound * factor...(y.upperBound + 1) * factor - 1)
         }
 
+        /// Whether `cell` is in the range.
         public func contains(_ cell: Cell) -> Bool {
             x.contains(cell.x) && y.contains(cell.y)
         }

@@ -10,6 +10,7 @@ public enum PlaceGrid {
         public let x: Int
         public let y: Int
 
+        /// The cell at column `x` and row `y`.
         public init(x: Int, y: Int) {
             self.x = x
             self.y = y

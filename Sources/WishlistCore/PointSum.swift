@@ -4,6 +4,7 @@ public struct PointSum: Sendable, Equatable {
     public private(set) var latitude = 0.0
     public private(set) var longitude = 0.0
 
+    /// A sum of no points.
     public init() {}
 
     /// Adds `count` points whose coordinates add up to `latitude` and `longitude` (one point: its own).

@@ -8,6 +8,7 @@ public struct RecentSearch: Codable, Sendable, Hashable, Identifiable {
     public var query: String
     public var searchedAt: Date
 
+    /// A search remembered at `searchedAt`.
     public init(id: UUID, query: String, searchedAt: Date) {
         self.id = id
         self.query = query

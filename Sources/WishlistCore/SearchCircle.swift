@@ -17,6 +17,7 @@ public struct SearchCircle: Sendable, Equatable {
     /// In metres along the surface.
     public let radius: Double
 
+    /// A circle of `radius` metres around a point.
     public init(latitude: Double, longitude: Double, radius: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -9,6 +9,7 @@ public struct SeenPrice: Codable, Sendable, Hashable {
     /// When this price was first seen; a refresh that finds the same price adds no point.
     public var seenAt: Date
 
+    /// A price as a page showed it at `seenAt`.
     public init(amount: Decimal, currency: String?, seenAt: Date) {
         self.amount = amount
         self.currency = currency

@@ -21,6 +21,7 @@ public struct Spot: Codable, Sendable, Hashable {
     public var longitude: Double
     public var wishId: UUID?
 
+    /// A spot with these fields, as the store reads it; `wishId` when the account saved it.
     public init(
         id: UUID, type: SpotType, title: String, name: String, placeType: String, description: String,
         address: String, latitude: Double, longitude: Double, wishId: UUID? = nil

@@ -13,6 +13,7 @@ public struct SpotQuery: Sendable, Hashable {
 
     public static let placeTypeLimit = 40
 
+    /// A query of spots; throws when `limit` is not 1 to 100.
     public init(
         title: String? = nil, type: SpotType? = nil, placeType: String? = nil, text: String? = nil,
         limit: Int = WishListQuery.defaultLimit, cursor: String? = nil

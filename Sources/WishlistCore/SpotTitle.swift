@@ -6,6 +6,7 @@ public struct SpotTitle: Codable, Sendable, Hashable {
     public var aliases: [String]
     public var spotCount: Int
 
+    /// A work or artist with its other names and how many spots it has.
     public init(title: String, type: SpotType, aliases: [String], spotCount: Int) {
         self.title = title
         self.type = type

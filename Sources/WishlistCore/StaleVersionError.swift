@@ -5,6 +5,7 @@ public struct StaleVersionError: DomainError, Equatable {
     public let what: String
     public let current: Int
 
+    /// The error for a change sent with an old version; `current` is the record's version now.
     public init(_ what: String, current: Int) {
         self.what = what
         self.current = current

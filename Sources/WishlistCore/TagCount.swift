@@ -3,6 +3,7 @@ public struct TagCount: Codable, Sendable, Hashable {
     public var name: String
     public var count: Int
 
+    /// A tag and how many wishes have it.
     public init(name: String, count: Int) {
         self.name = name
         self.count = count

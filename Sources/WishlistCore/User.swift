@@ -7,6 +7,7 @@ public struct User: Codable, Equatable, Sendable {
     public let isAdmin: Bool
     public let createdAt: Date
 
+    /// An account as the API shows it.
     public init(id: UUID, username: String, isAdmin: Bool, createdAt: Date) {
         _id = LowercaseUUID(wrappedValue: id)
         self.username = username

@@ -3,6 +3,7 @@
 public struct UserKey: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int64
 
+    /// The key `rawValue`.
     public init(_ rawValue: Int64) {
         self.rawValue = rawValue
     }

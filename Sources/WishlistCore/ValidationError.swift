@@ -9,6 +9,7 @@ public struct ValidationError: DomainError, Equatable {
     /// One plain sentence that says what is wrong and how to fix it.
     public let message: String
 
+    /// A broken rule: the `field`, a code for programs and a sentence for people.
     public init(field: String, code: String, message: String) {
         self.field = field
         self.code = code

@@ -22,6 +22,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
     /// Bumped by every change; clients send it back in `If-Match` to avoid overwriting a newer edit.
     public var version: Int
 
+    /// A wish with these fields, as the store reads it.
     public init(
         id: UUID, name: String, memo: String? = nil, link: String? = nil, tags: [String] = [],
         place: Place? = nil, photos: [Photo] = [], favorite: Bool = false, priceHistory: [SeenPrice] = [],

@@ -12,6 +12,7 @@ public struct WishDraft: Codable, Sendable, Hashable {
     public var photoIDs: [UUID]
     public var favorite: Bool
 
+    /// A new wish's fields; the server checks them against `WishRules`.
     public init(
         name: String, memo: String? = nil, link: String? = nil, tags: [String] = [],
         place: Place? = nil, photoIDs: [UUID] = [], favorite: Bool = false

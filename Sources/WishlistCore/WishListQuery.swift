@@ -12,6 +12,7 @@ public struct WishListQuery: Sendable, Hashable {
     /// Where the previous page ended, as the store handed it out; nil for the first page.
     public var cursor: String?
 
+    /// A query of the wishes; throws when `limit` is not 1 to 100.
     public init(
         favorite: Bool? = nil, tag: String? = nil, sort: WishSort = .newest,
         limit: Int = defaultLimit, cursor: String? = nil

@@ -16,6 +16,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
     public var photoIDs: [UUID]?
     public var favorite: Bool?
 
+    /// A change of the fields given; the others stay as they are.
     public init(
         name: String? = nil, memo: Change<String> = .keep, link: Change<String> = .keep, tags: [String]? = nil,
         place: Change<Place> = .keep, photoIDs: [UUID]? = nil, favorite: Bool? = nil

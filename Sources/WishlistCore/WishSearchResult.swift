@@ -12,6 +12,7 @@ public struct WishSearchResult: Codable, Sendable, Hashable {
     public var places: [Place]
     public var spots: [Spot]
 
+    /// What a search found, group by group.
     public init(
         query: String, byName: [Wish], byTag: [Wish], journal: [JournalEntry] = [], places: [Place] = [], spots: [Spot] = []
     ) {

@@ -40,6 +40,6 @@ struct JournalAddCommand: Command {
     func run() async throws {
         var draft = draft
         draft.contents = JournalText.read(text) ?? ""
-        try output.print(try await remote.client().createJournalEntry(draft)) { "Added \(Output.line($0))" }
+        try await output.print(try remote.client(), { try await $0.createJournalEntry(draft) }) { "Added \(Output.line($0))" }
     }
 }

@@ -53,6 +53,6 @@ struct JournalEditCommand: Command {
     func run() async throws {
         var patch = patch
         if readsStandardInput { patch.contents = JournalText.read(nil) ?? "" }
-        try output.print(try await remote.client().updateJournalEntry(id, patch)) { "Changed \(Output.line($0))" }
+        try await output.print(try remote.client(), { try await $0.updateJournalEntry(id, patch) }) { "Changed \(Output.line($0))" }
     }
 }

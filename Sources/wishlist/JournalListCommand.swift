@@ -33,14 +33,8 @@ struct JournalListCommand: Command {
     }
 
     func run() async throws {
-        let client = try remote.client()
-        let (entries, more) = try await PageReader.read(all: all) { cursor in
-            var page = query
-            page.cursor = cursor
-            return try await client.journalEntries(page)
-        }
-        try output.printList(entries) { entries in
-            Output.lines(entries, empty: "No journal entries yet.") + (more ? PageReader.moreHint : "")
+        try await output.printPages(try remote.client(), all: all) { try await $0.journalEntries(query.page(after: $1)) } describe: {
+            Output.lines($0, empty: "No journal entries yet.")
         }
     }
 }

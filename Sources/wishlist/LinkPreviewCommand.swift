@@ -22,7 +22,7 @@ struct LinkPreviewCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().linkPreview(url)) { preview in
+        try await output.print(try remote.client(), { try await $0.linkPreview(url) }) { preview in
             [
                 preview.title, preview.description, preview.siteName.map { "site:    \($0)" },
                 preview.price.map { "price:   \(Output.amount($0.amount, $0.currency))" },

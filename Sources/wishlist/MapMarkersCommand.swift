@@ -33,7 +33,7 @@ struct MapMarkersCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().mapMarkers(box, zoom: zoom)) { answer in
+        try await output.print(try remote.client(), { try await $0.mapMarkers(box, zoom: zoom) }) { answer in
             let markers = answer.markers.map { "\($0.id.uuidString.lowercased())  \($0.latitude), \($0.longitude)" }
             let clusters = answer.clusters.map { "\($0.count) wishes around  \($0.latitude), \($0.longitude)" }
             return markers.isEmpty && clusters.isEmpty ? "No wishes in that box." : (markers + clusters).joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import WishlistClient
 import WishlistCore
 
 /// How client commands print: plain lines for people, or the API's JSON with `--json` for scripts.
@@ -11,16 +12,14 @@ struct Output {
         json = arguments.flag(Self.jsonFlag)
     }
 
-    /// Prints `value` as JSON, or the text `describe` gives.
-    func print<Value: Encodable>(_ value: Value, describe: (Value) -> String) throws {
-        if json {
-            let encoder = JSONCoding.encoder()
-            encoder.outputFormatting.insert(.prettyPrinted)
-            Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
-        } else {
-            let text = describe(value)
-            if !text.isEmpty { Swift.print(text) }
-        }
+    /// Sends `request` and prints its answer: with `--json` the API's JSON exactly as the server
+    /// sent it (not decoded and encoded again, which could drop fields or respell numbers), else
+    /// the text `describe` gives.
+    func print<Answer>(
+        _ client: WishlistClient, _ request: (WishlistClient) async throws -> Answer, describe: (Answer) -> String
+    ) async throws {
+        guard json else { return Self.text(describe(try await request(client))) }
+        Self.write(try await client.withAnswerJSON(request).json)
     }
 
     /// A remark beside the result, e.g. which place a name matched: on stdout for people, on stderr
@@ -33,12 +32,44 @@ struct Output {
         }
     }
 
-    /// Prints a list that pages: with `--json` one JSON object a line (NDJSON), so `| jq` works on
-    /// any number of pages; else the text `describe` gives.
-    func printList<Item: Encodable>(_ items: [Item], describe: ([Item]) -> String) throws {
-        guard json else { return try print(items, describe: describe) }
-        let encoder = JSONCoding.encoder()
-        for item in items { Swift.print(String(decoding: try encoder.encode(item), as: UTF8.self)) }
+    /// Sends `request` for a list the API answers whole (`{"items": […]}`) and prints it: with
+    /// `--json` one item a line (NDJSON) as the server wrote it, else the text `describe` gives.
+    func printList<Item>(
+        _ client: WishlistClient, _ request: (WishlistClient) async throws -> [Item], describe: ([Item]) -> String
+    ) async throws {
+        guard json else { return Self.text(describe(try await request(client))) }
+        for item in try JSONListItems.items(in: try await client.withAnswerJSON(request).json) { Self.write(item) }
+    }
+
+    /// Prints a list that pages, the first page or with `all` every page; `fetch` asks for the page
+    /// after a cursor (nil: the first). With `--json`, one item a line (NDJSON) as the server wrote
+    /// it, each page as it comes, so `| jq` works on any number; else the text `describe` gives,
+    /// and a hint when pages were left.
+    func printPages<Item>(
+        _ client: WishlistClient, all: Bool, _ fetch: (WishlistClient, String?) async throws -> Page<Item>,
+        describe: ([Item]) -> String
+    ) async throws {
+        guard json else {
+            let (items, more) = try await PageReader.read(all: all) { try await fetch(client, $0) }
+            return Self.text(describe(items) + (more ? "\n" + PageReader.moreHint : ""))
+        }
+        var cursor: String?
+        repeat {
+            let (page, json) = try await client.withAnswerJSON { try await fetch($0, cursor) }
+            for item in try JSONListItems.items(in: json) { Self.write(item) }
+            cursor = page.nextCursor
+        } while all && cursor != nil
+        if cursor != nil { note(PageReader.moreHint) }
+    }
+
+    private static func text(_ text: String) {
+        if !text.isEmpty { Swift.print(text) }
+    }
+
+    /// One JSON value and a newline, the bytes unchanged. (Only `--json` writes this way, and then
+    /// nothing else goes to standard output, so Swift.print's buffer cannot reorder the two.)
+    private static func write(_ json: Data) {
+        FileHandle.standardOutput.write(json + Data("\n".utf8))
     }
 
     /// Rows in columns aligned by display width, the `flexibleColumn` (a name) cut to fit the

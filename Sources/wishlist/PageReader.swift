@@ -16,6 +16,6 @@ enum PageReader {
 
     static let allFlag = Flag("--all", help: "Every page, not only the first.")
 
-    /// The line that says more pages are left.
-    static let moreHint = "\n… more with --all"
+    /// The remark that more pages are left.
+    static let moreHint = "… more with --all"
 }

@@ -21,7 +21,7 @@ struct PlacesSearchCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().searchPlaces(query)) { places in
+        try await output.printList(try remote.client(), { try await $0.searchPlaces(query) }) { places in
             places.isEmpty ? "No places found."
                 : places.map(Self.describe).joined(separator: "\n")
         }

@@ -40,7 +40,7 @@ struct RecentCommand: Command {
             try await remote.client().deleteRecentSearch(id)
             print("Deleted that recent search.")
         case .show:
-            try output.print(try await remote.client().recentSearches()) { searches in
+            try await output.printList(try remote.client(), { try await $0.recentSearches() }) { searches in
                 searches.isEmpty ? "No recent searches."
                     : searches.map { "\($0.id.uuidString.lowercased())  \($0.query)" }.joined(separator: "\n")
             }

@@ -21,9 +21,9 @@ struct RecordRequest {
     }
 
     /// Sends `request` with the id and prints its answer as `describe` says (or as JSON).
-    func send<Answer: Encodable>(
+    func send<Answer>(
         _ request: (WishlistClient, UUID) async throws -> Answer, describe: (Answer) -> String
     ) async throws {
-        try output.print(try await request(remote.client(), id), describe: describe)
+        try await output.print(try remote.client(), { try await request($0, id) }, describe: describe)
     }
 }

@@ -22,7 +22,7 @@ struct SearchCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().search(query)) { result in
+        try await output.print(try remote.client(), { try await $0.search(query) }) { result in
             """
             By name:
             \(Output.lines(result.byName, empty: "  nothing"))

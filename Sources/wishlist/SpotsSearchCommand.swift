@@ -6,7 +6,9 @@ struct SpotsSearchCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "search", abstract: "Find K-culture spots by place, work or artist, description or address.",
-            arguments: [queryArgument, typeOption, NearQuery.limitOption, Output.jsonFlag, RemoteServer.serverOption])
+            arguments: [
+                queryArgument, typeOption, NearQuery.limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption,
+            ])
     }
 
     static let queryArgument = Positional("QUERY", help: "Words or parts of words, in Korean or English (\"BTS\", \"도깨비\").")
@@ -15,6 +17,7 @@ struct SpotsSearchCommand: Command {
     let remote: RemoteServer
     let output: Output
     let query: SpotQuery
+    let all: Bool
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
@@ -24,10 +27,11 @@ struct SpotsSearchCommand: Command {
         parameters["limit"] = try arguments.option(NearQuery.limitOption)
         parameters["q"] = try arguments.positional(Self.queryArgument)
         query = try SpotQuery(parameters: parameters)
+        all = arguments.flag(PageReader.allFlag)
     }
 
     func run() async throws {
-        try output.print(try await remote.client().spots(query).items) { spots in
+        try await output.printPages(try remote.client(), all: all) { try await $0.spots(query.page(after: $1)) } describe: { spots in
             spots.isEmpty ? "No spots found." : spots.map(Output.line).joined(separator: "\n")
         }
     }

@@ -25,8 +25,7 @@ struct SpotsWishCommand: Command {
     }
 
     func run() async throws {
-        let (wish, created) = try await remote.client().wish(fromSpot: id)
-        try output.print(wish) { wish in
+        try await output.print(try remote.client(), { try await $0.wish(fromSpot: id) }) { wish, created in
             (created ? "Saved as a new wish:\n" : "Already saved as this wish:\n") + Output.details(wish)
         }
     }

@@ -17,7 +17,7 @@ struct TagsCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().tags()) { tags in
+        try await output.printList(try remote.client(), { try await $0.tags() }) { tags in
             tags.isEmpty ? "No tags yet." : tags.map { "\($0.count)\t\($0.name)" }.joined(separator: "\n")
         }
     }

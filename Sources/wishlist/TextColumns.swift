@@ -66,11 +66,14 @@ struct TextColumns {
 
     /// `$COLUMNS` when set, else the terminal's width when standard output is one, else nil:
     /// nothing is cut when piped.
-    static var terminalWidth: Int? {
+    static var terminalWidth: Int? { width(of: STDOUT_FILENO) }
+
+    /// `$COLUMNS` when set, else the width of the terminal `descriptor` is, else nil.
+    static func width(of descriptor: Int32) -> Int? {
         if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
-        guard isatty(STDOUT_FILENO) != 0 else { return nil }
+        guard isatty(descriptor) != 0 else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 }

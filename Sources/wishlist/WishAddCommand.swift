@@ -42,16 +42,18 @@ struct WishAddCommand: Command {
         draft.place = try await fields.place(client, output: output)
         draft.photoIDs = try await fields.uploadPhotos(client)
         guard let link = draft.link else {
-            try output.print(try await client.createWish(draft)) { "Added \(Output.line($0))" }
+            try await output.print(client, { try await $0.createWish(draft) }) { "Added \(Output.line($0))" }
             return
         }
         if draft.name.isEmpty {
             let preview = try await client.linkPreview(link)
             draft.name = preview.title ?? preview.siteName ?? URLComponents(string: link)?.host ?? link
         }
-        let wish = try await client.createWish(draft)
-        // The page may be down or refuse us: the wish stays, without the page's photo and price.
-        let filled = (try? await client.refreshLink(of: wish.id, addPhoto: draft.photoIDs.isEmpty)) ?? wish
-        try output.print(filled) { "Added \(Output.line($0))" + ($0.price.map { "  \(Output.amount($0.amount, $0.currency))" } ?? "") }
+        try await output.print(client, { client in
+            let wish = try await client.createWish(draft)
+            // The page may be down or refuse us: the wish stays, without the page's photo and price
+            // (and --json prints the wish as created, the failed refresh having decoded no answer).
+            return (try? await client.refreshLink(of: wish.id, addPhoto: draft.photoIDs.isEmpty)) ?? wish
+        }) { "Added \(Output.line($0))" + ($0.price.map { "  \(Output.amount($0.amount, $0.currency))" } ?? "") }
     }
 }

@@ -81,7 +81,7 @@ struct WishEditCommand: Command {
             patch.photoIDs = kept + (try await fields.uploadPhotos(client))
             expectedVersion = wish.version
         }
-        try output.print(try await client.updateWish(id, patch, expectedVersion: expectedVersion)) {
+        try await output.print(client, { try await $0.updateWish(id, patch, expectedVersion: expectedVersion) }) {
             "Changed \(Output.line($0))"
         }
     }

@@ -40,16 +40,38 @@ struct WishFields {
     /// Whether a place was asked for.
     var hasPlace: Bool { placeName != nil || point != nil }
 
-    /// Uploads the photo files in one request and returns their ids, in the order given.
+    /// Uploads the photo files one at a time (one in memory at a time, and progress to show on a
+    /// terminal) and returns their ids, in the order given. When one fails, the ones already
+    /// uploaded are deleted again: they are on no wish yet.
     func uploadPhotos(_ client: WishlistClient) async throws -> [UUID] {
         guard !photoFiles.isEmpty else { return [] }
-        let files = try photoFiles.map { path in
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure("Cannot read the photo '\(path)'.")
-            }
-            return WishlistClient.PhotoFile(filename: (path as NSString).lastPathComponent, data: data)
+        // Every file is checked before anything is sent.
+        let sizes = try photoFiles.map { path in
+            guard FileManager.default.isReadableFile(atPath: path),
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            else { throw Self.unreadable(path) }
+            return size
         }
-        return try await client.uploadPhotos(files).items.map(\.id)
+        let progress = ProgressBar(title: "Uploading photos", total: sizes.reduce(0, +))
+        defer { progress.finish() }
+        var ids: [UUID] = []
+        do {
+            for (index, path) in photoFiles.enumerated() {
+                progress.show(sizes[..<index].reduce(0, +), label: "\(index)/\(photoFiles.count)")
+                guard let data = FileManager.default.contents(atPath: path) else { throw Self.unreadable(path) }
+                let file = WishlistClient.PhotoFile(filename: (path as NSString).lastPathComponent, data: data)
+                ids += try await client.uploadPhotos([file]).items.map(\.id)
+            }
+        } catch {
+            for id in ids { try? await client.deletePhoto(id) }
+            throw error
+        }
+        progress.show(progress.total, label: "\(ids.count)/\(photoFiles.count)")
+        return ids
+    }
+
+    private static func unreadable(_ path: String) -> CommandFailure {
+        CommandFailure("Cannot read the photo '\(path)'.")
     }
 
     /// The place asked for: the point given (named by `--place`, else by the nearest known place),

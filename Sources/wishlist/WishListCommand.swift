@@ -35,14 +35,8 @@ struct WishListCommand: Command {
     }
 
     func run() async throws {
-        let client = try remote.client()
-        let (wishes, more) = try await PageReader.read(all: all) { cursor in
-            var page = query
-            page.cursor = cursor
-            return try await client.wishes(page)
-        }
-        try output.printList(wishes) { wishes in
-            Output.lines(wishes, empty: "No wishes yet.") + (more ? PageReader.moreHint : "")
+        try await output.printPages(try remote.client(), all: all) { try await $0.wishes(query.page(after: $1)) } describe: {
+            Output.lines($0, empty: "No wishes yet.")
         }
     }
 }

@@ -39,6 +39,7 @@ import WishlistCore
 
         let added = try run(["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape, "--place", "Jeonju"])
         #expect(added.status == 0, "\(added.error)")
+        #expect(added.error.isEmpty, "piped, no progress bar: \(added.error)")
         #expect(added.output.contains("Place: Jeonju"), "\(added.output)")
         let id = try #require(added.output.firstMatch(of: /Added ([0-9a-f-]{36})/).map { String($0.1) })
         let wish = try Self.wish(try run(["wish", "show", id, "--json"]))
@@ -123,6 +124,95 @@ import WishlistCore
         let wishes = try lines.map { try JSONCoding.decoder().decode(Wish.self, from: Data($0.utf8)) }
         #expect(wishes.count == 250)
         #expect(Set(wishes.map(\.id)).count == 250)
+    }
+
+    @Test func uploadingPhotosShowsAProgressBarOnATerminal() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let token = try await server.client.createToken(name: "terminal").token
+        let added = try CommandRunner(home: home).run(
+            ["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape],
+            environment: ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token, "COLUMNS": "60"],
+            terminal: true)
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.hasPrefix("Added "), "the result still goes to standard output: \(added.output)")
+        // Drawn in place (a carriage return before each state), from none uploaded to both, then erased.
+        let states = added.error.split(separator: "\r").filter { !$0.isEmpty }
+        #expect(states.count == 4, "\(states)")
+        #expect(states.first?.hasPrefix("Uploading photos [.") == true && states.first?.contains("] 0/2") == true, "\(states)")
+        #expect(states.dropLast().last?.contains("#] 2/2") == true, "\(states)")
+        #expect(states.dropLast().allSatisfy { TextColumns.cells(String($0.dropLast(3))) < 60 }, "fits the terminal: \(states)")
+        #expect(states.last == "\u{1B}[K", "erased at the end: \(states)")
+    }
+
+    @Test func aRefusedPhotoTakesBackTheOnesUploadedBeforeIt() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        let notAPhoto = home.appendingPathComponent("notes.txt")
+        try Data("not a photo".utf8).write(to: notAPhoto)
+        let media = home.appendingPathComponent("data/media")
+        func files() -> [String] {
+            (FileManager.default.enumerator(atPath: media.path)?.allObjects as? [String] ?? [])
+                .filter { !$0.hasPrefix(".") && !((try? media.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? true) }
+        }
+
+        let added = try run(["wish", "add", "Kite", "--photo", Self.canon, "--photo", notAPhoto.path])
+        #expect(added.status == 1, "\(added.output)")
+        #expect(try await server.client.wishes().items.isEmpty)
+        #expect(files().isEmpty, "the first photo was deleted again: \(files())")
+        // The same first photo alone is kept, so the check above can see files.
+        #expect(try run(["wish", "add", "Kite", "--photo", Self.canon]).status == 0)
+        #expect(!files().isEmpty)
+    }
+
+    @Test func jsonIsTheAPIsAnswerByteForByte() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let run = try await runner(server)
+        let place = Place(name: "서울시청", latitude: 37.566535, longitude: 126.9779692, source: .manual)
+        let wish = try await server.client.createWish(
+            WishDraft(name: "한복 \"대여\" / rental", memo: "€1.50 — ½ price\n2nd line", tags: ["travel"], place: place))
+        for index in 0..<4 { _ = try await server.client.createWish(WishDraft(name: "Wish \(index)")) }
+
+        let shown = try run(["wish", "show", wish.id.uuidString, "--json"])
+        let answer = try await server.client.send("GET", "/api/v1/wishes/\(wish.id.uuidString.lowercased())")
+        #expect(Data(shown.output.utf8) == answer.body + Data("\n".utf8))
+        let me = try run(["whoami", "--json"])
+        #expect(Data(me.output.utf8) == (try await server.client.send("GET", "/api/v1/me")).body + Data("\n".utf8))
+
+        // Five wishes, two a page: three pages, each item on its own line exactly as its page had it.
+        let listed = try run(["wish", "list", "--limit", "2", "--all", "--json"])
+        #expect(listed.error.isEmpty, "\(listed.error)")
+        let lines = listed.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.count == 5)
+        var cursor: String?
+        for chunk in stride(from: 0, to: lines.count, by: 2).map({ lines[$0..<min($0 + 2, lines.count)] }) {
+            let path = WishlistClient.pathWithQuery(
+                "/api/v1/wishes", [URLQueryItem(name: "sort", value: "newest"), URLQueryItem(name: "limit", value: "2")]
+                    + (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? []))
+            let page = try await server.client.send("GET", path)
+            let body = String(decoding: page.body, as: UTF8.self)
+            #expect(body.contains("\"items\":[" + chunk.joined(separator: ",") + "]"), "\(body)")
+            cursor = try JSONCoding.decoder().decode(Page<Wish>.self, from: page.body).nextCursor
+        }
+        #expect(cursor == nil)
+
+        let first = try run(["wish", "list", "--limit", "2", "--json"])
+        #expect(first.output.split(separator: "\n").count == 2)
+        #expect(first.error.contains("more with --all"), "the hint goes to standard error: \(first.error)")
+        let tags = try run(["tags", "--json"]).output.split(separator: "\n")
+        let tagsAnswer = String(decoding: try await server.client.send("GET", "/api/v1/tags").body, as: UTF8.self)
+        #expect(tags.count == 1 && tagsAnswer.contains("\"items\":[\(tags[0])]"), "\(tags) \(tagsAnswer)")
+    }
+
+    @Test func listItemsAreFoundByScanningTheirJSON() throws {
+        let json = #" { "nextCursor" : "a]\"}" , "n": [1, {"x": "[\\"}], "items" : [ {"name":"}{,"} , 12.5e3, "s\"]", [[]], null ] } "#
+        let items = try JSONListItems.items(in: Data(json.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        #expect(items == [#"{"name":"}{,"}"#, "12.5e3", #""s\"]""#, "[[]]", "null"])
+        #expect(try JSONListItems.items(in: Data(#"{"items":[]}"#.utf8)).isEmpty)
+        #expect(throws: CommandFailure.self) { try JSONListItems.items(in: Data(#"{"item":[1]}"#.utf8)) }
+        #expect(throws: CommandFailure.self) { try JSONListItems.items(in: Data(#"{"items":[1, "#.utf8)) }
     }
 
     @Test func exitCodesSayWhatWentWrong() async throws {

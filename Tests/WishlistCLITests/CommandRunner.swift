@@ -19,7 +19,11 @@ struct CommandRunner {
         return found ?? candidates[0].appendingPathComponent("wishlist")
     }
 
-    func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+    /// With `terminal`, standard error is a pseudo-terminal, as when a person runs the command, and
+    /// `error` is what the command drew on it.
+    func run(
+        _ arguments: [String], stdin: String = "", environment: [String: String] = [:], terminal: Bool = false
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -29,12 +33,14 @@ struct CommandRunner {
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = error
+        let pseudoTerminal = terminal ? try PseudoTerminal() : nil
+        process.standardError = pseudoTerminal?.child ?? error
         try process.run()
+        try pseudoTerminal?.child.close()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        let err = pseudoTerminal?.readToEnd() ?? error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),

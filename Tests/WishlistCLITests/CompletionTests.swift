@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WishlistCore
 
-/// The completion scripts: bash accepts its script, and completing in a real bash gives commands,
-/// options and wish ids from a real server.
+/// The completion scripts: each shell accepts its script, and completing in a real bash, zsh and
+/// fish gives commands, options and wish ids from a real server.
 @Suite final class CompletionTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-completion-\(UUID())")
 
@@ -11,13 +11,20 @@ import WishlistCore
         try? FileManager.default.removeItem(at: home)
     }
 
-    /// Runs `script` in bash with the `wishlist` executable on the PATH; returns its output.
-    func bash(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs `shell` (bash, zsh or fish) with the `wishlist` executable on the PATH, in an empty
+    /// folder so that no file name completes; returns its output.
+    func run(
+        _ shell: String, _ arguments: [String], _ environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
+        let folder = home.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = arguments
-        let folder = CommandRunner.executable.deletingLastPathComponent().path
-        process.environment = environment.merging(["HOME": home.path, "PATH": "\(folder):/usr/bin:/bin"]) { $1 }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A completion that never comes fails the test rather than hanging it.
+        process.arguments = ["timeout", "60", shell] + arguments
+        process.currentDirectoryURL = folder
+        let executables = CommandRunner.executable.deletingLastPathComponent().path
+        process.environment = environment.merging(["HOME": home.path, "PATH": "\(executables):/usr/bin:/bin"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -27,7 +34,7 @@ import WishlistCore
     }
 
     /// What bash's completion offers for `line`, the cursor at its end.
-    func complete(_ line: String, script: URL, _ environment: [String: String]) throws -> [String] {
+    func completeInBash(_ line: String, script: URL, _ environment: [String: String]) throws -> [String] {
         let words = line.split(separator: " ").map { "'\($0)'" } + (line.hasSuffix(" ") ? ["''"] : [])
         let driver = """
             source '\(script.path)'
@@ -36,32 +43,85 @@ import WishlistCore
             _wishlist
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        return try bash(["-c", driver], environment).output.split(separator: "\n").map(String.init)
+        return try run("bash", ["-c", driver], environment).output.split(separator: "\n").map(String.init)
     }
 
     @Test func bashCompletesCommandsOptionsAndWishIDs() async throws {
-        let server = try await ServerProcess(home: home)
+        let (server, environment, wish) = try await serverWithAWish()
         defer { server.stop() }
+        let script = try script("bash")
+
+        #expect(try completeInBash("wishlist wi", script: script, environment) == ["wish"])
+        #expect(try completeInBash("wishlist wish s", script: script, environment) == ["show"])
+        #expect(try completeInBash("wishlist wish add --fa", script: script, environment) == ["--favorite"])
+        #expect(try completeInBash("wishlist wish show ", script: script, environment) == [wish.id.uuidString.lowercased()])
+        #expect(try completeInBash("wishlist wish add --photo ", script: script, environment).isEmpty)
+
+        #expect(try CommandRunner(home: home).run(["completion", "tcsh"]).status == 64)
+    }
+
+    /// The script `wishlist completion SHELL` prints, saved to a file that `SHELL -n` accepts.
+    func script(_ shell: String) throws -> URL {
+        let printed = try CommandRunner(home: home).run(["completion", shell])
+        #expect(printed.status == 0)
+        let script = home.appendingPathComponent("wishlist.\(shell)")
+        try Data(printed.output.utf8).write(to: script)
+        #expect(try run(shell, ["-n", script.path]).status == 0)
+        return script
+    }
+
+    /// A server with one wish and the environment that points the CLI at it.
+    func serverWithAWish() async throws -> (server: ServerProcess, environment: [String: String], wish: Wish) {
+        let server = try await ServerProcess(home: home)
         let token = try await server.client.createToken(name: "completion").token
         let environment = ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token]
-        let wish = try await server.client.createWish(WishDraft(name: "Kite"))
+        return (server, environment, try await server.client.createWish(WishDraft(name: "Kite")))
+    }
 
-        let printed = try CommandRunner(home: home).run(["completion", "bash"])
-        #expect(printed.status == 0)
-        let script = home.appendingPathComponent("wishlist.bash")
-        try Data(printed.output.utf8).write(to: script)
-        #expect(try bash(["-n", script.path]).status == 0)
-
-        #expect(try complete("wishlist wi", script: script, environment) == ["wish"])
-        #expect(try complete("wishlist wish s", script: script, environment) == ["show"])
-        #expect(try complete("wishlist wish add --fa", script: script, environment) == ["--favorite"])
-        #expect(try complete("wishlist wish show ", script: script, environment) == [wish.id.uuidString.lowercased()])
-        #expect(try complete("wishlist wish add --photo ", script: script, environment).isEmpty)
-
-        for shell in ["zsh", "fish"] {
-            let other = try CommandRunner(home: home).run(["completion", shell])
-            #expect(other.status == 0 && other.output.contains("wishlist completion \(shell) --line"))
+    @Test func fishCompletesCommandsOptionsAndWishIDs() async throws {
+        let (server, environment, wish) = try await serverWithAWish()
+        defer { server.stop() }
+        let script = try script("fish")
+        // fish's own completion engine: `complete -C LINE` prints what TAB would offer.
+        func complete(_ line: String) throws -> [String] {
+            try run("fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"], environment).output
+                .split(separator: "\n").map(String.init)
         }
-        #expect(try CommandRunner(home: home).run(["completion", "tcsh"]).status == 64)
+        #expect(try complete("wishlist wi") == ["wish"])
+        #expect(try complete("wishlist wish add --fa") == ["--favorite"])
+        #expect(try complete("wishlist wish show ") == [wish.id.uuidString.lowercased()])
+    }
+
+    @Test func zshCompletesCommandsOptionsAndWishIDs() async throws {
+        let (server, environment, wish) = try await serverWithAWish()
+        defer { server.stop() }
+        let script = try script("zsh")
+        let photos = home.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: photos.appendingPathComponent("kite.jpg").path, contents: Data())
+        // An interactive zsh on a pseudo-terminal (zpty) with the real completion system: each line
+        // is typed, then a key bound to complete-word and print the line as completed, between
+        // markers that the typed text itself does not contain; zpty -r waits for the closing one.
+        let lines = ["wishlist wi", "wishlist wish s", "wishlist wish add --fa", "wishlist wish show ", "wishlist wish add --photo k"]
+        let driver = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1=''; bindkey -e; autoload -Uz compinit && compinit -u -D"
+            zpty -w z "source '\(script.path)'; cd '\(photos.path)'"
+            zpty -w z 'completed() { zle complete-word; print -r -- "<<""LINE:$BUFFER:ENIL>>" }; zle -N completed; bindkey "^T" completed'
+            for line in \(lines.map { "'\($0)'" }.joined(separator: " ")); do
+              zpty -w -n z "$line"$'\\x14'
+              zpty -r -m z out '*<<LINE:*:ENIL>>*'
+              print -r -- "${${out##*<<LINE:}%%:ENIL>>*}"
+              zpty -w -n z $'\\x15'
+            done
+            zpty -d z
+            """
+        let completed = try run("zsh", ["-f", "-c", driver], environment).output.split(separator: "\n").map(String.init)
+        #expect(
+            completed == [
+                "wishlist wish ", "wishlist wish show ", "wishlist wish add --favorite ",
+                "wishlist wish show \(wish.id.uuidString.lowercased()) ", "wishlist wish add --photo kite.jpg ",
+            ])
     }
 }
