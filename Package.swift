@@ -44,12 +44,9 @@ let package = Package(
         // headers, through pkg-config's include paths.
         .target(name: "CVips", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
         // libxml2's HTML parser, hidden behind its own header: libxml2's headers clash with
-        // Foundation's ICU in any Swift module that sees both.
-        .target(
-            name: "CHTMLMeta",
-            cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))],
-            linkerSettings: [.linkedLibrary("xml2")]
-        ),
+        // Foundation's ICU in any Swift module that sees both. Loaded at the first page parsed,
+        // like libvips, so not linked.
+        .target(name: "CHTMLMeta", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),

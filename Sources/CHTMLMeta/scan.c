@@ -1,20 +1,12 @@
 #include "chtmlmeta.h"
 
-#include <libxml/HTMLparser.h>
-#include <libxml/tree.h>
-#include <pthread.h>
+#include "library.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-// libxml2 wants its global state set up once, before any thread parses.
-static pthread_once_t parser_ready = PTHREAD_ONCE_INIT;
-
-static void start_parser(void) {
-    xmlInitParser();
-}
-
 static int has_attribute(xmlNodePtr node, const char *name) {
-    return xmlHasProp(node, (const xmlChar *)name) != NULL;
+    return libxml.xmlHasProp(node, (const xmlChar *)name) != NULL;
 }
 
 static int is_interesting(xmlNodePtr node) {
@@ -38,26 +30,26 @@ static void visit(xmlNodePtr node, chtml_visitor visitor, void *context) {
     int index = 0;
     for (xmlAttrPtr attribute = node->properties; attribute; attribute = attribute->next) {
         // A valueless attribute (`<html amp>`) has no children; it reads as "".
-        xmlChar *value = xmlNodeListGetString(node->doc, attribute->children, 1);
+        xmlChar *value = libxml.xmlNodeListGetString(node->doc, attribute->children, 1);
         attributes[index++] = (const char *)attribute->name;
-        attributes[index++] = (const char *)(value ? value : xmlStrdup((const xmlChar *)""));
+        attributes[index++] = (const char *)(value ? value : libxml.xmlStrdup((const xmlChar *)""));
     }
-    xmlChar *text = wants_text(node) ? xmlNodeGetContent(node) : NULL;
+    xmlChar *text = wants_text(node) ? libxml.xmlNodeGetContent(node) : NULL;
     chtml_element element = {(const char *)node->name, attributes, count, (const char *)text};
     visitor(context, &element);
-    for (int i = 1; i < index; i += 2) xmlFree((void *)attributes[i]);
+    for (int i = 1; i < index; i += 2) (*libxml.xmlFree)((void *)attributes[i]);
     free(attributes);
-    if (text) xmlFree(text);
+    if (text) (*libxml.xmlFree)(text);
 }
 
 int chtml_scan(const char *bytes, size_t length, const char *encoding, chtml_visitor visitor, void *context) {
-    pthread_once(&parser_ready, start_parser);
+    if (chtml_load() != NULL) return -1;
     if (length > (size_t)INT32_MAX) return -1;
     int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
-    htmlDocPtr document = htmlReadMemory(bytes, (int)length, NULL, encoding, options);
+    htmlDocPtr document = libxml.htmlReadMemory(bytes, (int)length, NULL, encoding, options);
     if (!document) return -1;
     // Depth-first without recursion: a hostile page can nest elements deeper than a thread's stack.
-    xmlNodePtr node = xmlDocGetRootElement(document);
+    xmlNodePtr node = libxml.xmlDocGetRootElement(document);
     while (node) {
         if (node->type == XML_ELEMENT_NODE && is_interesting(node)) visit(node, visitor, context);
         if (node->type == XML_ELEMENT_NODE && node->children) {
@@ -68,6 +60,6 @@ int chtml_scan(const char *bytes, size_t length, const char *encoding, chtml_vis
         while (node && node->type != XML_HTML_DOCUMENT_NODE && !node->next) node = node->parent;
         node = (node && node->type != XML_HTML_DOCUMENT_NODE) ? node->next : NULL;
     }
-    xmlFreeDoc(document);
+    libxml.xmlFreeDoc(document);
     return 0;
 }

@@ -13,7 +13,7 @@ import WishlistStore
 /// of the server goes through that pool; writes by another process (the `wishlist` command's
 /// direct `--data` work, e.g. `spots import`) are not counted, so an answer is also kept for at
 /// most `maximumAge`. Answers are per account, target and language, and only plain 200 answers of
-/// requests without conditions or ranges are kept.
+/// requests without conditions, ranges or `Cache-Control: no-cache` are kept.
 final class ReadCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
@@ -59,7 +59,9 @@ final class ReadCache: Sendable {
     /// What tells answers apart; nil for a request whose answer depends on more than these.
     private static func key(_ request: Request, _ account: Account) -> String? {
         guard request.method == .GET,
-            request.headers["If-None-Match"] == nil, request.headers["If-Match"] == nil, request.headers["Range"] == nil
+            request.headers["If-None-Match"] == nil, request.headers["If-Match"] == nil, request.headers["Range"] == nil,
+            // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
+            !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
         else { return nil }
         let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return "\(account.key.rawValue) \(request.headers["Accept-Language"] ?? "") \(request.path)?\(query)"

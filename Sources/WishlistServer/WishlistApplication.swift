@@ -19,7 +19,6 @@ public final class WishlistApplication: Sendable {
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
-        ProcessMemory.returnLargeBlocks()
         store = try DataDirectory(settings.dataDirectory).openStore()
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)

@@ -71,13 +71,18 @@ final class ReadCacheFixture: Sendable {
         #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
     }
 
-    @Test func conditionalRequestsAndErrorsAreNotKept() throws {
+    @Test func conditionalAndFreshRequestsAndErrorsAreNotKept() throws {
         let ana = Self.account(1)
         let fixture = ReadCacheFixture()
         var conditional = HTTPHeaders()
         conditional["If-None-Match"] = "\"3\""
         #expect(try fixture.get("/api/v1/wishes/x", as: ana, headers: conditional) == "1:1")
         #expect(try fixture.get("/api/v1/wishes/x", as: ana, headers: conditional) == "1:2")
+        var fresh = HTTPHeaders()
+        fresh["Cache-Control"] = "no-cache"
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:3")
+        #expect(try fixture.get("/api/v1/wishes", as: ana, headers: fresh) == "1:4")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:3")
         let failing = ReadCacheFixture(status: .notFound)
         #expect(try failing.get("/api/v1/wishes/x", as: ana) == "1:1")
         #expect(try failing.get("/api/v1/wishes/x", as: ana) == "1:2")

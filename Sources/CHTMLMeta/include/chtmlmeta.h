@@ -26,7 +26,8 @@ typedef void (*chtml_visitor)(void *context, const chtml_element *element);
 /// Parses `length` bytes of HTML in `encoding` (an iconv name such as "EUC-KR"; NULL lets the
 /// parser decide from a byte-order mark or the page's own `<meta>`), calling `visitor` for each
 /// element of interest. Broken markup is repaired as a browser would, not refused.
-/// Returns 0, or -1 when the bytes could not be parsed at all (e.g. an unknown encoding).
+/// Returns 0, or -1 when the bytes could not be parsed at all (e.g. an unknown encoding) or
+/// libxml2, loaded at the first call, could not be loaded.
 int chtml_scan(const char *bytes, size_t length, const char *encoding, chtml_visitor visitor, void *context);
 
 #endif
