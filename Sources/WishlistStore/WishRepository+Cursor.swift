@@ -5,7 +5,7 @@ extension WishRepository {
     /// Where a page of a wish list ended: the sort key of its last wish, plus the list it belongs to.
     ///
     /// Handed out through ``OpaqueCursor``, which refuses a damaged, invented or other account's cursor.
-    struct Cursor: Codable, Equatable {
+    struct Cursor: Codable, Equatable, JSONWritable {
         var sort: WishSort
         var favorite: Bool?
         var tag: String?
@@ -21,6 +21,18 @@ extension WishRepository {
             self.createdAt = query.sort == .name ? nil : createdAt
             self.nameKey = query.sort == .name ? nameKey : nil
             self.rowID = rowID
+        }
+
+        /// The members in key order, absent ones as null (which decoding reads as absent).
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("createdAt", createdAt.map(Int.init))
+                try json.field("favorite", favorite)
+                try json.field("nameKey", nameKey)
+                try json.field("rowID", Int(rowID))
+                try json.field("sort", sort.rawValue)
+                try json.field("tag", tag)
+            }
         }
 
         func encoded(owner: UserKey) throws -> String {
