@@ -33,10 +33,10 @@ final class ReadCache: Sendable {
         self.writeCount = writeCount
     }
 
+    typealias Handler = @Sendable (Request, Account) throws -> Response
+
     /// `handler`, answering from the cache when it can and keeping what it answers.
-    func reads(
-        _ handler: @escaping @Sendable (Request, Account) throws -> Response
-    ) -> @Sendable (Request, Account) throws -> Response {
+    func reads(_ handler: @escaping Handler) -> Handler {
         { [self] request, account in
             guard let key = Self.key(request, account) else { return try handler(request, account) }
             let now = DispatchTime.now().uptimeNanoseconds

@@ -9,6 +9,7 @@ import WishlistStore
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
+    let recentSearchRecorder: RecentSearchRecorder
     let journal: JournalRepository
     let spots: SpotRepository
     let photos: PhotoLibrary
@@ -27,7 +28,8 @@ struct WishesController: Sendable {
             routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
             routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
             routes.get("/api/v1/tags", readCache.reads(tags))
-            routes.get("/api/v1/search", readCache.reads(search))
+            let cachedResults = readCache.reads(searchResults)
+            routes.get("/api/v1/search") { request, account in try search(request, account, results: cachedResults) }
             routes.get("/api/v1/recent-searches", listRecentSearches)
             routes.delete("/api/v1/recent-searches", clearRecentSearches)
             routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
@@ -78,31 +80,42 @@ struct WishesController: Sendable {
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
 
-    /// Searches names and tags and remembers the query as a recent search (K2).
-    func search(_ request: Request, _ account: Account) throws -> Response {
+    /// Searches with `results` (which may answer from the read cache) and remembers the query as a
+    /// recent search (K2), also when the answer was kept: searching again puts it on top.
+    func search(_ request: Request, _ account: Account, results: ReadCache.Handler) throws -> Response {
+        let response = try results(request, account)
+        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
+        recentSearchRecorder.note(query, owner: account.key, at: clock().inWholeMilliseconds)
+        return response
+    }
+
+    /// Names and tags, the journal, places and spots matching the query.
+    func searchResults(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
         let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
         var result = try wishes.search(query, owner: owner)
         result.journal = try journal.search(query, owner: owner)
         result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
         result.spots = try spots.search(query, owner: owner)
-        _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
         return .api(result)
     }
 
     func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
         return .api(ItemList(try recentSearches.list(owner: owner)))
     }
 
     func deleteRecentSearch(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
         guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw NotFoundError("recent search") }
         return Response(status: .noContent)
     }
 
     func clearRecentSearches(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
         try recentSearches.clear(owner: owner)
         return Response(status: .noContent)
     }

@@ -14,12 +14,14 @@ public final class WishlistApplication: Sendable {
     let links: Links
     private let server: Server
     let housekeeping: Housekeeping
+    let recentSearchRecorder: RecentSearchRecorder
     /// Present with `--refresh-prices daily`.
     let priceRefresher: PriceRefresher?
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
+        recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
             try photos.tidy(now: settings.clock())
@@ -32,7 +34,8 @@ public final class WishlistApplication: Sendable {
                 ProcessMemory.releaseFreePages()
             }
             server = Server(
-                router: try Self.router(settings: settings, store: store, photos: photos, links: links),
+                router: try Self.router(
+                    settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder),
                 middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
@@ -68,7 +71,9 @@ public final class WishlistApplication: Sendable {
     }()
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
-    static func router(settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links) throws -> Router {
+    static func router(
+        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links, recentSearchRecorder: RecentSearchRecorder
+    ) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         let readCache = ReadCache(writeCount: { store.writeCount })
@@ -92,8 +97,8 @@ public final class WishlistApplication: Sendable {
                 return try OnlineGeocoder(configuration: configuration)
             })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, journal: store.journal, spots: store.spots,
-            photos: photos,
+            wishes: store.wishes, recentSearches: store.recentSearches, recentSearchRecorder: recentSearchRecorder,
+            journal: store.journal, spots: store.spots, photos: photos,
             places: places, authenticator: authenticator, readCache: readCache, clock: settings.clock
         ).register(in: &router)
         JournalController(
@@ -131,6 +136,7 @@ public final class WishlistApplication: Sendable {
         }
         try server.start()
         housekeeping.start()
+        recentSearchRecorder.start()
         priceRefresher?.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
@@ -143,6 +149,7 @@ public final class WishlistApplication: Sendable {
         priceRefresher?.stop()
         housekeeping.stop()
         server.stop()
+        recentSearchRecorder.stop()
         try store.close()
         ServerSettings.standardOutputLog.flush()
     }
@@ -152,6 +159,7 @@ public final class WishlistApplication: Sendable {
         server.runUntilTerminated()
         priceRefresher?.stop()
         housekeeping.stop()
+        recentSearchRecorder.stop()
         try store.close()
         settings.logger?("Wishlist stopped.")
         ServerSettings.standardOutputLog.flush()

@@ -21,14 +21,20 @@ extension SpotRepository {
             pattern = built
         }
         let wanted = query.text.map(SearchGrams.compactKey)
+        // Without search text every title ranks 0 and SQLite pages them by count; with it, the few
+        // matches are ranked here.
+        let keyset = pattern == nil ? "AND (-spot_count, id) > (?3, ?4) ORDER BY spot_count DESC, id LIMIT ?5" : ""
         var ranked: [(position: Position, title: SpotTitle)] = try pool.read { db in
             try db.query(
                 """
                 SELECT id, type, title, aliases, spot_count FROM spot_titles
                 WHERE (?1 IS NULL OR type = ?1)
                   AND (?2 IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2))
+                  \(keyset)
                 """,
-                [query.type?.rawValue, pattern]
+                pattern == nil
+                    ? [query.type?.rawValue, pattern, after?.count ?? Int.min, after?.rowID ?? 0, query.limit + 1]
+                    : [query.type?.rawValue, pattern]
             ).map { row in
                 let title = SpotTitle(
                     title: try row["title"], type: try Self.type(row["type"]),

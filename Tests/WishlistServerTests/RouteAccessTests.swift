@@ -22,7 +22,7 @@ import WishlistStore
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
-            links: server.application.links
+            links: server.application.links, recentSearchRecorder: server.application.recentSearchRecorder
         ).routes
     }
 
