@@ -78,16 +78,43 @@ struct WishesController: Sendable {
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
 
-    /// Searches names and tags and remembers the query as a recent search (K2).
+    /// Searches (all groups, those in `groups`, or one page of `group`) and remembers the query as a
+    /// recent search (K2) unless the request pages on with a cursor.
     func search(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
+        let query = try SearchQuery(parameters: request.query)
+        let response: Response
+        switch query.group {
+        case .some(let group) where [.byName, .byTag, .byText].contains(group):
+            response = .api(try wishes.searchPage(group, query, owner: owner))
+        case .journal:
+            response = .api(try journal.search(query, owner: owner))
+        case .spots:
+            response = .api(try spots.search(query, owner: owner))
+        default:
+            response = .api(try searchAll(query, owner: owner))
+        }
+        if query.cursor == nil {
+            _ = try recentSearches.record(query.text, owner: owner, now: clock().inWholeMilliseconds)
+        }
+        return response
+    }
+
+    /// The all-groups answer: only the groups asked for are computed.
+    private func searchAll(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
         var result = try wishes.search(query, owner: owner)
-        result.journal = try journal.search(query, owner: owner)
-        result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
-        result.spots = try spots.search(query, owner: owner)
-        _ = try recentSearches.record(query, owner: owner, now: clock().inWholeMilliseconds)
-        return .api(result)
+        if query.groups.contains(.journal) {
+            let page = try journal.search(query, owner: owner)
+            (result.journal, result.paging.journal) = (page.items, page.summary)
+        }
+        if query.groups.contains(.spots) {
+            let page = try spots.search(query, owner: owner)
+            (result.spots, result.paging.spots) = (page.items, page.summary)
+        }
+        if query.groups.contains(.places) {
+            result.places = PlacesController.wishPlaces(places.offline.search(query.text, limit: 10))
+        }
+        return result
     }
 
     func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {

@@ -1,0 +1,38 @@
+import WishlistCore
+
+/// Where a page of a search group ended, inside its cursor: the last item's rank (the group's tier,
+/// such as exact name, prefix, mid-word), its creation time and row id. The group is part of it,
+/// so a cursor handed out for one group is refused by another.
+struct SearchPosition: Codable, Hashable, Sendable {
+    var group: SearchGroup
+    var rank: Int
+    var createdAt: Int64
+    var rowID: Int64
+
+    /// The order of a ranked group: rank, then newest first.
+    static func precedes(_ a: SearchPosition, _ b: SearchPosition) -> Bool {
+        (a.rank, b.createdAt, b.rowID) < (b.rank, a.createdAt, a.rowID)
+    }
+
+    func cursor(owner: UserKey) throws -> String {
+        try OpaqueCursor.encode(self, owner: owner)
+    }
+
+    /// The position in a cursor this account was handed for `group`; `InvalidCursorError` otherwise.
+    static func decode(_ cursor: String?, group: SearchGroup, owner: UserKey) throws -> SearchPosition? {
+        guard let cursor else { return nil }
+        guard let position = OpaqueCursor.decode(cursor, as: SearchPosition.self, owner: owner), position.group == group
+        else { throw InvalidCursorError() }
+        return position
+    }
+
+    /// The page of `limit` positions following `after` among `candidates` (in any order, each once),
+    /// and the position to continue from when more follow.
+    static func page(of candidates: [SearchPosition], after: SearchPosition?, limit: Int) -> (
+        page: ArraySlice<SearchPosition>, next: SearchPosition?
+    ) {
+        let following = candidates.filter { candidate in after.map { precedes($0, candidate) } ?? true }.sorted(by: precedes)
+        let page = following.prefix(limit)
+        return (page, following.count > limit ? page.last : nil)
+    }
+}
