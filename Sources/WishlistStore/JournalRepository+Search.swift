@@ -16,18 +16,18 @@ extension JournalRepository {
             // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
             // entry by day looking for them. A day "2026-12-01" ranks as -20261201, so that
             // `SearchPosition`'s order (rank, then newest created) is newest day first.
-            let candidates = try db.query(
+            let positions = try WishRepository.positions(
                 """
                 SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank FROM (
-                    SELECT rowid FROM journal_search WHERE journal_search MATCH ? ORDER BY rowid DESC LIMIT ?
+                    SELECT rowid FROM journal_search WHERE journal_search MATCH ?1 ORDER BY rowid DESC LIMIT ?3
                 ) m CROSS JOIN journal_entries e ON e.id = m.rowid
-                WHERE e.owner_id = ?
+                WHERE e.owner_id = ?2 AND \(SearchPosition.following)
+                ORDER BY rank, e.created_at DESC, e.id DESC LIMIT ?8
                 """,
-                [pattern, WishRepository.searchCandidateLimit, owner.rawValue]
-            ).map { row in
-                SearchPosition(group: .journal, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
-            }
-            let (page, next) = SearchPosition.page(of: candidates, after: after, limit: query.limit)
+                [pattern, owner.rawValue, WishRepository.searchCandidateLimit, nil as Int?] + SearchPosition.bindings(after)
+                    + [query.limit + 1],
+                group: .journal, db)
+            let page = positions.prefix(query.limit)
             let rows = page.isEmpty ? [] : try db.query(
                 """
                 SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
@@ -35,7 +35,8 @@ extension JournalRepository {
                 """,
                 [page.map(\.rowID).jsonArray, owner.rawValue])
             return SearchPage(
-                items: try Self.entries(from: rows, db), nextCursor: try next?.cursor(owner: owner),
+                items: try Self.entries(from: rows, db),
+                nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
                 counted: try WishRepository.countMatches("journal_search", pattern, db))
         }
     }

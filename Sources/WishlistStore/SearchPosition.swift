@@ -1,3 +1,4 @@
+import SQLite
 import WishlistCore
 
 /// Where a page of a search group ended, inside its cursor: the last item's rank (the group's tier,
@@ -12,6 +13,16 @@ struct SearchPosition: Codable, Hashable, Sendable {
     /// The order of a ranked group: rank, then newest first.
     static func precedes(_ a: SearchPosition, _ b: SearchPosition) -> Bool {
         (a.rank, b.createdAt, b.rowID) < (b.rank, a.createdAt, a.rowID)
+    }
+
+    /// The SQL condition "comes after the position bound to ?5, ?6 and ?7" (see ``bindings(_:)``)
+    /// for a query selecting `rank`, `created_at` and `id`, in ``precedes(_:_:)``'s order.
+    static let following = "(rank, -created_at, -id) > (?5, ?6, ?7)"
+
+    /// The values of ?5, ?6 and ?7 in ``following``: every row follows no position.
+    static func bindings(_ after: SearchPosition?) -> [any SQLiteBindable] {
+        guard let after else { return [Int64.min, 0, 0] }
+        return [after.rank, -after.createdAt, -after.rowID]
     }
 
     func cursor(owner: UserKey) throws -> String {
