@@ -3,7 +3,8 @@ import WishlistCore
 
 extension SpotRepository {
     /// One page of the spots group of `GET /api/v1/search`: the spots list's search (a matching
-    /// work or artist first) with its cursor, and how many spots match, counted up to the bound.
+    /// work or artist first) with its cursor, and how many spots match, counted up to the bound
+    /// from the matches' row ids, as the list reads them.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<Spot> {
         let page = try list(SpotQuery(text: query.text, limit: query.limit, cursor: query.cursor), owner: owner)
         guard let titles = SearchGrams.pattern(query: query.text, prefix: ""), let spots = Self.spotPattern(query.text) else {
@@ -13,9 +14,9 @@ extension SpotRepository {
             try db.scalar(
                 """
                 SELECT count(*) FROM (
-                    SELECT 1 FROM spots s
-                    WHERE s.title_id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?1)
-                       OR s.id IN (SELECT rowid FROM spot_search WHERE spot_search MATCH ?2)
+                    SELECT rowid FROM spot_search WHERE spot_search MATCH ?2
+                    UNION SELECT s.id FROM (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?1) t
+                        CROSS JOIN spots s ON s.title_id = t.rowid
                     LIMIT ?3
                 )
                 """,
