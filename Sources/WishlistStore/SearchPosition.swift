@@ -4,11 +4,21 @@ import WishlistCore
 /// Where a page of a search group ended, inside its cursor: the last item's rank (the group's tier,
 /// such as exact name, prefix, mid-word), its creation time and row id. The group is part of it,
 /// so a cursor handed out for one group is refused by another.
-struct SearchPosition: Codable, Hashable, Sendable {
+struct SearchPosition: Codable, Hashable, Sendable, JSONWritable {
     var group: SearchGroup
     var rank: Int
     var createdAt: Int64
     var rowID: Int64
+
+    /// The encoder's JSON, keys in order, without its cost: an all-groups answer hands out five cursors.
+    func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("createdAt", Int(createdAt))
+            try json.field("group", group.rawValue)
+            try json.field("rank", rank)
+            try json.field("rowID", Int(rowID))
+        }
+    }
 
     /// The order of a ranked group: rank, then newest first.
     static func precedes(_ a: SearchPosition, _ b: SearchPosition) -> Bool {

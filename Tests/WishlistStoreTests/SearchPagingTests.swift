@@ -122,6 +122,13 @@ import WishlistCore
         }
     }
 
+    @Test func aPositionWritesTheEncodersBytes() throws {
+        let position = SearchPosition(group: .journal, rank: -20_261_201, createdAt: 1_764_000_000_123, rowID: 42)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try JSONWriter.bytes(of: position) == Array(try encoder.encode(position)))
+    }
+
     @Test func hostileParametersAreValidationErrors() throws {
         let cases: [[String: String]] = [
             ["q": "a", "group": "byEverything"], ["q": "a", "group": "places"], ["q": "a", "groups": "byName,nope"],
