@@ -48,7 +48,8 @@ extension WishRepository {
         case .byName: try searchNames(query, after: after, limit: limit, owner: owner, db)
         case .byTag: try searchTags(query, after: after, limit: limit, owner: owner, db)
         case .byText: try searchText(query, after: after, limit: limit, owner: owner, db)
-        default: preconditionFailure("\(group) is not a group of wishes")
+        default:
+            throw ValidationError(field: "group", code: "invalid_group", message: "\(group.rawValue) is not a group of wishes.")
         }
     }
 
