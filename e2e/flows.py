@@ -62,6 +62,14 @@ def create_wish(server, token, **fields):
     return wish
 
 
+def category_tab(browser, en, key):
+    """The category tab (search results, Discover) whose name starts with its label (a count may follow it)."""
+    label = en[key]
+    found = [tab for tab in by_role(browser, "tab") if tab.accessible_name.startswith(label)]
+    assert len(found) == 1, [tab.accessible_name for tab in by_role(browser, "tab")]
+    return found[0]
+
+
 def go_to_tab(browser, en, key):
     nav = wait_for_role(browser, "navigation", en["nav.label"])
     find_by_role(nav, "link", en[key]).click()

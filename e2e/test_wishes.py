@@ -8,20 +8,12 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
+from flows import block_api, category_tab, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
 
 
 def star(browser, en, name):
     return wait_for_role(browser, "button", say(en["wish.favorite"], name=name))
-
-
-def category_tab(browser, en, key):
-    """The search category tab whose name starts with its label (the count follows it)."""
-    label = en[key]
-    found = [tab for tab in by_role(browser, "tab") if tab.accessible_name.startswith(label)]
-    assert len(found) == 1, [tab.accessible_name for tab in by_role(browser, "tab")]
-    return found[0]
 
 
 def card_names(browser, en, list_key="nav.wishes"):

@@ -47,9 +47,24 @@ extension WishlistClient {
         try await request("GET", "/api/v1/tags", as: ItemList<TagCount>.self).items
     }
 
-    /// Wishes matching `query` by name and by tag; the server remembers the query as a recent search.
-    public func search(_ query: String) async throws -> WishSearchResult {
-        try await request("GET", Self.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: query)]))
+    /// Every group of the search (only `groups` when given), each a first page of `limit` (50 by
+    /// default) with its total; the server remembers the query as a recent search.
+    public func search(_ query: String, groups: [SearchGroup]? = nil, limit: Int? = nil) async throws -> WishSearchResult {
+        var items = [URLQueryItem(name: "q", value: query)]
+        if let groups { items.append(URLQueryItem(name: "groups", value: groups.map(\.rawValue).joined(separator: ","))) }
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        return try await request("GET", Self.pathWithQuery("/api/v1/search", items))
+    }
+
+    /// One page of one search group (`Wish` for `byName`, `byTag` and `byText`, `JournalEntry` for
+    /// `journal`, `Spot` for `spots`) after `cursor`, with the group's total.
+    public func searchPage<Item: Codable & Sendable>(
+        _ query: String, group: SearchGroup, cursor: String? = nil, limit: Int? = nil, of type: Item.Type = Item.self
+    ) async throws -> SearchPage<Item> {
+        var items = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "group", value: group.rawValue)]
+        if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        return try await request("GET", Self.pathWithQuery("/api/v1/search", items))
     }
 
     /// The account's recent searches, newest first.

@@ -81,23 +81,48 @@ struct WishesController: Sendable {
     }
 
     /// Searches with `results` (which may answer from the read cache) and remembers the query as a
-    /// recent search (K2), also when the answer was kept: searching again puts it on top.
+    /// recent search (K2), also when the answer was kept, so searching again puts it on top; a
+    /// request paging on with a cursor is not a new search.
     func search(_ request: Request, _ account: Account, results: ReadCache.Handler) throws -> Response {
         let response = try results(request, account)
-        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
-        recentSearchRecorder.note(query, owner: account.key, at: clock().inWholeMilliseconds)
+        let query = try SearchQuery(parameters: request.query)
+        if query.cursor == nil {
+            recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
+        }
         return response
     }
 
-    /// Names and tags, the journal, places and spots matching the query.
+    /// The matches of all groups, those in `groups`, or one page of `group`.
     func searchResults(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        let query = try WishSearchResult.normalizedQuery(request.query["q"] ?? "")
+        let query = try SearchQuery(parameters: request.query)
+        switch query.group {
+        case .some(let group) where [.byName, .byTag, .byText].contains(group):
+            return .api(try wishes.searchPage(group, query, owner: owner))
+        case .journal:
+            return .api(try journal.search(query, owner: owner))
+        case .spots:
+            return .api(try spots.search(query, owner: owner))
+        default:
+            return .api(try searchAll(query, owner: owner))
+        }
+    }
+
+    /// The all-groups answer: only the groups asked for are computed.
+    private func searchAll(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
         var result = try wishes.search(query, owner: owner)
-        result.journal = try journal.search(query, owner: owner)
-        result.places = PlacesController.wishPlaces(places.offline.search(query, limit: 10))
-        result.spots = try spots.search(query, owner: owner)
-        return .api(result)
+        if query.groups.contains(.journal) {
+            let page = try journal.search(query, owner: owner)
+            (result.journal, result.paging.journal) = (page.items, page.summary)
+        }
+        if query.groups.contains(.spots) {
+            let page = try spots.search(query, owner: owner)
+            (result.spots, result.paging.spots) = (page.items, page.summary)
+        }
+        if query.groups.contains(.places) {
+            result.places = PlacesController.wishPlaces(places.offline.search(query.text, limit: 10))
+        }
+        return result
     }
 
     func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {

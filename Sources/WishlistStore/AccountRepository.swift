@@ -65,8 +65,10 @@ public struct AccountRepository: Sendable {
                 throw StoreError.notFound("account named '\(username)'")
             }
             let owner = UserKey(id)
-            try db.forEach("SELECT id, name FROM wishes WHERE owner_id = ?", [id]) { row in
-                try WishRepository.unindex(rowID: try row["id"], name: try row["name"], owner: owner, db)
+            try db.forEach("SELECT id, name, memo, link FROM wishes WHERE owner_id = ?", [id]) { row in
+                let rowID: Int64 = try row["id"]
+                try WishRepository.unindex(rowID: rowID, name: try row["name"], owner: owner, db)
+                try WishRepository.unindexText(rowID: rowID, memo: try row["memo"], link: try row["link"], owner: owner, db)
             }
             try JournalRepository.unindexAll(owner: owner, db)
             try db.run("DELETE FROM users WHERE id = ?", [id])

@@ -2,27 +2,42 @@ import SQLite
 import WishlistCore
 
 extension JournalRepository {
-    /// Entries whose title or contents contain every word of the query (mid-word too, in any
-    /// script: "가방" in "새 가방을 샀다"), newest day first; at most 50.
+    /// One page of the entries whose title or contents contain every word of the query (mid-word
+    /// too, in any script: "가방" in "새 가방을 샀다"), newest day first, after `query.cursor`.
     ///
     /// Looks at the most recently written 1 000 matches, like the wish name search, which bounds
     /// the work of a one-letter search in a hundred thousand entries.
-    public func search(_ text: String, owner: UserKey) throws -> [JournalEntry] {
-        let query = try WishSearchResult.normalizedQuery(text)
-        guard let pattern = SearchGrams.pattern(query: query, owner: owner) else { return [] }
+    public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<JournalEntry> {
+        let after = try SearchPosition.decode(query.cursor, group: .journal, owner: owner)
+        guard let pattern = SearchGrams.pattern(query: query.text, owner: owner) else {
+            return SearchPage(items: [], nextCursor: nil, counted: 0)
+        }
         return try pool.read { db in
             // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
-            // entry by day looking for them.
-            let rows = try db.query(
+            // entry by day looking for them. A day "2026-12-01" ranks as -20261201, so that
+            // `SearchPosition`'s order (rank, then newest created) is newest day first.
+            let positions = try WishRepository.positions(
                 """
-                SELECT \(Self.columns) FROM (
-                    SELECT rowid FROM journal_search WHERE journal_search MATCH ? ORDER BY rowid DESC LIMIT ?
+                SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank FROM (
+                    SELECT rowid FROM journal_search WHERE journal_search MATCH ?1 ORDER BY rowid DESC LIMIT ?3
                 ) m CROSS JOIN journal_entries e ON e.id = m.rowid
-                WHERE e.owner_id = ?
-                ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT ?
+                WHERE e.owner_id = ?2 AND \(SearchPosition.following)
+                ORDER BY rank, e.created_at DESC, e.id DESC LIMIT ?8
                 """,
-                [pattern, WishRepository.searchCandidateLimit, owner.rawValue, WishSearchResult.groupLimit])
-            return try Self.entries(from: rows, db)
+                [pattern, owner.rawValue, WishRepository.searchCandidateLimit, nil as Int?] + SearchPosition.bindings(after)
+                    + [query.limit + 1],
+                group: .journal, db)
+            let page = positions.prefix(query.limit)
+            let rows = page.isEmpty ? [] : try db.query(
+                """
+                SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
+                WHERE e.owner_id = ? ORDER BY j.key
+                """,
+                [page.map(\.rowID).jsonArray, owner.rawValue])
+            return SearchPage(
+                items: try Self.entries(from: rows, db),
+                nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
+                counted: try WishRepository.countMatches("journal_search", pattern, db))
         }
     }
 }

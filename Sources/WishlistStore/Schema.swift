@@ -16,6 +16,7 @@ enum Schema {
         migrator.register("2026-12-01-wish-prices", createWishPrices)
         migrator.register("2026-12-02-journal-photos", addJournalPhotos)
         migrator.register("2026-12-01-spots", createSpots)
+        migrator.register("2026-12-03-wish-text-search", createWishTextSearch)
         return migrator
     }
 }

@@ -80,6 +80,45 @@ enum SearchGrams {
         pattern(query: query, prefix: tokenPrefix(owner))
     }
 
+    /// How long a start of a word `wish_text_search` indexes: a longer query word is looked up by
+    /// its first this many characters.
+    static let textPrefixLimit = 20
+
+    /// The index text of a wish's memo and its link's site in `wish_text_search`: every start of
+    /// every word (up to ``textPrefixLimit`` characters), each token carrying its owner, so that a
+    /// query word is one whole token ("가방" is a token of "가방을"). A prefix query (`가방*`) would
+    /// merge the posting lists of every word starting so: 55 ms at a million wishes, where one
+    /// token's list is read lazily, newest first, in under a millisecond. Empty when there is
+    /// nothing to index.
+    static func textDocument(memo: String?, link: String?, owner: UserKey) -> String {
+        let prefix = tokenPrefix(owner)
+        var seen = Set<Substring>()
+        var tokens: [String] = []
+        for word in words(of: memo ?? "") + words(of: site(ofLink: link) ?? "") {
+            let word = word.prefix(textPrefixLimit)
+            for end in word.indices.dropFirst() + [word.endIndex] where seen.insert(word[..<end]).inserted {
+                tokens.append(prefix + word[..<end])
+            }
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    /// The MATCH expression of a search in `wish_text_search`: every query word starting a word
+    /// of the account's memos and sites ("가방" finds "가방을"). `nil` when the query has no words.
+    static func textPattern(query: String, owner: UserKey) -> String? {
+        let prefix = tokenPrefix(owner)
+        return pattern(query: query) { word in
+            FTS5Pattern(matchingAllTokensIn: prefix + word.prefix(textPrefixLimit), prefix: false)?.description
+        }
+    }
+
+    /// The site of a link as people name it: its host in lower case without `www.`
+    /// ("https://www.musinsa.com/app/…" → "musinsa.com"); nil for no link or one without a host.
+    static func site(ofLink link: String?) -> String? {
+        guard let link, let host = URLComponents(string: link)?.host?.lowercased(), !host.isEmpty else { return nil }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+    }
+
     private static func tokenPrefix(_ owner: UserKey) -> String {
         "o\(owner.rawValue)x"
     }

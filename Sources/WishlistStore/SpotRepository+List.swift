@@ -99,18 +99,13 @@ extension SpotRepository {
 
     /// The MATCH expression of a search in `spot_search`: every query word inside the place name
     /// (its bigrams) or starting a word of the description or address.
-    private static func spotPattern(_ text: String) -> String? {
+    static func spotPattern(_ text: String) -> String? {
         SearchGrams.pattern(query: text) { word in
             guard let inName = SearchGrams.phrase(word, prefix: ""),
                 let wordStart = FTS5Pattern(matchingAllTokensIn: String(word), prefix: true)
             else { return nil }
             return "(grams : \(inName) OR words : \(wordStart))"
         }
-    }
-
-    /// The spots matching a search, for the spots group of `GET /api/v1/search`.
-    public func search(_ text: String, owner: UserKey) throws -> [Spot] {
-        try list(SpotQuery(text: text, limit: WishSearchResult.groupLimit), owner: owner).items
     }
 
     private static func position(_ cursor: String) throws -> Position {

@@ -2,7 +2,8 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Reading and writing the rows of one wish: `wishes`, its `wish_tags` and its `wish_search` entry.
+/// Reading and writing the rows of one wish: `wishes`, its `wish_tags` and its `wish_search` and
+/// `wish_text_search` entries.
 extension WishRepository {
     /// The columns every wish query selects, from `wishes` aliased `w`.
     static let columns = """
@@ -25,6 +26,7 @@ extension WishRepository {
         let rowID = db.lastInsertRowID
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
         try index(rowID: rowID, name: draft.name, owner: owner, db)
+        try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, db)
         return Wish(
             id: id, name: draft.name, memo: draft.memo, link: draft.link, tags: draft.tags, place: draft.place,
             favorite: draft.favorite, createdAt: now, updatedAt: now, version: 1)
@@ -74,6 +76,10 @@ extension WishRepository {
         if updated.name != current.name {
             try unindex(rowID: rowID, name: current.name, owner: owner, db)
             try index(rowID: rowID, name: updated.name, owner: owner, db)
+        }
+        if updated.memo != current.memo || updated.link != current.link {
+            try unindexText(rowID: rowID, memo: current.memo, link: current.link, owner: owner, db)
+            try indexText(rowID: rowID, memo: updated.memo, link: updated.link, owner: owner, db)
         }
     }
 
@@ -130,5 +136,21 @@ extension WishRepository {
         try db.run(
             "INSERT INTO wish_search (wish_search, rowid, grams) VALUES ('delete', ?, ?)",
             [rowID, SearchGrams.document(name, owner: owner)])
+    }
+
+    /// Adds the words of the memo and the link's site to `wish_text_search`; a wish with neither
+    /// gets no entry.
+    static func indexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
+        let document = SearchGrams.textDocument(memo: memo, link: link, owner: owner)
+        guard !document.isEmpty else { return }
+        try db.run("INSERT INTO wish_text_search (rowid, words) VALUES (?, ?)", [rowID, document])
+    }
+
+    /// Takes the wish out of `wish_text_search` with the text it was indexed with, as ``unindex``.
+    static func unindexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
+        let document = SearchGrams.textDocument(memo: memo, link: link, owner: owner)
+        guard !document.isEmpty else { return }
+        try db.run(
+            "INSERT INTO wish_text_search (wish_text_search, rowid, words) VALUES ('delete', ?, ?)", [rowID, document])
     }
 }

@@ -9,53 +9,123 @@ extension WishRepository {
     /// How many matching tags a tag search reads wishes of.
     static let searchTagLimit = 20
 
-    /// Wishes whose name matches the query, and wishes with a matching tag, at most 50 of each.
-    ///
-    /// Names: an exact name first, then names that start with the query, then names containing every
-    /// query word anywhere (mid-word too, so "신발" finds "운동신발"); newest first within each.
-    /// Tags: wishes with the tag itself first, then with a tag starting with the query, then with a
-    /// tag containing it. Recording the search in recent searches is the caller's choice.
-    public func search(_ text: String, owner: UserKey) throws -> WishSearchResult {
-        let query = try WishSearchResult.normalizedQuery(text)
+    /// The wish groups of the all-groups search that `query.groups` asks for, each a first page of
+    /// `query.limit` with its total; the others empty. Recording the search is the caller's choice.
+    public func search(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
+        let groups = [SearchGroup.byName, .byTag, .byText].filter(query.groups.contains)
+        guard !groups.isEmpty else { return WishSearchResult(query: query.text) }
         return try pool.read { db in
-            WishSearchResult(
-                query: query,
-                byName: try Self.searchNames(query, owner: owner, db),
-                byTag: try Self.searchTags(query, owner: owner, db))
+            var result = WishSearchResult(query: query.text)
+            for group in groups {
+                let page = try Self.searchPage(group, query.text, after: nil, limit: query.limit, owner: owner, db)
+                switch group {
+                case .byName: (result.byName, result.paging.byName) = (page.items, page.summary)
+                case .byTag: (result.byTag, result.paging.byTag) = (page.items, page.summary)
+                default: (result.byText, result.paging.byText) = (page.items, page.summary)
+                }
+            }
+            return result
         }
     }
 
-    private static func searchNames(_ query: String, owner: UserKey, _ db: Database) throws -> [Wish] {
+    /// Every wish group's first page of 50, as the all-groups search answers them.
+    public func search(_ text: String, owner: UserKey) throws -> WishSearchResult {
+        try search(SearchQuery(text: text), owner: owner)
+    }
+
+    /// One page of `byName`, `byTag` or `byText`, after `query.cursor`.
+    public func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey) throws -> SearchPage<Wish> {
+        let after = try SearchPosition.decode(query.cursor, group: group, owner: owner)
+        return try pool.read { db in
+            try Self.searchPage(group, query.text, after: after, limit: query.limit, owner: owner, db)
+        }
+    }
+
+    private static func searchPage(
+        _ group: SearchGroup, _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+    ) throws -> SearchPage<Wish> {
+        switch group {
+        case .byName: try searchNames(query, after: after, limit: limit, owner: owner, db)
+        case .byTag: try searchTags(query, after: after, limit: limit, owner: owner, db)
+        case .byText: try searchText(query, after: after, limit: limit, owner: owner, db)
+        default:
+            throw ValidationError(field: "group", code: "invalid_group", message: "\(group.rawValue) is not a group of wishes.")
+        }
+    }
+
+    /// Names: an exact name first (rank 0), then names that start with the query (1), then names
+    /// containing every query word anywhere (2, mid-word too, so "신발" finds "운동신발"); newest
+    /// first within each. Every name that starts with the query also contains its words, so the
+    /// name index counts the whole group. SQLite ranks the bounded candidates and hands back only
+    /// the page's rows: decoding all thousand in Swift doubled the time of a search.
+    private static func searchNames(
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+    ) throws -> SearchPage<Wish> {
         let key = SearchGrams.key(query)
         // Every text that starts with `key` sorts between it and `key` + the last code point.
         let prefixEnd = key + "\u{10FFFF}"
-        let limit = WishSearchResult.groupLimit
-        var rows = try db.query(
-            """
-            SELECT \(columns) FROM (
-                SELECT * FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ?
-                ORDER BY name_key LIMIT ?
-            ) w
-            ORDER BY w.name_key = ? DESC, w.created_at DESC, w.id DESC LIMIT ?
-            """,
-            [owner.rawValue, key, prefixEnd, searchCandidateLimit, key, limit])
-        // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every wish
-        // by date looking for them.
-        if rows.count < limit, let pattern = SearchGrams.pattern(query: query, owner: owner) {
-            rows += try db.query(
+        let pattern = SearchGrams.pattern(query: query, owner: owner)
+        var rows: [SearchPosition] = []
+        var prefixCount = 0
+        if (after?.rank ?? 0) < 2 {
+            rows = try positions(
                 """
-                SELECT \(columns) FROM (
-                    SELECT rowid FROM wish_search WHERE wish_search MATCH ? ORDER BY rowid DESC LIMIT ?
-                ) m CROSS JOIN wishes w ON w.id = m.rowid
-                WHERE w.owner_id = ? AND NOT (w.name_key >= ? AND w.name_key < ?)
-                ORDER BY w.created_at DESC, w.id DESC LIMIT ?
+                SELECT id, created_at, name_key <> ?1 AS rank FROM (
+                    SELECT id, created_at, name_key FROM wishes
+                    WHERE owner_id = ?2 AND name_key >= ?1 AND name_key < ?3 ORDER BY name_key LIMIT ?4
+                ) WHERE \(SearchPosition.following) ORDER BY rank, created_at DESC, id DESC LIMIT ?8
                 """,
-                [pattern, searchCandidateLimit, owner.rawValue, key, prefixEnd, limit - rows.count])
+                [key, owner.rawValue, prefixEnd, searchCandidateLimit] + SearchPosition.bindings(after) + [limit + 1],
+                group: .byName, db)
+            prefixCount = try db.scalar(
+                """
+                SELECT count(*) FROM (
+                    SELECT 1 FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ? LIMIT ?
+                )
+                """,
+                [owner.rawValue, key, prefixEnd, searchCandidateLimit]) ?? 0
         }
-        return try wishes(from: rows, db)
+        // The mid-word matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk
+        // every wish by date looking for them. Only needed once the names starting with the query run out.
+        if rows.count <= limit, let pattern {
+            rows += try positions(
+                """
+                SELECT w.id, w.created_at, 2 AS rank FROM (
+                    SELECT rowid FROM wish_search WHERE wish_search MATCH ?1 ORDER BY rowid DESC LIMIT ?4
+                ) m CROSS JOIN wishes w ON w.id = m.rowid
+                WHERE w.owner_id = ?2 AND NOT (w.name_key >= ?3 AND w.name_key < ?9) AND \(SearchPosition.following)
+                ORDER BY w.created_at DESC, w.id DESC LIMIT ?8
+                """,
+                [pattern, owner.rawValue, key, searchCandidateLimit] + SearchPosition.bindings(after?.rank == 2 ? after : nil)
+                    + [limit + 1 - rows.count, prefixEnd],
+                group: .byName, db)
+        }
+        // The names starting with the query are some of the matches: when they fill the bound the
+        // total is capped without asking the index (a one-letter count costs 80 ms at a million).
+        // Counted apart from the page: a window count in the page's query cost five times as much.
+        let counted =
+            if prefixCount >= searchCandidateLimit { SearchPage<Wish>.totalBound + 1 }
+            else if let pattern { try countMatches("wish_search", pattern, db) }
+            else { prefixCount }
+        let page = rows.prefix(limit)
+        return try searchPage(page, next: rows.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
 
-    private static func searchTags(_ query: String, owner: UserKey, _ db: Database) throws -> [Wish] {
+    /// The positions of `group` a query selects as `id`, `created_at` and `rank`.
+    static func positions(
+        _ sql: String, _ arguments: [any SQLiteBindable], group: SearchGroup, _ db: Database
+    ) throws -> [SearchPosition] {
+        try db.query(sql, arguments).map { row in
+            SearchPosition(group: group, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
+        }
+    }
+
+    /// Tags: wishes with the tag itself first (rank 0), then with a tag starting with the query (1),
+    /// then with a tag containing it (2); newest first within each. A wish with several matching
+    /// tags is listed once, under its best.
+    private static func searchTags(
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+    ) throws -> SearchPage<Wish> {
         let key = Tag.key(query)
         let tagKeys: [String] = try db.query(
             """
@@ -64,32 +134,80 @@ extension WishRepository {
             """,
             [owner.rawValue, key, key, key, searchTagLimit]
         ).map { try $0["tag_key"] }
-        // The newest wishes of each tag come straight off the key of wish_tags; merge them by rank
-        // (exact, prefix, contains), then by date, keeping each wish once.
-        var candidates: [(rank: Int, createdAt: Int64, rowID: Int64)] = []
-        for tagKey in tagKeys {
-            let rank = tagKey == key ? 0 : tagKey.hasPrefix(key) ? 1 : 2
+        let ranked = tagKeys.map { ($0, $0 == key ? 0 : $0.hasPrefix(key) ? 1 : 2) }
+        // The newest wishes of each tag after the cursor come straight off the key of wish_tags,
+        // leaving out those a better-ranked tag lists (looked up by full key: written as a join,
+        // SQLite walked every tag row of the account, 15 s at a million); merged by rank, then by date.
+        var candidates = Set<SearchPosition>()
+        for (tagKey, rank) in ranked where rank >= (after?.rank ?? 0) {
+            let from = after?.rank == rank ? after : nil
+            let better = ranked.filter { $0.1 < rank }.map(\.0)
             try db.forEach(
                 """
-                SELECT created_at, wish_id FROM wish_tags WHERE owner_id = ? AND tag_key = ?
-                ORDER BY created_at DESC, wish_id DESC LIMIT ?
+                SELECT created_at, wish_id FROM wish_tags t
+                WHERE owner_id = ?1 AND tag_key = ?2 AND (created_at, wish_id) < (?3, ?4)
+                  AND NOT EXISTS (
+                    SELECT 1 FROM wish_tags o WHERE o.owner_id = ?1 AND o.tag_key IN (SELECT value FROM json_each(?5))
+                        AND o.created_at = t.created_at AND o.wish_id = t.wish_id)
+                ORDER BY created_at DESC, wish_id DESC LIMIT ?6
                 """,
-                [owner.rawValue, tagKey, WishSearchResult.groupLimit]
+                [owner.rawValue, tagKey, from?.createdAt ?? Int64.max, from?.rowID ?? Int64.max, try TagsColumn.text(of: better), limit + 1]
             ) { row in
-                candidates.append((rank, try row["created_at"], try row["wish_id"]))
+                candidates.insert(SearchPosition(group: .byTag, rank: rank, createdAt: try row["created_at"], rowID: try row["wish_id"]))
             }
         }
-        candidates.sort { ($0.rank, -$0.createdAt, -$0.rowID) < ($1.rank, -$1.createdAt, -$1.rowID) }
-        var seen = Set<Int64>()
-        let rowIDs = candidates.map(\.rowID).filter { seen.insert($0).inserted }.prefix(WishSearchResult.groupLimit)
-        guard !rowIDs.isEmpty else { return [] }
-        return try wishes(
-            from: db.query(
-                """
-                SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
-                WHERE w.owner_id = ? ORDER BY j.key
-                """,
-                [rowIDs.jsonArray, owner.rawValue]),
-            db)
+        let (page, next) = SearchPosition.page(of: Array(candidates), after: after, limit: limit)
+        let counted: Int = tagKeys.isEmpty ? 0 : try db.scalar(
+            """
+            SELECT count(*) FROM (
+                SELECT DISTINCT wish_id FROM wish_tags WHERE owner_id = ? AND tag_key IN (SELECT value FROM json_each(?)) LIMIT ?
+            )
+            """,
+            [owner.rawValue, try TagsColumn.text(of: tagKeys), SearchPage<Wish>.totalBound + 1]) ?? 0
+        return try searchPage(page, next: next, counted: counted, owner: owner, db)
+    }
+
+    /// Memo and site: wishes whose memo or link's site has a word starting with every query word
+    /// ("가방" finds "가방을", "musinsa" finds musinsa.com), most recently added first. Paged
+    /// straight off the index by row id, so every match can be reached.
+    private static func searchText(
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+    ) throws -> SearchPage<Wish> {
+        guard let pattern = SearchGrams.textPattern(query: query, owner: owner) else {
+            return SearchPage(items: [], nextCursor: nil, counted: 0)
+        }
+        let candidates = try db.query(
+            """
+            SELECT w.id, w.created_at FROM (
+                SELECT rowid FROM wish_text_search WHERE wish_text_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?
+            ) m CROSS JOIN wishes w ON w.id = m.rowid
+            WHERE w.owner_id = ?
+            """,
+            [pattern, after?.rowID ?? Int64.max, limit + 1, owner.rawValue]
+        ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
+        let page = candidates.prefix(limit)
+        return try searchPage(
+            page, next: candidates.count > limit ? page.last : nil, counted: try countMatches("wish_text_search", pattern, db),
+            owner: owner, db)
+    }
+
+    /// How many rows of an owner-scoped FTS5 index match, counted up to one past the bound.
+    static func countMatches(_ index: String, _ pattern: String, _ db: Database) throws -> Int {
+        try db.scalar(
+            "SELECT count(*) FROM (SELECT rowid FROM \(index) WHERE \(index) MATCH ? LIMIT ?)",
+            [pattern, SearchPage<Wish>.totalBound + 1]) ?? 0
+    }
+
+    /// The page's wishes, in its order, with its cursor and count.
+    private static func searchPage(
+        _ page: ArraySlice<SearchPosition>, next: SearchPosition?, counted: Int, owner: UserKey, _ db: Database
+    ) throws -> SearchPage<Wish> {
+        let rows = page.isEmpty ? [] : try db.query(
+            """
+            SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
+            WHERE w.owner_id = ? ORDER BY j.key
+            """,
+            [page.map(\.rowID).jsonArray, owner.rawValue])
+        return SearchPage(items: try wishes(from: rows, db), nextCursor: try next?.cursor(owner: owner), counted: counted)
     }
 }

@@ -80,6 +80,7 @@ public struct WishRepository: Sendable {
             let photos = try PhotoRepository.stored(of: .wish, rowID: rowID, db)
             try Self.deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
             try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)
+            try Self.unindexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, db)
             try db.run("DELETE FROM wishes WHERE id = ?", [rowID])
             return photos
         }

@@ -41,19 +41,19 @@ struct Output {
         for item in try JSONListItems.items(in: try await client.withAnswerJSON(request).json) { Self.write(item) }
     }
 
-    /// Prints a list that pages, the first page or with `all` every page; `fetch` asks for the page
-    /// after a cursor (nil: the first). With `--json`, one item a line (NDJSON) as the server wrote
-    /// it, each page as it comes, so `| jq` works on any number; else the text `describe` gives,
-    /// and a hint when pages were left.
+    /// Prints a list that pages, the page after `start` (nil: the first) or with `all` every page
+    /// from there; `fetch` asks for the page after a cursor. With `--json`, one item a line (NDJSON)
+    /// as the server wrote it, each page as it comes, so `| jq` works on any number; else the text
+    /// `describe` gives, and a hint when pages were left.
     func printPages<Item>(
-        _ client: WishlistClient, all: Bool, _ fetch: (WishlistClient, String?) async throws -> Page<Item>,
-        describe: ([Item]) -> String
+        _ client: WishlistClient, all: Bool, from start: String? = nil,
+        _ fetch: (WishlistClient, String?) async throws -> Page<Item>, describe: ([Item]) -> String
     ) async throws {
         guard json else {
-            let (items, more) = try await PageReader.read(all: all) { try await fetch(client, $0) }
-            return Self.text(describe(items) + (more ? "\n" + PageReader.moreHint : ""))
+            let (items, next) = try await PageReader.read(all: all, from: start) { try await fetch(client, $0) }
+            return Self.text(describe(items) + (next != nil ? "\n" + PageReader.moreHint : ""))
         }
-        var cursor: String?
+        var cursor = start
         repeat {
             let (page, json) = try await client.withAnswerJSON { try await fetch($0, cursor) }
             for item in try JSONListItems.items(in: json) { Self.write(item) }

@@ -2,16 +2,18 @@ import WishlistCore
 
 /// How list commands read a paged endpoint: the first page, or with `--all` every page.
 enum PageReader {
-    /// The items of the first page (of every page when `all`), and whether pages were left unread.
-    /// `fetch` answers the page after a cursor (nil: the first).
-    static func read<Item>(all: Bool, _ fetch: (String?) async throws -> Page<Item>) async throws -> (items: [Item], more: Bool) {
-        var page = try await fetch(nil)
+    /// The items of the page after `cursor` (nil: the first; of every page from there when `all`),
+    /// and the cursor of the first page left unread.
+    static func read<Item>(
+        all: Bool, from cursor: String? = nil, _ fetch: (String?) async throws -> Page<Item>
+    ) async throws -> (items: [Item], next: String?) {
+        var page = try await fetch(cursor)
         var items = page.items
         while all, let cursor = page.nextCursor {
             page = try await fetch(cursor)
             items += page.items
         }
-        return (items, !all && page.nextCursor != nil)
+        return (items, all ? nil : page.nextCursor)
     }
 
     static let allFlag = Flag("--all", help: "Every page, not only the first.")

@@ -37,6 +37,12 @@ struct BenchmarkTests {
 
         let wishes = store.wishes
         let firstPage = try wishes.list(WishListQuery(), owner: owner)
+        // The groups search had before memos and sites: names and tags.
+        func search(_ text: String, _ groups: Set<SearchGroup> = [.byName, .byTag]) throws -> WishSearchResult {
+            try wishes.search(SearchQuery(text: text, groups: groups), owner: owner)
+        }
+        let secondPage = try SearchQuery(
+            text: "bik", group: .byName, cursor: try search("bik", [.byName]).paging.byName?.nextCursor)
         let cases: [(String, () throws -> Int)] = [
             ("list newest, first page", { try wishes.list(WishListQuery(), owner: owner).items.count }),
             ("list newest, second page", {
@@ -52,15 +58,19 @@ struct BenchmarkTests {
                 try wishes.list(WishListQuery(tag: "travel", sort: .name), owner: owner).items.count
             }),
             ("tag counts", { try wishes.tagCounts(owner: owner).count }),
-            ("search 'bik' (names)", { try wishes.search("bik", owner: owner).byName.count }),
-            ("search 'red bik'", { try wishes.search("red bik", owner: owner).byName.count }),
-            ("search '가방' (2 syllables)", { try wishes.search("가방", owner: owner).byName.count }),
-            ("search '신발' (mid-word)", { try wishes.search("신발", owner: owner).byName.count }),
-            ("search '자전거' (3 syllables)", { try wishes.search("자전거", owner: owner).byName.count }),
-            ("search '캠핑' (name and tag)", { try wishes.search("캠핑", owner: owner).byTag.count }),
-            ("search 'trav' (tag)", { try wishes.search("trav", owner: owner).byTag.count }),
-            ("search 'zzz' (nothing)", { try wishes.search("zzz", owner: owner).byName.count }),
-            ("search 'e' (one letter)", { try wishes.search("e", owner: owner).byName.count }),
+            ("search 'bik' (names)", { try search("bik").byName.count }),
+            ("search 'red bik'", { try search("red bik").byName.count }),
+            ("search '가방' (2 syllables)", { try search("가방").byName.count }),
+            ("search '신발' (mid-word)", { try search("신발").byName.count }),
+            ("search '자전거' (3 syllables)", { try search("자전거").byName.count }),
+            ("search '캠핑' (name and tag)", { try search("캠핑").byTag.count }),
+            ("search 'trav' (tag)", { try search("trav").byTag.count }),
+            ("search 'zzz' (nothing)", { try search("zzz").byName.count }),
+            ("search 'e' (one letter)", { try search("e").byName.count }),
+            ("search 'bik', second page", { try wishes.searchPage(.byName, secondPage, owner: owner).items.count }),
+            ("search 'seen' (memo)", { try search("seen", [.byText]).byText.count }),
+            ("search 'example' (site)", { try search("example", [.byText]).byText.count }),
+            ("search 'e', every group", { try search("e", Set(SearchGroup.allCases)).byText.count }),
         ]
         var slow: [String] = []
         for (name, run) in cases {

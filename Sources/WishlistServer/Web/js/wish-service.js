@@ -57,19 +57,23 @@ export class WishService {
   }
 
   /**
-   * Searches names, tags, places, the journal and K-culture spots (the server remembers `query` as a recent
-   * search): `{byName, byTag}` as wish ids, `journal` as entry ids, `spots` as spot ids, and `places` as they came
-   * (`[{name, address, latitude, longitude}]`).
+   * Searches names, tags, memos and links' sites, places, the journal and K-culture spots (the server remembers
+   * `query` as a recent search): `{byName, byTag, byText}` as wish ids, `journal` as entry ids, `spots` as spot
+   * ids, `places` as they came (`[{name, address, latitude, longitude}]`), and `paging`: each group's
+   * `{nextCursor, total, totalIsCapped}` (the total stops at 1,000; capped says "1,000+").
    */
   async search(query, { signal } = {}) {
     const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
-    return {
-      byName: this.#keep(answer.byName),
-      byTag: this.#keep(answer.byTag),
-      journal: store.put(JOURNAL, answer.journal ?? []).map((entry) => entry.id),
-      spots: store.put(SPOT, answer.spots ?? []).map((spot) => spot.id),
-      places: answer.places ?? [],
-    };
+    const found = { places: answer.places ?? [], paging: answer.paging ?? {} };
+    for (const group of Object.keys(SEARCH_GROUP_KINDS)) found[group] = keepFound(group, answer[group]);
+    return found;
+  }
+
+  /** The page of one search group after `cursor`: `{ids, nextCursor, total, totalIsCapped}`; not a new recent search. */
+  async searchPage(query, group, cursor, { signal } = {}) {
+    const params = new URLSearchParams({ q: query, group, cursor });
+    const answer = await api.get(`/search?${params}`, { signal });
+    return { ids: keepFound(group, answer.items), nextCursor: answer.nextCursor, total: answer.total, totalIsCapped: answer.totalIsCapped };
   }
 
   /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */
@@ -88,6 +92,14 @@ export class WishService {
   #keep(wishes) {
     return store.put(WISH, wishes ?? []).map((wish) => wish.id);
   }
+}
+
+/** The store kind of each paged search group's records. */
+const SEARCH_GROUP_KINDS = { byName: WISH, byTag: WISH, byText: WISH, journal: JOURNAL, spots: SPOT };
+
+/** Puts a search group's records in the store and answers their ids. */
+function keepFound(group, records) {
+  return store.put(SEARCH_GROUP_KINDS[group], records ?? []).map((record) => record.id);
 }
 
 /** The app's one wish service. */

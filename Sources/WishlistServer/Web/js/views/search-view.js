@@ -1,7 +1,9 @@
 // The Search tab (W5, K1, K2): a search field that searches as you type (once
-// typing pauses) or on Enter, results in category tabs "By name", "By tag", "Journal" (entries whose title
-// or contents hold the words), "K-culture spots" and "Places" (a place opens the Map tab there, marked), and the recent searches when the
-// field is empty. The server remembers every search it answers, so a search is
+// typing pauses) or on Enter, results in category tabs "By name", "By tag", "Memo & site" (a word of the
+// memo or the link's site starts with the query), "Journal" (entries whose title or contents hold the
+// words), "K-culture spots" and "Places" (a place opens the Map tab there, marked), and the recent
+// searches when the field is empty. Each tab says how many it found ("1,000+" past the server's count)
+// and pages on as it scrolls, one group at a time. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
 import { icon } from "../icons.js";
@@ -26,6 +28,7 @@ const PLACE_ZOOM = 11;
 const CATEGORIES = [
   { name: "byName", labelKey: "search.byName", emptyKey: "search.noneByName", kind: WISH, card: "wl-wish-card" },
   { name: "byTag", labelKey: "search.byTag", emptyKey: "search.noneByTag", kind: WISH, card: "wl-wish-card" },
+  { name: "byText", labelKey: "search.byText", emptyKey: "search.noneByText", kind: WISH, card: "wl-wish-card" },
   { name: "journal", labelKey: "search.journal", emptyKey: "search.noneJournal", kind: JOURNAL, card: "wl-journal-card" },
   { name: "spots", labelKey: "search.spots", emptyKey: "search.noneSpots", kind: SPOT, card: "wl-spot-card" },
   { name: "places", labelKey: "search.places", emptyKey: "search.nonePlaces", isPlaces: true },
@@ -45,6 +48,8 @@ export class SearchView extends HTMLElement {
   #lists = new Map();
   #tab = "byName";
   #tabs = null;
+  // Each category's latest `{total, totalIsCapped}` from the server, by name.
+  #totals = new Map();
   #query = "";
 
   connectedCallback() {
@@ -80,7 +85,7 @@ export class SearchView extends HTMLElement {
         ${CATEGORIES.map(
           ({ name, labelKey, emptyKey, isPlaces, card }) => `
           <div role="tabpanel" class="category-panel" id="search-panel-${name}" aria-labelledby="search-tab-${name}" hidden>
-            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<wl-record-grid label="${labelKey}" card="${card}"></wl-record-grid>`}
+            ${isPlaces ? placesMarkup(labelKey, emptyKey) : `<p class="search-total" hidden></p><wl-record-grid label="${labelKey}" card="${card}"></wl-record-grid>`}
           </div>`,
         ).join("")}
       </section>
@@ -155,12 +160,24 @@ export class SearchView extends HTMLElement {
     this.querySelector(".search-results").hidden = false;
     const answer = Promise.resolve(results);
     this.#showPlaces(query, answer);
+    const totals = new Map();
+    this.#totals = totals;
     for (const { name, emptyKey, isPlaces, kind } of CATEGORIES) {
       if (isPlaces) continue;
       this.#lists.get(name)?.dispose();
       const list = new RecordList({
         kind,
-        fetchPage: async () => ({ ids: (await answer)[name], nextCursor: null }),
+        // The first page came with every group's answer; the next ones are this group's alone.
+        fetchPage: async (cursor, { signal } = {}) => {
+          if (cursor === null) {
+            const found = await answer;
+            totals.set(name, found.paging[name]);
+            return { ids: found[name], nextCursor: found.paging[name]?.nextCursor ?? null };
+          }
+          const page = await wishService.searchPage(query, name, cursor, { signal });
+          totals.set(name, page);
+          return page;
+        },
       });
       this.#lists.set(name, list);
       const grid = this.querySelector(`#search-panel-${name} wl-record-grid`);
@@ -172,16 +189,29 @@ export class SearchView extends HTMLElement {
     this.#selectTab(this.#tab);
   }
 
+  /**
+   * The count of a category: the server's total while pages are left (capped: "1,000+"), then what
+   * the list holds, which follows deletions and edits at once.
+   */
   #updateCount(name) {
     const list = this.#lists.get(name);
-    this.#setCount(name, list.loaded ? list.ids.length : null);
+    const total = this.#totals.get(name);
+    const known = list.loaded && total !== undefined;
+    const count = this.#setCount(name, !known ? null : list.hasMore ? total.total : list.ids.length, list.hasMore && total?.totalIsCapped);
+    const line = this.querySelector(`#search-panel-${name} .search-total`);
+    line.hidden = !known || list.ids.length === 0;
+    line.dataset.i18nArgs = JSON.stringify({ count });
+    line.dataset.i18n = "search.total";
+    i18n.localize(line);
   }
 
-  /** Shows `count` beside a category's label; null while it is not known yet. */
-  #setCount(name, count) {
+  /** Shows `count` beside a category's label ("1,000+" when `capped`), and answers that text; null while it is not known yet. */
+  #setCount(name, count, capped = false) {
     const badge = this.querySelector(`#search-tab-${name} .category-count`);
-    badge.textContent = count === null ? "" : String(count);
+    badge.textContent = count === null ? "" : new Intl.NumberFormat(i18n.language).format(count) + (capped ? "+" : "");
     badge.hidden = count === null;
+    this.#tabs.reveal();
+    return badge.textContent;
   }
 
   /** The places of the search as links that open the map there, once `answer` arrives. */

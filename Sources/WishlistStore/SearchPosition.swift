@@ -1,0 +1,59 @@
+import SQLite
+import WishlistCore
+
+/// Where a page of a search group ended, inside its cursor: the last item's rank (the group's tier,
+/// such as exact name, prefix, mid-word), its creation time and row id. The group is part of it,
+/// so a cursor handed out for one group is refused by another.
+struct SearchPosition: Codable, Hashable, Sendable, JSONWritable {
+    var group: SearchGroup
+    var rank: Int
+    var createdAt: Int64
+    var rowID: Int64
+
+    /// The encoder's JSON, keys in order, without its cost: an all-groups answer hands out five cursors.
+    func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("createdAt", Int(createdAt))
+            try json.field("group", group.rawValue)
+            try json.field("rank", rank)
+            try json.field("rowID", Int(rowID))
+        }
+    }
+
+    /// The order of a ranked group: rank, then newest first.
+    static func precedes(_ a: SearchPosition, _ b: SearchPosition) -> Bool {
+        (a.rank, b.createdAt, b.rowID) < (b.rank, a.createdAt, a.rowID)
+    }
+
+    /// The SQL condition "comes after the position bound to ?5, ?6 and ?7" (see ``bindings(_:)``)
+    /// for a query selecting `rank`, `created_at` and `id`, in ``precedes(_:_:)``'s order.
+    static let following = "(rank, -created_at, -id) > (?5, ?6, ?7)"
+
+    /// The values of ?5, ?6 and ?7 in ``following``: every row follows no position.
+    static func bindings(_ after: SearchPosition?) -> [any SQLiteBindable] {
+        guard let after else { return [Int64.min, 0, 0] }
+        return [after.rank, -after.createdAt, -after.rowID]
+    }
+
+    func cursor(owner: UserKey) throws -> String {
+        try OpaqueCursor.encode(self, owner: owner)
+    }
+
+    /// The position in a cursor this account was handed for `group`; `InvalidCursorError` otherwise.
+    static func decode(_ cursor: String?, group: SearchGroup, owner: UserKey) throws -> SearchPosition? {
+        guard let cursor else { return nil }
+        guard let position = OpaqueCursor.decode(cursor, as: SearchPosition.self, owner: owner), position.group == group
+        else { throw InvalidCursorError() }
+        return position
+    }
+
+    /// The page of `limit` positions following `after` among `candidates` (in any order, each once),
+    /// and the position to continue from when more follow.
+    static func page(of candidates: [SearchPosition], after: SearchPosition?, limit: Int) -> (
+        page: ArraySlice<SearchPosition>, next: SearchPosition?
+    ) {
+        let following = candidates.filter { candidate in after.map { precedes($0, candidate) } ?? true }.sorted(by: precedes)
+        let page = following.prefix(limit)
+        return (page, following.count > limit ? page.last : nil)
+    }
+}
