@@ -56,6 +56,9 @@ extension SpotRepository {
                 DELETE FROM spot_cells;
                 DELETE FROM spots;
                 DELETE FROM spot_titles;
+                -- A bulk load: the indexes merge their segments once at the end instead of as rows come.
+                INSERT INTO spot_search (spot_search, rank) VALUES ('automerge', 0);
+                INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('automerge', 0);
                 """)
             var titleIDs: [String: Int64] = [:]
             for entry in catalog.entries {
@@ -85,6 +88,12 @@ extension SpotRepository {
                     "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)",
                     [db.lastInsertRowID, Self.searchDocument([entry.name]), entry.description + "\n" + entry.address])
             }
+            try db.execute("""
+                INSERT INTO spot_search (spot_search) VALUES ('optimize');
+                INSERT INTO spot_title_search (spot_title_search) VALUES ('optimize');
+                INSERT INTO spot_search (spot_search, rank) VALUES ('automerge', 4);
+                INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('automerge', 4);
+                """)
             try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
             try PlaceLayer.spots.fill(owner: "0", db)
             return report
