@@ -11,6 +11,7 @@ from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
+from test_map import allow_location
 from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
@@ -303,3 +304,19 @@ def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_dele
     go_to_tab(browser, en, "nav.map")
     wait_for_role(browser, "button", "Temple walk at dusk")
     wait_until(browser, lambda: not by_role(browser, "button", "Market lunch"), "the deleted entry is still on the map")
+
+
+def test_near_me_has_a_journal_tab_nearest_first(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    for title, at in (("Far away", place("Busan station", 35.1151, 129.0422)), ("Round the corner", place("Jogyesa", 37.5740, 126.9820))):
+        status, entry = server.api("POST", "/journal", {"title": title, "date": "2025-06-01", "place": at}, token=token)
+        assert status == 201, entry
+    allow_location(browser, server, 37.5700, 126.9800)
+    browser.get(server.url("/#/map/near"))
+    wait_for_role(browser, "tab", en["nav.journal"]).click()
+    panel = wait_for_role(browser, "tabpanel", en["nav.journal"])
+    titles = lambda: [card.text.split("\n")[0] for card in panel.find_elements("css selector", ".journal-card")]
+    wait_until(browser, lambda: titles() == ["Round the corner", "Far away"], "Near me does not list the entries nearest first")
+    notes = [note.text for note in panel.find_elements("css selector", ".journal-card-note")]
+    assert notes[0].endswith(" m") and notes[1].endswith(" km"), notes
