@@ -223,8 +223,9 @@ export class WishEditorView extends RecordEditorView {
       await picker.settled();
       values.fields.photoIds = picker.photoIds;
       if (this.#base) {
-        await wishService.update(this.#base.id, values.fields, this.#base.version);
+        const wish = await wishService.update(this.#base.id, values.fields, this.#base.version);
         picker.keep();
+        this.#recordPrice(wish);
         // The editor was opened from the wish: back there, where the store already shows the change.
         this.#leave();
       } else {
@@ -240,8 +241,8 @@ export class WishEditorView extends RecordEditorView {
   }
 
   /**
-   * A new wish whose link showed a price gets it recorded (the page is fetched once more, on the
-   * server); the wish's page shows it when it comes. A failure costs only the price.
+   * A wish saved with a link whose preview showed a price gets it recorded (the page is fetched
+   * once more, on the server); the wish's page shows it when it comes. A failure costs only the price.
    */
   #recordPrice(wish) {
     const page = this.querySelector("wl-link-preview").preview;
