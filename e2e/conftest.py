@@ -117,9 +117,8 @@ def _stop(process):
         raise RuntimeError("server ignored SIGTERM")
 
 
-@pytest.fixture
-def server(tmp_path):
-    """A fresh server (empty data directory, so setup is required) for each test."""
+def _serve(tmp_path, *extra_args):
+    """Starts `wishlist serve` on a fresh data directory and yields it running; stops it after."""
     binary = os.environ.get("WISHLIST_BIN")
     if not binary:
         pytest.fail("set WISHLIST_BIN to the wishlist executable, e.g. .build/debug/wishlist")
@@ -130,7 +129,7 @@ def server(tmp_path):
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             # No internet here: the maps draw their plain background instead of fetching tiles.
-            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none"],
+            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none", *extra_args],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -141,6 +140,18 @@ def server(tmp_path):
         yield running
     finally:
         _stop(process)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A fresh server (empty data directory, so setup is required) for each test."""
+    yield from _serve(tmp_path)
+
+
+@pytest.fixture
+def open_server(tmp_path):
+    """A fresh server whose link previews may reach loopback, where the tests serve their pages."""
+    yield from _serve(tmp_path, "--allow-private-addresses")
 
 
 def set_viewport(driver, width, height, *, mobile=None):

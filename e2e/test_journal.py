@@ -11,6 +11,7 @@ from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
+from test_map import allow_location
 from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
@@ -243,3 +244,79 @@ def test_journal_screens_fit_and_have_big_enough_targets(server, browser, catalo
     browser.get(server.url(f"/#/journal/{entry['id']}/edit"))
     wait_for_role(browser, "button", say(en["journal.form.unmention"], name=wish["name"]))
     expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button"), "the entry editor")
+
+
+def place(name, latitude, longitude):
+    return {"name": name, "address": f"{name}, Seoul", "latitude": latitude, "longitude": longitude, "source": "search"}
+
+
+def pin_classes(browser, name):
+    """The classes of the map's pin named `name`, or None while there is none."""
+    pins = by_role(browser, "button", name)
+    return pins[0].get_attribute("class") if len(pins) == 1 else None
+
+
+def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_deletes(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    for title, day, at in (("Temple walk", "2025-05-01", place("Jogyesa", 37.5740, 126.9820)),
+                           ("Market lunch", "2025-05-02", place("Gwangjang Market", 37.5700, 126.9996))):
+        status, entry = server.api("POST", "/journal", {"title": title, "date": day, "place": at}, token=token)
+        assert status == 201, entry
+    server.api("POST", "/journal", {"title": "No place", "date": "2025-05-03"}, token=token)
+    go_to_tab(browser, en, "nav.journal")
+    wait_for_titles(browser, en, ["No place", "Market lunch", "Temple walk"], "the entries did not load")
+
+    browser.get(server.url("/#/map?lat=37.572&lng=126.99&z=14"))
+    layer = wait_for_role(browser, "button", en["map.journalLayer"])
+    assert layer.get_attribute("aria-pressed") == "false"
+    wait_until(browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled")
+    assert pin_classes(browser, "Temple walk") is None, "entries show before the layer is on"
+    layer.click()
+    wait_until(browser, lambda: "is-entry" in (pin_classes(browser, "Temple walk") or ""), "no entry marker in its own style")
+    wait_for_role(browser, "button", "Market lunch")
+    assert pin_classes(browser, "No place") is None
+    screenshot("map-journal")
+
+    # Hearting an entry turns its pin the heart's colour.
+    find_by_role(browser, "button", "Temple walk").click()
+    wait_for_role(browser, "heading", "Temple walk")
+    find_by_role(find_by_role(browser, "main"), "button", say(en["journal.heart"], title="Temple walk")).click()
+    wait_for_role(browser, "button", say(en["journal.unheart"], title="Temple walk"))
+    go_to_tab(browser, en, "nav.map")
+    assert wait_for_role(browser, "button", en["map.journalLayer"]).get_attribute("aria-pressed") == "true", "the layer was not remembered"
+    wait_until(browser, lambda: "is-entry-hearted" in (pin_classes(browser, "Temple walk") or ""), "the hearted entry's pin did not change")
+
+    # Renaming one renames its pin; deleting the other takes its pin away, without waiting for the map's cache.
+    find_by_role(browser, "button", "Temple walk").click()
+    wait_for_role(browser, "heading", "Temple walk")
+    find_by_role(browser, "link", en["journal.edit"]).click()
+    fill(browser, en["journal.form.title"], "Temple walk at dusk")
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_for_role(browser, "heading", "Temple walk at dusk")
+    go_to_tab(browser, en, "nav.journal")
+    next(card for card in by_role(browser, "link") if card.accessible_name.startswith("Market lunch")).click()
+    wait_for_role(browser, "heading", "Market lunch")
+    find_by_role(browser, "button", en["journal.delete"]).click()
+    dialog = wait_for_role(browser, "dialog", say(en["journal.deleteDialog.title"], title="Market lunch"))
+    find_by_role(dialog, "button", en["journal.delete"]).click()
+    wait_until_gone(browser, "dialog")
+    go_to_tab(browser, en, "nav.map")
+    wait_for_role(browser, "button", "Temple walk at dusk")
+    wait_until(browser, lambda: not by_role(browser, "button", "Market lunch"), "the deleted entry is still on the map")
+
+
+def test_near_me_has_a_journal_tab_nearest_first(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    for title, at in (("Far away", place("Busan station", 35.1151, 129.0422)), ("Round the corner", place("Jogyesa", 37.5740, 126.9820))):
+        status, entry = server.api("POST", "/journal", {"title": title, "date": "2025-06-01", "place": at}, token=token)
+        assert status == 201, entry
+    allow_location(browser, server, 37.5700, 126.9800)
+    browser.get(server.url("/#/map/near"))
+    wait_for_role(browser, "tab", en["nav.journal"]).click()
+    panel = wait_for_role(browser, "tabpanel", en["nav.journal"])
+    titles = lambda: [card.text.split("\n")[0] for card in panel.find_elements("css selector", ".journal-card")]
+    wait_until(browser, lambda: titles() == ["Round the corner", "Far away"], "Near me does not list the entries nearest first")
+    notes = [note.text for note in panel.find_elements("css selector", ".journal-card-note")]
+    assert notes[0].endswith(" m") and notes[1].endswith(" km"), notes

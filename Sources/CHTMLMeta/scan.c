@@ -10,7 +10,7 @@ static int has_attribute(xmlNodePtr node, const char *name) {
 }
 
 static int is_interesting(xmlNodePtr node) {
-    static const char *const names[] = {"html", "base", "title", "meta", "link", "img", "script", NULL};
+    static const char *const names[] = {"html", "base", "title", "meta", "link", "img", "video", "script", NULL};
     for (const char *const *name = names; *name; name++) {
         if (strcmp((const char *)node->name, *name) == 0) return 1;
     }

@@ -1,3 +1,6 @@
+import Foundation
+import Outbound
+
 /// Why a link has no preview.
 public enum LinkPreviewError: Error, Sendable, Equatable {
     /// Not an absolute http or https URL.
@@ -9,4 +12,14 @@ public enum LinkPreviewError: Error, Sendable, Equatable {
     case unreachable(String)
     /// The answer is neither an HTML page nor an image.
     case notHTML(contentType: String?)
+
+    /// What a failed fetch of `requestedURL` means for a person who gave that link.
+    public init(_ error: OutboundError, requestedURL: URL) {
+        self = switch error {
+        case let .unsupportedURL(url) where url == requestedURL.absoluteString: .invalidURL(url)
+        case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
+        case .forbiddenAddress: .forbiddenAddress(error.description)
+        case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled: .unreachable(error.description)
+        }
+    }
 }

@@ -48,7 +48,7 @@ public actor LinkPreviewer {
         do {
             response = try await client.get(url, accept: Self.accept)
         } catch {
-            return .failure(Self.failure(error, requestedURL: url))
+            return .failure(LinkPreviewError(error, requestedURL: url))
         }
         guard (200..<300).contains(response.status) else {
             return .failure(.unreachable("the page answered HTTP \(response.status)"))
@@ -75,15 +75,6 @@ public actor LinkPreviewer {
             let start = String(decoding: response.body.prefix(512), as: UTF8.self).lowercased()
             return ["<!doctype html", "<html", "<head"].contains { start.contains($0) }
         default: return false
-        }
-    }
-
-    private static func failure(_ error: OutboundError, requestedURL: URL) -> LinkPreviewError {
-        switch error {
-        case let .unsupportedURL(url) where url == requestedURL.absoluteString: .invalidURL(url)
-        case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
-        case .forbiddenAddress: .forbiddenAddress(error.description)
-        case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled: .unreachable(error.description)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Makes a `PagePreview` from a page's elements: Open Graph and Twitter cards first, then the
-/// page's own `<title>`, meta description, JSON-LD and the first large `<img>`. Relative URLs
+/// Makes a `PagePreview` from a page's elements: Open Graph and Twitter cards first (for the
+/// image, a video's poster before them), then the page's own `<title>`, meta description, JSON-LD and the first large `<img>`. Relative URLs
 /// are resolved against `<base href>` and the URL the page finally came from.
 struct PreviewReader {
     let elements: [HTMLElement]
@@ -56,7 +56,7 @@ struct PreviewReader {
     }
 
     private var image: URL? {
-        let declared = [meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], meta["twitter:image"],
+        let declared = [videoPoster, meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], meta["twitter:image"],
                         meta["twitter:image:src"], links(rel: "image_src").first, jsonLDImage, meta["thumbnail"]]
         for candidate in declared.compactMap({ $0 }) {
             if let url = url(candidate) { return url }
@@ -64,18 +64,38 @@ struct PreviewReader {
         return firstLargeImage
     }
 
-    /// The first `<img>` that is not known to be small: icons and tracking pixels declare their
-    /// size, a content image often does not. Vector images (logos) and inline data are passed over.
+    /// The poster of the first video a person is meant to play: a page built around a video is
+    /// seen as that still (as the reference reader of `../shared/testdata/link-previews` does), and
+    /// it often differs from a generic share card. A looping background video that plays by itself
+    /// and a hidden one are decoration, not the page's subject.
+    private var videoPoster: String? {
+        elements.first { element in
+            element.name == "video" && element["poster"] != nil && !Self.isDecorative(element)
+                && !(element["autoplay"] != nil && element["loop"] != nil)
+        }?["poster"]
+    }
+
+    /// The first `<img>` that is not known to be small or decorative: icons and tracking pixels
+    /// declare their size, a content image often does not; ARIA marks ornaments hidden. Vector
+    /// images (logos) and inline data are passed over.
     private var firstLargeImage: URL? {
-        for element in elements where element.name == "img" {
+        for element in elements where element.name == "img" && !Self.isDecorative(element) {
             let declared = [element["width"], element["height"]].compactMap { $0.flatMap { Int($0) } }
-            guard declared.allSatisfy({ $0 >= 100 }),
+            guard declared.allSatisfy({ $0 >= Self.smallestContentImage }),
                   let source = element["src"] ?? element["data-src"], let url = url(source),
                   !url.path.lowercased().hasSuffix(".svg")
             else { continue }
             return url
         }
         return nil
+    }
+
+    /// Icons and badges declare less than this on a side (in CSS pixels); a thumbnail, more.
+    private static let smallestContentImage = 64
+
+    /// Marked as no part of the content for assistive technology.
+    private static func isDecorative(_ element: HTMLElement) -> Bool {
+        element["aria-hidden"]?.lowercased() == "true" || ["presentation", "none"].contains(element["role"]?.lowercased())
     }
 
     private var favicon: URL? {

@@ -31,18 +31,33 @@ struct Authenticator: Sendable {
 
     /// Who is sharing into the app (SPEC W7), or nil when nobody is signed in, so the share can wait
     /// for sign-in. A share arrives as a navigation, not from our scripts: the share sheet's POST
-    /// and a bookmarklet's GET carry no `X-Requested-With`. A cookie-authenticated POST is refused
-    /// only when the browser says another site sent it (`Sec-Fetch-Site`), which is what a forged
-    /// cross-site form would be.
+    /// carries no `X-Requested-With`. So a POST without an API token is refused when the browser
+    /// says another site sent it (`Sec-Fetch-Site`, or else an `Origin` of another host), signed in
+    /// or not: a forged cross-site form must neither make a wish nor leave one waiting for the
+    /// next sign-in. A GET changes nothing here (see `ShareController`).
     func sharingAccount(for request: Request) throws -> Account? {
         if let authorization = request.headers["Authorization"] {
             return try account(authorization: authorization)
         }
-        guard let token = request.cookies[Self.cookieName], !token.isEmpty else { return nil }
-        if request.method != .GET, let site = request.headers["Sec-Fetch-Site"]?.lowercased(), !["same-origin", "none"].contains(site) {
+        if request.method != .GET, Self.isCrossSite(request) {
             throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
         }
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty else { return nil }
         return try accounts.account(sessionTokenHash: Self.digest(token), now: clock())
+    }
+
+    /// Whether the browser says another site sent the request: its Fetch Metadata when it sends
+    /// them (`none` is the person's own doing: the share sheet, the address bar), else `Origin`.
+    private static func isCrossSite(_ request: Request) -> Bool {
+        if let site = request.headers["Sec-Fetch-Site"]?.lowercased() { return !["same-origin", "none"].contains(site) }
+        guard let origin = request.headers["Origin"] else { return false }
+        return !isSameHost(origin: origin, request)
+    }
+
+    /// Whether `origin` names the host the request was sent to.
+    private static func isSameHost(origin: String, _ request: Request) -> Bool {
+        guard let host = request.headers["Host"], let components = URLComponents(string: origin) else { return false }
+        return [components.host, components.port.map(String.init)].compactMap { $0 }.joined(separator: ":") == host
     }
 
     private func account(authorization: String) throws -> Account {
@@ -69,13 +84,7 @@ struct Authenticator: Sendable {
             return
         case .POST, .PUT, .PATCH, .DELETE:
             if request.headers["X-Requested-With"]?.lowercased() == "wishlist" { return }
-            if let origin = request.headers["Origin"], let host = request.headers["Host"],
-                let originHost = URLComponents(string: origin).map({ components in
-                    [components.host, components.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
-                }), originHost == host
-            {
-                return
-            }
+            if let origin = request.headers["Origin"], isSameHost(origin: origin, request) { return }
             throw HTTPError(
                 .forbidden, code: "csrf_check_failed",
                 message: "Requests that change data must send 'X-Requested-With: wishlist' or come from this site.")

@@ -32,6 +32,11 @@ struct LinkError: DomainError, Equatable {
     /// The wish has no link to refresh.
     static let noLink = LinkError(kind: .conflict, code: "no_link", message: "This wish has no link to refresh.")
 
+    /// A link given as an image that is not one.
+    static func notImage(_ contentType: String?) -> LinkError {
+        LinkError(kind: .unprocessable, code: "not_image", message: "The link is not an image (\(contentType ?? "no content type")).")
+    }
+
     private init(kind: DomainErrorKind, code: String, message: String) {
         self.kind = kind
         self.code = code

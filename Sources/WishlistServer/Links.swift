@@ -78,11 +78,26 @@ struct Links: Sendable {
     /// The preview's image as a new photo of `owner` (not yet on a wish); nil when there is none
     /// or it cannot be fetched or read, since a wish is worth making without it.
     func photo(of preview: PagePreview, owner: UserKey) -> Photo? {
-        guard let image = preview.image else { return nil }
+        preview.image.flatMap { try? photo(at: $0.absoluteString, owner: owner) }
+    }
+
+    /// The image at `text` fetched (under the same address rules as pages) into a new photo of
+    /// `owner`, on no record yet: what the editor's "use this image" keeps.
+    func photo(at text: String, owner: UserKey) throws -> Photo {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
+        else { throw LinkError(.invalidURL(text)) }
         let client = self.client
-        let response = blocking { try? await client.get(image, accept: "image/*") }
-        guard let response, response.status == 200, response.mediaType?.hasPrefix("image/") == true else { return nil }
-        return try? photos.add([.bytes(Data(response.body))], owner: owner, now: clock().inWholeMilliseconds).first
+        let response = try blocking { () -> Result<OutboundResponse, LinkPreviewError> in
+            do throws(OutboundError) { return .success(try await client.get(url, accept: "image/*")) } catch { return .failure(LinkPreviewError(error, requestedURL: url)) }
+        }.mapError(LinkError.init).get()
+        guard (200..<300).contains(response.status) else {
+            throw LinkError(.unreachable("the image answered HTTP \(response.status)"))
+        }
+        guard response.mediaType?.hasPrefix("image/") == true else { throw LinkError.notImage(response.mediaType) }
+        guard let photo = try photos.add([.bytes(Data(response.body))], owner: owner, now: clock().inWholeMilliseconds).first
+        else { throw LinkError.notImage(response.mediaType) }
+        return photo
     }
 }
 

@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Link previews and refreshing a wish's price from its link (SPEC X4, X10).
+/// Link previews, a preview's image as a photo, and refreshing a wish's price from its link (SPEC X4, X10).
 struct LinksController: Sendable {
     let links: Links
     let authenticator: Authenticator
@@ -15,12 +15,18 @@ struct LinksController: Sendable {
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
             routes.post("/api/v1/link-previews", preview)
+            routes.post("/api/v1/link-previews/photo", photo)
             routes.post("/api/v1/wishes/{id}/link/refresh", refresh)
         }
     }
 
     func preview(_ request: Request, _ account: Account) throws -> Response {
         .api(LinkPreviewResult(try links.preview(try request.apiBody(PreviewRequest.self).url)))
+    }
+
+    /// A preview's image kept as a photo on no record yet, for an editor to put on what it saves.
+    func photo(_ request: Request, _ account: Account) throws -> Response {
+        .api(try links.photo(at: try request.apiBody(PreviewRequest.self).url, owner: account.key), status: .created)
     }
 
     func refresh(_ request: Request, _ account: Account) throws -> Response {

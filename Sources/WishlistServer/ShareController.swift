@@ -6,9 +6,13 @@ import WishlistStore
 /// Sharing into the app (SPEC W7): the Web Share Target's POST, and GET for bookmarklets and
 /// shortcuts, each making a wish and sending the browser to it.
 ///
-/// These routes are open to anyone because a signed-out share must not be lost: it is kept
+/// These routes are open to anyone because a signed-out share must not be lost: a POST is kept
 /// (`PendingShares`) under a cookie, the person signs in, and the web app then opens
 /// `/share/continue`, which makes the wish. Signed in, nothing waits.
+///
+/// A GET makes a wish only for an API token (a shortcut): any page can send a browser to a GET
+/// with its cookie, so a bookmarklet's GET opens the web app's share screen (`#/share?…`),
+/// which shows the preview and makes the wish with a same-site POST when the person agrees.
 struct ShareController: Sendable {
     static let pendingCookie = "wishlist_share"
     /// Readable by the web app (it holds no secret): tells it to open `/share/continue` after sign-in.
@@ -24,17 +28,14 @@ struct ShareController: Sendable {
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
             routes.post("/share", bodyLimit: Self.maximumRequestBytes) { request, _ in try share(request) }
-            routes.get("/share") { request, _ in try share(request) }
+            routes.get("/share") { request, _ in try shareByLink(request) }
             routes.get("/share/continue") { request, _ in try resume(request) }
         }
     }
 
     func share(_ request: Request) throws -> Response {
         let shared = try SharedItem(request, maximumFiles: Self.maximumFiles)
-        guard !shared.isEmpty else {
-            return Self.page(status: .badRequest, title: "Nothing to share",
-                             text: "Share a link or a photo to make a wish of it.")
-        }
+        guard !shared.isEmpty else { return Self.nothingShared }
         guard let account = try authenticator.sharingAccount(for: request) else {
             let token = pending.keep(shared, now: links.clock())
             let seconds = Int(PendingShares.lifetime)
@@ -44,6 +45,19 @@ struct ShareController: Sendable {
             return response
         }
         return Self.redirect(to: try made(shared, account))
+    }
+
+    /// A bookmarklet's or shortcut's GET: made at once with an API token, else confirmed in the web app.
+    func shareByLink(_ request: Request) throws -> Response {
+        guard request.headers["Authorization"] == nil else { return try share(request) }
+        let shared = try SharedItem(request, maximumFiles: 0)
+        guard !shared.isEmpty else { return Self.nothingShared }
+        var query = URLComponents()
+        query.queryItems = [("url", shared.link), ("title", shared.title), ("text", shared.text)]
+            .compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        // `+` and `&` must survive inside a value: the web app reads the query with URLSearchParams.
+        let encoded = query.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B") ?? ""
+        return Self.redirect(to: "/#/share?\(encoded)")
     }
 
     /// After sign-in: makes the wish that waited, or goes home when there is none (any more).
@@ -59,6 +73,10 @@ struct ShareController: Sendable {
     /// The web app's address of the wish made from `shared`.
     private func made(_ shared: SharedItem, _ account: Account) throws -> String {
         "/#/wishes/\(try links.wish(from: shared, owner: account.key).id.uuidString.lowercased())"
+    }
+
+    private static var nothingShared: Response {
+        page(status: .badRequest, title: "Nothing to share", text: "Share a link or a photo to make a wish of it.")
     }
 
     private static func redirect(to location: String) -> Response {

@@ -53,6 +53,29 @@ import OutboundTesting
         #expect(preview.price == PreviewPrice(amount: 89000, currency: "KRW"))
     }
 
+    @Test func aPlayableVideosPosterComesFirstAndOrnamentsNever() async throws {
+        let pages = [
+            // A video to play stands for its page, over the share card.
+            "/video": """
+                <meta property="og:image" content="/card.jpg"><body><video autoplay muted loop poster="/background.jpg"></video>
+                <video poster="/poster.jpg" src="/talk.mp4" controls></video></body>
+                """,
+            // Only a background video: the declared card.
+            "/background": #"<meta property="og:image" content="/card.jpg"><video autoplay loop muted poster="/loop.jpg"></video>"#,
+            // Nothing declared: the first image that is content, not an icon hidden from screen readers.
+            "/images": """
+                <body><img aria-hidden="true" src="/more.gif"><img role="presentation" src="/rule.png">
+                <img src="/teaser.png" width="120" height="90" alt="Panoramas"></body>
+                """,
+        ]
+        let server = try LoopbackHTTPServer { request in .html(pages[request.path] ?? "") }
+        defer { server.stop() }
+        let previewer = Self.previewer()
+        #expect(try await previewer.preview(of: server.url("/video")).image == server.url("/poster.jpg"))
+        #expect(try await previewer.preview(of: server.url("/background")).image == server.url("/card.jpg"))
+        #expect(try await previewer.preview(of: server.url("/images")).image == server.url("/teaser.png"))
+    }
+
     @Test func aSecondAskWithinADayMakesNoRequest() async throws {
         let server = try LoopbackHTTPServer { _ in .html(Self.product) }
         defer { server.stop() }

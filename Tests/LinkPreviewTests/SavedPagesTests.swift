@@ -31,22 +31,23 @@ import OutboundTesting
         }
     }
 
-    /// An image URL as the page means it: the test server's origin stands for the page's own,
-    /// and percent-escapes of characters that need none are undone.
-    static func normalizedImage(_ url: URL?, servedFrom server: URL, original: URL) -> String? {
+    /// An image URL as the page means it: the test server's origin stands for the page's own, a
+    /// scheme-relative reference (`//cdn…`, never written with `http:` on the page) takes the
+    /// original page's scheme rather than the test server's, and percent-escapes of characters
+    /// that need none are undone.
+    static func normalizedImage(_ url: URL?, servedFrom server: URL, original: URL, page: String) -> String? {
         guard var text = url?.absoluteString else { return nil }
         if text.hasPrefix(server.absoluteString) {
             text = "\(original.scheme!)://\(original.host!)" + text.dropFirst(server.absoluteString.count)
+        } else if let host = url?.host, url?.scheme == server.scheme, !page.contains("\(server.scheme!)://\(host)") {
+            text = original.scheme! + text.dropFirst(server.scheme!.count)
         }
         return text.removingPercentEncoding ?? text
     }
 
-    /// The brief asks for 28. Five pages differ for reasons a page's own metadata cannot give:
-    /// three expect a `<video poster>` over the page's `og:image` (the reference tool ran its
-    /// video rules first), one expects body text as Yandex's description, one a truncated
-    /// description with a stray backtick. Taking video posters first would pick an ad player's
-    /// placeholder on The Verge, so the reader keeps the page's declared image.
-    @Test func readsAtLeast25OfTheSavedPages() async throws {
+    /// Two pages differ for reasons a page's own metadata cannot give: one expects text from the
+    /// page's body as Yandex's description, one a description cut short with a stray backtick.
+    @Test func readsAtLeast28OfTheSavedPages() async throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
         #expect(names.count == 30)
         var matches = 0
@@ -65,7 +66,8 @@ import OutboundTesting
             configuration.allowPrivateAddresses = true
             let previewer = LinkPreviewer(client: OutboundClient(configuration: configuration))
             let preview = try await previewer.preview(of: server.url(path + (original.query.map { "?\($0)" } ?? "")))
-            let image = Self.normalizedImage(preview.image, servedFrom: server.baseURL, original: original)
+            let image = Self.normalizedImage(preview.image, servedFrom: server.baseURL, original: original,
+                                             page: String(decoding: html, as: UTF8.self))
             let fields = [
                 ("title", Self.normalized(preview.title), Self.normalized(expected.expected.title)),
                 ("description", Self.normalized(preview.description), Self.normalized(expected.expected.description)),
@@ -80,6 +82,6 @@ import OutboundTesting
         }
         print("Link previews: \(matches) of \(names.count) saved pages read as expected")
         for miss in misses { print("  miss \(miss)") }
-        #expect(matches >= 25, "\(misses)")
+        #expect(matches >= 28, "\(misses)")
     }
 }

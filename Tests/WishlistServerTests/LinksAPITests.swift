@@ -5,7 +5,7 @@ import OutboundTesting
 import WishlistClient
 import WishlistCore
 
-/// `POST /api/v1/link-previews` and `POST /api/v1/wishes/{id}/link/refresh`, against shop pages
+/// `POST /api/v1/link-previews`, `…/link-previews/photo` and `POST /api/v1/wishes/{id}/link/refresh`, against shop pages
 /// served on loopback (the server under test lets previews reach private addresses).
 @Suite struct LinksAPITests {
     static func shopPage(price: String, image: String = "/bag.jpg") -> String {
@@ -66,6 +66,57 @@ import WishlistCore
         let server = try Self.server(allowPrivate: false)
         let alice = try await server.signedInAdmin()
         await expectServerError(403, "forbidden_address") { _ = try await alice.linkPreview("http://localhost:\(inside.port)/") }
+        #expect(inside.connectionCount == 0)
+    }
+
+    struct ImageLink: Encodable {
+        let url: String
+    }
+
+    @Test func aPreviewsImageBecomesAPhotoOfItsOwnerOnly() async throws {
+        let jpeg = try SharedTestData.photo("gps/DSCN0010.jpg")
+        let shop = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/bag.jpg": .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array(jpeg))
+            case "/fake.jpg": .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array("not a picture".utf8))
+            default: .html(Self.shopPage(price: "1"))
+            }
+        }
+        defer { shop.stop() }
+        let server = try Self.server()
+        let alice = try await server.signedInAdmin()
+        let photo = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/bag.jpg").absoluteString), as: Photo.self)
+        #expect(photo.width > 0)
+        let wish = try await alice.createWish(WishDraft(name: "Bag", photoIDs: [photo.id]))
+        #expect(wish.photos.map(\.id) == [photo.id])
+        let bob = try await server.signedInUser("bob")
+        let stolen = try await bob.createWish(WishDraft(name: "Bag", photoIDs: []))
+        let taken = try await bob.send("PATCH", "/api/v1/wishes/\(stolen.id.uuidString.lowercased())",
+                                       body: Data(#"{"photoIds":["\#(photo.id.uuidString.lowercased())"]}"#.utf8),
+                                       headers: ["If-Match": "\"\(stolen.version)\""])
+        #expect(taken.status == 400, "another account's photo cannot be taken")
+        await expectServerError(422, "not_image") {
+            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/page").absoluteString), as: Photo.self)
+        }
+        await expectServerError(400, "invalid_url") {
+            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: "file:///etc/passwd"), as: Photo.self)
+        }
+        do {
+            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/fake.jpg").absoluteString), as: Photo.self)
+            Issue.record("bytes that are no image became a photo")
+        } catch let WishlistClientError.server(status, _, _) {
+            #expect((400..<500).contains(status))
+        }
+    }
+
+    @Test func aPreviewsImageAtAPrivateAddressIsForbidden() async throws {
+        let inside = try LoopbackHTTPServer { _ in .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: [0xFF]) }
+        defer { inside.stop() }
+        let server = try Self.server(allowPrivate: false)
+        let alice = try await server.signedInAdmin()
+        await expectServerError(403, "forbidden_address") {
+            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: "http://localhost:\(inside.port)/a.jpg"), as: Photo.self)
+        }
         #expect(inside.connectionCount == 0)
     }
 

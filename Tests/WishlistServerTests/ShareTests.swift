@@ -110,8 +110,8 @@ import WishlistCore
 
     @Test func aPageThatCannotBeFetchedStillMakesAWish() async throws {
         let link = shop.url("/gone").absoluteString
-        let query = "url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&title=Old%20bag"
-        let answer = try await send("GET", "/share?\(query)", cookies: [session])
+        let body = "url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&title=Old%20bag"
+        let answer = try await send("POST", "/share", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", cookies: [session])
         let wish = try await alice.wish(try #require(answer.wishID))
         #expect(wish.name == "Old bag" && wish.link == link && wish.price == nil && wish.photos.isEmpty)
     }
@@ -151,6 +151,38 @@ import WishlistCore
         let answer = try await send("POST", "/share", body: body, contentType: type, cookies: [session], headers: ["Sec-Fetch-Site": "cross-site"])
         #expect(answer.status == 403)
         #expect(try await alice.wishes().items.isEmpty)
+    }
+
+    @Test func aBookmarkletsGetOnlyOpensTheShareScreen() async throws {
+        // Any page can send a browser to a GET, cookie and all: it must not make a wish by itself.
+        let link = shop.url("/items/6").absoluteString + "?size=a+b&colour=red"
+        let query = "url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&title=Tea%20%26%20cups"
+        for cookies in [[session], []] {
+            let answer = try await send("GET", "/share?\(query)", cookies: cookies, headers: ["Sec-Fetch-Site": "cross-site"])
+            #expect(answer.status == 303)
+            let location = try #require(answer.location)
+            #expect(location.hasPrefix("/#/share?"))
+            let shared = try #require(URLComponents(string: "/?" + location.dropFirst("/#/share?".count))?.queryItems)
+            #expect(shared.first { $0.name == "url" }?.value == link)
+            #expect(shared.first { $0.name == "title" }?.value == "Tea & cups")
+            #expect(location.contains("a%2Bb"), "a plus in the link stays a plus")
+            #expect(answer.headers["Set-Cookie"] == nil, "nothing waits for sign-in")
+        }
+        #expect(try await alice.wishes().items.isEmpty)
+        let nothing = try await send("GET", "/share?title=Only%20words", cookies: [session])
+        #expect(nothing.status == 400)
+    }
+
+    @Test func anotherSiteCannotLeaveAShareWaitingForSignIn() async throws {
+        let (body, type) = Self.multipart(["url": shop.url("/items/7").absoluteString])
+        for headers in [["Sec-Fetch-Site": "cross-site"], ["Origin": "https://elsewhere.example"]] {
+            let answer = try await send("POST", "/share", body: body, contentType: type, headers: headers)
+            #expect(answer.status == 403)
+            #expect(answer.headers["Set-Cookie"] == nil)
+        }
+        let own = try await send("POST", "/share", body: body, contentType: type, cookies: [session],
+                                 headers: ["Origin": server.baseURL.absoluteString.trimmingCharacters(in: ["/"])])
+        #expect(own.wishID != nil, "our own page's form may share")
     }
 
     @Test func aShortcutSharesWithAnAPIToken() async throws {

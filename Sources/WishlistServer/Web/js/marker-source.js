@@ -1,11 +1,12 @@
 // The map's markers (W11, K3): `{markers: [{id, latitude, longitude}], clusters: [{…, count}]}` for
-// an area, of the wishes or of the K-culture spots (the same shape from two paths). Areas are
+// an area, of the wishes, the journal's entries or the K-culture spots (the same shape from three paths). Areas are
 // rounded out to whole tiles of their zoom, so small pans and returning to a place reuse an
-// answer. The wishes' source follows the store (W15): when a wish gains, moves or loses its
+// answer. The wishes' and the entries' sources follow the store (W15): when a record gains, moves or loses its
 // place, or is deleted, what is held is dropped and "change" tells the map to ask again.
 
 import { api } from "./api.js";
 import { store } from "./store.js";
+import { JOURNAL } from "./journal-service.js";
 import { WISH } from "./wish-service.js";
 
 // Answers older than this are asked for again, so changes from other devices show up too.
@@ -97,5 +98,7 @@ function wrap(longitude) {
 
 /** The markers of the person's wishes. */
 export const markerSource = new MarkerSource({ path: "/map/markers", kind: WISH });
+/** The markers of the person's journal entries with a place. */
+export const journalMarkerSource = new MarkerSource({ path: "/journal/markers", kind: JOURNAL });
 /** The markers of the K-culture spots (the same for everyone; they never move). */
 export const spotMarkerSource = new MarkerSource({ path: "/spots/markers" });

@@ -27,15 +27,23 @@ export class PlaceService {
   }
 
   /** One page of wishes nearest to a point: `{ids, distances: Map(id → metres), nextCursor}`. */
-  async near(latitude, longitude, cursor, { limit = 24, signal } = {}) {
+  async near(latitude, longitude, cursor, options) {
+    return this.nearby({ path: "/wishes/near", kind: WISH, key: "wish" }, latitude, longitude, cursor, options);
+  }
+
+  /**
+   * One page of a kind of record nearest first from `path`, whose items are `{[key]: record,
+   * distanceMeters}` (wishes, journal entries): `{ids, distances, nextCursor}`, the records in the store.
+   */
+  async nearby({ path, kind, key }, latitude, longitude, cursor, { limit = 24, signal } = {}) {
     const params = new URLSearchParams({ lat: String(latitude), lng: String(longitude), limit: String(limit) });
     if (cursor) params.set("cursor", cursor);
-    const answer = await api.get(`/wishes/near?${params}`, { signal });
+    const answer = await api.get(`${path}?${params}`, { signal });
     const items = answer.items ?? [];
-    store.put(WISH, items.map((item) => item.wish));
+    store.put(kind, items.map((item) => item[key]));
     return {
-      ids: items.map((item) => item.wish.id),
-      distances: new Map(items.map((item) => [item.wish.id, item.distanceMeters])),
+      ids: items.map((item) => item[key].id),
+      distances: new Map(items.map((item) => [item[key].id, item.distanceMeters])),
       nextCursor: answer.nextCursor ?? null,
     };
   }

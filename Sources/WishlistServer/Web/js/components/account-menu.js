@@ -1,5 +1,5 @@
 // The account button (showing the username) and the small panel it opens:
-// who is signed in, the language switch and sign out. A disclosure rather than
+// who is signed in, the language switch, settings and sign out. A disclosure rather than
 // an ARIA menu, because the panel holds a radio group, not just commands.
 
 import { icon } from "../icons.js";
@@ -49,6 +49,7 @@ export class AccountMenu extends HTMLElement {
           <h2 class="account-section-title" id="${this.#panelId}-about" data-i18n="about.title"></h2>
           <p class="data-credit" data-i18n="about.spotsSource"></p>
         </section>
+        <a class="menu-item" href="#/settings">${icon("settings")}<span data-i18n="account.settings"></span></a>
         <p class="account-error" role="alert" hidden></p>
         <button type="button" class="menu-item" data-action="sign-out">
           ${icon("signOut")}<span data-i18n="account.signOut"></span>
@@ -74,6 +75,7 @@ export class AccountMenu extends HTMLElement {
       radio.addEventListener("change", () => i18n.setLanguage(radio.value));
     }
     this.querySelector('[data-action="sign-out"]').addEventListener("click", () => this.#signOut());
+    this.querySelector('a[href="#/settings"]').addEventListener("click", () => this.close());
 
     i18n.addEventListener("change", this.#onLanguageChange);
     i18n.localize(this);

@@ -23,9 +23,11 @@ import "../views/wish-detail-view.js";
 import "../views/wish-editor-view.js";
 import "../views/journal-entry-view.js";
 import "../views/journal-editor-view.js";
+import "../views/settings-view.js";
+import "../views/share-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
-// Discover, then the wish screens beneath the Wishes tab and the entry screens beneath the Journal tab. `params`
+// Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, and the entry screens beneath the Journal tab. `params`
 // are fixed route parameters. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before "/journal/:id")
 // so that "new" is never taken for an id. `back` is where the back
 // button goes when the screen was opened directly.
@@ -41,6 +43,8 @@ const ROUTES = [
   { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },
   { name: "entry-new", pattern: "/journal/new", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.new.title", back: "/journal" },
   { name: "entry-edit", pattern: "/journal/:id/edit", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.edit.title", back: "/journal" },
+  { name: "share", pattern: "/share", element: "wl-share-view", tab: "wishes", titleKey: "share.title", back: "/wishes" },
+  { name: "settings", pattern: "/settings", element: "wl-settings-view", tab: null, titleKey: "settings.title", back: "/wishes" },
   { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
 ];
 

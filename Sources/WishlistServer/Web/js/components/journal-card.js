@@ -1,5 +1,5 @@
-// One journal entry in a list (D1): its first photo, title, day, the first lines of what
-// was written and its heart. It draws itself from the store and updates in place when
+// One journal entry in a list (D1): its first photo, title, day (and a note such as its
+// distance on "Near me"), the first lines of what was written and its heart. It draws itself from the store and updates in place when
 // that entry changes (W15), in the Journal tab, search results and a wish's detail alike.
 
 import { i18n } from "../i18n.js";
@@ -14,7 +14,13 @@ export class JournalCard extends HTMLElement {
   static skeleton = "row";
   #unsubscribe = null;
   #onLanguageChange = () => this.#update();
-  note = null;
+  #note = null;
+
+  /** A short line beside the day, such as the distance on "Near me"; null for none. */
+  set note(text) {
+    this.#note = text;
+    this.#showNote();
+  }
 
   get entryId() {
     return this.getAttribute("record-id");
@@ -29,6 +35,7 @@ export class JournalCard extends HTMLElement {
             <span class="journal-card-text">
               <h3 class="journal-card-title"></h3>
               <time class="journal-card-date"></time>
+              <span class="journal-card-note" hidden></span>
               <span class="journal-card-excerpt"></span>
             </span>
           </a>
@@ -63,6 +70,14 @@ export class JournalCard extends HTMLElement {
     frame.hidden = !photo;
     const source = photo?.urls?.thumb ?? photo?.urls?.medium;
     if (source && frame.firstElementChild.getAttribute("src") !== source) frame.firstElementChild.src = source;
+    this.#showNote();
+  }
+
+  #showNote() {
+    const note = this.querySelector(".journal-card-note");
+    if (!note) return;
+    note.hidden = !this.#note;
+    note.textContent = this.#note ?? "";
   }
 }
 

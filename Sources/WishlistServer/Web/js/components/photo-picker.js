@@ -80,6 +80,15 @@ export class PhotoPicker extends HTMLElement {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /** Adds a photo already on the server and on no record yet (a link's image); false when there is no room. */
+  addPhoto(photo) {
+    if (this.#items.length >= this.#max) return false;
+    const [photoId] = photoService.keep([photo]);
+    this.#items.push(newItem({ photoId }));
+    this.#render();
+    return true;
+  }
+
   /** The wish was saved with these photos: they are the wish's now, not leftovers to clean up. */
   keep() {
     this.#kept = true;

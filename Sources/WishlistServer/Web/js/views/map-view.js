@@ -1,9 +1,10 @@
 // The Map tab (W11, K3, K5, W9): a full-height map of the wishes that have a place. Markers of
 // the visible area load once the map settles after moving (debounced, the previous request
 // aborted, answers cached by rounded area); the server's clusters show as count badges that zoom
-// in when tapped. Tapping a wish's pin loads it through the store and shows its card. The
-// "K-culture spots" switch adds the spots as their own layer (K3, K8), drawn in their own colour;
-// a spot's pin opens the spot. The locate
+// in when tapped. Tapping a wish's pin loads it through the store and shows its card. Switches
+// add other layers (`MapOverlay`), each drawn in its own colour: the K-culture spots (K3, K8),
+// whose pins open the spot, and the journal's entries with a place (D4), whose pins open the
+// entry; an entry hearted, renamed, moved or deleted shows on the map at once. The locate
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
 // the editor with the current place, and "Near me" lists wishes nearest first.
 
@@ -12,9 +13,11 @@ import { icon } from "../icons.js";
 import { i18n, t } from "../i18n.js";
 import { currentPosition, LocationError, watchPosition } from "../geolocation.js";
 import { loadLeaflet } from "../leaflet.js";
+import { JOURNAL } from "../journal-service.js";
 import { createMap, pinIcon, placeIcon } from "../map-factory.js";
+import { MapOverlay } from "../map-overlay.js";
 import { MarkerLayer } from "../marker-layer.js";
-import { MarkerSource, markerSource, spotMarkerSource } from "../marker-source.js";
+import { journalMarkerSource, MarkerSource, markerSource, spotMarkerSource } from "../marker-source.js";
 import { describe, setMessage } from "../messages.js";
 import { hashQuery, newWishHref, placeAt, pointFrom } from "../place-format.js";
 import { placeService } from "../place-service.js";
@@ -31,8 +34,6 @@ const DEFAULT_ZOOM = 11;
 const WORLD = { center: [25, 10], zoom: 2 };
 // A found place's marker lies under the pins of wishes at its spot, so they stand on it.
 const PLACE_Z_OFFSET = -1000;
-// Whether the spots layer is on, remembered on this device.
-const SPOTS_LAYER_KEY = "wishlist.map.spots";
 
 // Where the map was left, so coming back to the tab shows the same area.
 let lastView = null;
@@ -45,8 +46,19 @@ export class MapView extends HTMLElement {
   #L = null;
   #map = null;
   #wishes = null;
-  #spots = null;
-  #showSpots = localStorage.getItem(SPOTS_LAYER_KEY) === "on";
+  // Drawn in this order, beneath the wishes' pins.
+  #overlays = [
+    new MapOverlay({
+      name: "spots", source: spotMarkerSource, kind: SPOT, labelKey: "map.spotsLayer", icon: "spot", variant: "spot",
+      clusterKey: "map.spotCluster", pinKey: "map.spotPin", nameOf: (spot) => spot.name,
+      href: (id) => `#/spots/${encodeURIComponent(id)}`,
+    }),
+    new MapOverlay({
+      name: "journal", source: journalMarkerSource, kind: JOURNAL, labelKey: "map.journalLayer", icon: "journal", variant: "entry",
+      clusterKey: "map.journalCluster", pinKey: "map.entryPin", nameOf: (entry) => entry.title,
+      variantOf: (entry) => (entry.hearted ? "entry-hearted" : "entry"), href: (id) => `#/journal/${encodeURIComponent(id)}`,
+    }),
+  ];
   #timer = null;
   #abort = null;
   #cardAbort = null;
@@ -71,8 +83,7 @@ export class MapView extends HTMLElement {
         <div class="map-tools">
           <button type="button" class="map-tool" data-action="locate" aria-pressed="false"
             data-i18n-attr="aria-label:map.locate;title:map.locate">${icon("locate")}</button>
-          <button type="button" class="map-tool map-tool-spots" data-action="spots" aria-pressed="${this.#showSpots}"
-            data-i18n-attr="aria-label:map.spotsLayer;title:map.spotsLayer">${icon("spot")}</button>
+          ${this.#overlays.map((overlay) => overlay.toolMarkup()).join("")}
         </div>
         <div class="map-bottom">
           <section class="map-card" data-i18n-attr="aria-label:map.selected" hidden>
@@ -93,7 +104,9 @@ export class MapView extends HTMLElement {
     i18n.localize(this);
     const on = (action, handler) => this.querySelector(`[data-action="${action}"]`).addEventListener("click", handler);
     on("locate", () => this.#onLocate());
-    on("spots", () => this.#toggleSpots());
+    for (const overlay of this.#overlays) {
+      this.querySelector(`[data-overlay="${overlay.name}"]`).addEventListener("click", () => this.#toggle(overlay));
+    }
     on("add-here", () => this.#addHere());
     on("close", () => this.#closeCard());
     on("dismiss", () => this.#showAlert(null));
@@ -103,8 +116,7 @@ export class MapView extends HTMLElement {
     });
     this.querySelector("wl-error-panel").addEventListener("retry", () => this.#start());
     this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
-    markerSource.addEventListener("change", this.#onSourceChange);
-    spotMarkerSource.addEventListener("change", this.#onSourceChange);
+    for (const source of this.#sources) source.addEventListener("change", this.#onSourceChange);
     this.#start();
   }
 
@@ -114,8 +126,7 @@ export class MapView extends HTMLElement {
     this.#cardAbort?.abort();
     this.#stopWatch?.();
     this.#unsubscribe?.();
-    markerSource.removeEventListener("change", this.#onSourceChange);
-    spotMarkerSource.removeEventListener("change", this.#onSourceChange);
+    for (const source of this.#sources) source.removeEventListener("change", this.#onSourceChange);
     if (this.#map) {
       const center = this.#map.getCenter();
       lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
@@ -141,15 +152,8 @@ export class MapView extends HTMLElement {
     panel.hidden = true;
     const L = this.#L;
     this.#map = createMap(L, this.querySelector(".map-canvas"), settings);
-    this.#spots = new MarkerLayer(L, this.#map, {
-      iconFor: (id) => pinIcon(L, { label: store.get(SPOT, id)?.name ?? t("map.spotPin"), variant: "spot" }),
-      onSelect: (id) => {
-        location.hash = `#/spots/${encodeURIComponent(id)}`;
-      },
-      clusterKey: "map.spotCluster",
-      variant: "spot",
-    });
-    // The wishes' layer is added last, so a wish's pin stands above a spot's at the same point.
+    for (const overlay of this.#overlays) overlay.attach(L, this.#map);
+    // The wishes' layer is added last, so a wish's pin stands above the other layers' at the same point.
     this.#wishes = new MarkerLayer(L, this.#map, {
       iconFor: (id) => this.#pinFor(id),
       onSelect: (id, event) => this.#select(id, { focus: event.originalEvent?.detail === 0 }),
@@ -215,16 +219,14 @@ export class MapView extends HTMLElement {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
-    const showSpots = this.#showSpots;
     try {
-      const [wishes, spots] = await Promise.all([
+      const [wishes, ...overlays] = await Promise.all([
         markerSource.load(area, { signal: abort.signal }),
-        showSpots ? spotMarkerSource.load(area, { signal: abort.signal }) : null,
+        ...this.#overlays.map((overlay) => overlay.load(area, { signal: abort.signal })),
       ]);
       if (abort.signal.aborted || !this.#map) return;
       const total = this.#wishes.draw(wishes);
-      if (spots) this.#spots.draw(spots);
-      else this.#spots.clear();
+      this.#overlays.forEach((overlay, index) => overlay.draw(overlays[index]));
       this.querySelector(".map-count-status").textContent = t("map.count", { count: total });
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -234,11 +236,15 @@ export class MapView extends HTMLElement {
     }
   }
 
-  /** Switches the K-culture spots' layer on or off, and remembers it on this device. */
-  #toggleSpots() {
-    this.#showSpots = !this.#showSpots;
-    localStorage.setItem(SPOTS_LAYER_KEY, this.#showSpots ? "on" : "off");
-    this.querySelector('[data-action="spots"]').setAttribute("aria-pressed", String(this.#showSpots));
+  /** The sources of every layer, whose "change" asks for the markers again. */
+  get #sources() {
+    return [markerSource, ...this.#overlays.map((overlay) => overlay.source)];
+  }
+
+  /** Switches a layer on or off (remembered on this device). */
+  #toggle(overlay) {
+    const on = overlay.toggle();
+    this.querySelector(`[data-overlay="${overlay.name}"]`).setAttribute("aria-pressed", String(on));
     this.#setBusy(true);
     this.#loadMarkers();
   }
@@ -255,6 +261,8 @@ export class MapView extends HTMLElement {
   }
 
   #onStoreChange({ kind, ids, removed }) {
+    // A record renamed or hearted: its pin says so (one moved or deleted reloads through its source).
+    if (!removed) for (const overlay of this.#overlays) if (overlay.kind === kind) overlay.refresh(ids);
     if (kind !== WISH) return;
     for (const id of ids) if (!removed) this.#wishes?.refresh(id);
     if (removed && ids.includes(this.#selected)) this.#closeCard();

@@ -1,22 +1,24 @@
-// Near me (K4): asks for the device's position, then lists the person's wishes with a place and
-// the K-culture spots (two tabs) nearest first, each card with its distance ("850 m", "12 km"),
+// Near me (K4, D4): asks for the device's position, then lists the person's wishes with a place,
+// the K-culture spots and the journal's entries with a place (three tabs) nearest first, each card with its distance ("850 m", "12 km"),
 // page by page as the list scrolls (one load at a time, through RecordList). Location trouble
 // is said plainly, with a retry.
 
 import { currentPosition, LocationError } from "../geolocation.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
+import { JOURNAL } from "../journal-service.js";
 import { formatDistance } from "../place-format.js";
 import { placeService } from "../place-service.js";
 import { RecordList } from "../record-list.js";
 import { SPOT, spotService } from "../spot-service.js";
 import { TabList } from "../tab-list.js";
 import { WISH } from "../wish-service.js";
+import "../components/journal-card.js";
 import "../components/record-grid.js";
 import "../components/spot-card.js";
 import "../components/wish-card.js";
 
-/** The two lists, each a kind of record, its page of nearest records and its grid's empty state. */
+/** The lists, each a kind of record, its page of nearest records and its grid's empty state. */
 const LISTS = [
   {
     name: "wishes",
@@ -33,6 +35,14 @@ const LISTS = [
     labelKey: "near.spots",
     near: (...args) => spotService.near(...args),
     empty: { icon: "spot", titleKey: "near.noSpots.title", bodyKey: "near.noSpots.body", actionHref: "#/discover/spots", actionKey: "spots.browse" },
+  },
+  {
+    name: "journal",
+    kind: JOURNAL,
+    card: "wl-journal-card",
+    labelKey: "nav.journal",
+    near: (...args) => placeService.nearby({ path: "/journal/near", kind: JOURNAL, key: "entry" }, ...args),
+    empty: { icon: "journal", titleKey: "near.noEntries.title", bodyKey: "near.noEntries.body", actionHref: "#/journal/new", actionKey: "journal.new.title" },
   },
 ];
 // The tab last chosen, for the next visit.

@@ -1,5 +1,6 @@
-// One wish with everything on it (W4): cover, star, tags, memo, the link
-// (opened in a new tab by the arrow button), the place on a small map (W10), the journal
+// One wish with everything on it (W4): cover, star, tags, memo, the link with its site's name
+// and icon (opened in a new tab by the arrow button), the price seen on it with its change since
+// the first price and its history, checked again on request (X10), the place on a small map (W10), the journal
 // entries that mention it, dates, Edit and Delete. It shows
 // the store's record at once, asks the server for the latest, and follows the
 // store from then on (W15).
@@ -7,11 +8,15 @@
 import { renderTags } from "../components/wish-card.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
+import { linkService } from "../link-service.js";
+import { describe, setMessage } from "../messages.js";
+import { formatPrice, formatShortDay, priceChange } from "../price-format.js";
 import { store } from "../store.js";
 import { WISH, wishService } from "../wish-service.js";
 import { JOURNAL, journalOrder, journalService } from "../journal-service.js";
 import { PAGE_SIZE, RecordList } from "../record-list.js";
 import { RecordDetailView } from "./record-detail-view.js";
+import { showImage } from "../components/link-preview.js";
 import "../components/journal-card.js";
 import "../components/record-grid.js";
 import "../components/photo-gallery.js";
@@ -24,6 +29,8 @@ const SAFE_LINK = /^https?:\/\//i;
 /** The detail screen of the wish in `routeParams.id`. */
 export class WishDetailView extends RecordDetailView {
   #journal = null;
+  // The link whose site (name and icon) is shown or on its way, so each link is asked about once.
+  #siteOf = null;
   static kind = WISH;
   static service = wishService;
   static gone = { icon: "wishes", titleKey: "wish.gone.title", bodyKey: "wish.gone.body", href: "#/wishes", actionKey: "notFound.action" };
@@ -84,7 +91,9 @@ export class WishDetailView extends RecordDetailView {
     if (link) {
       linkRow.querySelector(".wish-detail-link-text").textContent = displayLink(link);
       linkRow.querySelector("a").href = link;
+      this.#showSite(link);
     }
+    this.#showPrice(wish, link !== null);
 
     this.querySelector("wl-place-section").place = wish.place ?? null;
 
@@ -94,6 +103,83 @@ export class WishDetailView extends RecordDetailView {
       created: format.format(new Date(wish.createdAt)),
       updated: format.format(new Date(wish.updatedAt)),
     });
+  }
+
+  /** The site's name and icon beside the link, from its preview (the server keeps previews a day). */
+  async #showSite(link, { again = false } = {}) {
+    if (this.#siteOf === link && !again) return;
+    this.#siteOf = link;
+    const site = this.querySelector(".wish-detail-site");
+    const favicon = this.querySelector(".link-favicon");
+    let page = null;
+    try {
+      page = await linkService.preview(link);
+    } catch {
+      // The page cannot be reached now: the link itself still shows, with the plain link icon.
+    }
+    if (this.#siteOf !== link || !this.isConnected) return;
+    site.textContent = page?.siteName ?? "";
+    site.hidden = !page?.siteName;
+    showImage(favicon, page?.favicon ?? null);
+  }
+
+  /** The latest price, its change since the first one seen, and every price seen, newest first. */
+  #showPrice(wish, hasLink) {
+    const section = this.querySelector(".wish-price");
+    const history = wish.priceHistory ?? [];
+    section.hidden = !hasLink && history.length === 0;
+    this.querySelector('[data-action="refresh-price"]').hidden = !hasLink;
+    const now = this.querySelector(".wish-price-now");
+    if (history.length > 0) {
+      now.textContent = formatPrice(history[0]);
+      delete now.dataset.i18n;
+    } else {
+      setMessage(now, { key: "price.none" });
+    }
+    const change = priceChange(history);
+    const changeLine = this.querySelector(".wish-price-change");
+    changeLine.hidden = change === null;
+    if (change) {
+      changeLine.dataset.i18n = "price.change";
+      changeLine.dataset.i18nArgs = JSON.stringify(change);
+      changeLine.classList.toggle("is-lower", Number(history[0].amount) < Number(history[history.length - 1].amount));
+      i18n.localize(changeLine);
+    }
+    const details = this.querySelector(".wish-price-history");
+    details.hidden = history.length < 2;
+    const summary = details.querySelector("summary");
+    summary.dataset.i18nArgs = JSON.stringify({ count: history.length });
+    i18n.localize(summary);
+    details.querySelector("ol").replaceChildren(
+      ...history.map((point) => {
+        const item = document.createElement("li");
+        const day = document.createElement("span");
+        day.textContent = formatShortDay(point.seenAt);
+        const price = document.createElement("span");
+        price.className = "wish-price-point";
+        price.textContent = formatPrice(point);
+        item.append(day, price);
+        return item;
+      }),
+    );
+  }
+
+  /** Fetches the link again; a new price joins the history and shows everywhere through the store. */
+  async #refreshPrice(button) {
+    if (button.hasAttribute("aria-busy")) return;
+    const problem = this.querySelector(".wish-price-problem");
+    problem.hidden = true;
+    button.setAttribute("aria-busy", "true");
+    try {
+      const wish = await linkService.refresh(this.wishId);
+      if (wish.link) this.#showSite(wish.link, { again: true });
+    } catch (error) {
+      if (!this.isConnected) return;
+      setMessage(problem, describe(error));
+      problem.hidden = false;
+    } finally {
+      button.removeAttribute("aria-busy");
+    }
   }
 
   #build() {
@@ -109,11 +195,30 @@ export class WishDetailView extends RecordDetailView {
           <ul class="tag-list wish-detail-tags" data-i18n-attr="aria-label:wish.tags"></ul>
           <p class="wish-detail-memo"></p>
           <div class="wish-detail-link">
-            ${icon("link", "icon icon-small")}
-            <span class="wish-detail-link-text"></span>
+            <img class="link-favicon" alt="" hidden>
+            ${icon("link", "icon icon-small wish-detail-link-icon")}
+            <span class="wish-detail-link-lines">
+              <span class="wish-detail-site" hidden></span>
+              <span class="wish-detail-link-text"></span>
+            </span>
             <a class="icon-button icon-button-accent" target="_blank" rel="noopener noreferrer"
               data-i18n-attr="aria-label:wish.openLink;title:wish.openLink">${icon("external")}</a>
           </div>
+          <section class="wish-price" aria-labelledby="wish-price-title" hidden>
+            <div class="wish-price-head">
+              <h2 class="section-title" id="wish-price-title" data-i18n="price.title"></h2>
+              <button type="button" class="button button-quiet" data-action="refresh-price">
+                ${icon("refresh", "icon icon-small")}<span data-i18n="price.refresh"></span>
+              </button>
+            </div>
+            <p class="wish-price-now"></p>
+            <p class="wish-price-change" hidden></p>
+            <p class="field-error wish-price-problem" role="alert" hidden></p>
+            <details class="wish-price-history" hidden>
+              <summary data-i18n="price.history"></summary>
+              <ol class="wish-price-points"></ol>
+            </details>
+          </section>
           <wl-place-section class="wish-detail-place"></wl-place-section>
           <section class="wish-detail-journal" aria-labelledby="wish-journal-title" hidden>
             <h2 class="section-title" id="wish-journal-title" data-i18n="journal.forWish"></h2>
@@ -128,6 +233,8 @@ export class WishDetailView extends RecordDetailView {
       </article>`;
     this.querySelector("wl-star-button").setAttribute("record-id", this.wishId);
     this.#showJournal();
+    const refresh = this.querySelector('[data-action="refresh-price"]');
+    refresh.addEventListener("click", () => this.#refreshPrice(refresh));
     this.querySelector('[data-action="delete"]').addEventListener("click", () => {
       const wish = store.get(WISH, this.wishId);
       this.confirmDelete({

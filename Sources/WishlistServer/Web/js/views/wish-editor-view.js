@@ -1,4 +1,6 @@
-// Add or edit a wish (W1, W3, W10): name, memo, link, place, tags as chips and the star.
+// Add or edit a wish (W1, W3, W10, X4): name, memo, link, place, tags as chips and the star.
+// A link typed or pasted shows its page's preview under the field, with one tap to fill the
+// fields still empty and add the page's image as a photo; nothing typed is overwritten.
 // The form checks the same rules as the server before sending, shows the
 // server's own complaints next to their field, and on an edit sends the version
 // it started from, so a change made elsewhere meanwhile is reported, not overwritten.
@@ -8,9 +10,12 @@ import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { describe } from "../messages.js";
 import { navigation } from "../navigation.js";
+import { linkService } from "../link-service.js";
+import { MAX_PHOTOS } from "../photo-service.js";
 import { hashQuery, placeFrom } from "../place-format.js";
 import { WISH, wishService } from "../wish-service.js";
 import { length, RecordEditorView } from "./record-editor-view.js";
+import "../components/link-preview.js";
 import "../components/photo-picker.js";
 import "../components/place-field.js";
 import "../components/tag-input.js";
@@ -29,6 +34,8 @@ export class WishEditorView extends RecordEditorView {
   static goneKey = "wish.gone.body";
 
   #base = null;
+  // The preview images already added as photos, so one tap never adds the same image twice.
+  #addedImages = new Set();
 
   showForm(wish) {
     this.#base = wish;
@@ -52,6 +59,7 @@ export class WishEditorView extends RecordEditorView {
           <input class="input" id="wish-link" name="link" type="url" inputmode="url" autocomplete="off"
             spellcheck="false" placeholder="https://" aria-describedby="wish-link-error">
           <p class="field-error" id="wish-link-error" role="alert" hidden></p>
+          <wl-link-preview></wl-link-preview>
         </div>
         <div class="field">
           <label class="field-label" for="wish-place" data-i18n="wish.form.place"></label>
@@ -93,7 +101,60 @@ export class WishEditorView extends RecordEditorView {
     this.querySelector("wl-tag-input").addEventListener("tagproblem", (event) =>
       this.showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
+    this.#watchLink();
     if (!wish) form.elements.name.focus();
+  }
+
+  /** Previews the link as it is typed or pasted, and keeps the offer to fill in step with the form. */
+  #watchLink() {
+    const form = this.querySelector("form");
+    const preview = this.querySelector("wl-link-preview");
+    const link = form.elements.link;
+    link.addEventListener("input", (event) => preview.setURL(link.value, { immediate: event.inputType === "insertFromPaste" }));
+    const offer = () => (preview.fillable = this.#fillable(preview.preview));
+    preview.addEventListener("previewchange", offer);
+    form.addEventListener("input", (event) => {
+      if (event.target !== link) offer();
+    });
+    preview.addEventListener("fill", () => this.#fillFromPreview(preview));
+  }
+
+  /** Whether the preview has something for a field still empty, or an image not yet added. */
+  #fillable(page) {
+    if (!page) return false;
+    const form = this.querySelector("form");
+    return (Boolean(page.title) && form.elements.name.value.trim() === "")
+      || (Boolean(page.description) && form.elements.memo.value.trim() === "")
+      || this.#imageToAdd(page) !== null;
+  }
+
+  #imageToAdd(page) {
+    // Offered while the wish has room for another photo, and only once.
+    const room = this.querySelector("wl-photo-picker").photoIds.length < MAX_PHOTOS;
+    return page.image && room && !this.#addedImages.has(page.image) ? page.image : null;
+  }
+
+  /** Fills only the empty fields from the page, then adds its image as a photo. */
+  async #fillFromPreview(preview) {
+    const page = preview.preview;
+    if (!page) return;
+    const form = this.querySelector("form");
+    if (page.title && form.elements.name.value.trim() === "") form.elements.name.value = page.title.slice(0, LIMITS.name);
+    if (page.description && form.elements.memo.value.trim() === "") form.elements.memo.value = page.description.slice(0, LIMITS.memo);
+    const image = this.#imageToAdd(page);
+    preview.say(null);
+    if (image) {
+      preview.busy = true;
+      try {
+        this.querySelector("wl-photo-picker").addPhoto(await linkService.photo(image, { signal: this.signal }));
+        this.#addedImages.add(image);
+      } catch (error) {
+        if (!this.signal.aborted) preview.say({ key: "linkPreview.imageFailed" });
+      } finally {
+        preview.busy = false;
+      }
+    }
+    preview.fillable = this.#fillable(page);
   }
 
   #fill(wish) {
@@ -162,19 +223,30 @@ export class WishEditorView extends RecordEditorView {
       await picker.settled();
       values.fields.photoIds = picker.photoIds;
       if (this.#base) {
-        await wishService.update(this.#base.id, values.fields, this.#base.version);
+        const wish = await wishService.update(this.#base.id, values.fields, this.#base.version);
         picker.keep();
+        this.#recordPrice(wish);
         // The editor was opened from the wish: back there, where the store already shows the change.
         this.#leave();
       } else {
         const wish = await wishService.create(values.fields);
         picker.keep();
+        this.#recordPrice(wish);
         navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
       }
     } catch (error) {
       this.setBusy(false);
       this.showServerError(error);
     }
+  }
+
+  /**
+   * A wish saved with a link whose preview showed a price gets it recorded (the page is fetched
+   * once more, on the server); the wish's page shows it when it comes. A failure costs only the price.
+   */
+  #recordPrice(wish) {
+    const page = this.querySelector("wl-link-preview").preview;
+    if (wish.link && page?.price && page.url === wish.link) linkService.refresh(wish.id).catch(() => {});
   }
 
   /** Takes the wish as it is now on the server, dropping what was typed (the person chose this). */
