@@ -5,6 +5,7 @@ public struct SearchGroupSummary: Codable, Sendable, Hashable {
     public var total: Int
     public var totalIsCapped: Bool
 
+    /// A group's paging: the cursor of its next page (nil on its last), and its count.
     public init(nextCursor: String?, total: Int, totalIsCapped: Bool) {
         self.nextCursor = nextCursor
         self.total = total

@@ -11,6 +11,7 @@ public struct SearchPage<Item: Codable & Sendable>: Codable, Sendable {
     public var total: Int
     public var totalIsCapped: Bool
 
+    /// A page of `items`, the cursor of the next page (nil on the last), and the group's count.
     public init(items: [Item], nextCursor: String?, total: Int, totalIsCapped: Bool) {
         self.items = items
         self.nextCursor = nextCursor

@@ -8,6 +8,7 @@ public struct SearchPaging: Codable, Sendable, Hashable {
     public var journal: SearchGroupSummary?
     public var spots: SearchGroupSummary?
 
+    /// The paging of the groups that were asked for; nil for the others.
     public init(
         byName: SearchGroupSummary? = nil, byTag: SearchGroupSummary? = nil, byText: SearchGroupSummary? = nil,
         journal: SearchGroupSummary? = nil, spots: SearchGroupSummary? = nil

@@ -12,6 +12,9 @@ public struct SearchQuery: Sendable, Hashable {
     public var cursor: String?
     public var limit: Int
 
+    /// A search for `text`: the all-groups answer of `groups`, or one page of `group` after
+    /// `cursor`; `limit` items a group. Throws for an empty or overlong text, a group that does not
+    /// page, or a cursor without its group.
     public init(
         text: String, group: SearchGroup? = nil, groups: Set<SearchGroup> = Set(SearchGroup.allCases),
         cursor: String? = nil, limit: Int = defaultLimit
