@@ -23,8 +23,8 @@ extension GiphyClient {
         /// Lets a stand-in for Giphy be on a private network (tests, a home lab); see `OutboundClient`.
         public var allowPrivateAddresses = false
 
-        /// The content ratings Giphy knows.
-        public static let ratings: Set<String> = ["g", "pg", "pg-13", "r"]
+        /// The content ratings Giphy knows, mildest first.
+        public static let ratings = ["g", "pg", "pg-13", "r"]
 
         public init(apiKey: String) {
             self.apiKey = apiKey

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Giphy
 import HTTPServer
 
 /// Everything `wishlist serve` can be told, with the defaults a person gets from `make run`.
@@ -22,6 +23,8 @@ public struct ServerSettings: Sendable {
     public var giphyURL = URL(string: "https://api.giphy.com")!
     /// The highest content rating of the GIFs shown: `g`, `pg`, `pg-13` or `r`.
     public var giphyRating = "g"
+    /// The content ratings `giphyRating` may be, mildest first.
+    public static let giphyRatings = GiphyClient.Configuration.ratings
     /// The map's tile URL template; nil shows markers on a plain background (offline use).
     public var tileURL: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     public var tileAttribution: String? = "© OpenStreetMap contributors"

@@ -14,12 +14,13 @@ import WishlistServer
     var cli: CommandRunner { CommandRunner(home: home) }
 
     /// A server on the test's data directory, in this process.
-    func startServer(spots: SpotsSource = .none) throws -> WishlistApplication {
+    func startServer(configure: (inout ServerSettings) -> Void = { _ in }) throws -> WishlistApplication {
         var settings = ServerSettings()
         settings.dataDirectory = data
         settings.port = 0
         settings.logger = nil
-        settings.spotsSource = spots
+        settings.spotsSource = .none
+        configure(&settings)
         let application = try WishlistApplication(settings: settings)
         try application.start()
         return application
