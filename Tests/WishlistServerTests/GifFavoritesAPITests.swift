@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import OutboundTesting
 import WishlistClient
 import WishlistCore
 import WishlistServer

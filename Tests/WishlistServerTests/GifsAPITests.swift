@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import OutboundTesting
 import WishlistClient
 import WishlistCore
 import WishlistServer
@@ -12,7 +12,7 @@ import WishlistServer
         try TestServer(dataDirectory: dataDirectory) { settings in
             settings.giphyKey = GiphyStandIn.key
             settings.giphyURL = giphy.baseURL
-            settings.giphyAllowsPrivateAddresses = true
+            settings.allowPrivateAddresses = true
         }
     }
 
