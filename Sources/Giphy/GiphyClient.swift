@@ -4,18 +4,18 @@ import Outbound
 /// A client of Giphy's API v1: search, trending, GIFs by id, and the animation of a GIF.
 ///
 /// Every request goes through its `OutboundClient` (timeout, size limit, address rules). Pages are
-/// cached for a few minutes and identical questions in flight are asked once, so scrolling back up
-/// or a second tab costs no call; every GIF seen is kept by id for longer, so that favoriting or
-/// saving one usually needs no call at all. Failures are never cached. After a 429 no call is made
-/// until Giphy's `Retry-After` has passed, which keeps a rate-limited key from digging deeper.
+/// cached for a few minutes and identical questions in flight are asked once (`FetchCache`), so
+/// scrolling back up or a second tab costs no call; every GIF seen is kept by id for longer, so
+/// that favoriting or saving one usually needs no call at all. Failures are never cached. After a
+/// 429 no call is made until Giphy's `Retry-After` has passed, which keeps a rate-limited key from
+/// digging deeper.
 public actor GiphyClient {
     public nonisolated let configuration: Configuration
     private let client: OutboundClient
     /// Time since the client was made, on the injected clock.
     private let elapsed: @Sendable () -> Duration
-    private var pages: LRUCache<GiphyRequest, Expiring<GiphyPage>>
-    private var gifsByID: LRUCache<String, Expiring<GiphyGif>>
-    private var inFlight: [GiphyRequest: Task<Result<GiphyAnswer, GiphyError>, Never>] = [:]
+    private let pages: FetchCache<GiphyRequest, GiphyPage, GiphyError>
+    private let gifsByID: FetchCache<String, GiphyGif, GiphyError>
     private var rateLimitedUntil: Duration?
 
     /// How long to hold back after a 429 that did not say.
@@ -45,8 +45,8 @@ public actor GiphyClient {
         client = OutboundClient(configuration: outbound, clock: clock)
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
-        pages = LRUCache(capacity: configuration.pageCacheCapacity)
-        gifsByID = LRUCache(capacity: configuration.gifCacheCapacity)
+        pages = FetchCache(capacity: configuration.pageCacheCapacity, lifetime: configuration.pageLifetime, clock: clock)
+        gifsByID = FetchCache(capacity: configuration.gifCacheCapacity, lifetime: configuration.gifLifetime, clock: clock)
     }
 
     // MARK: Lists
@@ -63,17 +63,16 @@ public actor GiphyClient {
     }
 
     private func page(_ request: GiphyRequest) async throws(GiphyError) -> GiphyPage {
-        if let cached = pages.value(for: request), cached.expires > elapsed() { return cached.value }
-        let answer = try await coalesced(request)
-        let offset = request.offset
-        let count = answer.count ?? answer.gifs.count
-        let total = answer.totalCount ?? offset + count
-        let next = offset + count
-        let page = GiphyPage(
-            gifs: answer.gifs, offset: offset, count: count, totalCount: total,
-            nextOffset: count > 0 && next < total && next <= (request.maximumOffset ?? 0) ? next : nil)
-        pages.set(Expiring(value: page, expires: elapsed() + configuration.pageLifetime), for: request)
-        return page
+        try await pages.value(for: request) { () async throws(GiphyError) -> GiphyPage in
+            let answer = try await self.answer(request)
+            let offset = request.offset
+            let count = answer.count ?? answer.gifs.count
+            let total = answer.totalCount ?? offset + count
+            let next = offset + count
+            return GiphyPage(
+                gifs: answer.gifs, offset: offset, count: count, totalCount: total,
+                nextOffset: count > 0 && next < total && next <= (request.maximumOffset ?? 0) ? next : nil)
+        }
     }
 
     // MARK: GIFs by id
@@ -81,26 +80,23 @@ public actor GiphyClient {
     /// One GIF, from the GIFs already seen or from Giphy.
     public func gif(id: String) async throws(GiphyError) -> GiphyGif {
         let id = try GiphyRequest.validID(id)
-        if let cached = cachedGIF(id) { return cached }
-        guard let gif = try await coalesced(.gif(id: id)).gifs.first(where: { $0.id == id }) else { throw .notFound(id: id) }
-        return gif
+        return try await gifsByID.value(for: id) { () async throws(GiphyError) -> GiphyGif in
+            guard let gif = try await self.answer(.gif(id: id)).gifs.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+            return gif
+        }
     }
 
     /// The GIFs of `ids` that Giphy knows, in the order asked; those not yet seen in one call.
     public func gifs(ids: [String]) async throws(GiphyError) -> [GiphyGif] {
         var ids = try ids.map { id throws(GiphyError) in try GiphyRequest.validID(id) }
         ids = ids.enumerated().filter { ids.firstIndex(of: $0.element) == $0.offset }.map(\.element)
-        let missing = ids.filter { cachedGIF($0) == nil }
-        var found = Dictionary(uniqueKeysWithValues: ids.compactMap { id in cachedGIF(id).map { (id, $0) } })
+        var found: [String: GiphyGif] = [:]
+        for id in ids { found[id] = await gifsByID.cached(id) }
+        let missing = ids.filter { found[$0] == nil }
         if !missing.isEmpty {
-            for gif in try await coalesced(.gifs(ids: missing)).gifs { found[gif.id] = gif }
+            for gif in try await answer(.gifs(ids: missing)).gifs { found[gif.id] = gif }
         }
         return ids.compactMap { found[$0] }
-    }
-
-    private func cachedGIF(_ id: String) -> GiphyGif? {
-        guard let cached = gifsByID.value(for: id), cached.expires > elapsed() else { return nil }
-        return cached.value
     }
 
     // MARK: Animations
@@ -124,10 +120,9 @@ public actor GiphyClient {
 
     // MARK: Calls
 
-    /// The answer to `request`, asked once however many callers wait for it; every GIF in it is
-    /// remembered by id.
-    private func coalesced(_ request: GiphyRequest) async throws(GiphyError) -> GiphyAnswer {
-        if let running = inFlight[request] { return try await running.value.get() }
+    /// Giphy's answer to `request`, unless a rate limit is still running; every GIF in it is
+    /// remembered by id, and a rate limit it brings holds back every call until it ends.
+    private func answer(_ request: GiphyRequest) async throws(GiphyError) -> GiphyAnswer {
         if let until = rateLimitedUntil {
             let left = until - elapsed()
             if left > .zero { throw .rateLimited(retryAfterSeconds: Self.wholeSeconds(left)) }
@@ -137,22 +132,14 @@ public actor GiphyClient {
             base: configuration.baseURL, key: configuration.apiKey, rating: configuration.rating,
             pageSize: configuration.pageSize)
         else { throw .upstreamFailed("no URL could be made for the request") }
-        let task = Task { () -> Result<GiphyAnswer, GiphyError> in
-            do throws(GiphyError) { return .success(try await self.fetch(request, url)) } catch { return .failure(error) }
+        do {
+            let answer = try await fetch(request, url)
+            for gif in answer.gifs { await gifsByID.store(gif, for: gif.id) }
+            return answer
+        } catch {
+            if case let .rateLimited(seconds) = error { rateLimitedUntil = elapsed() + .seconds(seconds) }
+            throw error
         }
-        inFlight[request] = task
-        let result = await task.value
-        inFlight[request] = nil
-        switch result {
-        case let .success(answer):
-            let expires = elapsed() + configuration.gifLifetime
-            for gif in answer.gifs { gifsByID.set(Expiring(value: gif, expires: expires), for: gif.id) }
-        case let .failure(.rateLimited(seconds)):
-            rateLimitedUntil = elapsed() + .seconds(seconds)
-        case .failure:
-            break
-        }
-        return try result.get()
     }
 
     private nonisolated func fetch(_ request: GiphyRequest, _ url: URL) async throws(GiphyError) -> GiphyAnswer {
