@@ -37,7 +37,7 @@ public final class WishlistApplication: Sendable {
             server = Server(
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder),
-                middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
+                middleware: [SecurityHeadersMiddleware(imageOrigins: Self.plainHTTPGiphy(settings)), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
             try? store.close()
@@ -125,6 +125,14 @@ public final class WishlistApplication: Sendable {
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router
+    }
+
+    /// The origin of a Giphy-compatible server on plain http, whose GIFs the pages must be let show
+    /// (any https origin, Giphy's own included, is allowed already); none otherwise.
+    private static func plainHTTPGiphy(_ settings: ServerSettings) -> [String] {
+        let url = settings.giphyURL
+        guard settings.giphyKey != nil, url.scheme == "http", let host = url.host else { return [] }
+        return ["http://\(host)" + (url.port.map { ":\($0)" } ?? "")]
     }
 
     /// The Giphy client the settings ask for; nil without a key.
