@@ -6,9 +6,10 @@ Controls are found by role and accessible name."""
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from conftest import set_viewport
+from conftest import set_color_scheme, set_viewport
 from flows import say, signed_in
 from giphy_standin import KEY, GiphyStandIn
 from layout import expect_fits, rect
@@ -91,7 +92,10 @@ def test_typing_searches_and_scrolling_pages_without_asking_twice_to_a_clear_end
     wait_for_role(browser, "heading", en["gifs.trending"])
     wait_until(browser, lambda: len(cells(browser, en)) >= 24, "trending shows no GIFs")
 
-    wait_for_role(browser, "searchbox", en["gifs.search"]).send_keys("cat")
+    # Enter searches at once and puts the keyboard away.
+    search = wait_for_role(browser, "searchbox", en["gifs.search"])
+    search.send_keys("cat", Keys.ENTER)
+    assert browser.execute_script("return document.activeElement") != search
     wait_for_role(browser, "heading", say(en["gifs.resultsFor"], query="cat"))
     first = wait_until(browser, lambda: (shown := cells(browser, en)) and len(shown) >= 24 and shown, "no results")
     # Three square cells a row: the first 24 in 8 rows of 3, in Giphy's order.
@@ -113,7 +117,7 @@ def test_typing_searches_and_scrolling_pages_without_asking_twice_to_a_clear_end
     searches = [url for url in browser.execute_script("return window.apiRequests") if "/gifs/search" in url]
     offsets = [url.split("offset=")[1].split("&")[0] for url in searches if "q=cat&" in url]
     assert offsets == ["0", "24"], searches
-    # Typing "cat" paused once: no search for "c" or "ca" reached Giphy, and each page was asked once.
+    # No search for "c" or "ca" reached Giphy, and each page was asked once.
     assert [(q["q"], q["offset"]) for _, q in giphy.api_requests("/v1/gifs/search")] == [("cat", "0"), ("cat", "24")]
 
 
@@ -198,6 +202,24 @@ def test_an_empty_favorites_says_how_to_add_one(server, browser, catalogs, scree
     screenshot("gif-favorites-empty")
     wait_for_role(browser, "link", en["gifs.browse"]).click()
     wait_for_role(browser, "heading", en["gifs.trending"])
+
+
+def test_people_who_prefer_less_motion_see_stills_until_they_play_one(server, browser, catalogs, giphy):
+    en = catalogs["en"]
+    signed_in(server, browser, en)
+    set_color_scheme(browser, "light", reduced_motion=True)
+    open_section(browser, en, "discover.gifs")
+    wait_until(browser, lambda: len(cells(browser, en)) >= 24, "trending shows no GIFs")
+    sources = browser.execute_script("return [...document.querySelectorAll('.gif-cell img')].map((image) => image.src)")
+    assert sources and all("/200w_s.gif" in source for source in sources), sources
+    sheet = open_sheet(browser, "Cat 1 GIF")
+    image = find_by_role(sheet, "img", "Cat 1 GIF")
+    assert "/200w_s.gif" in image.get_attribute("src")
+    play = find_by_role(sheet, "button", en["gifs.play"])
+    assert play.get_attribute("aria-pressed") == "false"
+    play.click()
+    assert "/200w.gif" in image.get_attribute("src")
+    assert find_by_role(sheet, "button", en["gifs.pause"]).get_attribute("aria-pressed") == "true"
 
 
 def test_a_gif_saved_as_a_wish_opens_as_that_wish(server, browser, catalogs, giphy):
