@@ -24,6 +24,7 @@ extension WishlistClient {
         try await request("PUT", Self.gifPath(gif.id, "/api/v1/gifs/favorites/"), json: gif)
     }
 
+    /// Lets the GIF go from the favorites; nothing happens when it was not one.
     public func unfavoriteGif(_ id: String) async throws {
         try await requestWithoutAnswer("DELETE", Self.gifPath(id, "/api/v1/gifs/favorites/"))
     }

@@ -10,6 +10,7 @@ public struct FavoriteGif: Codable, Sendable, Hashable, Identifiable {
 
     public var id: String { gif.id }
 
+    /// `gif` as a favorite since `favoritedAt`.
     public init(gif: Gif, favoritedAt: Date) {
         self.gif = gif
         self.favoritedAt = favoritedAt

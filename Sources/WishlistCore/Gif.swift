@@ -10,6 +10,7 @@ public struct Gif: Codable, Sendable, Hashable, Identifiable {
         public var width: Int
         public var height: Int
 
+        /// The file at `url`, `width`×`height` pixels.
         public init(url: String, width: Int, height: Int) {
             self.url = url
             self.width = width
@@ -24,6 +25,7 @@ public struct Gif: Codable, Sendable, Hashable, Identifiable {
         public var still: Image
         public var original: Image
 
+        /// The three files of a GIF.
         public init(preview: Image, still: Image, original: Image) {
             self.preview = preview
             self.still = still
@@ -41,6 +43,7 @@ public struct Gif: Codable, Sendable, Hashable, Identifiable {
     public var url: String
     public var images: Images
 
+    /// A GIF as Giphy describes it: its id, title (empty when none), rating, page and files.
     public init(id: String, title: String, rating: String?, url: String, images: Images) {
         self.id = id
         self.title = title

@@ -10,6 +10,7 @@ public struct GifPage: Codable, Sendable, Hashable {
         /// paging (offset 4,999 for search, 499 for trending).
         public var nextOffset: Int?
 
+        /// Where a page starts, how many results it had of how many, and where the next one starts.
         public init(offset: Int, count: Int, totalCount: Int, nextOffset: Int?) {
             self.offset = offset
             self.count = count
@@ -31,6 +32,7 @@ public struct GifPage: Codable, Sendable, Hashable {
     public var items: [Gif]
     public var pagination: Pagination
 
+    /// The GIFs of a page and where it is among all results.
     public init(items: [Gif], pagination: Pagination) {
         self.items = items
         self.pagination = pagination

@@ -15,7 +15,7 @@ struct GifsFavoritesCommand: Command {
     }
 
     func run() async throws {
-        try output.printList(try await remote.client().favoriteGifs()) { favorites in
+        try await output.printList(try remote.client(), { try await $0.favoriteGifs() }) { favorites in
             Output.table(
                 favorites.map { Output.columns($0.gif) }, flexibleColumn: 1,
                 empty: "No favorite GIFs yet. Star one in Discover → GIFs to keep it here.")

@@ -21,6 +21,6 @@ struct GifsSearchCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().searchGifs(query, offset: offset))
+        try await output.printGifs(try remote.client()) { try await $0.searchGifs(query, offset: offset) }
     }
 }

@@ -17,6 +17,6 @@ struct GifsTrendingCommand: Command {
     }
 
     func run() async throws {
-        try output.print(try await remote.client().trendingGifs(offset: offset))
+        try await output.printGifs(try remote.client()) { try await $0.trendingGifs(offset: offset) }
     }
 }

@@ -1,3 +1,4 @@
+import WishlistClient
 import WishlistCore
 
 extension Output {
@@ -9,14 +10,19 @@ extension Output {
         [gif.id, gif.title.isEmpty ? "(untitled)" : gif.title, gif.rating.map { "[\($0)]" } ?? "", gif.url]
     }
 
-    /// A page of GIFs (NDJSON with `--json`), then where the next page starts, or why there is
-    /// none — on stderr with `--json`, so that stdout stays one GIF a line.
-    func print(_ page: GifPage) throws {
-        try printList(page.items) { gifs in
+    /// Sends `request` for a page of GIFs and prints it (NDJSON with `--json`), then where the
+    /// next page starts, or why there is none — on stderr with `--json`, so that stdout stays one
+    /// GIF a line.
+    func printGifs(_ client: WishlistClient, _ request: (WishlistClient) async throws -> GifPage) async throws {
+        var pagination: GifPage.Pagination?
+        try await printList(client, { client in
+            let page = try await request(client)
+            pagination = page.pagination
+            return page.items
+        }) { gifs in
             Output.table(gifs.map(Output.columns), flexibleColumn: 1, empty: "No GIFs found.")
         }
-        guard !page.items.isEmpty else { return }
-        let pagination = page.pagination
+        guard let pagination, pagination.count > 0 else { return }
         if let next = pagination.nextOffset {
             note("More: --offset \(next)")
         } else {
