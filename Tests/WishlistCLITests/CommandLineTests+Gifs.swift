@@ -1,22 +1,19 @@
 import Foundation
 import OutboundTesting
 import Testing
-import WishlistClient
 import WishlistCore
 
 extension CommandLineTests {
     @Test func gifsSearchTrendingAndFavorites() async throws {
         let giphy = try GiphyStandIn()
         defer { giphy.stop() }
-        _ = try cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
-        let application = try startServer { settings in
-            settings.giphyKey = GiphyStandIn.key
-            settings.giphyURL = giphy.baseURL
-            settings.allowPrivateAddresses = true
-        }
-        defer { try? application.stop() }
-        let server = "http://127.0.0.1:\(application.port)"
-        _ = try cli.run(["login", "--server", server, "--username", "erin", "--password-stdin"], stdin: "erin's password\n")
+        // A server process of its own: its Giphy calls must not wait for this test process's task pool,
+        // which the commands run here block while they wait.
+        let server = try await ServerProcess(
+            home: home, options: ["--giphy-key", GiphyStandIn.key, "--giphy-url", giphy.baseURL.absoluteString, "--allow-private-addresses"])
+        defer { server.stop() }
+        _ = try cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
+                         "--password-stdin"], stdin: "\(ServerProcess.password)\n")
 
         let search = try cli.run(["gifs", "search", "cat", "--offset", "24"])
         #expect(search.status == 0, "\(search.error)")
@@ -35,9 +32,7 @@ extension CommandLineTests {
         #expect(json.error == "More: --offset 24\n")
 
         #expect(try cli.run(["gifs", "favorites"]).output.contains("No favorite GIFs yet"))
-        let client = WishlistClient(baseURL: URL(string: server)!)
-        try await client.signIn(username: "erin", password: "erin's password")
-        _ = try await client.favoriteGif(gifs[1])
+        _ = try await server.client.favoriteGif(gifs[1])
         let favorites = try cli.run(["gifs", "favorites"]).output.split(separator: " ").joined(separator: " ")
         #expect(favorites == "gif1 Cat 1 GIF [g] https://giphy.com/gifs/cat-gif1\n")
 

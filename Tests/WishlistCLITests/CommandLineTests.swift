@@ -14,13 +14,12 @@ import WishlistServer
     var cli: CommandRunner { CommandRunner(home: home) }
 
     /// A server on the test's data directory, in this process.
-    func startServer(configure: (inout ServerSettings) -> Void = { _ in }) throws -> WishlistApplication {
+    func startServer(spots: SpotsSource = .none) throws -> WishlistApplication {
         var settings = ServerSettings()
         settings.dataDirectory = data
         settings.port = 0
         settings.logger = nil
-        settings.spotsSource = .none
-        configure(&settings)
+        settings.spotsSource = spots
         let application = try WishlistApplication(settings: settings)
         try application.start()
         return application
