@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
         .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
+        .target(name: "Giphy", dependencies: ["Outbound"]),
 
         // The product.
         .target(name: "WishlistCore"),
@@ -68,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound", "Giphy"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -83,13 +84,15 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips"]),
-        // Test helpers shared by the tests of every outbound client: a clock the test moves and a
-        // loopback HTTP server that counts its connections.
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "OutboundTesting"]),
+        // Test helpers shared by the tests of every outbound client: a clock the test moves, a
+        // loopback HTTP server that counts its connections, a Giphy stand-in on it, and the small
+        // animations it serves (which the imaging tests decode too).
         .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
         .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"]),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "OutboundTesting"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
         .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib"]),

@@ -143,9 +143,16 @@ def _serve(tmp_path, *extra_args):
 
 
 @pytest.fixture
-def server(tmp_path):
+def server_arguments():
+    """More arguments for `wishlist serve`; a test module overrides this fixture to add its own
+    (e.g. a Giphy stand-in's address)."""
+    return []
+
+
+@pytest.fixture
+def server(tmp_path, server_arguments):
     """A fresh server (empty data directory, so setup is required) for each test."""
-    yield from _serve(tmp_path)
+    yield from _serve(tmp_path, *server_arguments)
 
 
 @pytest.fixture

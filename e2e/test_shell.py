@@ -169,26 +169,6 @@ def test_an_unknown_address_offers_the_way_home(server, browser, catalogs):
     expect_tab_bar(browser, en)
 
 
-@pytest.mark.parametrize("tab", ["discover"])
-def test_a_screen_not_built_yet_says_so_and_leads_back_to_the_wishes(server, browser, catalogs, screenshot, tab):
-    en = catalogs["en"]
-    create_account(server)
-    browser.get(server.url())
-    sign_in(browser, en)
-    nav = wait_for_role(browser, "navigation", en["nav.label"])
-    find_by_role(nav, "link", en[f"nav.{tab}"]).click()
-    if tab == "discover":
-        # Discover's spots are built; its GIF section is still to come.
-        wait_for_role(browser, "link", en["discover.gifs"]).click()
-
-    wait_for_role(browser, "heading", en[f"{tab}.soon.title"])
-    shown = find_by_role(browser, "main").text.splitlines()
-    assert en["app.comingSoon"] in shown and en[f"{tab}.soon.body"] in shown, shown
-    screenshot(f"{tab}-coming-soon")
-    wait_for_role(browser, "link", en["app.comingSoon.action"]).click()
-    expect_tab_bar(browser, en)
-
-
 @pytest.mark.parametrize("path", ["/", "/index.html"])
 def test_the_bare_address_opens_wishes(server, browser, catalogs, path):
     en = catalogs["en"]

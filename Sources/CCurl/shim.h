@@ -49,3 +49,9 @@ static inline CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, const c
 static inline curl_socket_t ccurl_socket_bad(void) {
     return CURL_SOCKET_BAD;
 }
+
+/// The header after `previous` (NULL: the first) of the last response, redirects excluded; NULL
+/// after the last. Wraps curl_easy_nextheader so that Swift need not see the CURLH_ flag macros.
+static inline struct curl_header *ccurl_next_response_header(CURL *handle, struct curl_header *previous) {
+    return curl_easy_nextheader(handle, CURLH_HEADER, -1, previous);
+}

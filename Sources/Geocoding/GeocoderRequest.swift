@@ -1,4 +1,5 @@
 import Foundation
+import Outbound
 
 /// A question for the online geocoder, normalised so that equal questions share a cache entry.
 enum GeocoderRequest: Hashable, Sendable {
@@ -36,14 +37,6 @@ enum GeocoderRequest: Hashable, Sendable {
             items += [("lat", String(latitude)), ("lon", String(longitude))]
         }
         if let language { items.append(("accept-language", language)) }
-        guard var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        else { return nil }
-        // URLComponents leaves "+" and "&" alone in query values; a server would read them as space and separator.
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "+&=;")
-        components.percentEncodedQuery = items.map { name, value in
-            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }.joined(separator: "&")
-        return components.url
+        return .outbound(base: base, path: path, query: items)
     }
 }

@@ -12,7 +12,7 @@ import Outbound
 public actor OnlineGeocoder {
     public nonisolated let configuration: Configuration
     private let client: OutboundClient
-    private let answers: FetchCache<GeocoderRequest, [FoundPlace]>
+    private let answers: FetchCache<GeocoderRequest, [FoundPlace], NoAnswer>
 
     public init(configuration: Configuration) throws(GeocodingError) {
         try self.init(configuration: configuration, clock: ContinuousClock())

@@ -89,8 +89,22 @@ final class CurlTransfer {
             url: stringInfo(handle, CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? url,
             status: status,
             contentType: stringInfo(handle, CURLINFO_CONTENT_TYPE),
-            body: body
+            body: body,
+            headers: responseHeaders(handle)
         )
+    }
+
+    /// The last response's headers, names lower-cased; a repeated header keeps its last value.
+    private func responseHeaders(_ handle: UnsafeMutableRawPointer) -> [String: String] {
+        var headers: [String: String] = [:]
+        var header = ccurl_next_response_header(handle, nil)
+        while let current = header {
+            if let name = current.pointee.name, let value = current.pointee.value {
+                headers[String(cString: name).lowercased()] = String(cString: value)
+            }
+            header = ccurl_next_response_header(handle, current)
+        }
+        return headers
     }
 
     private func stringInfo(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {

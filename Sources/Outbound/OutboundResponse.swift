@@ -8,12 +8,15 @@ public struct OutboundResponse: Sendable, Equatable {
     /// The `Content-Type` header as sent, e.g. `text/html; charset=EUC-KR`; nil when absent.
     public var contentType: String?
     public var body: [UInt8]
+    /// The final answer's headers, names lower-cased (e.g. `retry-after`).
+    public var headers: [String: String]
 
-    public init(url: URL, status: Int, contentType: String?, body: [UInt8]) {
+    public init(url: URL, status: Int, contentType: String?, body: [UInt8], headers: [String: String] = [:]) {
         self.url = url
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.headers = headers
     }
 
     /// The media type without parameters, lower-cased: `text/html`.

@@ -95,11 +95,7 @@ struct PlacesController: Sendable {
     /// The language to name places in: `lang`, else the first of `Accept-Language` (e.g. `ko`);
     /// English names when the gazetteer has no names in it.
     static func language(_ request: Request) -> String? {
-        let wanted = request.query["lang"]
-            ?? request.headers["Accept-Language"]?.split(separator: ",").first.map {
-                String($0.split(separator: ";")[0].split(separator: "-")[0]).trimmingCharacters(in: .whitespaces)
-            }
-        guard let wanted = wanted?.lowercased(), wanted != "en", !wanted.isEmpty else { return nil }
+        guard let wanted = request.preferredLanguage, wanted != "en" else { return nil }
         return OfflineGazetteer.defaultLanguages.contains(wanted) ? wanted : nil
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Giphy
 import HTTPServer
 
 /// Everything `wishlist serve` can be told, with the defaults a person gets from `make run`.
@@ -11,11 +12,19 @@ public struct ServerSettings: Sendable {
     public var port: UInt16 = 8080
     /// A Nominatim-compatible geocoder for street-level place search; nil keeps search offline.
     public var geocoderURL: URL?
-    /// Lets outbound requests (link previews, their images, the geocoder) reach loopback, private
+    /// Lets outbound requests (link previews, their images, the geocoder, Giphy) reach loopback, private
     /// and other reserved addresses: for test suites and home labs. Off, they are refused.
     public var allowPrivateAddresses = false
     /// Refreshes every wish's link price once a day (`--refresh-prices daily`); off by default.
     public var refreshPricesDaily = false
+    /// Giphy's API key for GIF search (SPEC G1–G10); nil switches GIFs off (503 `gifs_not_configured`).
+    public var giphyKey: String?
+    /// Giphy's API root, or a Giphy-compatible server's.
+    public var giphyURL = URL(string: "https://api.giphy.com")!
+    /// The highest content rating of the GIFs shown: `g`, `pg`, `pg-13` or `r`.
+    public var giphyRating = "g"
+    /// The content ratings `giphyRating` may be, mildest first.
+    public static let giphyRatings = GiphyClient.Configuration.ratings
     /// The map's tile URL template; nil shows markers on a plain background (offline use).
     public var tileURL: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     public var tileAttribution: String? = "© OpenStreetMap contributors"

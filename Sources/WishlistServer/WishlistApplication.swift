@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Geocoding
+import Giphy
 import HTTPServer
 import Outbound
 import WishlistStore
@@ -36,7 +37,7 @@ public final class WishlistApplication: Sendable {
             server = Server(
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder),
-                middleware: [SecurityHeadersMiddleware(), DomainErrorMiddleware()],
+                middleware: [SecurityHeadersMiddleware(imageOrigins: Self.plainHTTPGiphy(settings)), DomainErrorMiddleware()],
                 configuration: Self.serverConfiguration(settings))
         } catch {
             try? store.close()
@@ -116,9 +117,36 @@ public final class WishlistApplication: Sendable {
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
         ).register(in: &router)
         SpotsController(spots: store.spots, authenticator: authenticator, readCache: readCache, clock: settings.clock).register(in: &router)
+        GifsController(
+            gifs: GifService(
+                giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
+            authenticator: authenticator, clock: settings.clock
+        ).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router
+    }
+
+    /// The origin of a Giphy-compatible server on plain http, whose GIFs the pages must be let show
+    /// (any https origin, Giphy's own included, is allowed already); none otherwise.
+    private static func plainHTTPGiphy(_ settings: ServerSettings) -> [String] {
+        let url = settings.giphyURL
+        guard settings.giphyKey != nil, url.scheme == "http", let host = url.host else { return [] }
+        return ["http://\(host)" + (url.port.map { ":\($0)" } ?? "")]
+    }
+
+    /// The Giphy client the settings ask for; nil without a key.
+    private static func giphyClient(_ settings: ServerSettings) throws -> GiphyClient? {
+        guard let key = settings.giphyKey else { return nil }
+        var configuration = GiphyClient.Configuration(apiKey: key)
+        configuration.baseURL = settings.giphyURL
+        configuration.rating = settings.giphyRating
+        configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+        do {
+            return try GiphyClient(configuration: configuration)
+        } catch {
+            throw GifError(error)
+        }
     }
 
     private static func serverConfiguration(_ settings: ServerSettings) -> ServerConfiguration {
@@ -132,7 +160,7 @@ public final class WishlistApplication: Sendable {
     /// Starts listening; returns at once.
     public func start() throws {
         if settings.allowPrivateAddresses {
-            settings.logger?("warning: --allow-private-addresses is on: link previews may reach this machine and its network")
+            settings.logger?("warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
         try server.start()
         housekeeping.start()

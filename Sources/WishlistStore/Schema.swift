@@ -17,6 +17,7 @@ enum Schema {
         migrator.register("2026-12-02-journal-photos", addJournalPhotos)
         migrator.register("2026-12-01-spots", createSpots)
         migrator.register("2026-12-03-wish-text-search", createWishTextSearch)
+        migrator.register("2026-12-01-gif-favorites", createGifFavorites)
         return migrator
     }
 }

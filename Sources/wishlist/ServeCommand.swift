@@ -10,6 +10,7 @@ struct ServeCommand: Command {
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: [
                 Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption, spotsOption,
+                giphyKeyOption, giphyURLOption, giphyRatingOption,
             ])
     }
 
@@ -32,6 +33,17 @@ struct ServeCommand: Command {
     static let spotsOption = Option(
         "--spots", "bundled|none|FILE",
         help: "The K-culture spots imported at start: the bundled release (default), none, or a release FILE.")
+
+    static let giphyKeyOption = Option(
+        "--giphy-key", "KEY", help: "A Giphy API key, which turns GIF search on ($WISHLIST_GIPHY_KEY; off by default).")
+    static let giphyURLOption = Option(
+        "--giphy-url", "URL",
+        help: "Giphy's API or a compatible one ($WISHLIST_GIPHY_URL; default https://api.giphy.com).",
+        format: .webAddress(example: "https://api.giphy.com"))
+    static let giphyRatingOption = Option(
+        "--giphy-rating", "g|pg|pg-13|r",
+        help: "The highest content rating of the GIFs shown ($WISHLIST_GIPHY_RATING; default g).",
+        format: .oneOf(ServerSettings.giphyRatings))
 
     let settings: ServerSettings
 
@@ -66,6 +78,13 @@ struct ServeCommand: Command {
         case nil, "bundled": settings.spotsSource = .bundled
         case "none": settings.spotsSource = .none
         case let file?: settings.spotsSource = .file(file)
+        }
+        settings.giphyKey = try Environment.option(Self.giphyKeyOption, orVariable: "WISHLIST_GIPHY_KEY", in: &arguments)
+        if let url = try Environment.option(Self.giphyURLOption, orVariable: "WISHLIST_GIPHY_URL", in: &arguments) {
+            settings.giphyURL = url
+        }
+        if let rating = try Environment.option(Self.giphyRatingOption, orVariable: "WISHLIST_GIPHY_RATING", in: &arguments) {
+            settings.giphyRating = rating
         }
         self.settings = settings
     }

@@ -30,6 +30,22 @@ extension ValueFormat where Value == UUID {
     }
 }
 
+extension ValueFormat where Value == URL {
+    /// An http(s) address with a host, like `example`.
+    static func webAddress(example: String) -> ValueFormat {
+        ValueFormat(expected: "an http(s) address like \(example)") { text in
+            URL(string: text).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
+        }
+    }
+}
+
+extension ValueFormat where Value == Int {
+    /// A whole number from `range`, e.g. an offset into results.
+    static func wholeNumber(_ range: PartialRangeFrom<Int>) -> ValueFormat {
+        ValueFormat(expected: "a whole number from \(range.lowerBound)") { Int($0).flatMap { range.contains($0) ? $0 : nil } }
+    }
+}
+
 extension ValueFormat where Value == Double {
     static var number: ValueFormat { ValueFormat(expected: "a number") { Double($0).flatMap { $0.isFinite ? $0 : nil } } }
 }

@@ -7,7 +7,8 @@ struct WishlistCommand: Command {
             subcommands: [
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 WishCommand.self, JournalCommand.self, PhotoCommand.self, MapCommand.self, TagsCommand.self,
-                SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self, SpotsCommand.self, CompletionCommand.self,
+                SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self, SpotsCommand.self, GifsCommand.self,
+                CompletionCommand.self,
             ])
     }
 

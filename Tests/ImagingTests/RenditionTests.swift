@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OutboundTesting
 @testable import Imaging
 
 @Suite struct RenditionTests {

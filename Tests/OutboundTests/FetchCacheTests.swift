@@ -1,4 +1,5 @@
 import Synchronization
+import OutboundTesting
 import Testing
 @testable import Outbound
 
@@ -14,6 +15,10 @@ import Testing
                 return count
             }
         }
+    }
+
+    struct Refusal: Error, Equatable {
+        let reason: String
     }
 
     /// Holds every task that waits on it until it is opened.
@@ -34,7 +39,7 @@ import Testing
     }
 
     @Test func anAnswerIsCachedAndTheLeastRecentlyUsedForgotten() async {
-        let cache = FetchCache<String, Int>(capacity: 1)
+        let cache = FetchCache<String, Int, Never>(capacity: 1)
         let fetches = Fetches()
         #expect(await cache.value(for: "a") { fetches.next() } == 1)
         #expect(await cache.value(for: "a") { fetches.next() } == 1)
@@ -44,16 +49,43 @@ import Testing
     }
 
     @Test func failuresAreNotCached() async {
-        let cache = FetchCache<String, Int>(capacity: 4)
+        let cache = FetchCache<String, Int, NoAnswer>(capacity: 4)
         let fetches = Fetches()
         #expect(await cache.value(for: "a") { _ = fetches.next(); return nil } == nil)
+        #expect(await cache.value(for: "a") { () -> Int? in fetches.next() } == 2)
+    }
+
+    @Test func aFailureReachesTheCallerAsThrown() async throws {
+        let cache = FetchCache<String, Int, Refusal>(capacity: 4)
+        await #expect(throws: Refusal(reason: "busy")) {
+            try await cache.value(for: "a") { () throws(Refusal) -> Int in throw Refusal(reason: "busy") }
+        }
+        #expect(try await cache.value(for: "a") { () throws(Refusal) -> Int in 7 } == 7)
+    }
+
+    @Test func anAnswerIsReusedForItsLifetimeOnly() async {
+        let clock = ManualClock()
+        let cache = FetchCache<String, Int, Never>(capacity: 4, lifetime: .seconds(60), clock: clock)
+        let fetches = Fetches()
+        #expect(await cache.value(for: "a") { fetches.next() } == 1)
+        try? await clock.sleep(until: clock.now.advanced(by: .seconds(59)), tolerance: nil)
+        #expect(await cache.value(for: "a") { fetches.next() } == 1)
+        #expect(await cache.cached("a") == 1)
+        try? await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+        #expect(await cache.cached("a") == nil)
         #expect(await cache.value(for: "a") { fetches.next() } == 2)
+    }
+
+    @Test func aStoredAnswerNeedsNoFetch() async {
+        let cache = FetchCache<String, Int, Never>(capacity: 4)
+        await cache.store(5, for: "a")
+        #expect(await cache.value(for: "a") { 9 } == 5)
     }
 
     /// The fetch is held until a second caller has joined it, so they surely overlap; it fails, so
     /// only sharing (not the cache) can spare the second fetch.
     @Test func callersOfAQuestionInFlightShareItsAnswer() async {
-        let cache = FetchCache<String, Int>(capacity: 4)
+        let cache = FetchCache<String, Int, NoAnswer>(capacity: 4)
         let fetches = Fetches()
         let gate = Gate()
         let fetch: @Sendable () async -> Int? = {

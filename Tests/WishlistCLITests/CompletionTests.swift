@@ -90,6 +90,8 @@ import WishlistCore
         #expect(try complete("wishlist wi") == ["wish"])
         #expect(try complete("wishlist wish add --fa") == ["--favorite"])
         #expect(try complete("wishlist wish show ") == [wish.id.uuidString.lowercased()])
+        #expect(Set(try complete("wishlist gifs ")) == ["search", "trending", "favorites"], "fish sorts them")
+        #expect(try complete("wishlist gifs search cat --o") == ["--offset"])
     }
 
     @Test func zshCompletesCommandsOptionsAndWishIDs() async throws {

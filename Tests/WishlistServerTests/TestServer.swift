@@ -10,14 +10,20 @@ final class TestServer: Sendable {
     let application: WishlistApplication
     let dataDirectory: URL
     let clock: TestClock
+    /// Whether the data directory is this server's to delete when done.
+    private let ownsDirectory: Bool
     var baseURL: URL { URL(string: "http://127.0.0.1:\(application.port)")! }
 
-    init(configure: (inout ServerSettings) -> Void = { _ in }) throws {
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-test-\(UUID())")
+    /// - Parameter dataDirectory: an existing one to serve (a restart), which is left in place;
+    ///   nil makes a fresh one, deleted when done.
+    init(dataDirectory: URL? = nil, configure: (inout ServerSettings) -> Void = { _ in }) throws {
+        ownsDirectory = dataDirectory == nil
+        self.dataDirectory = dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-test-\(UUID())")
         let clock = TestClock()
         self.clock = clock
         var settings = ServerSettings()
-        settings.dataDirectory = dataDirectory.path
+        settings.dataDirectory = self.dataDirectory.path
         settings.port = 0
         settings.passwordCost = .minimum
         settings.clock = { clock.now }
@@ -30,7 +36,7 @@ final class TestServer: Sendable {
 
     deinit {
         try? application.stop()
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if ownsDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
     func client(token: String? = nil) -> WishlistClient {

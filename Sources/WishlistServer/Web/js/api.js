@@ -11,14 +11,18 @@ const TIMEOUT_MS = 20_000;
  */
 export const apiEvents = new EventTarget();
 
-/** The server answered with an error: `status`, the API's `code` and `message`, and `field` for bad input. */
+/**
+ * The server answered with an error: `status`, the API's `code` and `message`, `field` for bad
+ * input, and `retryAfter` (seconds, from `Retry-After`) when it asks to wait (429).
+ */
 export class ApiError extends Error {
-  constructor(status, code, message, field = null) {
+  constructor(status, code, message, field = null, retryAfter = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -72,15 +76,15 @@ async function decode(response) {
     }
   }
   if (response.ok) return json;
-  throw apiErrorOf(response.status, response.statusText, json);
+  throw apiErrorOf(response.status, response.statusText, json, response.headers.get("Retry-After"));
 }
 
 /**
- * The ApiError for an error answer with decoded body `json` (null when there was none),
- * announcing "unauthenticated" first when the session is over. Uploads, which go
- * through XMLHttpRequest for its progress events, read their errors with it too.
+ * The ApiError for an error answer with decoded body `json` (null when there was none) and its
+ * `Retry-After` header, announcing "unauthenticated" first when the session is over. Uploads,
+ * which go through XMLHttpRequest for its progress events, read their errors with it too.
  */
-export function apiErrorOf(status, statusText, json) {
+export function apiErrorOf(status, statusText, json, retryAfter = null) {
   const error = json?.error;
   if (status === 401 && error?.code === "unauthenticated") {
     apiEvents.dispatchEvent(new Event("unauthenticated"));
@@ -90,6 +94,7 @@ export function apiErrorOf(status, statusText, json) {
     typeof error?.code === "string" ? error.code : `http_${status}`,
     typeof error?.message === "string" ? error.message : statusText,
     typeof error?.field === "string" ? error.field : null,
+    /^\d+$/.test(retryAfter ?? "") ? Number(retryAfter) : null,
   );
 }
 

@@ -43,6 +43,11 @@ export class I18n extends EventTarget {
     this.dispatchEvent(new Event("change"));
   }
 
+  /** Whether the catalogs have a message for `key`. */
+  has(key) {
+    return this.#catalogs.get(this.#language)?.[key] !== undefined || this.#catalogs.get(FALLBACK)?.[key] !== undefined;
+  }
+
   /** The message for `key` with `{name}` placeholders filled from `params`; the key itself if unknown. */
   t(key, params = {}) {
     const message = this.#catalogs.get(this.#language)?.[key] ?? this.#catalogs.get(FALLBACK)?.[key] ?? key;

@@ -18,6 +18,7 @@ export class RecordList extends EventTarget {
   #ids = [];
   #cursor = null;
   #done = false;
+  #end = null;
   #loaded = false;
   #loading = null;
   #abort = null;
@@ -27,7 +28,8 @@ export class RecordList extends EventTarget {
 
   /**
    * `kind`: the store kind of the records listed. `fetchPage(cursor, {signal})` resolves with
-   * `{ids, nextCursor}`, the records already put in the store. `matches(record)`, when given,
+   * `{ids, nextCursor}`, the records already put in the store, and with `end` on a last page when
+   * the list stops for a reason other than running out (e.g. "limit": a service pages no further). `matches(record)`, when given,
    * decides which records in the store belong in the list. `sortKey`: the record field the
    * server orders by, largest first (e.g. "createdAt"), or a function giving a record's sort
    * value when the order takes more than one field, so a record that joins and a refreshed
@@ -64,6 +66,11 @@ export class RecordList extends EventTarget {
 
   get hasMore() {
     return !this.#done;
+  }
+
+  /** Why a list without more pages ended, when its last page said (see the constructor); else null. */
+  get end() {
+    return this.#done ? this.#end : null;
   }
 
   /** The error of the last load, or null. */
@@ -122,6 +129,7 @@ export class RecordList extends EventTarget {
       if (tail.length === 0) {
         this.#cursor = page.nextCursor;
         this.#done = page.nextCursor === null;
+        this.#end = page.end ?? null;
       }
       this.#loaded = true;
     } catch (error) {
@@ -191,6 +199,7 @@ export class RecordList extends EventTarget {
     this.#ids = [];
     this.#cursor = null;
     this.#done = false;
+    this.#end = null;
     this.#loaded = false;
     this.#error = null;
     this.#changed();

@@ -36,6 +36,7 @@ const ROUTES = [
   { name: "near", pattern: "/map/near", element: "wl-near-view", tab: "map", titleKey: "near.title", back: "/map" },
   { name: "discover-spots", pattern: "/discover/spots", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "spots" } },
   { name: "discover-gifs", pattern: "/discover/gifs", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "gifs" } },
+  { name: "discover-favorites", pattern: "/discover/favorites", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "favorites" } },
   { name: "spot-title", pattern: "/discover/spots/:type/:title", element: "wl-spot-title-view", tab: "discover", titleKey: "spots.titlePage", back: "/discover/spots" },
   { name: "spot", pattern: "/spots/:id", element: "wl-spot-view", tab: "discover", titleKey: "spot.pageTitle", back: "/discover/spots" },
   { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },

@@ -1,5 +1,7 @@
 // K7: network trouble and server failures are said plainly, with a way to retry,
 // never a blank screen. Set `error` (a NetworkError or ApiError); listen for "retry".
+// An API error whose code the catalog explains (`error.<code>.title` and `.body`, e.g. a rate
+// limit with the seconds to wait, or a service that is not set up) gets those words.
 
 import { NetworkError } from "../api.js";
 import { icon } from "../icons.js";
@@ -26,7 +28,8 @@ export class ErrorPanel extends HTMLElement {
     // A retry that fails again replaces the button; keep keyboard focus on it.
     const hadFocus = this.contains(document.activeElement);
     const offline = this.#error instanceof NetworkError;
-    const kind = offline ? "network" : "generic";
+    const code = this.#error?.code;
+    const kind = offline ? "network" : i18n.has(`error.${code}.title`) ? code : "generic";
     this.innerHTML = `
       <section class="error-panel">
         <div class="error-panel-icon">${icon(offline ? "offline" : "alert")}</div>
@@ -36,6 +39,8 @@ export class ErrorPanel extends HTMLElement {
         </div>
         <button type="button" class="button button-primary">${icon("refresh")}<span data-i18n="error.retry"></span></button>
       </section>`;
+    const args = JSON.stringify({ seconds: this.#error?.retryAfter ?? "" });
+    for (const element of this.querySelectorAll("[data-i18n]")) element.dataset.i18nArgs = args;
     i18n.localize(this);
     const button = this.querySelector("button");
     if (hadFocus) button.focus();

@@ -3,7 +3,8 @@
 // the observer cannot help), an empty state, and a plain error with "Try again" (K6, K7).
 // The cards are custom elements that draw the record in their `record-id` attribute
 // from the store (wl-wish-card for wishes), and may show a `note`. A grid may be
-// grouped (the journal by month): a heading starts each run of cards of the same group.
+// grouped (the journal by month): a heading starts each run of cards of the same group,
+// and may say where a list ends (the GIFs: no more results, or as far as Giphy pages).
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
@@ -26,6 +27,7 @@ export class RecordGrid extends HTMLElement {
   #empty = null;
   #noteFor = null;
   #groups = null;
+  #endNote = null;
   #headings = new Map();
   #onLanguageChange = () => this.#relabel();
 
@@ -42,6 +44,15 @@ export class RecordGrid extends HTMLElement {
   set noteFor(noteFor) {
     this.#noteFor = noteFor;
     for (const [id, item] of this.#cards) item.firstChild.note = noteFor?.(id) ?? null;
+  }
+
+  /**
+   * `endNote(list)` gives the catalog key of the line shown under a list that has no more pages
+   * (it may read `list.end`), or null for none.
+   */
+  set endNote(endNote) {
+    this.#endNote = endNote;
+    if (this.isConnected) this.#render();
   }
 
   /** The empty state: `{icon, titleKey, bodyKey, args, actionHref, actionKey}`. */
@@ -68,6 +79,7 @@ export class RecordGrid extends HTMLElement {
           <button type="button" class="button button-secondary" data-action="more" hidden>
             <span data-i18n="list.loadMore"></span>
           </button>
+          <p class="record-grid-end" hidden></p>
         </div>
         <div class="record-grid-sentinel"></div>`;
       this.querySelector('[data-action="more"]').addEventListener("click", () => this.#list?.loadMore());
@@ -111,9 +123,13 @@ export class RecordGrid extends HTMLElement {
     const skeletonCount = !list.loading ? 0 : list.ids.length === 0 ? SKELETONS_FIRST : SKELETONS_MORE;
     skeletons.hidden = skeletonCount === 0;
     if (skeletons.childElementCount !== skeletonCount) {
-      // Cards that are rows (a card class with `static skeleton = "row"`) get row-shaped skeletons.
-      const cover = customElements.get(this.getAttribute("card"))?.skeleton === "row" ? "" : '<div class="skeleton skeleton-cover"></div>';
-      skeletons.innerHTML = `<div class="skeleton-card">${cover}<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>`.repeat(skeletonCount);
+      // Cards that are rows (a card class with `static skeleton = "row"`) get row-shaped skeletons,
+      // and tiles (`"tile"`: a picture alone) plain squares.
+      const shape = customElements.get(this.getAttribute("card"))?.skeleton;
+      const cover = shape === "row" ? "" : '<div class="skeleton skeleton-cover"></div>';
+      skeletons.innerHTML = shape === "tile"
+        ? '<div class="skeleton skeleton-tile"></div>'.repeat(skeletonCount)
+        : `<div class="skeleton-card">${cover}<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line skeleton-short"></div></div>`.repeat(skeletonCount);
     }
 
     const panel = this.querySelector("wl-error-panel");
@@ -125,6 +141,13 @@ export class RecordGrid extends HTMLElement {
 
     const more = this.querySelector('[data-action="more"]');
     more.hidden = !(list.loaded && list.hasMore && !list.loading && !list.error);
+    const endKey = list.loaded && !list.hasMore && list.ids.length > 0 ? this.#endNote?.(list) : null;
+    const end = this.querySelector(".record-grid-end");
+    end.hidden = !endKey;
+    if (endKey && end.dataset.i18n !== endKey) {
+      end.dataset.i18n = endKey;
+      i18n.localize(end);
+    }
 
     // Ask the observer again: if the end is still in view after this page, the next one is wanted too.
     if (!list.loading && this.#observer) {

@@ -65,13 +65,18 @@ export class RecordToggle extends HTMLElement {
   }
 
   async #toggle() {
-    const { kind, field, failedKey } = this.constructor;
+    const { kind, field } = this.constructor;
     const record = store.get(kind, this.recordId);
     if (!record) return;
     try {
       await this.send(record.id, !record[field]);
-    } catch {
-      showToast(failedKey);
+    } catch (error) {
+      this.failed(error);
     }
+  }
+
+  /** Says that the change could not be made: a toast, unless a subclass has more to say. */
+  failed(error) {
+    showToast(this.constructor.failedKey);
   }
 }

@@ -1,24 +1,26 @@
-// The Discover tab: where new wishes are found, in two sections — K-culture spots (K1, K6, K8)
-// and GIFs (still to come: its section says so plainly until the GIF screens fill it).
+// The Discover tab: where new wishes are found, in three sections — K-culture spots (K1, K6, K8),
+// GIFs on Giphy (G1–G10) and the favorite GIFs (G6).
 // Spots: category tabs Dramas · Films · Shows · Artists and a search field; each lists its works
 // or artists as cards, most spots first (or best match), page by page while scrolling. The lists
 // live for the page, one per category and query, so coming back shows them where they were.
+// The GIF sections are in `discover-gifs.js`.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { PAGE_SIZE, RecordList } from "../record-list.js";
+import { searchAsYouType } from "../search-as-you-type.js";
 import { SPOT_TITLE, SPOT_TYPES, spotService } from "../spot-service.js";
 import { store } from "../store.js";
 import { TabList } from "../tab-list.js";
-import { PlaceholderView } from "./placeholder-view.js";
 import "../components/record-grid.js";
 import "../components/spot-title-card.js";
+import "./discover-gifs.js";
 
-const DEBOUNCE_MS = 300;
-/** The sections of Discover, in order; `href` is each one's address. */
+/** The sections of Discover, in order; `href` is each one's address, `element` what shows it. */
 const SECTIONS = Object.freeze([
-  { name: "spots", href: "#/discover/spots", labelKey: "discover.spots", icon: "spot" },
-  { name: "gifs", href: "#/discover/gifs", labelKey: "discover.gifs", icon: "discover" },
+  { name: "spots", href: "#/discover/spots", labelKey: "discover.spots", icon: "spot", element: null },
+  { name: "gifs", href: "#/discover/gifs", labelKey: "discover.gifs", icon: "photo", element: "wl-discover-gifs" },
+  { name: "favorites", href: "#/discover/favorites", labelKey: "discover.favorites", icon: "favorites", element: "wl-discover-gif-favorites" },
 ]);
 
 // The category and query last shown, and a list per category and query.
@@ -44,10 +46,10 @@ function listOf(type, query) {
   return list;
 }
 
-/** The Discover tab; `routeParams.section` is "spots" (the default) or "gifs". */
+/** The Discover tab; `routeParams.section` is "spots" (the default), "gifs" or "favorites". */
 export class DiscoverView extends HTMLElement {
   routeParams = {};
-  #timer = null;
+  #stopSearch = null;
 
   connectedCallback() {
     const section = SECTIONS.find(({ name }) => name === this.routeParams.section) ?? SECTIONS[0];
@@ -62,13 +64,13 @@ export class DiscoverView extends HTMLElement {
       </nav>
       <div class="discover-section"></div>`;
     const holder = this.querySelector(".discover-section");
-    if (section.name === "gifs") holder.append(document.createElement("wl-discover-gifs"));
+    if (section.element) holder.append(document.createElement(section.element));
     else this.#showSpots(holder);
     i18n.localize(this);
   }
 
   disconnectedCallback() {
-    clearTimeout(this.#timer);
+    this.#stopSearch?.();
   }
 
   #showSpots(holder) {
@@ -99,16 +101,7 @@ export class DiscoverView extends HTMLElement {
     tabs.select(state.type);
     const input = holder.querySelector("input");
     input.value = state.query;
-    input.addEventListener("input", () => {
-      clearTimeout(this.#timer);
-      this.#timer = setTimeout(() => this.#search(input.value), DEBOUNCE_MS);
-    });
-    input.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter" || event.isComposing || event.keyCode === 229) return;
-      event.preventDefault();
-      clearTimeout(this.#timer);
-      this.#search(input.value);
-    });
+    this.#stopSearch = searchAsYouType(input, (text) => this.#search(text));
     this.#showList();
   }
 
@@ -131,12 +124,4 @@ export class DiscoverView extends HTMLElement {
   }
 }
 
-/** The GIF section, until the GIF screens come: says so plainly. */
-class DiscoverGifs extends PlaceholderView {
-  static icon = "discover";
-  static titleKey = "discover.soon.title";
-  static bodyKey = "discover.soon.body";
-}
-
-customElements.define("wl-discover-gifs", DiscoverGifs);
 customElements.define("wl-discover-view", DiscoverView);

@@ -6,7 +6,6 @@ export class NotFoundView extends PlaceholderView {
   static icon = "discover";
   static titleKey = "notFound.title";
   static bodyKey = "notFound.body";
-  static comingSoon = false;
 
   actionMarkup() {
     return `<a class="button button-primary" href="#${HOME_PATH}" data-i18n="notFound.action"></a>`;

@@ -1,7 +1,5 @@
-// The calm, friendly screen a tab shows before its feature exists (saying plainly
-// that it is not ready, and where to go meanwhile) or an address that names nothing.
-// Each tab's view module subclasses this with its own icon and catalog keys until
-// it grows its real content.
+// A calm, friendly screen that is only a message: an icon, a heading, a line of text and an
+// optional action (an address that names nothing). Subclasses give the icon and catalog keys.
 
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
@@ -13,16 +11,13 @@ export class PlaceholderView extends HTMLElement {
   /** Catalog keys of the heading and the text. */
   static titleKey = "";
   static bodyKey = "";
-  /** Whether the screen is still to be built: a "Coming soon" chip, and a way to the wishes. */
-  static comingSoon = true;
 
   connectedCallback() {
     if (this.firstChild) return;
-    const { icon: iconName, titleKey, bodyKey, comingSoon } = this.constructor;
+    const { icon: iconName, titleKey, bodyKey } = this.constructor;
     this.innerHTML = `
       <section class="empty-state">
         <div class="empty-state-icon">${icon(iconName)}</div>
-        ${comingSoon ? '<p class="chip" data-i18n="app.comingSoon"></p>' : ""}
         <h2 class="empty-state-title" data-i18n="${titleKey}"></h2>
         <p class="empty-state-body" data-i18n="${bodyKey}"></p>
         ${this.actionMarkup()}
@@ -30,8 +25,8 @@ export class PlaceholderView extends HTMLElement {
     i18n.localize(this);
   }
 
-  /** Markup of a follow-up action below the text: to the wishes while the screen is still to come. */
+  /** Markup of a follow-up action below the text; none unless a subclass gives one. */
   actionMarkup() {
-    return this.constructor.comingSoon ? '<a class="button button-secondary" href="#/wishes" data-i18n="app.comingSoon.action"></a>' : "";
+    return "";
   }
 }
