@@ -35,7 +35,7 @@ struct CommandRunner {
         process.standardOutput = output
         let pseudoTerminal = terminal ? try PseudoTerminal() : nil
         process.standardError = pseudoTerminal?.child ?? error
-        try process.run()
+        try process.launchAlone()
         try pseudoTerminal?.child.close()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()

@@ -27,7 +27,7 @@ import WishlistCore
         process.environment = environment.merging(["HOME": home.path, "PATH": "\(executables):/usr/bin:/bin"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try process.launchAlone()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

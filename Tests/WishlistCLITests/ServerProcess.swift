@@ -33,7 +33,7 @@ final class ServerProcess {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = process.standardOutput
-        try process.run()
+        try process.launchAlone()
         do {
             let deadline = Date().addingTimeInterval(30)
             var baseURL: URL?
