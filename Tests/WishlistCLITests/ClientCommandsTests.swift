@@ -21,11 +21,11 @@ import WishlistCore
     static let landscape = testdata.appendingPathComponent("orientation/landscape_1.jpg").path
 
     /// Runs the CLI as the server's signed-in account, through `$WISHLIST_SERVER` and `$WISHLIST_TOKEN`.
-    func runner(_ server: ServerProcess) async throws -> (([String]) throws -> CommandRunner.Result) {
+    func runner(_ server: ServerProcess) async throws -> (([String]) async throws -> CommandRunner.Result) {
         let token = try await server.client.createToken(name: "test").token
         let environment = ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token]
         let cli = CommandRunner(home: home)
-        return { try cli.run($0, environment: environment) }
+        return { try await cli.run($0, environment: environment) }
     }
 
     static func wish(_ result: CommandRunner.Result) throws -> Wish {
@@ -37,37 +37,37 @@ import WishlistCore
         defer { server.stop() }
         let run = try await runner(server)
 
-        let added = try run(["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape, "--place", "Jeonju"])
+        let added = try await run(["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape, "--place", "Jeonju"])
         #expect(added.status == 0, "\(added.error)")
         #expect(added.error.isEmpty, "piped, no progress bar: \(added.error)")
         #expect(added.output.contains("Place: Jeonju"), "\(added.output)")
         let id = try #require(added.output.firstMatch(of: /Added ([0-9a-f-]{36})/).map { String($0.1) })
-        let wish = try Self.wish(try run(["wish", "show", id, "--json"]))
+        let wish = try Self.wish(try await run(["wish", "show", id, "--json"]))
         #expect(wish.photos.count == 2)
         #expect(wish.place?.name == "Jeonju")
         #expect(abs((wish.place?.latitude ?? 0) - 35.8) < 0.2)
 
         let photo = wish.photos[0]
-        let rotated = try run(["photo", "rotate", photo.id.uuidString, "--json"])
+        let rotated = try await run(["photo", "rotate", photo.id.uuidString, "--json"])
         #expect(rotated.status == 0, "\(rotated.error)")
         let turned = try JSONCoding.decoder().decode(Photo.self, from: Data(rotated.output.utf8))
         #expect(turned.edit?.rotate == 90)
         #expect(turned.width == photo.height && turned.height == photo.width)
-        let cropped = try run(["photo", "crop", photo.id.uuidString, "0,0,100,50"])
+        let cropped = try await run(["photo", "crop", photo.id.uuidString, "0,0,100,50"])
         #expect(cropped.status == 0, "\(cropped.error)")
         #expect(cropped.output.contains("turned 90°"), "\(cropped.output)")
-        #expect(try run(["photo", "reset", photo.id.uuidString]).status == 0)
+        #expect(try await run(["photo", "reset", photo.id.uuidString]).status == 0)
         #expect(try await server.client.photo(photo.id).edit == nil)
 
         let saved = home.appendingPathComponent("original.jpg").path
-        let download = try run(["photo", "download", photo.id.uuidString, "-o", saved])
+        let download = try await run(["photo", "download", photo.id.uuidString, "-o", saved])
         #expect(download.status == 0, "\(download.error)")
         #expect(FileManager.default.contents(atPath: saved) == FileManager.default.contents(atPath: Self.canon))
-        let thumb = try run(["photo", "download", photo.id.uuidString, "--size", "thumb", "-o", "-"])
+        let thumb = try await run(["photo", "download", photo.id.uuidString, "--size", "thumb", "-o", "-"])
         #expect(thumb.output.utf8.count > 100)
-        #expect(try run(["photo", "download", photo.id.uuidString, "--size", "huge"]).status == 64)
+        #expect(try await run(["photo", "download", photo.id.uuidString, "--size", "huge"]).status == 64)
 
-        let edited = try run([
+        let edited = try await run([
             "wish", "edit", id, "--remove-photo", photo.id.uuidString, "--place-lat", "37.5665", "--place-lng", "126.978",
             "--place", "City Hall", "--favorite", "--json",
         ])
@@ -76,26 +76,26 @@ import WishlistCore
         #expect(changed.photos.map(\.id) == [wish.photos[1].id])
         #expect(changed.place?.name == "City Hall" && changed.place?.latitude == 37.5665)
         #expect(changed.favorite)
-        let cleared = try Self.wish(try run(["wish", "edit", id, "--clear-place", "--no-favorite", "--json"]))
+        let cleared = try Self.wish(try await run(["wish", "edit", id, "--clear-place", "--no-favorite", "--json"]))
         #expect(cleared.place == nil && !cleared.favorite)
-        #expect(try run(["wish", "edit", id, "--place", "X", "--clear-place"]).status == 64)
-        #expect(try run(["wish", "edit", id, "--place-lat", "1"]).status == 64)
+        #expect(try await run(["wish", "edit", id, "--place", "X", "--clear-place"]).status == 64)
+        #expect(try await run(["wish", "edit", id, "--place-lat", "1"]).status == 64)
     }
 
     @Test func mapMarkersAndNearShowWishesWithAPlace() async throws {
         let server = try await ServerProcess(home: home)
         defer { server.stop() }
         let run = try await runner(server)
-        let added = try Self.wish(try run(["wish", "add", "Hanok", "--place-lat", "35.815", "--place-lng", "127.153", "--json"]))
+        let added = try Self.wish(try await run(["wish", "add", "Hanok", "--place-lat", "35.815", "--place-lng", "127.153", "--json"]))
         #expect(added.place?.name.isEmpty == false)
 
-        let markers = try run(["map", "markers", "--bbox", "126,35,128,36", "--zoom", "10"])
+        let markers = try await run(["map", "markers", "--bbox", "126,35,128,36", "--zoom", "10"])
         #expect(markers.status == 0, "\(markers.error)")
         #expect(markers.output.contains(added.id.uuidString.lowercased()))
-        #expect(try run(["map", "markers", "--bbox", "0,0,1,1"]).output.contains("No wishes in that box."))
-        #expect(try run(["map", "markers", "--bbox", "1,2,3"]).status == 64)
-        #expect(try run(["map", "markers"]).status == 64)
-        let near = try run(["wish", "near", "35.8", "127.1"])
+        #expect(try await run(["map", "markers", "--bbox", "0,0,1,1"]).output.contains("No wishes in that box."))
+        #expect(try await run(["map", "markers", "--bbox", "1,2,3"]).status == 64)
+        #expect(try await run(["map", "markers"]).status == 64)
+        let near = try await run(["wish", "near", "35.8", "127.1"])
         #expect(near.output.contains("Hanok"), "\(near.output)")
     }
 
@@ -107,11 +107,11 @@ import WishlistCore
         _ = try await server.client.createWish(WishDraft(name: "여행 가방", tags: ["travel"]))
         _ = try await server.client.createWish(WishDraft(name: "Kite", tags: ["sky"]))
 
-        let listed = try run(["wish", "list", "--limit", "2"]).output.split(separator: "\n").prefix(2)
+        let listed = try await run(["wish", "list", "--limit", "2"]).output.split(separator: "\n").prefix(2)
         let tagColumns = listed.map { line in TextColumns.cells(String(line.prefix { $0 != "#" })) }
         #expect(tagColumns.count == 2 && tagColumns[0] == tagColumns[1], "\(listed)")
 
-        let narrow = try CommandRunner(home: home).run(
+        let narrow = try await CommandRunner(home: home).run(
             ["wish", "list", "--limit", "100"],
             environment: [
                 "WISHLIST_SERVER": server.client.baseURL.absoluteString,
@@ -120,7 +120,7 @@ import WishlistCore
         #expect(narrow.output.split(separator: "\n").allSatisfy { TextColumns.cells(String($0)) <= 56 }, "\(narrow.output)")
         #expect(narrow.output.contains("…"))
 
-        let lines = try run(["wish", "list", "--limit", "100", "--all", "--json"]).output.split(separator: "\n")
+        let lines = try await run(["wish", "list", "--limit", "100", "--all", "--json"]).output.split(separator: "\n")
         let wishes = try lines.map { try JSONCoding.decoder().decode(Wish.self, from: Data($0.utf8)) }
         #expect(wishes.count == 250)
         #expect(Set(wishes.map(\.id)).count == 250)
@@ -130,7 +130,7 @@ import WishlistCore
         let server = try await ServerProcess(home: home)
         defer { server.stop() }
         let token = try await server.client.createToken(name: "terminal").token
-        let added = try CommandRunner(home: home).run(
+        let added = try await CommandRunner(home: home).run(
             ["wish", "add", "Bibimbap", "--photo", Self.canon, "--photo", Self.landscape],
             environment: ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token, "COLUMNS": "60"],
             terminal: true)
@@ -157,12 +157,12 @@ import WishlistCore
                 .filter { !$0.hasPrefix(".") && !((try? media.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? true) }
         }
 
-        let added = try run(["wish", "add", "Kite", "--photo", Self.canon, "--photo", notAPhoto.path])
+        let added = try await run(["wish", "add", "Kite", "--photo", Self.canon, "--photo", notAPhoto.path])
         #expect(added.status == 1, "\(added.output)")
         #expect(try await server.client.wishes().items.isEmpty)
         #expect(files().isEmpty, "the first photo was deleted again: \(files())")
         // The same first photo alone is kept, so the check above can see files.
-        #expect(try run(["wish", "add", "Kite", "--photo", Self.canon]).status == 0)
+        #expect(try await run(["wish", "add", "Kite", "--photo", Self.canon]).status == 0)
         #expect(!files().isEmpty)
     }
 
@@ -175,14 +175,14 @@ import WishlistCore
             WishDraft(name: "한복 \"대여\" / rental", memo: "€1.50 — ½ price\n2nd line", tags: ["travel"], place: place))
         for index in 0..<4 { _ = try await server.client.createWish(WishDraft(name: "Wish \(index)")) }
 
-        let shown = try run(["wish", "show", wish.id.uuidString, "--json"])
+        let shown = try await run(["wish", "show", wish.id.uuidString, "--json"])
         let answer = try await server.client.send("GET", "/api/v1/wishes/\(wish.id.uuidString.lowercased())")
         #expect(Data(shown.output.utf8) == answer.body + Data("\n".utf8))
-        let me = try run(["whoami", "--json"])
+        let me = try await run(["whoami", "--json"])
         #expect(Data(me.output.utf8) == (try await server.client.send("GET", "/api/v1/me")).body + Data("\n".utf8))
 
         // Five wishes, two a page: three pages, each item on its own line exactly as its page had it.
-        let listed = try run(["wish", "list", "--limit", "2", "--all", "--json"])
+        let listed = try await run(["wish", "list", "--limit", "2", "--all", "--json"])
         #expect(listed.error.isEmpty, "\(listed.error)")
         let lines = listed.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(lines.count == 5)
@@ -198,10 +198,10 @@ import WishlistCore
         }
         #expect(cursor == nil)
 
-        let first = try run(["wish", "list", "--limit", "2", "--json"])
+        let first = try await run(["wish", "list", "--limit", "2", "--json"])
         #expect(first.output.split(separator: "\n").count == 2)
         #expect(first.error.contains("more with --all"), "the hint goes to standard error: \(first.error)")
-        let tags = try run(["tags", "--json"]).output.split(separator: "\n")
+        let tags = try await run(["tags", "--json"]).output.split(separator: "\n")
         let tagsAnswer = String(decoding: try await server.client.send("GET", "/api/v1/tags").body, as: UTF8.self)
         #expect(tags.count == 1 && tagsAnswer.contains("\"items\":[\(tags[0])]"), "\(tags) \(tagsAnswer)")
     }
@@ -218,18 +218,18 @@ import WishlistCore
     @Test func exitCodesSayWhatWentWrong() async throws {
         let server = try await ServerProcess(home: home)
         let run = try await runner(server)
-        #expect(try run(["wish", "add", "Kite"]).status == 0)
+        #expect(try await run(["wish", "add", "Kite"]).status == 0)
 
-        let refused = try run(["wish", "add", "x", "--link", "ftp://example.com"])
+        let refused = try await run(["wish", "add", "x", "--link", "ftp://example.com"])
         #expect(refused.status == 1)
         #expect(refused.error.hasPrefix("wishlist: ") && refused.error.contains("http"))
-        let missing = try run(["wish", "show", UUID().uuidString])
+        let missing = try await run(["wish", "show", UUID().uuidString])
         #expect(missing.status == 1)
-        #expect(try run(["wish", "show", "nope"]).status == 64)
-        #expect(try run(["wish", "add", "x", "--photo", "/no/such/file.jpg"]).status == 1)
+        #expect(try await run(["wish", "show", "nope"]).status == 64)
+        #expect(try await run(["wish", "add", "x", "--photo", "/no/such/file.jpg"]).status == 1)
 
         server.stop()
-        let unreachable = try run(["wish", "list"])
+        let unreachable = try await run(["wish", "list"])
         #expect(unreachable.status == 2, "\(unreachable.error)")
         #expect(unreachable.error.contains("Could not reach the server"))
     }

@@ -26,11 +26,11 @@ import WishlistServer
     }
 
     @Test func userAddThenSigningInWithThatPasswordWorks() async throws {
-        let added = try cli.run(["user", "add", "Alice", "--admin", "--password-stdin", "--data", data],
+        let added = try await cli.run(["user", "add", "Alice", "--admin", "--password-stdin", "--data", data],
                                 stdin: "correct horse battery\n")
         #expect(added.status == 0, "\(added.error)")
         #expect(added.output.contains("alice"))
-        let listed = try cli.run(["user", "list", "--data", data])
+        let listed = try await cli.run(["user", "list", "--data", data])
         #expect(listed.output.contains("alice  (admin)"))
 
         let application = try startServer()
@@ -39,98 +39,98 @@ import WishlistServer
         #expect(try await client.signIn(username: "alice", password: "correct horse battery").isAdmin)
     }
 
-    @Test func badArgumentsPrintUsageAndExitNonZero() throws {
+    @Test func badArgumentsPrintUsageAndExitNonZero() async throws {
         for arguments in [["user", "add"], ["nonsense"], ["user", "add", "bob", "--bogus"], ["serve", "--listen", "nowhere"],
                           ["user", "add", "bob", "extra", "--data", data], ["wish", "show", "not-a-uuid", "--server", "http://127.0.0.1:1"],
                           ["user"], []] {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.error)")
             #expect(result.error.hasPrefix("wishlist: "), "\(arguments)")
             #expect(result.error.contains("Usage: wishlist"), "\(arguments)")
         }
-        let help = try cli.run(["user", "add", "--help"])
+        let help = try await cli.run(["user", "add", "--help"])
         #expect(help.status == 0)
         #expect(help.output.contains("Usage: wishlist user add NAME"))
         #expect(help.output.contains("--password-stdin"))
     }
 
-    @Test func brokenRulesAreOneSentenceAndExit1() throws {
-        let short = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
+    @Test func brokenRulesAreOneSentenceAndExit1() async throws {
+        let short = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
         #expect(short.status == 1)
         #expect(short.error == "wishlist: A password needs at least 10 characters.\n")
-        let noTerminal = try cli.run(["user", "add", "bob", "--data", data])
+        let noTerminal = try await cli.run(["user", "add", "bob", "--data", data])
         #expect(noTerminal.status == 1)
         #expect(noTerminal.error.contains("--password-stdin"))
-        _ = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
-        let twice = try cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
+        _ = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
+        let twice = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
         #expect(twice.status == 1)
         #expect(twice.error.contains("taken"))
-        let missing = try cli.run(["user", "delete", "nobody", "--data", data])
+        let missing = try await cli.run(["user", "delete", "nobody", "--data", data])
         #expect(missing.status == 1)
-        let notLoggedIn = try cli.run(["whoami"])
+        let notLoggedIn = try await cli.run(["whoami"])
         #expect(notLoggedIn.status == 1)
         #expect(notLoggedIn.error.contains("wishlist login"))
     }
 
     @Test func passwdAndDeleteChangeTheAccount() async throws {
-        _ = try cli.run(["user", "add", "carol", "--password-stdin", "--data", data], stdin: "first password!\n")
-        let changed = try cli.run(["user", "passwd", "carol", "--password-stdin", "--data", data], stdin: "second password!\n")
+        _ = try await cli.run(["user", "add", "carol", "--password-stdin", "--data", data], stdin: "first password!\n")
+        let changed = try await cli.run(["user", "passwd", "carol", "--password-stdin", "--data", data], stdin: "second password!\n")
         #expect(changed.status == 0)
         let application = try startServer()
         let client = WishlistClient(baseURL: URL(string: "http://127.0.0.1:\(application.port)")!)
         _ = try await client.signIn(username: "carol", password: "second password!")
         try application.stop()
-        let deleted = try cli.run(["user", "delete", "carol", "--data", data])
+        let deleted = try await cli.run(["user", "delete", "carol", "--data", data])
         #expect(deleted.status == 0)
-        #expect(try cli.run(["user", "list", "--data", data]).output.contains("No accounts yet."))
+        #expect(try await cli.run(["user", "list", "--data", data]).output.contains("No accounts yet."))
     }
 
     @Test func loginThenWishCommandsThenLogout() async throws {
-        _ = try cli.run(["user", "add", "dave", "--password-stdin", "--data", data], stdin: "dave's password\n")
+        _ = try await cli.run(["user", "add", "dave", "--password-stdin", "--data", data], stdin: "dave's password\n")
         let application = try startServer()
         defer { try? application.stop() }
         let server = "http://127.0.0.1:\(application.port)"
 
-        let wrong = try cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "nope nope nope\n")
+        let wrong = try await cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "nope nope nope\n")
         #expect(wrong.status == 1)
         #expect(wrong.error.contains("username or password is wrong"))
-        let login = try cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "dave's password\n")
+        let login = try await cli.run(["login", "--server", server, "--username", "dave", "--password-stdin"], stdin: "dave's password\n")
         #expect(login.status == 0, "\(login.error)")
         let saved = home.appendingPathComponent("config/wishlist/login.json").path
         let permissions = try FileManager.default.attributesOfItem(atPath: saved)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
-        #expect(try cli.run(["whoami"]).output.hasPrefix("dave on "))
+        #expect(try await cli.run(["whoami"]).output.hasPrefix("dave on "))
 
-        let added = try cli.run(["wish", "add", "Red bike", "--tag", "sport", "--tag", "Bike", "--json"])
+        let added = try await cli.run(["wish", "add", "Red bike", "--tag", "sport", "--tag", "Bike", "--json"])
         #expect(added.status == 0, "\(added.error)")
         let wish = try JSONCoding.decoder().decode(Wish.self, from: Data(added.output.utf8))
         #expect(wish.tags == ["sport", "Bike"])
         let id = wish.id.uuidString.lowercased()
-        #expect(try cli.run(["wish", "fav", id]).output.contains("★"))
-        #expect(try cli.run(["wish", "list", "--favorites"]).output.contains("Red bike"))
-        #expect(try cli.run(["wish", "edit", id, "--name", "Blue bike", "--no-tags"]).status == 0)
-        #expect(try cli.run(["wish", "show", id]).output.contains("Blue bike"))
-        #expect(try cli.run(["search", "blu"]).output.contains("Blue bike"))
-        #expect(try cli.run(["recent"]).output.contains("blu"))
-        let tags = try cli.run(["tags", "--json"])
+        #expect(try await cli.run(["wish", "fav", id]).output.contains("★"))
+        #expect(try await cli.run(["wish", "list", "--favorites"]).output.contains("Red bike"))
+        #expect(try await cli.run(["wish", "edit", id, "--name", "Blue bike", "--no-tags"]).status == 0)
+        #expect(try await cli.run(["wish", "show", id]).output.contains("Blue bike"))
+        #expect(try await cli.run(["search", "blu"]).output.contains("Blue bike"))
+        #expect(try await cli.run(["recent"]).output.contains("blu"))
+        let tags = try await cli.run(["tags", "--json"])
         #expect(tags.status == 0 && tags.output.isEmpty, "no tags, no lines: \(tags.output)")
-        let invalid = try cli.run(["wish", "add", "x", "--link", "ftp://example.com"])
+        let invalid = try await cli.run(["wish", "add", "x", "--link", "ftp://example.com"])
         #expect(invalid.status == 1)
         #expect(invalid.error.contains("http"))
-        for name in ["Kite", "Tent"] { _ = try cli.run(["wish", "add", name]) }
-        let firstPage = try cli.run(["wish", "list", "--limit", "2"]).output
+        for name in ["Kite", "Tent"] { _ = try await cli.run(["wish", "add", name]) }
+        let firstPage = try await cli.run(["wish", "list", "--limit", "2"]).output
         #expect(firstPage.split(separator: "\n").count == 3, "\(firstPage)")
         #expect(firstPage.contains("more with --all"))
-        let everyPage = try cli.run(["wish", "list", "--limit", "2", "--all"]).output
+        let everyPage = try await cli.run(["wish", "list", "--limit", "2", "--all"]).output
         #expect(["Tent", "Kite", "Blue bike"].allSatisfy { everyPage.contains($0) }, "\(everyPage)")
         #expect(!everyPage.contains("more with --all"))
-        #expect(try cli.run(["wish", "rm", id]).status == 0)
-        let gone = try cli.run(["wish", "show", id])
+        #expect(try await cli.run(["wish", "rm", id]).status == 0)
+        let gone = try await cli.run(["wish", "show", id])
         #expect(gone.status == 1)
 
-        #expect(try cli.run(["logout"]).status == 0)
+        #expect(try await cli.run(["logout"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: saved))
-        #expect(try cli.run(["whoami"]).status == 1)
+        #expect(try await cli.run(["whoami"]).status == 1)
     }
 
     /// The real rows of a few works and artists (the server tests' fixture).
@@ -138,46 +138,46 @@ import WishlistServer
         .appendingPathComponent("../WishlistServerTests/Fixtures/spots-sample.csv").standardizedFileURL.path
 
     @Test func spotsImportSearchNearAndWish() async throws {
-        let imported = try cli.run(["spots", "import", Self.spotsSample, "--data", data])
+        let imported = try await cli.run(["spots", "import", Self.spotsSample, "--data", data])
         #expect(imported.status == 0, "\(imported.error)")
         #expect(imported.output.contains("spots of 7 works and artists"), "\(imported.output)")
-        #expect(try cli.run(["spots", "import", Self.spotsSample, "--data", data]).output.contains("nothing changed"))
-        _ = try cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
+        #expect(try await cli.run(["spots", "import", Self.spotsSample, "--data", data]).output.contains("nothing changed"))
+        _ = try await cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
         let application = try startServer()
         defer { try? application.stop() }
         let server = "http://127.0.0.1:\(application.port)"
-        _ = try cli.run(["login", "--server", server, "--username", "erin", "--password-stdin"], stdin: "erin's password\n")
+        _ = try await cli.run(["login", "--server", server, "--username", "erin", "--password-stdin"], stdin: "erin's password\n")
 
-        let found = try cli.run(["spots", "search", "BTS", "--type", "artist", "--json"])
+        let found = try await cli.run(["spots", "search", "BTS", "--type", "artist", "--json"])
         #expect(found.status == 0, "\(found.error)")
         let spots = try found.output.split(separator: "\n").map { try JSONCoding.decoder().decode(Spot.self, from: Data($0.utf8)) }
         #expect(!spots.isEmpty)
         #expect(spots.allSatisfy { $0.title == "방탄소년단" && $0.type == .artist })
-        #expect(try cli.run(["spots", "search", "BTS", "--type", "drama"]).output == "No spots found.\n")
+        #expect(try await cli.run(["spots", "search", "BTS", "--type", "drama"]).output == "No spots found.\n")
         let spot = try #require(spots.first)
         let id = spot.id.uuidString.lowercased()
-        let text = try cli.run(["spots", "search", "방탄소년단"]).output
+        let text = try await cli.run(["spots", "search", "방탄소년단"]).output
         #expect(text.contains("\(id)    \(spot.name) — 방탄소년단 (artist)"), "\(text)")
 
-        let saved = try cli.run(["spots", "wish", id])
+        let saved = try await cli.run(["spots", "wish", id])
         #expect(saved.status == 0, "\(saved.error)")
         #expect(saved.output.hasPrefix("Saved as a new wish:\n"))
-        let again = try cli.run(["spots", "wish", id, "--json"])
+        let again = try await cli.run(["spots", "wish", id, "--json"])
         let wish = try JSONCoding.decoder().decode(Wish.self, from: Data(again.output.utf8))
         #expect(saved.output.contains(wish.id.uuidString.lowercased()))
-        #expect(try cli.run(["spots", "wish", id]).output.hasPrefix("Already saved as this wish:\n"))
-        #expect(try cli.run(["spots", "search", "방탄소년단"]).output.contains("\(id)  ★ \(spot.name)"))
+        #expect(try await cli.run(["spots", "wish", id]).output.hasPrefix("Already saved as this wish:\n"))
+        #expect(try await cli.run(["spots", "search", "방탄소년단"]).output.contains("\(id)  ★ \(spot.name)"))
 
-        let near = try cli.run(["spots", "near", "37.5665", "126.978", "--limit", "3"])
+        let near = try await cli.run(["spots", "near", "37.5665", "126.978", "--limit", "3"])
         #expect(near.status == 0, "\(near.error)")
         #expect(near.output.split(separator: "\n").count == 4 && near.output.hasSuffix("… more with --all\n"), "\(near.output)")
         let count = try #require(imported.output.firstMatch(of: /([0-9,]+) spots of/).map { Int($0.1.filter(\.isNumber)) })
-        let everyNear = try cli.run(["spots", "near", "37.5665", "126.978", "--limit", "100", "--all", "--json"])
+        let everyNear = try await cli.run(["spots", "near", "37.5665", "126.978", "--limit", "100", "--all", "--json"])
         let nearIDs = try everyNear.output.split(separator: "\n").map {
             try JSONCoding.decoder().decode(NearbySpot.self, from: Data($0.utf8)).spot.id
         }
         #expect(nearIDs.count == count && Set(nearIDs).count == count, "every spot once, over pages of 100")
-        #expect(try cli.run(["spots", "wish", "not-an-id"]).status == 64)
-        #expect(try cli.run(["spots", "search", "BTS", "--type", "opera"]).status != 0)
+        #expect(try await cli.run(["spots", "wish", "not-an-id"]).status == 64)
+        #expect(try await cli.run(["spots", "search", "BTS", "--type", "opera"]).status != 0)
     }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs the built `wishlist` executable with its own HOME and config folder, feeding stdin and
 /// collecting stdout, stderr and the exit code.
 struct CommandRunner {
@@ -11,6 +15,10 @@ struct CommandRunner {
 
     let home: URL
 
+    /// A command still running after this long is killed, so that a hang fails its test instead
+    /// of the whole run.
+    static let timeLimit: TimeInterval = 120
+
     static var executable: URL {
         let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
             .compactMap { $0?.deletingLastPathComponent() }
@@ -21,8 +29,23 @@ struct CommandRunner {
 
     /// With `terminal`, standard error is a pseudo-terminal, as when a person runs the command, and
     /// `error` is what the command drew on it.
+    ///
+    /// The waiting happens on a thread of its own: a test blocking one of Swift's few cooperative
+    /// threads could starve a server in the test process that the command is talking to.
     func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:], terminal: Bool = false
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result {
+                    try runWaiting(arguments, stdin: stdin, environment: environment, terminal: terminal)
+                })
+            }.start()
+        }
+    }
+
+    private func runWaiting(
+        _ arguments: [String], stdin: String, environment: [String: String], terminal: Bool
     ) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
@@ -37,10 +60,20 @@ struct CommandRunner {
         process.standardError = pseudoTerminal?.child ?? error
         try process.launchAlone()
         try pseudoTerminal?.child.close()
+        let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeLimit, execute: watchdog)
+        defer { watchdog.cancel() }
+        // Both streams are read at once: a command filling one pipe while the other is read
+        // would wait forever.
+        let errorRead = DispatchGroup()
+        nonisolated(unsafe) var err = Data()
+        DispatchQueue.global().async(group: errorRead) {
+            err = pseudoTerminal?.readToEnd() ?? error.fileHandleForReading.readDataToEndOfFile()
+        }
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = pseudoTerminal?.readToEnd() ?? error.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),

@@ -49,7 +49,7 @@ import WishlistCore
     @Test func bashCompletesCommandsOptionsAndWishIDs() async throws {
         let (server, environment, wish) = try await serverWithAWish()
         defer { server.stop() }
-        let script = try script("bash")
+        let script = try await script("bash")
 
         #expect(try completeInBash("wishlist wi", script: script, environment) == ["wish"])
         #expect(try completeInBash("wishlist wish s", script: script, environment) == ["show"])
@@ -57,12 +57,12 @@ import WishlistCore
         #expect(try completeInBash("wishlist wish show ", script: script, environment) == [wish.id.uuidString.lowercased()])
         #expect(try completeInBash("wishlist wish add --photo ", script: script, environment).isEmpty)
 
-        #expect(try CommandRunner(home: home).run(["completion", "tcsh"]).status == 64)
+        #expect(try await CommandRunner(home: home).run(["completion", "tcsh"]).status == 64)
     }
 
     /// The script `wishlist completion SHELL` prints, saved to a file that `SHELL -n` accepts.
-    func script(_ shell: String) throws -> URL {
-        let printed = try CommandRunner(home: home).run(["completion", shell])
+    func script(_ shell: String) async throws -> URL {
+        let printed = try await CommandRunner(home: home).run(["completion", shell])
         #expect(printed.status == 0)
         let script = home.appendingPathComponent("wishlist.\(shell)")
         try Data(printed.output.utf8).write(to: script)
@@ -81,7 +81,7 @@ import WishlistCore
     @Test func fishCompletesCommandsOptionsAndWishIDs() async throws {
         let (server, environment, wish) = try await serverWithAWish()
         defer { server.stop() }
-        let script = try script("fish")
+        let script = try await script("fish")
         // fish's own completion engine: `complete -C LINE` prints what TAB would offer.
         func complete(_ line: String) throws -> [String] {
             try run("fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"], environment).output
@@ -97,7 +97,7 @@ import WishlistCore
     @Test func zshCompletesCommandsOptionsAndWishIDs() async throws {
         let (server, environment, wish) = try await serverWithAWish()
         defer { server.stop() }
-        let script = try script("zsh")
+        let script = try await script("zsh")
         let photos = home.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: photos.appendingPathComponent("kite.jpg").path, contents: Data())

@@ -17,11 +17,11 @@ import Testing
         return subcommands.flatMap { leafCommands($0, path: path + [$0.configuration.name]) }
     }
 
-    @Test func everyDeclaredArgumentIsInItsCommandsHelp() throws {
+    @Test func everyDeclaredArgumentIsInItsCommandsHelp() async throws {
         let leaves = Self.leafCommands()
         #expect(leaves.count >= 20)
         for (path, command) in leaves {
-            let help = try cli.run(path + ["--help"])
+            let help = try await cli.run(path + ["--help"])
             #expect(help.status == 0, "\(path)")
             let usage = try #require(help.output.split(separator: "\n").first { $0.hasPrefix("Usage: ") }, "\(path)")
             for declaration in command.configuration.arguments {
@@ -32,10 +32,10 @@ import Testing
         }
     }
 
-    @Test func anUndeclaredOptionIsAUsageError() throws {
+    @Test func anUndeclaredOptionIsAUsageError() async throws {
         for (path, _) in Self.leafCommands() {
             for bogus in ["--bogus", "-x", "--bogus=1"] {
-                let result = try cli.run(path + [bogus])
+                let result = try await cli.run(path + [bogus])
                 #expect(result.status == 64, "\(path) \(bogus): \(result.status) \(result.error)")
                 #expect(result.error.hasPrefix("wishlist: Unknown option '\(bogus.prefix { $0 != "=" })'."), "\(path)")
                 #expect(result.error.contains("Usage: wishlist \(path.joined(separator: " "))"), "\(path)")
@@ -43,12 +43,12 @@ import Testing
         }
     }
 
-    @Test func anOptionWithoutItsValueIsAUsageError() throws {
+    @Test func anOptionWithoutItsValueIsAUsageError() async throws {
         var checked = 0
         for (path, command) in Self.leafCommands() {
             for case let .option(names, _) in command.configuration.options.map(\.syntax) {
                 for words in [[names.long], [names.long, "--json"]] {
-                    let result = try cli.run(path + words)
+                    let result = try await cli.run(path + words)
                     #expect(result.status == 64, "\(path) \(words): \(result.status) \(result.error)")
                     #expect(result.error.hasPrefix("wishlist: \(names.long) needs a value."), "\(path) \(words): \(result.error)")
                 }

@@ -24,23 +24,23 @@ import WishlistCore
         let server = try await ServerProcess(home: home, options: ["--allow-private-addresses"])
         defer { server.stop() }
         let cli = CommandRunner(home: home)
-        let login = try cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
+        let login = try await cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
                                  "--password-stdin"], stdin: "\(ServerProcess.password)\n")
         #expect(login.status == 0, "\(login.error)")
         let link = shop.url("/p/lamp").absoluteString
 
-        let preview = try cli.run(["link", "preview", link])
+        let preview = try await cli.run(["link", "preview", link])
         #expect(preview.status == 0, "\(preview.error)")
         #expect(preview.output.contains("Brass lamp") && preview.output.contains("price:   49.9 EUR"), "\(preview.output)")
 
-        let added = try cli.run(["wish", "add", "--link", link, "--tag", "home", "--json"])
+        let added = try await cli.run(["wish", "add", "--link", link, "--tag", "home", "--json"])
         #expect(added.status == 0, "\(added.error)")
         let wish = try JSONCoding.decoder().decode(Wish.self, from: Data(added.output.utf8))
         #expect(wish.name == "Brass lamp" && wish.tags == ["home"] && wish.link == link)
         #expect(wish.photos.count == 1)
         #expect(wish.price?.amount == Decimal(string: "49.9") && wish.price?.currency == "EUR")
 
-        let named = try cli.run(["wish", "add", "My lamp", "--link", link, "--json"])
+        let named = try await cli.run(["wish", "add", "My lamp", "--link", link, "--json"])
         #expect(try JSONCoding.decoder().decode(Wish.self, from: Data(named.output.utf8)).name == "My lamp")
     }
 }

@@ -22,7 +22,7 @@ final class ServerProcess {
     /// `options` of `wishlist serve`) and signs in.
     init(home: URL, options: [String] = []) async throws {
         let data = home.appendingPathComponent("data").path
-        _ = try CommandRunner(home: home).run(
+        _ = try await CommandRunner(home: home).run(
             ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
         process.executableURL = CommandRunner.executable
         // Port 0: the server binds a free port and names it in its first line. (A port picked here
