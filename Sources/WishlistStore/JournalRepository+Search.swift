@@ -16,15 +16,15 @@ extension JournalRepository {
             // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
             // entry by day looking for them. A day "2026-12-01" ranks as -20261201, so that
             // `SearchPosition`'s order (rank, then newest created) is newest day first.
+            let matches = try WishRepository.newestMatches("journal_search", pattern, db)
             let positions = try WishRepository.positions(
                 """
-                SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank FROM (
-                    SELECT rowid FROM journal_search WHERE journal_search MATCH ?1 ORDER BY rowid DESC LIMIT ?3
-                ) m CROSS JOIN journal_entries e ON e.id = m.rowid
+                SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank
+                FROM json_each(?1) m CROSS JOIN journal_entries e ON e.id = m.value
                 WHERE e.owner_id = ?2 AND \(SearchPosition.following)
                 ORDER BY rank, e.created_at DESC, e.id DESC LIMIT ?8
                 """,
-                [pattern, owner.rawValue, WishRepository.searchCandidateLimit, nil as Int?] + SearchPosition.bindings(after)
+                [matches.candidates, owner.rawValue, nil as Int?, nil as Int?] + SearchPosition.bindings(after)
                     + [query.limit + 1],
                 group: .journal, db)
             let page = positions.prefix(query.limit)
@@ -37,7 +37,7 @@ extension JournalRepository {
             return SearchPage(
                 items: try Self.entries(from: rows, db),
                 nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
-                counted: try WishRepository.countMatches("journal_search", pattern, db))
+                counted: matches.counted)
         }
     }
 }

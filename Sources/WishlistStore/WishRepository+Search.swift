@@ -85,28 +85,25 @@ extension WishRepository {
                 """,
                 [owner.rawValue, key, prefixEnd, searchCandidateLimit]) ?? 0
         }
+        // The names starting with the query are some of the matches: when they fill the bound the
+        // total is capped without asking the index (a one-letter count costs 80 ms at a million).
+        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try newestMatches("wish_search", $0, db) }
         // The mid-word matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk
         // every wish by date looking for them. Only needed once the names starting with the query run out.
-        if rows.count <= limit, let pattern {
+        if rows.count <= limit, let matches {
             rows += try positions(
                 """
-                SELECT w.id, w.created_at, 2 AS rank FROM (
-                    SELECT rowid FROM wish_search WHERE wish_search MATCH ?1 ORDER BY rowid DESC LIMIT ?4
-                ) m CROSS JOIN wishes w ON w.id = m.rowid
+                SELECT w.id, w.created_at, 2 AS rank FROM json_each(?1) m CROSS JOIN wishes w ON w.id = m.value
                 WHERE w.owner_id = ?2 AND NOT (w.name_key >= ?3 AND w.name_key < ?9) AND \(SearchPosition.following)
                 ORDER BY w.created_at DESC, w.id DESC LIMIT ?8
                 """,
-                [pattern, owner.rawValue, key, searchCandidateLimit] + SearchPosition.bindings(after?.rank == 2 ? after : nil)
+                [matches.candidates, owner.rawValue, key, nil as Int?] + SearchPosition.bindings(after?.rank == 2 ? after : nil)
                     + [limit + 1 - rows.count, prefixEnd],
                 group: .byName, db)
         }
-        // The names starting with the query are some of the matches: when they fill the bound the
-        // total is capped without asking the index (a one-letter count costs 80 ms at a million).
-        // Counted apart from the page: a window count in the page's query cost five times as much.
         let counted =
             if prefixCount >= searchCandidateLimit { SearchPage<Wish>.totalBound + 1 }
-            else if let pattern { try countMatches("wish_search", pattern, db) }
-            else { prefixCount }
+            else { matches?.counted ?? prefixCount }
         let page = rows.prefix(limit)
         return try searchPage(page, next: rows.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
@@ -187,15 +184,20 @@ extension WishRepository {
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
         return try searchPage(
-            page, next: candidates.count > limit ? page.last : nil, counted: try countMatches("wish_text_search", pattern, db),
+            page, next: candidates.count > limit ? page.last : nil, counted: try newestMatches("wish_text_search", pattern, db).counted,
             owner: owner, db)
     }
 
-    /// How many rows of an owner-scoped FTS5 index match, counted up to one past the bound.
-    static func countMatches(_ index: String, _ pattern: String, _ db: Database) throws -> Int {
-        try db.scalar(
-            "SELECT count(*) FROM (SELECT rowid FROM \(index) WHERE \(index) MATCH ? LIMIT ?)",
-            [pattern, SearchPage<Wish>.totalBound + 1]) ?? 0
+    /// The newest rows of an owner-scoped FTS5 index that match, up to one past the count bound:
+    /// the first ``searchCandidateLimit`` are a search's candidates and their number is its count,
+    /// so that the index is read once (reading it twice, to rank and to count, cost a third of a
+    /// journal search's time).
+    static func newestMatches(_ index: String, _ pattern: String, _ db: Database) throws -> IndexMatches {
+        let rowIDs: [Int64] = try db.query(
+            "SELECT rowid FROM \(index) WHERE \(index) MATCH ? ORDER BY rowid DESC LIMIT ?",
+            [pattern, max(searchCandidateLimit, SearchPage<Wish>.totalBound + 1)]
+        ).map { try $0["rowid"] }
+        return IndexMatches(candidates: rowIDs.prefix(searchCandidateLimit).jsonArray, counted: rowIDs.count)
     }
 
     /// The page's wishes, in its order, with its cursor and count.

@@ -27,7 +27,7 @@ struct MapMarkersCommand: Command {
         do {
             self.box = try BoundingBox(parameter: box)
             self.zoom = try MapMarkers.zoom(parameter: zoom, box: self.box)
-        } catch let error as ValidationError {
+        } catch {
             throw UsageError(error.message)
         }
     }
