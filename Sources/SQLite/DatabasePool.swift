@@ -43,16 +43,19 @@ public final class DatabasePool: Sendable {
 
     /// Runs `body` on the single writer inside a transaction (`BEGIN IMMEDIATE`), one at a time;
     /// it commits when `body` returns and rolls back when it throws.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try writeWithoutTransaction { database in
+    ///
+    /// - Parameter counted: false for a write that no reader caching by ``writeCount`` reads,
+    ///   which then leaves the count, and so every cached read, as it was.
+    public func write<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction(counted: counted) { database in
             try database.transaction { try body(database) }
         }
     }
 
     /// Runs `body` on the single writer outside any transaction, for work that manages its own
     /// (migrations, `VACUUM`, bulk loads committed in batches).
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        defer { finishedWrites.add(1, ordering: .releasing) }
+    public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
+        defer { if counted { finishedWrites.add(1, ordering: .releasing) } }
         return try writer.withConnection(timeout: busyTimeout, body)
     }
 

@@ -4,13 +4,14 @@ import WishlistCore
 import WishlistStore
 
 /// Remembers searches as recent searches (K2) a moment after they are made, so that a search
-/// stays a read: a write made every other connection drop its page cache and every kept answer
-/// go stale, and a search typed letter by letter wrote once per pause.
+/// stays a read: a write makes every other connection drop its page cache, and a search typed
+/// letter by letter wrote once per pause. (Nor do these writes make kept answers stale: see
+/// `RecentSearchRepository.record`.)
 ///
-/// Searches wait here, in order, and are written together at most every `interval`; reading,
-/// deleting or clearing an account's recent searches writes its waiting ones first, so the
-/// account never sees the list without them. Those still waiting when the server is killed
-/// (not stopped) are not remembered.
+/// Searches wait here, in order, and are written together, in one transaction, at most every
+/// `interval`; reading, deleting or clearing an account's recent searches writes its waiting ones
+/// first, so the account never sees the list without them. Those still waiting when the server is
+/// killed (not stopped) are not remembered.
 final class RecentSearchRecorder: Sendable {
     static let interval: DispatchTimeInterval = .milliseconds(500)
 
@@ -39,13 +40,10 @@ final class RecentSearchRecorder: Sendable {
     /// writing them already is waited for.
     func flush(owner: UserKey) throws {
         try rounds.sync {
-            let searches = waiting.withLock { searches in
+            try write(waiting.withLock { searches in
                 defer { searches.removeAll { $0.owner == owner } }
                 return searches.filter { $0.owner == owner }
-            }
-            for search in searches {
-                _ = try repository.record(search.query, owner: search.owner, now: search.at)
-            }
+            })
         }
     }
 
@@ -59,14 +57,16 @@ final class RecentSearchRecorder: Sendable {
         rounds.sync { writeWaiting() }
     }
 
-    /// One round: a failed write is logged and its search forgotten (it is only a convenience).
+    /// One round: a failed write is logged and its searches forgotten (they are only a convenience).
     private func writeWaiting() {
-        for search in waiting.withLock({ searches in defer { searches = [] }; return searches }) {
-            do {
-                _ = try repository.record(search.query, owner: search.owner, now: search.at)
-            } catch {
-                logger?("error: recent search: \(String(reflecting: error))")
-            }
+        do {
+            try write(waiting.withLock { searches in defer { searches = [] }; return searches })
+        } catch {
+            logger?("error: recent searches: \(String(reflecting: error))")
         }
+    }
+
+    private func write(_ searches: [Search]) throws {
+        try repository.record(searches.map { ($0.query, $0.owner, $0.at) })
     }
 }

@@ -19,10 +19,10 @@ extension JournalRepository {
             let matches = try WishRepository.newestMatches("journal_search", pattern, db)
             let positions = try WishRepository.positions(
                 """
-                SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank
-                FROM json_each(?1) m CROSS JOIN journal_entries e ON e.id = m.value
-                WHERE e.owner_id = ?2 AND \(SearchPosition.following)
-                ORDER BY rank, e.created_at DESC, e.id DESC LIMIT ?8
+                SELECT id, created_at, rank FROM (
+                    SELECT e.id, e.created_at, -CAST(replace(e.day, '-', '') AS INTEGER) AS rank
+                    FROM json_each(?1) m CROSS JOIN journal_entries e ON e.id = m.value WHERE e.owner_id = ?2
+                ) WHERE \(SearchPosition.following) ORDER BY rank, created_at DESC, id DESC LIMIT ?8
                 """,
                 [matches.candidates, owner.rawValue, nil as Int?, nil as Int?] + SearchPosition.bindings(after)
                     + [query.limit + 1],

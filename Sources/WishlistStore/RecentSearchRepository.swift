@@ -10,36 +10,56 @@ public struct RecentSearchRepository: Sendable {
     /// Remembers a search; returns the entry, which keeps its id when the search was made before.
     @discardableResult
     public func record(_ text: String, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> RecentSearch {
-        let query = try WishSearchResult.normalizedQuery(text)
-        let key = SearchGrams.key(query)
+        try record([(text, owner, now)])
+        return try list(owner: owner)[0]
+    }
+
+    /// Remembers searches, in the order made, in one transaction.
+    ///
+    /// Not counted as a change by the pool (`counted: false`): no answer a cache of reads keeps
+    /// shows recent searches, and every search typed would otherwise make every kept answer stale.
+    public func record(_ searches: [(text: String, owner: UserKey, at: Date)]) throws {
+        let searches = try searches.map { search in
+            let query = try WishSearchResult.normalizedQuery(search.text)
+            return (query: query, key: SearchGrams.key(query), owner: search.owner, at: search.at)
+        }
+        let owners = Set(searches.map(\.owner))
         // Searching again for the newest search changes nothing in the list: it is read, not
         // rewritten. (Every write makes the other connections drop their page caches, which a
         // person paging through one search's results would otherwise pay for on every page.)
-        if let newest = try pool.read({ db in
-            try db.queryFirst(
-                "SELECT uuid, query, query_key, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1",
-                [owner.rawValue])
-        }), try newest["query_key"] as String == key {
-            return try Self.recentSearch(newest)
+        var newest: [UserKey: String] = try pool.read { db in
+            try Dictionary(uniqueKeysWithValues: owners.compactMap { owner in
+                let key: String? = try db.scalar(
+                    "SELECT query_key FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1", [owner.rawValue])
+                return key.map { (owner, $0) }
+            })
         }
-        return try pool.write { db in
-            let previous: String? = try db.scalar(
-                "SELECT uuid FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
-            let id = try previous.map(UUID.init(storedText:)) ?? UUID()
-            // Delete and insert rather than update: a new row id puts the search on top, even when
-            // two searches share a millisecond.
-            try db.run("DELETE FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner.rawValue, key])
-            try db.run(
-                "INSERT INTO recent_searches (uuid, owner_id, query, query_key, searched_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, owner.rawValue, query, key, now.millisecondsSince1970])
-            try db.run(
-                """
-                DELETE FROM recent_searches WHERE owner_id = ? AND id NOT IN (
-                    SELECT id FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT ?
-                )
-                """,
-                [owner.rawValue, owner.rawValue, RecentSearch.keptLimit])
-            return RecentSearch(id: id, query: query, searchedAt: now)
+        let changed = searches.filter { search in
+            defer { newest[search.owner] = search.key }
+            return newest[search.owner] != search.key
+        }
+        guard !changed.isEmpty else { return }
+        try pool.write(counted: false) { db in
+            for search in changed {
+                let owner = search.owner.rawValue
+                let previous: String? = try db.scalar(
+                    "SELECT uuid FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner, search.key])
+                // Delete and insert rather than update: a new row id puts the search on top, even
+                // when two searches share a millisecond; the id stays the search's.
+                try db.run("DELETE FROM recent_searches WHERE owner_id = ? AND query_key = ?", [owner, search.key])
+                try db.run(
+                    "INSERT INTO recent_searches (uuid, owner_id, query, query_key, searched_at) VALUES (?, ?, ?, ?, ?)",
+                    [previous ?? UUID().lowercasedString, owner, search.query, search.key, search.at.millisecondsSince1970])
+            }
+            for owner in Set(changed.map(\.owner)) {
+                try db.run(
+                    """
+                    DELETE FROM recent_searches WHERE owner_id = ?1 AND id NOT IN (
+                        SELECT id FROM recent_searches WHERE owner_id = ?1 ORDER BY id DESC LIMIT ?2
+                    )
+                    """,
+                    [owner.rawValue, RecentSearch.keptLimit])
+            }
         }
     }
 

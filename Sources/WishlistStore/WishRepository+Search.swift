@@ -93,9 +93,11 @@ extension WishRepository {
         if rows.count <= limit, let matches {
             rows += try positions(
                 """
-                SELECT w.id, w.created_at, 2 AS rank FROM json_each(?1) m CROSS JOIN wishes w ON w.id = m.value
-                WHERE w.owner_id = ?2 AND NOT (w.name_key >= ?3 AND w.name_key < ?9) AND \(SearchPosition.following)
-                ORDER BY w.created_at DESC, w.id DESC LIMIT ?8
+                SELECT id, created_at, 2 AS rank FROM (
+                    SELECT w.id, w.created_at, w.name_key FROM json_each(?1) m CROSS JOIN wishes w ON w.id = m.value
+                    WHERE w.owner_id = ?2
+                ) WHERE NOT (name_key >= ?3 AND name_key < ?9) AND \(SearchPosition.following)
+                ORDER BY created_at DESC, id DESC LIMIT ?8
                 """,
                 [matches.candidates, owner.rawValue, key, nil as Int?] + SearchPosition.bindings(after?.rank == 2 ? after : nil)
                     + [limit + 1 - rows.count, prefixEnd],

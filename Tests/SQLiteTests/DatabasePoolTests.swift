@@ -51,11 +51,24 @@ private final class Observations: @unchecked Sendable {
         #expect(error?.code == .misuse)
     }
 
+    @Test func writesAreCountedUnlessTheirWriterSaysNoCachedReadSeesThem() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("counted.sqlite"))
+        try pool.write { try $0.execute("CREATE TABLE t (x)") }
+        let before = pool.writeCount
+        try pool.write(counted: false) { try $0.execute("INSERT INTO t VALUES (1)") }
+        #expect(pool.writeCount == before)
+        _ = try? pool.write { db in try db.execute("INSERT INTO nowhere VALUES (1)") }
+        #expect(pool.writeCount == before + 1, "a write that rolled back is counted too")
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 1)
+        try pool.close()
+    }
+
     @Test func everyConnectionIsConfigured() throws {
         let directory = try TemporaryDirectory()
         let pool = try DatabasePool(path: directory.path("configured.sqlite"), readerCount: 2)
         #expect(pool.path == directory.path("configured.sqlite"))
-        for check in [pool.read, pool.write] as [((Database) throws -> [String]) throws -> [String]] {
+        for check in [pool.read, { try pool.write($0) }] as [((Database) throws -> [String]) throws -> [String]] {
             let settings = try check { database in
                 [
                     try database.scalar("PRAGMA journal_mode") ?? "",

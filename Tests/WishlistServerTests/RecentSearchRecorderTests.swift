@@ -21,6 +21,7 @@ import WishlistClient
         // The second "lamp" was answered from the read cache (nothing was written in between) and
         // still put on top.
         #expect(try await alice.recentSearches().map(\.query) == ["lamp", "bike"])
+        #expect(server.application.store.writeCount == writes, "remembering searches made every kept answer stale")
         let bike = try #require(try await alice.recentSearches().first { $0.query == "bike" })
         _ = try await alice.search("tent")
         try await alice.deleteRecentSearch(bike.id)

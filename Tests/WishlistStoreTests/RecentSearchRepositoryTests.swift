@@ -34,6 +34,20 @@ import WishlistCore
         #expect(try recent.list(owner: alice).first == again)
     }
 
+    @Test func aBatchIsRememberedInOrderEachAccountApartWithoutCountingAsAChange() throws {
+        let bob = try fixture.addUser("bob")
+        let writes = fixture.store.writeCount
+        try recent.record([
+            ("bike", alice, Date(millisecondsSince1970: 1)), ("tent", bob, Date(millisecondsSince1970: 1)),
+            ("lamp", alice, Date(millisecondsSince1970: 2)), ("BIKE", alice, Date(millisecondsSince1970: 3)),
+            ("BIKE", alice, Date(millisecondsSince1970: 4)),
+        ])
+        #expect(try queries() == ["BIKE", "lamp"])
+        #expect(try recent.list(owner: alice).first?.searchedAt == Date(millisecondsSince1970: 3))
+        #expect(try recent.list(owner: bob).map(\.query) == ["tent"])
+        #expect(fixture.store.writeCount == writes)
+    }
+
     @Test func onlyTheLatestTwentyAreKept() throws {
         for index in 1...25 {
             try recent.record("query \(index)", owner: alice)
