@@ -11,6 +11,7 @@ struct AccountsController: Sendable {
     let authenticator: Authenticator
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    let limits: RateLimiter
     let sessionLifetime: Duration
     let clock: @Sendable () -> Date
 
@@ -19,13 +20,14 @@ struct AccountsController: Sendable {
 
     init(
         accounts: AccountRepository, administration: AccountAdministration, authenticator: Authenticator, hasher: PasswordHasher, throttle: LoginThrottle,
-        sessionLifetime: Duration, clock: @escaping @Sendable () -> Date
+        limits: RateLimiter, sessionLifetime: Duration, clock: @escaping @Sendable () -> Date
     ) {
         self.accounts = accounts
         self.administration = administration
         self.authenticator = authenticator
         self.hasher = hasher
         self.throttle = throttle
+        self.limits = limits
         self.sessionLifetime = sessionLifetime
         self.clock = clock
         decoyHash = DecoyPasswordHash(hasher: hasher)
@@ -35,7 +37,7 @@ struct AccountsController: Sendable {
         router.group(.anyone) { routes in
             routes.get("/api/v1/setup", setupStatus)
             routes.post("/api/v1/setup", setUp)
-            routes.post("/api/v1/sessions", signIn)
+            routes.post("/api/v1/sessions", limits.limitedByAddress(.signIns, signIn))
             routes.delete("/api/v1/sessions/current", signOut)
         }
         router.group(.signedIn(authenticator)) { routes in

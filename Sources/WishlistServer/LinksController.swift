@@ -7,6 +7,7 @@ import WishlistStore
 struct LinksController: Sendable {
     let links: Links
     let authenticator: Authenticator
+    let limits: RateLimiter
 
     struct PreviewRequest: Decodable {
         let url: String
@@ -14,9 +15,9 @@ struct LinksController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/link-previews", preview)
-            routes.post("/api/v1/link-previews/photo", photo)
-            routes.post("/api/v1/wishes/{id}/link/refresh", refresh)
+            routes.post("/api/v1/link-previews", limits.limited(.linkPreviews, preview))
+            routes.post("/api/v1/link-previews/photo", limits.limited(.linkPreviews, photo))
+            routes.post("/api/v1/wishes/{id}/link/refresh", limits.limited(.linkPreviews, refresh))
         }
     }
 

@@ -14,11 +14,12 @@ struct PhotosController: Sendable {
     let library: PhotoLibrary
     let places: PlaceSearch
     let authenticator: Authenticator
+    let limits: RateLimiter
     let clock: @Sendable () -> Date
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, upload)
+            routes.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, limits.limited(.uploads, upload))
             routes.get("/api/v1/photos/{id}", show)
             routes.delete("/api/v1/photos/{id}", delete)
             routes.put("/api/v1/photos/{id}/edit") { request, account in

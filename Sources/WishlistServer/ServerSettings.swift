@@ -39,6 +39,9 @@ public struct ServerSettings: Sendable {
     public var loginFailuresPerUsername = 5
     public var loginFailuresPerAddress = 20
     public var loginWindow: Duration = .seconds(15 * 60)
+    /// Requests per minute of each rate-limited action (per account; sign-ins per client
+    /// address); an action left out keeps its default (`RateLimitedAction.defaultLimit`).
+    public var rateLimits: [RateLimitedAction: Int] = [:]
     /// The time as the server sees it; tests move it forward to expire sessions.
     public var clock: @Sendable () -> Date = { Date() }
     /// One line per request and start-up messages; nil is silent. By default they go to standard

@@ -78,6 +78,7 @@ public final class WishlistApplication: Sendable {
         var router = Router()
         let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
         let readCache = ReadCache(writeCount: { store.writeCount })
+        let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
         AccountsController(
@@ -88,7 +89,7 @@ public final class WishlistApplication: Sendable {
             throttle: LoginThrottle(
                 perUsername: settings.loginFailuresPerUsername, perAddress: settings.loginFailuresPerAddress,
                 window: settings.loginWindow),
-            sessionLifetime: settings.sessionLifetime, clock: settings.clock
+            limits: limits, sessionLifetime: settings.sessionLifetime, clock: settings.clock
         ).register(in: &router)
         let places = PlaceSearch(
             offline: .shared,
@@ -107,9 +108,9 @@ public final class WishlistApplication: Sendable {
             clock: settings.clock
         ).register(in: &router)
         PhotosController(
-            library: photos, places: places, authenticator: authenticator, clock: settings.clock
+            library: photos, places: places, authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
-        LinksController(links: links, authenticator: authenticator).register(in: &router)
+        LinksController(links: links, authenticator: authenticator, limits: limits).register(in: &router)
         ShareController(links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares())
             .register(in: &router)
         PlacesController(
@@ -120,7 +121,7 @@ public final class WishlistApplication: Sendable {
         GifsController(
             gifs: GifService(
                 giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
-            authenticator: authenticator, clock: settings.clock
+            authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
         try WebAssets.bundled().register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)

@@ -10,7 +10,7 @@ struct ServeCommand: Command {
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: [
                 Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption, spotsOption,
-                giphyKeyOption, giphyURLOption, giphyRatingOption,
+                giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
             ])
     }
 
@@ -44,6 +44,13 @@ struct ServeCommand: Command {
         "--giphy-rating", "g|pg|pg-13|r",
         help: "The highest content rating of the GIFs shown ($WISHLIST_GIPHY_RATING; default g).",
         format: .oneOf(ServerSettings.giphyRatings))
+
+    static let rateLimitOption = Option(
+        "--rate-limit", "ACTION=N",
+        help: "Requests a minute one account may make of ACTION: "
+            + RateLimitedAction.allCases.map { "\($0.rawValue) (\($0.defaultLimit))" }.joined(separator: ", ")
+            + "; sign-ins count per address. Repeat for more.",
+        repeatable: true)
 
     let settings: ServerSettings
 
@@ -86,7 +93,27 @@ struct ServeCommand: Command {
         if let rating = try Environment.option(Self.giphyRatingOption, orVariable: "WISHLIST_GIPHY_RATING", in: &arguments) {
             settings.giphyRating = rating
         }
+        settings.rateLimits = try Self.rateLimits(arguments.options(Self.rateLimitOption))
         self.settings = settings
+    }
+
+    /// `uploads=60` and the like, each action at most once, each limit a whole number from 1.
+    static func rateLimits(_ values: [String]) throws -> [RateLimitedAction: Int] {
+        var limits: [RateLimitedAction: Int] = [:]
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            let names = RateLimitedAction.allCases.map(\.rawValue).joined(separator: ", ")
+            guard parts.count == 2, let action = RateLimitedAction(rawValue: parts[0]) else {
+                throw UsageError("--rate-limit takes ACTION=N, ACTION one of \(names); not '\(value)'.")
+            }
+            guard let limit = Int(parts[1]), limit >= 1 else {
+                throw UsageError("--rate-limit \(action.rawValue)= takes a whole number of requests a minute, at least 1.")
+            }
+            guard limits.updateValue(limit, forKey: action) == nil else {
+                throw UsageError("--rate-limit \(action.rawValue) is given twice.")
+            }
+        }
+        return limits
     }
 
     func run() async throws {

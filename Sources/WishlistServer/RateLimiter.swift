@@ -1,0 +1,55 @@
+import Foundation
+import HTTPServer
+import WishlistStore
+
+/// Caps how often one account may do what costs the server or a remote service most (rendering
+/// uploaded photos, fetching other sites' pages, calling Giphy with the server's key), and how often
+/// one client address may try to sign in, with 429 and `Retry-After` past the cap: one person's
+/// script cannot use up the server's CPU or its Giphy quota, nor guess passwords quickly from many
+/// usernames. Counted per minute, in memory.
+final class RateLimiter: Sendable {
+    typealias AccountHandler = @Sendable (Request, Account) throws -> Response
+    typealias AnyoneHandler = @Sendable (Request) throws -> Response
+
+    private let limits: [RateLimitedAction: Int]
+    private let counts = WindowCounts(window: 60)
+    private let clock: @Sendable () -> Date
+
+    /// - Parameter limits: requests per minute of each action; an action left out keeps its default.
+    init(limits: [RateLimitedAction: Int] = [:], clock: @escaping @Sendable () -> Date) {
+        self.limits = Dictionary(uniqueKeysWithValues: RateLimitedAction.allCases.map { ($0, limits[$0] ?? $0.defaultLimit) })
+        self.clock = clock
+    }
+
+    /// `handler`, counted against the calling account's cap of `action`.
+    func limited(_ action: RateLimitedAction, _ handler: @escaping AccountHandler) -> AccountHandler {
+        { [self] request, account in
+            try take(action, key: "account:\(account.key.rawValue)")
+            return try handler(request, account)
+        }
+    }
+
+    /// `handler`, counted against the client address's cap of `action` (for routes before sign-in).
+    func limitedByAddress(_ action: RateLimitedAction, _ handler: @escaping AnyoneHandler) -> AnyoneHandler {
+        { [self] request in
+            try take(action, key: "address:\(request.remoteAddress)")
+            return try handler(request)
+        }
+    }
+
+    private func take(_ action: RateLimitedAction, key: String) throws {
+        guard let wait = counts.take("\(action.rawValue) \(key)", limit: limits[action] ?? action.defaultLimit, now: clock())
+        else { return }
+        throw HTTPError(
+            .tooManyRequests, code: "rate_limited",
+            message: "\(action.refusal) Try again in \(Int(wait.rounded(.up))) seconds.",
+            headers: Self.retryAfter(wait))
+    }
+
+    /// The `Retry-After` header of a wait, in whole seconds (at least one).
+    static func retryAfter(_ wait: TimeInterval) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers["Retry-After"] = String(max(1, Int(wait.rounded(.up))))
+        return headers
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import WishlistClient
+import WishlistCore
+@testable import WishlistServer
+
+/// What costs most is capped per account (per address before sign-in): 429 with `Retry-After`
+/// past the cap, nothing done, other accounts unaffected, and the cap lifts after a minute.
+@Suite struct RateLimitTests {
+    static let photo = "gps/DSCN0010.jpg"
+
+    func upload(_ client: WishlistClient) async throws -> [Photo] {
+        try await client.uploadPhotos([WishlistClient.PhotoFile(filename: "a.jpg", data: try SharedTestData.photo(Self.photo))]).items
+    }
+
+    @Test func uploadsPastTheCapAreRefusedUntilTheMinuteHasPassed() async throws {
+        let server = try TestServer { $0.rateLimits = [.uploads: 2] }
+        let alice = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        let kept = try await upload(alice) + upload(alice)
+        let refused = try await alice.send(
+            "POST", "/api/v1/photos", body: Data("--x--\r\n".utf8), contentType: "multipart/form-data; boundary=x")
+        #expect(refused.status == 429)
+        #expect(refused.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("\"code\":\"rate_limited\""))
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("Too many photos uploaded in the last minute."))
+        let wait = try #require(Int(refused.headers["retry-after"] ?? ""))
+        #expect((1...60).contains(wait))
+        await expectServerError(429, "rate_limited") { _ = try await upload(alice) }
+        // Nothing of the refused uploads was kept; Bob has his own cap.
+        for photo in kept { #expect(try await alice.photo(photo.id).id == photo.id) }
+        #expect(try await upload(bob).count == 1)
+
+        server.clock.advance(by: 61)
+        #expect(try await upload(alice).count == 1)
+    }
+
+    @Test func signInsAreCountedPerAddressWhetherTheyWorkOrNot() async throws {
+        let server = try TestServer { $0.rateLimits = [.signIns: 3] }
+        _ = try await server.signedInAdmin()  // setting up signs in without counting
+        await expectServerError(401) { try await server.client().signIn(username: "alice", password: "not the password") }
+        for _ in 1...2 { try await server.client().signIn(username: "alice", password: TestServer.adminPassword) }
+        await expectServerError(429, "rate_limited") {
+            try await server.client().signIn(username: "alice", password: TestServer.adminPassword)
+        }
+        server.clock.advance(by: 60)
+        try await server.client().signIn(username: "alice", password: TestServer.adminPassword)
+    }
+
+    @Test func linkPreviewsAndGifSearchesHaveTheirOwnCaps() async throws {
+        let server = try TestServer { $0.rateLimits = [.linkPreviews: 1, .gifSearches: 1] }
+        let alice = try await server.signedInAdmin()
+        // A refused address still counts: it cost a request.
+        await expectServerError(400) { _ = try await alice.linkPreview("ftp://example.com/") }
+        await expectServerError(429, "rate_limited") { _ = try await alice.linkPreview("ftp://example.com/") }
+        // No Giphy key here: the first search is told so, the second is over the cap.
+        await expectServerError(503, "gifs_not_configured") { _ = try await alice.searchGifs("cat") }
+        await expectServerError(429, "rate_limited") { _ = try await alice.searchGifs("cat") }
+        // Other actions are not capped by these.
+        #expect(try await upload(alice).count == 1)
+    }
+}
