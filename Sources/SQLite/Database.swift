@@ -153,6 +153,12 @@ public final class Database {
         connection.map { Int(sqlite3_changes64($0)) } ?? 0
     }
 
+    /// Rows changed on this connection since it opened: what tells whether an FTS5 'merge' command
+    /// did any work (it did when this grew by 2 or more).
+    public var totalChanges: Int {
+        connection.map { Int(sqlite3_total_changes64($0)) } ?? 0
+    }
+
     // MARK: - Transactions
 
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE` … `COMMIT`, `ROLLBACK` when it throws.

@@ -2,7 +2,8 @@ import Foundation
 import WishlistStore
 
 /// What a long-running server tidies now and then, not only at start-up: photos uploaded but never
-/// put on a wish or a journal entry for a day (with their files), and expired sessions.
+/// put on a wish or a journal entry for a day (with their files), expired sessions, and the
+/// full-text indexes' segments, merged into one per index (`Store.compactSearchIndexes`).
 final class Housekeeping: Sendable {
     /// How often the tidy runs.
     static let interval: DispatchTimeInterval = .seconds(3600)
@@ -37,6 +38,7 @@ final class Housekeeping: Sendable {
         do {
             try photos.removeAbandonedUploads(now: now)
             try store.accounts.deleteExpiredSessions(now: now)
+            try store.compactSearchIndexes()
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")
         }

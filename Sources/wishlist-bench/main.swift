@@ -45,6 +45,8 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
     case .wishes: try store.wishes.generateBenchmarkData(owner: account.key, count: count)
     case .journal: try store.journal.generateBenchmarkData(owner: account.key, count: count)
     }
+    // As a running server's hourly housekeeping leaves them (`Housekeeping.tidy`).
+    try store.compactSearchIndexes()
     let token = try accounts.issueToken(for: account.key, name: "bench")
     try store.close()
     FileHandle.standardError.write(Data(
