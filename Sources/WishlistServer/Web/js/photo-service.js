@@ -137,7 +137,9 @@ export function showPhoto(image, photo, { sizes, animate }) {
     const loader = new Image();
     loader.addEventListener("load", () => {
       if (!wanted()) return;
+      // Without srcset's width descriptors (and `sizes` to go with them) the GIF has its own size.
       image.removeAttribute("srcset");
+      image.removeAttribute("sizes");
       image.src = photo.urls.original;
     }, { once: true });
     loader.src = photo.urls.original;

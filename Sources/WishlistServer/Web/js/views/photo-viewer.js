@@ -225,6 +225,7 @@ export class PhotoViewer extends HTMLElement {
     }
     this.#original = true;
     image.removeAttribute("srcset");
+    image.removeAttribute("sizes");
     // A paused animation's original would move: its large rendition is the same size, still.
     image.dataset.shows = "original";
     image.src = photo.animated && !this.#playing ? photo.urls.large : photo.urls.original;
