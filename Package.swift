@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "OutboundTesting"]),
         // Test helpers shared by the tests of every outbound client: a clock the test moves, a
         // loopback HTTP server that counts its connections, a Giphy stand-in on it, and the small
-        // animations it serves (which the imaging tests decode too).
+        // animations it serves (which the imaging and photo library tests decode too).
         .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
@@ -95,7 +95,10 @@ let package = Package(
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "OutboundTesting"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
-        .testTarget(name: "WishlistStoreTests", dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib"]),
+        .testTarget(
+            name: "WishlistStoreTests",
+            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting"]
+        ),
         .testTarget(
             name: "WishlistServerTests",
             dependencies: [

@@ -1,7 +1,9 @@
 """GIFs in Discover in a real browser against the real server, whose Giphy is a stand-in on
 loopback (SPEC G1–G10): search as you type in a grid of three a row, paging by scrolling without
 asking twice for a page to a plain end, the detail sheet's star and Favorites, the 21st favorite's
-warning, saving a GIF as a wish, Giphy's failures with a retry, and a server without a Giphy key.
+warning, saving a GIF as a wish and seeing it play in the wish's gallery and photo viewer (still,
+with Play, for people who prefer less motion), Giphy's failures with a retry, and a server without
+a Giphy key.
 Controls are found by role and accessible name."""
 
 import pytest
@@ -232,6 +234,117 @@ def test_a_gif_saved_as_a_wish_opens_as_that_wish(server, browser, catalogs, gip
     tap(browser, find_by_role(sheet, "link", en["gifs.openWish"]))
     wait_for_role(browser, "heading", "Cat 1 GIF")
     assert not by_role(browser, "dialog")
+
+
+def gif_wish(server, token, number=1):
+    """A wish saved from GIF `number` through the API; answers it."""
+    status, wish = server.api("POST", f"/gifs/gif{number}/wish", token=token)
+    assert status == 201, wish
+    assert wish["photos"][0]["animated"] is True
+    return wish
+
+
+def shown_image(browser, image):
+    """What `image` shows: the path of the picture the browser chose (`currentSrc`) and whether it
+    has fully loaded."""
+    return browser.execute_script(
+        "const image = arguments[0];"
+        "return [new URL(image.currentSrc || 'about:blank').pathname + new URL(image.currentSrc || 'about:blank').search,"
+        " image.complete && image.naturalWidth > 0]", image)
+
+
+def test_a_gif_wish_plays_in_its_gallery_and_viewer_and_pauses(server, browser, catalogs, giphy, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wish = gif_wish(server, token)
+    photo = wish["photos"][0]
+    browser.get(server.url(f"/#/wishes/{wish['id']}"))
+    wait_for_role(browser, "heading", "Cat 1 GIF")
+
+    # The gallery plays the animation: the original, the GIF as Giphy sent it, fully loaded.
+    slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1))
+    gallery_image = slide.find_element(By.CSS_SELECTOR, "img")
+    wait_until(browser, lambda: shown_image(browser, gallery_image) == [photo["urls"]["original"], True],
+               "the gallery does not play the GIF")
+
+    tap(browser, slide)
+    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
+    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True],
+               "the viewer does not play the GIF")
+    pause = find_by_role(viewer, "button", en["photos.pause"])
+    assert pause.get_attribute("aria-pressed") == "true"
+    assert browser.execute_script(
+        "return fetch(arguments[0]).then((answer) => answer.headers.get('content-type'))", photo["urls"]["original"]
+    ) == "image/gif"
+    screenshot("gif-wish-viewer")
+
+    # Pause shows the still rendition; Play brings the animation back.
+    pause.click()
+    play = find_by_role(viewer, "button", en["photos.play"])
+    assert play.get_attribute("aria-pressed") == "false"
+    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "Pause did not show the still")
+    play.click()
+    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play it again")
+    assert find_by_role(viewer, "button", en["photos.pause"]).get_attribute("aria-pressed") == "true"
+
+
+def test_people_who_prefer_less_motion_see_a_gif_wish_still_until_they_play_it(server, browser, catalogs, giphy):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    set_color_scheme(browser, "light", reduced_motion=True)
+    wish = gif_wish(server, token)
+    photo = wish["photos"][0]
+    browser.get(server.url(f"/#/wishes/{wish['id']}"))
+    wait_for_role(browser, "heading", "Cat 1 GIF")
+
+    slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1))
+    gallery_image = slide.find_element(By.CSS_SELECTOR, "img")
+    wait_until(browser, lambda: shown_image(browser, gallery_image) == [photo["urls"]["medium"], True], "no still in the gallery")
+    tap(browser, slide)
+    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
+    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "no still in the viewer")
+    play = find_by_role(viewer, "button", en["photos.play"])
+    assert play.is_displayed() and play.get_attribute("aria-pressed") == "false"
+    # The animation was not even fetched: nothing is about to replace the stills.
+    fetched = "return performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(arguments[0]))"
+    assert not browser.execute_script(fetched, photo["urls"]["original"])
+
+    play.click()
+    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play the GIF")
+    assert find_by_role(viewer, "button", en["photos.pause"]).get_attribute("aria-pressed") == "true"
+
+
+def test_the_editor_says_an_edit_makes_a_still_and_the_edited_gif_wish_shows_one(server, browser, catalogs, giphy):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wish = gif_wish(server, token)
+    photo_id = wish["photos"][0]["id"]
+    browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
+    wait_for_role(browser, "button", say(en["photos.editNamed"], number=1)).click()
+    dialog = wait_for_role(browser, "dialog", en["photos.editor.title"])
+    # Said before anything is changed, and read out with the crop frame.
+    assert en["photos.editor.animation"] in dialog.text
+    frame = dialog.find_element(By.CSS_SELECTOR, ".crop-frame")
+    described_by = [browser.execute_script("return document.getElementById(arguments[0]).textContent", part)
+                    for part in frame.get_attribute("aria-describedby").split()]
+    assert en["photos.editor.animation"] in described_by
+    find_by_role(dialog, "button", en["photos.editor.rotateRight"]).click()
+    find_by_role(dialog, "button", en["photos.editor.done"]).click()
+    wait_until(browser, lambda: not by_role(browser, "dialog"), "the editor stayed open")
+    edited = server.api("GET", f"/photos/{photo_id}", token=token)[1]
+    assert edited["animated"] is False and edited["edit"]["rotate"] == 90
+
+    # The wish shows the turned still, and no Play.
+    browser.get(server.url(f"/#/wishes/{wish['id']}"))
+    wait_for_role(browser, "heading", "Cat 1 GIF")
+    slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1))
+    tap(browser, slide)
+    viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
+    image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
+    wait_until(browser, lambda: shown_image(browser, image) == [edited["urls"]["medium"], True], "the viewer does not show the still")
+    assert not by_role(viewer, "button", en["photos.play"]) and not by_role(viewer, "button", en["photos.pause"])
 
 
 def test_share_without_a_share_sheet_copies_the_address(server, browser, catalogs, giphy):

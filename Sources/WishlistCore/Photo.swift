@@ -1,7 +1,7 @@
 import Foundation
 
 /// A photo on a wish, as the API shows it: its size as displayed, where its renditions are served,
-/// the edit applied to the original (which is always kept), and what the camera recorded.
+/// the edit applied to the original (which is always kept), whether it moves, and what the camera recorded.
 public struct Photo: Codable, Sendable, Hashable, Identifiable {
     /// Paths (`/media/…`, not full URLs) of each rendition; they change whenever the rendition does.
     public struct URLs: Codable, Sendable, Hashable {
@@ -77,11 +77,15 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var edit: Edit?
     public var takenAt: Date?
     public var gps: GPS?
+    /// Whether the photo as shown is an animation: its original has more than one frame (an
+    /// animated GIF or WebP) and no edit turned it into a still. The renditions always show the
+    /// first frame; only `urls.original` moves.
+    public var animated: Bool
 
     /// A photo with these fields, as the store reads it.
     public init(
         id: UUID, width: Int, height: Int, originalWidth: Int? = nil, originalHeight: Int? = nil, urls: URLs,
-        edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil
+        edit: Edit? = nil, takenAt: Date? = nil, gps: GPS? = nil, animated: Bool = false
     ) {
         self.id = id
         self.width = width
@@ -92,10 +96,11 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         self.edit = edit
         self.takenAt = takenAt
         self.gps = gps
+        self.animated = animated
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, width, height, originalWidth, originalHeight, urls, edit, takenAt, gps
+        case id, width, height, originalWidth, originalHeight, urls, edit, takenAt, gps, animated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +114,8 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         edit = try container.decodeIfPresent(Edit.self, forKey: .edit)
         takenAt = try container.decodeTimestampIfPresent(forKey: .takenAt)
         gps = try container.decodeIfPresent(GPS.self, forKey: .gps)
+        // Servers from before animations were told apart send no `animated`: their photos show as stills.
+        animated = try container.decodeIfPresent(Bool.self, forKey: .animated) ?? false
     }
 
     /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as API.md shows them.
@@ -123,6 +130,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         try container.encode(edit, forKey: .edit)
         try container.encode(takenAt?.iso8601String, forKey: .takenAt)
         try container.encode(gps, forKey: .gps)
+        try container.encode(animated, forKey: .animated)
     }
 }
 
@@ -130,6 +138,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
 extension Photo: JSONWritable {
     public func write(to json: inout JSONWriter) throws {
         try json.object { json in
+            try json.field("animated", animated)
             try json.field("edit", edit)
             try json.field("gps", gps)
             try json.field("height", height)

@@ -11,8 +11,13 @@ public struct NewPhoto: Sendable {
     public let height: Int
     public let takenAt: Date?
     public let gps: Photo.GPS?
+    /// The original's frames: more than one for an animated GIF or WebP.
+    public let frameCount: Int
 
-    public init(id: UUID, sha256: String, format: String, width: Int, height: Int, takenAt: Date?, gps: Photo.GPS?) {
+    public init(
+        id: UUID, sha256: String, format: String, width: Int, height: Int, takenAt: Date?, gps: Photo.GPS?,
+        frameCount: Int
+    ) {
         self.id = id
         self.sha256 = sha256
         self.format = format
@@ -20,5 +25,6 @@ public struct NewPhoto: Sendable {
         self.height = height
         self.takenAt = takenAt
         self.gps = gps
+        self.frameCount = frameCount
     }
 }

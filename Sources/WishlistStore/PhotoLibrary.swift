@@ -54,7 +54,8 @@ public struct PhotoLibrary: Sendable {
         let new = NewPhoto(
             id: UUID(), sha256: sha256, format: info.format.rawValue, width: info.uprightWidth,
             height: info.uprightHeight, takenAt: info.capturedAt,
-            gps: info.location.map { Photo.GPS(latitude: $0.latitude, longitude: $0.longitude) })
+            gps: info.location.map { Photo.GPS(latitude: $0.latitude, longitude: $0.longitude) },
+            frameCount: info.frameCount)
         let staged = try files.stageRenditions(of: sha256, edit: nil)
         defer { files.discard(staged) }
         try files.publish(staged, as: new.id, revision: 1)
@@ -180,13 +181,24 @@ public struct PhotoLibrary: Sendable {
     }
 
     /// Start-up housekeeping: deletes abandoned uploads, then every file no record names (left by
-    /// a crash, or by deleting an account from the command line), and makes what is missing of
-    /// the files records need. Only before serving: while the server runs, an upload's files exist
-    /// a moment before its record does.
+    /// a crash, or by deleting an account from the command line), makes what is missing of
+    /// the files records need, and counts the frames of originals filed before photos recorded
+    /// them. Only before serving: while the server runs, an upload's files exist a moment before
+    /// its record does.
     public func tidy(now: Date) throws {
         try removeAbandonedUploads(now: now)
         let known = try repository.allFiles()
         files.sweep(photos: known.photos, originals: known.originals.mapValues(ImageFormat.init(rawValue:)))
+        try countMissingFrames()
+    }
+
+    /// Reads the header of every original whose frames were never counted. One that cannot be
+    /// read any more stays uncounted, and shows as a still.
+    private func countMissingFrames() throws {
+        for sha256 in try repository.originalsWithoutFrameCount() {
+            guard let info = try? files.inspect(.file(path: files.originalPath(sha256))) else { continue }
+            try repository.setFrameCount(info.frameCount, ofOriginal: sha256)
+        }
     }
 
     // MARK: Helpers

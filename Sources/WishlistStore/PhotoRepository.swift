@@ -10,7 +10,8 @@ public struct PhotoRepository: Sendable {
 
     static let columns = """
         p.id, p.uuid, p.wish_id, p.entry_id, p.sha256, p.format, p.original_width, p.original_height, p.width, p.height,
-        p.crop_x, p.crop_y, p.crop_width, p.crop_height, p.rotate, p.revision, p.taken_at, p.gps_latitude, p.gps_longitude
+        p.crop_x, p.crop_y, p.crop_width, p.crop_height, p.rotate, p.revision, p.taken_at, p.gps_latitude, p.gps_longitude,
+        p.frame_count
         """
 
     /// The photo, when this account has it.
@@ -56,6 +57,21 @@ public struct PhotoRepository: Sendable {
         }
     }
 
+    /// The digest of every original whose frames were never counted (filed before photos recorded
+    /// them), for `PhotoLibrary.tidy` to count.
+    func originalsWithoutFrameCount() throws -> [String] {
+        try pool.read { db in
+            try db.query("SELECT DISTINCT sha256 FROM photos WHERE frame_count IS NULL ORDER BY sha256").map { try $0["sha256"] }
+        }
+    }
+
+    /// Records the frames of the original with this digest, for every photo showing it.
+    func setFrameCount(_ frameCount: Int, ofOriginal sha256: String) throws {
+        try pool.write { db in
+            try db.run("UPDATE photos SET frame_count = ? WHERE sha256 = ? AND frame_count IS NULL", [frameCount, sha256])
+        }
+    }
+
     /// Every photo id, and the format of every original by digest, for sweeping files left behind.
     func allFiles() throws -> (photos: Set<String>, originals: [String: String]) {
         try pool.read { db in
@@ -74,12 +90,12 @@ public struct PhotoRepository: Sendable {
         try db.run(
             """
             INSERT INTO photos (uuid, owner_id, sha256, format, original_width, original_height, width, height,
-                taken_at, gps_latitude, gps_longitude, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                taken_at, gps_latitude, gps_longitude, frame_count, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
              new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
-             now.millisecondsSince1970])
+             new.frameCount, now.millisecondsSince1970])
         return try fetch(new.id, owner: owner, db)!
     }
 
@@ -213,10 +229,13 @@ public struct PhotoRepository: Sendable {
         if let latitude: Double = try row["gps_latitude"] {
             gps = Photo.GPS(latitude: latitude, longitude: try row["gps_longitude"])
         }
+        // An edit is drawn from the first frame: the photo it shows is a still.
+        let frameCount = (try row["frame_count"] as Int?) ?? 1
         let photo = Photo(
             id: id, width: try row["width"], height: try row["height"], originalWidth: try row["original_width"],
             originalHeight: try row["original_height"], urls: Photo.urls(id: id, revision: revision, originalDigest: sha256), edit: edit,
-            takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps)
+            takenAt: (try row["taken_at"] as Int64?).map(Date.init(millisecondsSince1970:)), gps: gps,
+            animated: frameCount > 1 && edit == nil)
         return StoredPhoto(
             photo: photo, sha256: sha256, format: try row["format"], revision: revision,
             isAttached: try row["wish_id"] as Int64? != nil || row["entry_id"] as Int64? != nil)

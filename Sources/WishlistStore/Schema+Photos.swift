@@ -87,3 +87,16 @@ extension Schema {
             """)
     }
 }
+
+extension Schema {
+    /// The number of frames of each photo's original (SPEC G10), so the API can say which photos
+    /// are animations. Only GIF and WebP originals can have more than one; the others are set to 1
+    /// here. A GIF's or WebP's count needs its file read, so it stays NULL (shown as a still) until
+    /// `PhotoLibrary.tidy` fills it in at the next start.
+    @Sendable static func addPhotoFrameCounts(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE photos ADD COLUMN frame_count INTEGER CHECK (frame_count >= 1);
+            UPDATE photos SET frame_count = 1 WHERE format NOT IN ('gif', 'webp');
+            """)
+    }
+}

@@ -18,6 +18,7 @@ enum Schema {
         migrator.register("2026-12-01-spots", createSpots)
         migrator.register("2026-12-03-wish-text-search", createWishTextSearch)
         migrator.register("2026-12-01-gif-favorites", createGifFavorites)
+        migrator.register("2026-12-04-photo-frames", addPhotoFrameCounts)
         return migrator
     }
 }

@@ -30,6 +30,7 @@ struct PhotoShowCommand: Command {
             let crop = edit.crop.map { " cropped to \($0.width)×\($0.height) at \($0.x),\($0.y)," } ?? ""
             lines.append("edit:    \(crop) turned \(edit.rotate)°")
         }
+        if photo.animated { lines.append("animated: yes (its original is an animation; `wishlist photo download ID` saves it)") }
         if let takenAt = photo.takenAt { lines.append("taken:    \(takenAt.iso8601String)") }
         if let gps = photo.gps { lines.append("gps:      \(gps.latitude), \(gps.longitude)") }
         return lines.joined(separator: "\n")

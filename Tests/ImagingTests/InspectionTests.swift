@@ -53,6 +53,8 @@ import OutboundTesting
 
     @Test func stillImagesHaveOneFrame() throws {
         #expect(try processor.inspect(TestPhotos.source("gps/DSCN0010.jpg")).frameCount == 1)
+        let stillGIF = try #require(Data(base64Encoded: Animations.stillGIF))
+        #expect(try processor.inspect(.data(stillGIF)).frameCount == 1, "a GIF of one frame, with a looping extension")
     }
 
     @Test func inspectsInMemoryBytesLikeTheFile() throws {

@@ -215,6 +215,13 @@ import WishlistCore
         #expect(throws: CommandFailure.self) { try JSONListItems.items(in: Data(#"{"items":[1, "#.utf8)) }
     }
 
+    @Test func photoShowSaysWhenAPhotoIsAnimated() {
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        let animation = PhotoShowCommand.details(Photo(id: UUID(), width: 12, height: 8, urls: urls, animated: true))
+        #expect(animation.contains("animated: yes"))
+        #expect(!PhotoShowCommand.details(Photo(id: UUID(), width: 12, height: 8, urls: urls)).contains("animated"))
+    }
+
     @Test func exitCodesSayWhatWentWrong() async throws {
         let server = try await ServerProcess(home: home)
         let run = try await runner(server)

@@ -35,6 +35,7 @@ import WishlistCore
                 id: UUID(), width: 10, height: Int.max, originalWidth: Int.min, originalHeight: 0, urls: urls,
                 edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 0),
                 gps: .init(latitude: 0, longitude: -0.0)),
+            Photo(id: UUID(), width: 480, height: 320, urls: urls, animated: true),
         ],
         favorite: true,
         priceHistory: [

@@ -71,9 +71,22 @@ import Testing
         full.photos = [Photo(
             id: UUID(), width: 10, height: 20,
             urls: .init(thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", original: "/media/a/original"),
-            edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil)]
+            edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil),
+            Photo(id: UUID(), width: 480, height: 320, urls: .init(thumb: "/t", medium: "/m", large: "/l", original: "/o"),
+                  animated: true)]
         let decoded = try JSONDecoder().decode(Wish.self, from: JSONEncoder().encode(full))
         #expect(decoded == full)
+    }
+
+    /// A photo says whether it moves; one from a server that never said so is a still.
+    @Test func aPhotoSaysWhetherItIsAnimated() throws {
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        #expect(try object(Photo(id: UUID(), width: 1, height: 1, urls: urls, animated: true))["animated"] as? Bool == true)
+        #expect(try object(Photo(id: UUID(), width: 1, height: 1, urls: urls))["animated"] as? Bool == false)
+        var json = try object(Photo(id: UUID(), width: 1, height: 1, urls: urls, animated: true))
+        json["animated"] = nil
+        let older = try JSONDecoder().decode(Photo.self, from: JSONSerialization.data(withJSONObject: json))
+        #expect(older.animated == false)
     }
 
     @Test func decodesDatesWithoutFractionOrWithOffset() throws {

@@ -135,6 +135,7 @@ import WishlistServer
         #expect(wish.link == "https://giphy.com/gifs/cat-gif1")
         let photo = try #require(wish.photos.first)
         #expect((photo.width, photo.height) == (12, 8))
+        #expect(photo.animated, "the viewer plays it")
         let original = try await alice.send("GET", photo.urls.original)
         #expect(original.headers["content-type"] == "image/gif")
         #expect([UInt8](original.body) == GiphyStandIn.animation, "every frame kept")

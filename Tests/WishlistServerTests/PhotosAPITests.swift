@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OutboundTesting
 import Testing
 import WishlistClient
 import WishlistCore
@@ -150,6 +151,33 @@ import WishlistCore
             let answer = try await alice.send("PUT", "/api/v1/photos/\(photo.id.uuidString.lowercased())/edit", body: Data(bad.utf8))
             #expect(answer.status == 400, "\(bad)")
         }
+    }
+
+    /// A photo is `animated` only when its original has several frames (G10): an animated GIF is,
+    /// its original served as the GIF it was; a JPEG and a GIF of one frame are not. An edit makes
+    /// a still of the first frame; resetting it makes the photo move again.
+    @Test func onlyAnAnimationIsAnimatedAndItsOriginalIsTheGIF() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let animation = try #require(Data(base64Encoded: Animations.gif))
+        let photos = try await alice.uploadPhotos([
+            WishlistClient.PhotoFile(filename: "cat.gif", data: animation),
+            WishlistClient.PhotoFile(filename: "still.gif", data: try #require(Data(base64Encoded: Animations.stillGIF))),
+            WishlistClient.PhotoFile(filename: "photo.jpg", data: try SharedTestData.photo("camera/canon-40d.jpg")),
+        ]).items
+        #expect(photos.map(\.animated) == [true, false, false])
+        let json = try JSONSerialization.jsonObject(
+            with: try await alice.send("GET", "/api/v1/photos/\(photos[0].id.uuidString.lowercased())").body) as? [String: Any]
+        #expect(json?["animated"] as? Bool == true)
+        let original = try await alice.send("GET", photos[0].urls.original)
+        #expect(original.headers["content-type"] == "image/gif")
+        #expect(original.body == animation)
+        #expect(try await alice.send("GET", photos[0].urls.large).headers["content-type"] == "image/jpeg")
+
+        let turned = try await alice.editPhoto(photos[0].id, PhotoEditRequest(crop: nil, rotate: 90))
+        #expect(!turned.animated)
+        #expect(try await alice.send("GET", turned.urls.original).body == animation, "the original is kept")
+        #expect(try await alice.resetPhoto(photos[0].id).animated)
     }
 
     @Test func photosOnAWishKeepTheirOrderAndGoWithIt() async throws {

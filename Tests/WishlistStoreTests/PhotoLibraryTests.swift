@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import OutboundTesting
 import Testing
 import WishlistCore
 @testable import WishlistStore
@@ -69,6 +70,31 @@ import WishlistCore
         #expect(throws: PhotoError.fileTooLarge(bytes: big.count, limit: PhotoLibrary.maximumFileBytes)) {
             try library.add([.bytes(big)], owner: alice)
         }
+    }
+
+    /// Only an original of several frames is an animation (G10), and only while no edit made a
+    /// still of it; the original is kept and served as it came, whatever the edit.
+    @Test func onlyAnUneditedAnimationIsAnimated() throws {
+        let animation = try #require(Data(base64Encoded: Animations.gif))
+        let webp = try #require(Data(base64Encoded: Animations.webp))
+        let stillGIF = try #require(Data(base64Encoded: Animations.stillGIF))
+        let photos = try library.add(
+            [.bytes(animation), .bytes(webp), .bytes(stillGIF), .file(path: Self.path("gps/DSCN0010.jpg"))], owner: alice)
+        #expect(photos.map(\.animated) == [true, true, false, false])
+        #expect(try library.photo(photos[0].id, owner: alice).animated)
+        let original = try library.media(photos[0].id, size: .original, owner: alice)
+        #expect(original.contentType == "image/gif")
+        #expect(FileManager.default.contents(atPath: original.path) == animation)
+
+        let cropped = try library.edit(
+            photos[0].id, PhotoEditRequest(crop: Photo.Crop(x: 0, y: 0, width: 6, height: 8), rotate: 0), owner: alice)
+        #expect(!cropped.animated, "a crop is drawn from the first frame")
+        #expect(try library.media(photos[0].id, size: .original, owner: alice) == original)
+        let turned = try library.edit(photos[0].id, PhotoEditRequest(crop: nil, rotate: 90), owner: alice)
+        #expect(!turned.animated)
+        #expect(try library.edit(photos[0].id, nil, owner: alice).animated, "reset, it moves again")
+        #expect(try library.edit(photos[0].id, PhotoEditRequest(crop: nil, rotate: 0), owner: alice).animated,
+                "an edit that changes nothing leaves it as it is")
     }
 
     @Test func anEditIsANewRevisionAndAStaleOneIsAConflict() throws {

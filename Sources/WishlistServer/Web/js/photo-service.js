@@ -114,5 +114,39 @@ export function photoSrcset(photo) {
   return long <= 1024 ? medium : `${medium}, ${photo.urls.large} ${widthAt(2048)}w`;
 }
 
+/**
+ * Shows `photo` in `image`: its still renditions, fitted by `sizes`, or — when `animate` and the
+ * photo is animated — its original, which is the animation. The still stays as the placeholder
+ * until the whole animation has loaded; asking for the still meanwhile keeps it. The animation
+ * is fetched only once the still has loaded, so a lazy image off screen fetches neither.
+ */
+export function showPhoto(image, photo, { sizes, animate }) {
+  const animation = animate && photo.animated;
+  image.dataset.shows = animation ? "animation" : "still";
+  const showsOriginal = () => image.getAttribute("src") === photo.urls.original;
+  if (animation && showsOriginal()) return;
+  if (image.getAttribute("src") !== photo.urls.medium || !image.srcset) {
+    image.sizes = sizes;
+    image.srcset = photoSrcset(photo);
+    image.src = photo.urls.medium;
+  }
+  if (!animation) return;
+  const wanted = () => image.dataset.shows === "animation" && !showsOriginal();
+  const play = () => {
+    if (!wanted()) return;
+    const loader = new Image();
+    loader.addEventListener("load", () => {
+      if (!wanted()) return;
+      // Without srcset's width descriptors (and `sizes` to go with them) the GIF has its own size.
+      image.removeAttribute("srcset");
+      image.removeAttribute("sizes");
+      image.src = photo.urls.original;
+    }, { once: true });
+    loader.src = photo.urls.original;
+  };
+  if (image.complete && image.naturalWidth > 0) play();
+  else image.addEventListener("load", play, { once: true });
+}
+
 /** The app's one photo service. */
 export const photoService = new PhotoService();

@@ -6,8 +6,9 @@
 import { GIF, gifTitle } from "../gif-service.js";
 import { i18n } from "../i18n.js";
 import { icon } from "../icons.js";
+import { reducedMotion } from "../motion.js";
 import { store } from "../store.js";
-import { GifSheet, reducedMotion } from "./gif-sheet.js";
+import { GifSheet } from "./gif-sheet.js";
 
 /** The card of the GIF record in its `record-id` attribute (a card of wl-record-grid). */
 export class GifCard extends HTMLElement {

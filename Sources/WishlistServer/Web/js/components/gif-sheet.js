@@ -8,11 +8,10 @@
 import { GIF, gifService, gifTitle } from "../gif-service.js";
 import { i18n } from "../i18n.js";
 import { icon } from "../icons.js";
+import { reducedMotion } from "../motion.js";
 import { store } from "../store.js";
 import "./gif-star-button.js";
 
-/** Whether the person asked for less motion; GIF cards and the sheet follow it as it changes. */
-export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /** The GIF is drawn within a square of this many CSS pixels. */
 const FRAME = 160;
 

@@ -9,6 +9,8 @@
 // into original pixels (photo-geometry.js `cropFromFrame`) without loading the
 // original file (which may be 40 MB, or HEIC that a browser cannot draw). To
 // crop wider than an earlier crop, Reset first: it returns to the whole photo.
+// An animated photo's edit is a still of its first frame (the server says so
+// with `animated: false`); the editor says so before it is made.
 
 import { i18n } from "../i18n.js";
 import { describe, setMessage } from "../messages.js";
@@ -79,6 +81,7 @@ export class PhotoEditor extends HTMLElement {
   #build() {
     nextId += 1;
     const id = `photo-editor-${nextId}`;
+    const animated = this.#photo.animated;
     this.innerHTML = `
       <dialog class="photo-editor" aria-labelledby="${id}-title">
         <div class="photo-editor-bar">
@@ -90,12 +93,13 @@ export class PhotoEditor extends HTMLElement {
           <div class="photo-editor-canvas">
             <img class="photo-editor-image" alt="" draggable="false">
             <div class="crop-frame" tabindex="0" role="group" data-i18n-attr="aria-label:photos.editor.frame"
-              aria-describedby="${id}-hint">
+              aria-describedby="${id}-hint${animated ? ` ${id}-animation` : ""}">
               ${CORNERS.map((corner) => `<span class="crop-handle" data-corner="${corner}"></span>`).join("")}
             </div>
           </div>
         </div>
         <p class="photo-editor-hint" id="${id}-hint" data-i18n="photos.editor.hint"></p>
+        ${animated ? `<p class="photo-editor-hint photo-editor-animation" id="${id}-animation" data-i18n="photos.editor.animation"></p>` : ""}
         <p class="photo-editor-error" role="alert" hidden></p>
         <div class="photo-editor-tools">
           <div class="segmented photo-editor-aspect" role="radiogroup" data-i18n-attr="aria-label:photos.editor.aspect">

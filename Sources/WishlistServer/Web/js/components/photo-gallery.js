@@ -1,10 +1,13 @@
 // A wish's photos in a horizontal strip that snaps from photo to photo (P1),
 // with an "n / total" label that follows the photo on screen (P5). Tapping a
 // photo opens the full-screen viewer there (P2); closing it comes back to the
-// photo the viewer was on.
+// photo the viewer was on. An animated photo (a GIF saved as a wish, G10) plays
+// in the strip, on its still until loaded, unless the person prefers reduced
+// motion: then it stays still, and the viewer has Play.
 
 import { i18n } from "../i18n.js";
-import { photoSrcset } from "../photo-service.js";
+import { reducedMotion } from "../motion.js";
+import { showPhoto } from "../photo-service.js";
 import { PhotoViewer } from "../views/photo-viewer.js";
 import { icon } from "../icons.js";
 
@@ -16,6 +19,7 @@ export class PhotoGallery extends HTMLElement {
   #photos = [];
   #index = 0;
   #frame = 0;
+  #onMotionChange = () => this.#showImages();
 
   set photos(photos) {
     const same =
@@ -28,8 +32,13 @@ export class PhotoGallery extends HTMLElement {
     this.#build();
   }
 
+  connectedCallback() {
+    reducedMotion.addEventListener("change", this.#onMotionChange);
+  }
+
   disconnectedCallback() {
     cancelAnimationFrame(this.#frame);
+    reducedMotion.removeEventListener("change", this.#onMotionChange);
   }
 
   #build() {
@@ -56,9 +65,6 @@ export class PhotoGallery extends HTMLElement {
         image.alt = "";
         image.decoding = "async";
         image.loading = index === 0 ? "eager" : "lazy";
-        image.sizes = SLIDE_SIZES;
-        image.srcset = photoSrcset(photo);
-        image.src = photo.urls.medium;
         button.append(image);
         button.addEventListener("click", () => this.#open(index));
         slide.append(button);
@@ -72,8 +78,15 @@ export class PhotoGallery extends HTMLElement {
     for (const step of this.querySelectorAll("[data-step]")) {
       step.addEventListener("click", () => this.#show(this.#index + Number(step.dataset.step)));
     }
+    this.#showImages();
     i18n.localize(this);
     this.#show(this.#index, { instant: true });
+  }
+
+  #showImages() {
+    this.querySelectorAll(".photo-gallery-open img").forEach((image, index) => {
+      showPhoto(image, this.#photos[index], { sizes: SLIDE_SIZES, animate: !reducedMotion.matches });
+    });
   }
 
   /** The photo mostly on screen becomes the current one. */
@@ -87,8 +100,7 @@ export class PhotoGallery extends HTMLElement {
   #show(index, { instant = false } = {}) {
     const target = Math.min(Math.max(index, 0), this.#photos.length - 1);
     const strip = this.querySelector(".photo-gallery-strip");
-    const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    strip.scrollTo({ left: target * strip.clientWidth, behavior: instant || reduce ? "instant" : "smooth" });
+    strip.scrollTo({ left: target * strip.clientWidth, behavior: instant || reducedMotion.matches ? "instant" : "smooth" });
     this.#setIndex(target);
   }
 

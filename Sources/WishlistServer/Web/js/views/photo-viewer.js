@@ -3,12 +3,16 @@
 // or the zoom buttons zoom up to 6×. Panning stops at the image's edges and an
 // image smaller than the screen stays centred (photo-geometry.js `clampPan`);
 // moving to another photo resets the zoom. "Original size" shows the original
-// file at one image pixel per screen pixel (as far as 6× allows). A native modal
-// <dialog> traps focus and closes on Escape.
+// file at one image pixel per screen pixel (as far as 6× allows). An animated
+// photo (a GIF saved as a wish, G10) plays: its original is shown, the still
+// rendition standing in while it loads, and Pause stops it; people who prefer
+// reduced motion see the still with Play. A native modal <dialog> traps focus
+// and closes on Escape.
 
 import { i18n } from "../i18n.js";
 import { icon } from "../icons.js";
-import { photoSrcset } from "../photo-service.js";
+import { reducedMotion } from "../motion.js";
+import { showPhoto } from "../photo-service.js";
 import { clampPan, fitSize, zoomOffset } from "../photo-geometry.js";
 
 const MAX_SCALE = 6;
@@ -28,6 +32,8 @@ export class PhotoViewer extends HTMLElement {
   #scale = 1;
   #offset = { x: 0, y: 0 };
   #original = false;
+  /** Whether the current photo, when animated, plays; each photo starts as reduced motion says. */
+  #playing = !reducedMotion.matches;
   #pointers = new Map();
   #gesture = null;
   #lastTap = null;
@@ -67,6 +73,7 @@ export class PhotoViewer extends HTMLElement {
         </div>
         <div class="photo-viewer-top">
           <p class="photo-viewer-count" aria-live="polite"></p>
+          <button type="button" class="photo-viewer-button photo-viewer-play" data-action="play" aria-pressed="false" hidden></button>
           <button type="button" class="photo-viewer-button" data-action="close"
             data-i18n-attr="aria-label:photos.close;title:photos.close">${icon("close")}</button>
         </div>
@@ -91,6 +98,7 @@ export class PhotoViewer extends HTMLElement {
       "zoom-in": () => this.#zoomTo(this.#scale * BUTTON_ZOOM_STEP),
       "zoom-out": () => this.#zoomTo(this.#scale / BUTTON_ZOOM_STEP),
       original: () => this.#toggleOriginal(),
+      play: () => this.#togglePlaying(),
     };
     for (const button of this.querySelectorAll("button[data-action]")) {
       button.addEventListener("click", () => {
@@ -134,22 +142,20 @@ export class PhotoViewer extends HTMLElement {
     this.#scale = 1;
     this.#offset = { x: 0, y: 0 };
     this.#original = false;
+    this.#playing = !reducedMotion.matches;
     this.#loadAround();
     this.#setTrack(0, { animate: !instant });
     this.#render();
   }
 
-  /** Images load for the photo shown and its neighbours only. */
+  /**
+   * Images load for the photo shown and its neighbours only; an animated one plays when it is
+   * the one shown (and not paused). Leaving "Original size" puts the renditions back.
+   */
   #loadAround() {
     this.querySelectorAll("img").forEach((image, index) => {
       if (Math.abs(index - this.#index) > 1) return;
-      const photo = this.#photos[index];
-      // Leaving "Original size" puts the renditions back.
-      if (image.getAttribute("src") !== photo.urls.medium || !image.srcset) {
-        image.sizes = "100vw";
-        image.srcset = photoSrcset(photo);
-        image.src = photo.urls.medium;
-      }
+      showPhoto(image, this.#photos[index], { sizes: "100vw", animate: index === this.#index && this.#playing });
     });
   }
 
@@ -183,6 +189,13 @@ export class PhotoViewer extends HTMLElement {
     disable("zoom-out", this.#scale <= 1);
     for (const action of ["previous", "next"]) this.querySelector(`[data-action="${action}"]`).hidden = total < 2;
     this.querySelector('[data-action="original"]').setAttribute("aria-pressed", String(this.#original));
+    const play = this.querySelector('[data-action="play"]');
+    play.hidden = !this.#photos[this.#index].animated;
+    if (play.getAttribute("aria-pressed") !== String(this.#playing) || !play.firstChild) {
+      play.setAttribute("aria-pressed", String(this.#playing));
+      play.innerHTML = `${icon(this.#playing ? "pause" : "play")}<span data-i18n="${this.#playing ? "photos.pause" : "photos.play"}"></span>`;
+      i18n.localize(play);
+    }
     this.querySelector("dialog").classList.toggle("is-zoomed", this.#scale > 1);
   }
 
@@ -212,8 +225,19 @@ export class PhotoViewer extends HTMLElement {
     }
     this.#original = true;
     image.removeAttribute("srcset");
-    image.src = photo.urls.original;
+    image.removeAttribute("sizes");
+    // A paused animation's original would move: its large rendition is the same size, still.
+    image.dataset.shows = "original";
+    image.src = photo.animated && !this.#playing ? photo.urls.large : photo.urls.original;
     this.#zoomTo(photo.width / devicePixelRatio / this.#baseSize().width);
+  }
+
+  /** Plays or pauses the current animated photo, keeping the zoom; "Original size" ends. */
+  #togglePlaying() {
+    this.#playing = !this.#playing;
+    this.#original = false;
+    this.#loadAround();
+    this.#render();
   }
 
   #onKeyDown(event) {
