@@ -124,7 +124,9 @@ struct PhotoFiles: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             for rendition in renditions {
-                try rendition.data.write(to: folder.appendingPathComponent(rendition.size.rawValue))
+                let file = folder.appendingPathComponent(rendition.size.rawValue)
+                try rendition.data.write(to: file)
+                try FileSync.file(file.path)
             }
         } catch {
             discard(folder)
@@ -133,12 +135,15 @@ struct PhotoFiles: Sendable {
         return folder
     }
 
-    /// Moves staged renditions into place as the photo's `revision`, replacing any left there.
+    /// Moves staged renditions (flushed when written) into place as the photo's `revision`,
+    /// replacing any left there, and flushes the folders that name them: once this returns, the
+    /// renditions survive a power cut.
     func publish(_ staged: URL, as id: UUID, revision: Int) throws {
         try FileManager.default.createDirectory(at: renditionsFolder(id), withIntermediateDirectories: true)
         for size in RenditionSize.allCases {
             try Self.move(staged.appendingPathComponent(size.rawValue).path, to: renditionPath(id, revision: revision, size: size))
         }
+        try Self.syncFolders(holding: renditionsFolder(id).path)
         discard(staged)
     }
 
@@ -202,16 +207,26 @@ struct PhotoFiles: Sendable {
     // MARK: Helpers
 
     /// Writes a file under a temporary name beside `path` and moves it into place, so that no one
-    /// ever sees it half written.
+    /// ever sees it half written, flushing it before the move and its folders after: once this
+    /// returns, the file survives a power cut.
     private func place(at path: String, write: (String) throws -> Void) throws {
         let staged = path + ".part-\(UUID().lowercasedString)"
         do {
             try write(staged)
+            try FileSync.file(staged)
             try Self.move(staged, to: path)
+            try Self.syncFolders(holding: (path as NSString).deletingLastPathComponent)
         } catch {
             try? FileManager.default.removeItem(atPath: staged)
             throw error
         }
+    }
+
+    /// Flushes `folder` (the names just placed in it) and its parent (which names `folder`, perhaps
+    /// just created: `originals/<prefix>`, `renditions/<photo id>`).
+    private static func syncFolders(holding folder: String) throws {
+        try FileSync.folder(folder)
+        try FileSync.folder((folder as NSString).deletingLastPathComponent)
     }
 
     /// rename(2): atomic, and replaces what is there (FileManager's move refuses to).

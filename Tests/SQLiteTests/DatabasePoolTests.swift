@@ -76,7 +76,7 @@ private final class Observations: @unchecked Sendable {
                     String(try database.scalar("PRAGMA synchronous") ?? -1),
                 ]
             }
-            #expect(settings == ["wal", "1", "1"])  // synchronous 1 is NORMAL
+            #expect(settings == ["wal", "1", "2"])  // synchronous 2 is FULL: a commit is on the disk when it returns
         }
         try pool.close()
     }
