@@ -19,12 +19,16 @@ TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3
 # xmllint to compare the link-preview parser with, and Python, which reads the API's JSON in bench/run.d.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3
 
-.PHONY: run test bench build build-release deps-run deps-test deps-bench swift-test apple-client e2e clean
+.PHONY: run test soak bench build build-release deps-run deps-test deps-bench swift-test apple-client crash-safety e2e clean
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
 
-test: deps-test build swift-test apple-client e2e
+test: deps-test build swift-test apple-client crash-safety e2e
+
+# The long runs: the server killed 20 times under four writers.
+soak: deps-test build $(VENV)/.installed
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 20
 
 bench: deps-bench build-release
 	$(SWIFT) build -c release --static-swift-stdlib --product wishlist-bench
@@ -44,6 +48,11 @@ swift-test: build
 apple-client: build
 	scripts/check-apple-client
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist scripts/run-client-example
+
+# A real server killed with SIGKILL 5 times under four writers; every acknowledged write is checked
+# after each restart (e2e/crash_safety.py; `make soak` kills it 20 times).
+crash-safety: build $(VENV)/.installed
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
 
 e2e: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q e2e
