@@ -177,17 +177,27 @@ struct PhotoFiles: Sendable {
     /// full-size JPEGs of originals filed before there were any.
     ///
     /// - Parameters:
-    ///   - photos: the id of every photo, as its folder is named.
+    ///   - photos: every photo's current revision, by id (as its folder is named). Other revisions'
+    ///     renditions go: an edit killed before its commit leaves the next revision's, one killed
+    ///     after it the previous revision's.
     ///   - originals: the format of every original, by digest.
-    func sweep(photos: Set<String>, originals: [String: ImageFormat?]) {
+    func sweep(photos: [String: Int], originals: [String: ImageFormat?]) {
         let files = FileManager.default
         let staging = root.appendingPathComponent("staging")
         for name in (try? files.contentsOfDirectory(atPath: staging.path)) ?? [] {
             try? files.removeItem(at: staging.appendingPathComponent(name))
         }
         let renditions = root.appendingPathComponent("renditions")
-        for name in (try? files.contentsOfDirectory(atPath: renditions.path)) ?? [] where !photos.contains(name) {
-            try? files.removeItem(at: renditions.appendingPathComponent(name))
+        for name in (try? files.contentsOfDirectory(atPath: renditions.path)) ?? [] {
+            let folder = renditions.appendingPathComponent(name)
+            guard let revision = photos[name] else {
+                try? files.removeItem(at: folder)
+                continue
+            }
+            let current = Set(RenditionSize.allCases.map { "\(revision)-\($0.rawValue).jpg" })
+            for file in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] where !current.contains(file) {
+                try? files.removeItem(at: folder.appendingPathComponent(file))
+            }
         }
         let converted = originals.filter { $0.value.map(Self.needsFullSizeJPEG) == true }.keys
         let kept = Set(originals.keys).union(converted.map { $0 + ".jpg" })

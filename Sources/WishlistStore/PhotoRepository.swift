@@ -72,12 +72,13 @@ public struct PhotoRepository: Sendable {
         }
     }
 
-    /// Every photo id, and the format of every original by digest, for sweeping files left behind.
-    func allFiles() throws -> (photos: Set<String>, originals: [String: String]) {
+    /// Every photo's current revision by id, and the format of every original by digest, for sweeping
+    /// files left behind.
+    func allFiles() throws -> (photos: [String: Int], originals: [String: String]) {
         try pool.read { db in
-            var photos = Set<String>(), originals: [String: String] = [:]
-            try db.forEach("SELECT uuid, sha256, format FROM photos") { row in
-                photos.insert(try row["uuid"])
+            var photos: [String: Int] = [:], originals: [String: String] = [:]
+            try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
+                photos[try row["uuid"]] = try row["revision"]
                 originals[try row["sha256"]] = try row["format"]
             }
             return (photos, originals)

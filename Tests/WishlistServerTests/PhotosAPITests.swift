@@ -262,6 +262,9 @@ import WishlistCore
         let renditions = server.dataDirectory.appendingPathComponent("media/renditions")
         let stray = renditions.appendingPathComponent(UUID().uuidString.lowercased())
         try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+        // An edit killed before its commit leaves the next revision's renditions beside the current ones.
+        let keptFolder = renditions.appendingPathComponent(kept.id.uuidString.lowercased())
+        try Data("half an edit".utf8).write(to: keptFolder.appendingPathComponent("2-thumb.jpg"))
 
         // A day later the server starts again on the same data.
         server.clock.advance(by: 25 * 3600)
@@ -269,6 +272,8 @@ import WishlistCore
         let restarted = try WishlistApplication(settings: server.application.settings)
         let folders = try FileManager.default.contentsOfDirectory(atPath: renditions.path)
         #expect(folders == [kept.id.uuidString.lowercased()])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: keptFolder.path).sorted()
+            == ["1-large.jpg", "1-medium.jpg", "1-thumb.jpg"])
         let originals = try FileManager.default.subpathsOfDirectory(
             atPath: server.dataDirectory.appendingPathComponent("media/originals").path).filter { $0.contains("/") }
         #expect(originals.count == 1)
