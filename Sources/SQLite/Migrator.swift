@@ -24,6 +24,11 @@ public struct Migrator: Sendable {
         migrations.append(Migration(identifier: identifier, body: migration))
     }
 
+    /// The registered migrations' identifiers, in order.
+    public var identifiers: [String] {
+        migrations.map(\.identifier)
+    }
+
     /// Applies the pending migrations on the pool's writer.
     public func migrate(_ pool: DatabasePool) throws {
         try pool.writeWithoutTransaction { try migrate($0) }
