@@ -579,7 +579,10 @@ class Checker:
             if now["version"] != before["version"] + 1:
                 raise BrokenPromise(f"{kind}: {record_id} went from version {before['version']} to {now['version']}")
             if kind == "wish-edit":
-                writer.forget_photos(details[4])
+                # Photos a wish lets go are deleted after its commit, before the answer: cut off
+                # in between, they stay as uploads on no record, which the day-old cleanup removes.
+                for photo_id in details[4]:
+                    writer.photos.pop(photo_id, None)
             return True
         if kind in ("wish-delete", "entry-delete"):
             record_id, before = details
