@@ -223,10 +223,7 @@ def whole_change(kind, record_id, before, sent, found, volatile):
     """`found` is `before` with every field of `sent` applied and nothing else changed (but
     `volatile` fields): an update whose answer was lost happened wholly."""
     for field, value in sent.items():
-        if field == "photoIds":
-            got = [photo["id"] for photo in found["photos"]]
-        else:
-            field, got = field, found.get(field)
+        got = [photo["id"] for photo in found["photos"]] if field == "photoIds" else found.get(field)
         if got != value:
             raise BrokenPromise(f"{kind} {record_id} is half updated: {field} is {got!r}, sent {value!r}, "
                                 f"others changed as {json.dumps(found, sort_keys=True)}")

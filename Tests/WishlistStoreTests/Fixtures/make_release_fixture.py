@@ -15,7 +15,6 @@ Photos' files are not kept: the test reads records, and the start-up tidy is not
 """
 
 import json
-import os
 import shutil
 import signal
 import socket
