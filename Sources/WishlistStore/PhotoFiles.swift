@@ -96,29 +96,31 @@ struct PhotoFiles: Sendable {
             }
         }
         if Self.needsFullSizeJPEG(format) {
-            try keepFullSizeJPEG(sha256)
+            try keepFullSizeJPEG(sha256, from: source)
         }
     }
 
-    /// Makes the original's full-size JPEG unless it exists.
-    func keepFullSizeJPEG(_ sha256: String) throws {
+    /// Makes the original's full-size JPEG unless it exists, from `source` (the original's bytes).
+    func keepFullSizeJPEG(_ sha256: String, from source: PhotoSource) throws {
         let path = fullSizeJPEGPath(sha256)
         guard !FileManager.default.fileExists(atPath: path) else { return }
         try place(at: path) { staged in
             try PhotoError.translating { () throws(ImagingError) in
-                try processor.writeFullSizeJPEG(of: .file(path: originalPath(sha256)), to: staged)
+                try processor.writeFullSizeJPEG(of: Self.imageSource(source), to: staged)
             }
         }
     }
 
-    /// Makes the renditions of an original with `edit` applied in a new folder under `staging/`,
-    /// for `publish` to move into place.
-    func stageRenditions(of sha256: String, edit: Photo.Edit?) throws -> URL {
+    /// Makes the renditions of an original (`source`) with `edit` applied in a new folder under
+    /// `staging/`, for `publish` to move into place. An upload renders from the uploaded bytes, not
+    /// the filed original: until its row is saved, a deletion of the last other photo showing the
+    /// same original may remove that file.
+    func stageRenditions(of source: PhotoSource, edit: Photo.Edit?) throws -> URL {
         let imagingEdit = PhotoEdit(
             crop: edit?.crop.map { CropRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
             rotation: Rotation(degrees: edit?.rotate ?? 0) ?? .none)
         let renditions = try PhotoError.translating { () throws(ImagingError) in
-            try processor.renditions(of: .file(path: originalPath(sha256)), edit: imagingEdit)
+            try processor.renditions(of: Self.imageSource(source), edit: imagingEdit)
         }
         let folder = root.appendingPathComponent("staging/\(UUID().lowercasedString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -210,7 +212,7 @@ struct PhotoFiles: Sendable {
         }
         for sha256 in converted {
             // A file that cannot be converted keeps being served as it is.
-            try? keepFullSizeJPEG(sha256)
+            try? keepFullSizeJPEG(sha256, from: .file(path: originalPath(sha256)))
         }
     }
 

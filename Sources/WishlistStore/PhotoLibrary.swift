@@ -56,7 +56,7 @@ public struct PhotoLibrary: Sendable {
             height: info.uprightHeight, takenAt: info.capturedAt,
             gps: info.location.map { Photo.GPS(latitude: $0.latitude, longitude: $0.longitude) },
             frameCount: info.frameCount)
-        let staged = try files.stageRenditions(of: sha256, edit: nil)
+        let staged = try files.stageRenditions(of: source, edit: nil)
         defer { files.discard(staged) }
         try files.publish(staged, as: new.id, revision: 1)
         do {
@@ -115,7 +115,7 @@ public struct PhotoLibrary: Sendable {
         let edit = try request?.validated(originalWidth: current.originalWidth, originalHeight: current.originalHeight)
         let staged: URL
         do {
-            staged = try files.stageRenditions(of: current.sha256, edit: edit)
+            staged = try files.stageRenditions(of: .file(path: files.originalPath(current.sha256)), edit: edit)
         } catch {
             // Deleted meanwhile, original and all.
             _ = try stored(id, owner: owner)
