@@ -44,6 +44,7 @@ RENDITIONS = ("thumb", "medium", "large")
 STARTUP_TIMEOUT = 120
 # Each writer favorites GIFs among five ids of its own, so the four stay within the limit of 20.
 GIFS_PER_WRITER = 5
+UPLOADS_A_MINUTE = 100_000
 
 
 class BrokenPromise(Exception):
@@ -96,7 +97,9 @@ class Server:
             self.process = subprocess.Popen(
                 [self.binary, "serve", "--data", str(self.data), "--listen", f"127.0.0.1:{self.port}",
                  "--tile-url", "none", "--spots", "none",
-                 "--giphy-key", KEY, "--giphy-url", self.giphy_url, "--allow-private-addresses"],
+                 "--giphy-key", KEY, "--giphy-url", self.giphy_url, "--allow-private-addresses",
+                 # Four writers upload faster than a person may; this run is about crashes.
+                 "--rate-limit", f"uploads={UPLOADS_A_MINUTE}"],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
         deadline = time.monotonic() + STARTUP_TIMEOUT
