@@ -47,20 +47,19 @@ struct CommandRunner {
     private func runWaiting(
         _ arguments: [String], stdin: String, environment: [String: String], terminal: Bool
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
         var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin"]
         env.merge(environment) { $1 }
-        process.environment = env
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let input = try Subprocess.pipe(), output = try Subprocess.pipe(), error = try Subprocess.pipe()
         let pseudoTerminal = terminal ? try PseudoTerminal() : nil
-        process.standardError = pseudoTerminal?.child ?? error
-        try process.launchAlone()
+        let process = try Subprocess(
+            Self.executable.path, arguments, environment: env, input: input.read.fileDescriptor,
+            output: output.write.fileDescriptor, error: pseudoTerminal?.child.fileDescriptor ?? error.write.fileDescriptor)
+        // The child has its own copies: the streams end when it (and anything it started) closes them.
+        try input.read.close()
+        try output.write.close()
+        try error.write.close()
         try pseudoTerminal?.child.close()
-        let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        let watchdog = DispatchWorkItem { process.signal(SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeLimit, execute: watchdog)
         defer { watchdog.cancel() }
         // Both streams are read at once: a command filling one pipe while the other is read
@@ -68,15 +67,15 @@ struct CommandRunner {
         let errorRead = DispatchGroup()
         nonisolated(unsafe) var err = Data()
         DispatchQueue.global().async(group: errorRead) {
-            err = pseudoTerminal?.readToEnd() ?? error.fileHandleForReading.readDataToEndOfFile()
+            err = pseudoTerminal?.readToEnd() ?? error.read.readDataToEndOfFile()
         }
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        // A command that exits without reading its input must not fail the test with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        try? input.write.write(contentsOf: Data(stdin.utf8))
+        try input.write.close()
+        let out = output.read.readDataToEndOfFile()
         errorRead.wait()
-        process.waitUntilExit()
         return Result(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            error: String(decoding: err, as: UTF8.self))
+            status: process.wait(), output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
     }
 }

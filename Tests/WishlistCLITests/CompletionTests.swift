@@ -18,19 +18,16 @@ import WishlistCore
     ) throws -> (status: Int32, output: String) {
         let folder = home.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // A completion that never comes fails the test rather than hanging it.
-        process.arguments = ["timeout", "60", shell] + arguments
-        process.currentDirectoryURL = folder
         let executables = CommandRunner.executable.deletingLastPathComponent().path
-        process.environment = environment.merging(["HOME": home.path, "PATH": "\(executables):/usr/bin:/bin"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.launchAlone()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let output = try Subprocess.pipe()
+        // A completion that never comes fails the test rather than hanging it.
+        let process = try Subprocess(
+            "/usr/bin/env", ["-C", folder.path, "timeout", "60", shell] + arguments,
+            environment: environment.merging(["HOME": home.path, "PATH": "\(executables):/usr/bin:/bin"]) { $1 },
+            output: output.write.fileDescriptor)
+        try output.write.close()
+        let data = output.read.readDataToEndOfFile()
+        return (process.wait(), String(decoding: data, as: UTF8.self))
     }
 
     /// What bash's completion offers for `line`, the cursor at its end.

@@ -13,10 +13,10 @@ final class ServerProcess {
     static let username = "erin"
     static let password = "erin's password"
 
-    private let process = Process()
+    private let process: Subprocess
     /// Signed in as `username`.
     let client: WishlistClient
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Adds the account to a new data directory under `home`, starts the server on it (with
     /// `options` of `wishlist serve`) and signs in.
@@ -24,16 +24,17 @@ final class ServerProcess {
         let data = home.appendingPathComponent("data").path
         _ = try await CommandRunner(home: home).run(
             ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
-        process.executableURL = CommandRunner.executable
         // Port 0: the server binds a free port and names it in its first line. (A port picked here
         // could be taken by then, e.g. as another test's client port.)
-        process.arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0", "--spots", "none"] + options
+        let arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0", "--spots", "none"] + options
         let log = home.appendingPathComponent("server.log")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
-        try process.launchAlone()
+        let logHandle = try FileHandle(forWritingTo: log)
+        defer { try? logHandle.close() }
+        process = try Subprocess(
+            CommandRunner.executable.path, arguments, environment: ProcessInfo.processInfo.environment,
+            output: logHandle.fileDescriptor, error: logHandle.fileDescriptor)
         do {
             let deadline = Date().addingTimeInterval(30)
             var baseURL: URL?
@@ -46,15 +47,15 @@ final class ServerProcess {
             client = WishlistClient(baseURL: baseURL!)
             try await client.signIn(username: Self.username, password: Self.password)
         } catch {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            process.wait()
             throw error
         }
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        process.wait()
     }
 
     /// A file of /proc/PID, read to its end: String(contentsOfFile:) returns only the first part
