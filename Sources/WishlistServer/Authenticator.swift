@@ -14,6 +14,23 @@ struct Authenticator: Sendable {
     let accounts: AccountRepository
     let clock: @Sendable () -> Date
 
+    /// What a request signs in with, as its digest: the API token or the session cookie.
+    enum Credential: Equatable {
+        case apiToken([UInt8])
+        case session([UInt8])
+    }
+
+    /// The credential the request carries, read as `account(for:)` reads it (a token first); nil without one.
+    static func credential(of request: Request) -> Credential? {
+        if let authorization = request.headers["Authorization"] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return .apiToken(digest(String(parts[1])))
+        }
+        guard let token = request.cookies[cookieName], !token.isEmpty else { return nil }
+        return .session(digest(token))
+    }
+
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
         if let authorization = request.headers["Authorization"] {

@@ -47,13 +47,42 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Replaces the password hash and ends every session of the account (a new password signs out everywhere).
+    /// Replaces the password hash and ends every session and API token of the account: a password
+    /// set by an administrator signs out everywhere, since whoever knew the old one may hold them.
     public func setPasswordHash(_ passwordHash: String, username: String) throws {
         try pool.write { db in
+            guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
+                throw StoreError.notFound("account named '\(username)'")
+            }
+            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, id])
+            try Self.endSignIns(of: id, keepingToken: nil, db)
+        }
+    }
+
+    /// The account's own change of password: the new hash, and every session and API token of the
+    /// account ended but the API token `keepingToken` (the one the change was made with, if any);
+    /// a session that made the change is given a new one by the caller.
+    public func changePasswordHash(_ passwordHash: String, for key: UserKey, keepingToken: [UInt8]?) throws {
+        try pool.write { db in
+            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound("account") }
+            try Self.endSignIns(of: key.rawValue, keepingToken: keepingToken, db)
+        }
+    }
+
+    /// The same password hashed anew with today's cost (at sign-in): nobody is signed out.
+    public func rehashPassword(_ passwordHash: String, username: String) throws {
+        try pool.write { db in
             try db.run("UPDATE users SET password_hash = ? WHERE username = ?", [passwordHash, username])
-            guard db.changes == 1 else { throw StoreError.notFound("account named '\(username)'") }
-            try db.run(
-                "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)", [username])
+        }
+    }
+
+    private static func endSignIns(of userID: Int64, keepingToken: [UInt8]?, _ db: Database) throws {
+        try db.run("DELETE FROM sessions WHERE user_id = ?", [userID])
+        if let keepingToken {
+            try db.run("DELETE FROM api_tokens WHERE user_id = ? AND token_hash != ?", [userID, Data(keepingToken)])
+        } else {
+            try db.run("DELETE FROM api_tokens WHERE user_id = ?", [userID])
         }
     }
 
