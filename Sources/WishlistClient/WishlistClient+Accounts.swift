@@ -53,6 +53,16 @@ extension WishlistClient {
             "PUT", "/api/v1/me/password", json: PasswordChange(currentPassword: current, newPassword: new))
     }
 
+    /// The account's signed-in browsers and clients (Devices), the one asking marked `current`.
+    public func sessions() async throws -> [SignInSession] {
+        try await request("GET", "/api/v1/sessions", as: ItemList<SignInSession>.self).items
+    }
+
+    /// Ends one of the account's sessions: that browser must sign in again.
+    public func endSession(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/sessions/\(id.uuidString.lowercased())")
+    }
+
     /// A new API token; its secret is in the answer this once.
     public func createToken(name: String) async throws -> NewAPIToken {
         try await request("POST", "/api/v1/tokens", json: TokenRequest(name: name))

@@ -41,6 +41,8 @@ struct AccountsController: Sendable {
             routes.delete("/api/v1/sessions/current", signOut)
         }
         router.group(.signedIn(authenticator)) { routes in
+            routes.get("/api/v1/sessions", listSessions)
+            routes.delete("/api/v1/sessions/{id}", endSession)
             routes.get("/api/v1/me", me)
             routes.put("/api/v1/me/password", changePassword)
             routes.post("/api/v1/tokens", createToken)
@@ -132,6 +134,21 @@ struct AccountsController: Sendable {
         return response
     }
 
+    /// The account's live sessions (Devices), the one asking marked `current`.
+    func listSessions(_ request: Request, _ account: Account) throws -> Response {
+        var current: [UInt8]?
+        if case .session(let digest) = Authenticator.credential(of: request) { current = digest }
+        return .api(ItemList(try accounts.sessions(
+            for: account.key, currentTokenHash: current, idleTimeout: authenticator.sessionIdleTimeout, now: clock())))
+    }
+
+    /// Ends one of the account's sessions: that browser is signed out at its next request.
+    func endSession(_ request: Request, _ account: Account) throws -> Response {
+        guard let id = request.idParameter else { throw NotFoundError("session") }
+        try accounts.deleteSession(id, for: account.key)
+        return Response(status: .noContent)
+    }
+
     func createToken(_ request: Request, _ account: Account) throws -> Response {
         let token = try administration.issueToken(for: account.key, name: request.apiBody(TokenRequest.self).name)
         return .api(token, status: .created)
@@ -159,7 +176,7 @@ struct AccountsController: Sendable {
         let now = clock()
         let seconds = sessionLifetime.components.seconds
         try accounts.createSession(
-            for: account.key, tokenHash: Authenticator.digest(token), now: now,
+            for: account.key, tokenHash: Authenticator.digest(token), userAgent: request.headers["User-Agent"], now: now,
             expiresAt: now.addingTimeInterval(TimeInterval(seconds)))
         response.headers.add(
             "Set-Cookie", "\(Authenticator.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(seconds)")

@@ -105,6 +105,19 @@ import WishlistStore
                     secrets: [token.id.apiText, token.token, World.aliceMarker])
             },
             probes: [.DELETE: Probe()]),
+        "/api/v1/sessions/{id}": Case(
+            make: { world in
+                let phone = world.server.client()
+                _ = try await phone.send(
+                    "POST", "/api/v1/sessions", body: Data(#"{"username":"alice","password":"\#(TestServer.adminPassword)"}"#.utf8),
+                    headers: ["User-Agent": "Alice's phone \(World.aliceMarker)"])
+                let session = try #require(try await world.alice.sessions().first { !$0.current })
+                return Record(
+                    path: "/api/v1/sessions/\(session.id.apiText)",
+                    readBack: { try await world.aliceReads(["/api/v1/sessions"])() + Data("phone:\(try await phone.me().id)".utf8) },
+                    secrets: [session.id.apiText, World.aliceMarker])
+            },
+            probes: [.DELETE: Probe()]),
         "/api/v1/recent-searches/{id}": Case(
             make: { world in
                 let query = "\(World.aliceMarker) \(UUID().uuidString.prefix(8))"
