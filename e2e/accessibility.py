@@ -19,6 +19,7 @@ _CANDIDATES = {
     "img": "img, [role=img]",
     "link": "a[href], [role=link]",
     "list": "ul, ol, [role=list]",
+    "listitem": "li, [role=listitem]",
     "main": "main, [role=main]",
     "navigation": "nav, [role=navigation]",
     "option": "[role=option], option",

@@ -55,6 +55,12 @@ def signed_in(server, browser, en, path="/"):
     return token
 
 
+def tap(browser, element):
+    """Clicks `element` once scrolled to the middle, clear of the bars fixed at the bottom (tabs, an editor's actions)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def create_wish(server, token, **fields):
     """Creates a wish through the API and returns it."""
     status, wish = server.api("POST", "/wishes", fields, token=token)

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
 from conftest import set_color_scheme, set_viewport
-from flows import say, signed_in
+from flows import say, signed_in, tap
 from giphy_standin import KEY, GiphyStandIn
 from layout import expect_fits, rect
 
@@ -59,12 +59,6 @@ def cells(browser, en, list_key="gifs.results"):
 
 def cell_ids(browser):
     return browser.execute_script("return [...document.querySelectorAll('wl-gif-card')].map((card) => card.getAttribute('record-id'))")
-
-
-def tap(browser, element):
-    """Clicks `element` once it is scrolled clear of the tab bar."""
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def open_sheet(browser, name, title=None):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
-from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in
+from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap
 
 PICTURE = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos" / "gps" / "DSCN0010.jpg"
 TITLE = "Canvas travel bag"
@@ -84,12 +84,6 @@ def wishes(server, token):
     status, body = server.api("GET", "/wishes", token=token)
     assert status == 200, body
     return body["items"]
-
-
-def tap(browser, element):
-    """Clicks `element` once scrolled to the middle, clear of the bars fixed at the bottom (tabs, an editor's actions)."""
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def short_day(browser, timestamp):

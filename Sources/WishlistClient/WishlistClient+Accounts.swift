@@ -6,6 +6,10 @@ extension WishlistClient {
     private struct SignedIn: Decodable { let user: User }
     private struct TokenRequest: Encodable { let name: String }
     private struct Health: Decodable { let status: String }
+    private struct PasswordChange: Encodable {
+        let currentPassword: String
+        let newPassword: String
+    }
 
     /// Whether the server answers `/healthz` with `ok`.
     public func isHealthy() async throws -> Bool {
@@ -40,6 +44,23 @@ extension WishlistClient {
     /// The signed-in account.
     public func me() async throws -> User {
         try await request("GET", "/api/v1/me")
+    }
+
+    /// Changes the account's password. Every other session and API token of the account ends; a
+    /// client signed in by cookie keeps the new session the server gives it, one with a token keeps it.
+    public func changePassword(current: String, new: String) async throws {
+        try await requestWithoutAnswer(
+            "PUT", "/api/v1/me/password", json: PasswordChange(currentPassword: current, newPassword: new))
+    }
+
+    /// The account's signed-in browsers and clients (Devices), the one asking marked `current`.
+    public func sessions() async throws -> [SignInSession] {
+        try await request("GET", "/api/v1/sessions", as: ItemList<SignInSession>.self).items
+    }
+
+    /// Ends one of the account's sessions: that browser must sign in again.
+    public func endSession(_ id: UUID) async throws {
+        try await requestWithoutAnswer("DELETE", "/api/v1/sessions/\(id.uuidString.lowercased())")
     }
 
     /// A new API token; its secret is in the answer this once.

@@ -6,13 +6,16 @@ public struct APIToken: Codable, Equatable, Sendable {
     public let name: String
     public let createdAt: Date
     public let lastUsedAt: Date?
+    /// The `User-Agent` of its last use, if it sent one.
+    public let userAgent: String?
 
     /// A token as listed: its secret is never in it.
-    public init(id: UUID, name: String, createdAt: Date, lastUsedAt: Date?) {
+    public init(id: UUID, name: String, createdAt: Date, lastUsedAt: Date?, userAgent: String? = nil) {
         _id = LowercaseUUID(wrappedValue: id)
         self.name = name
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.userAgent = userAgent
     }
 
     /// A token's name: 1–100 characters after trimming.

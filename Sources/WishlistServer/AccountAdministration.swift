@@ -45,10 +45,22 @@ public struct AccountAdministration: Sendable {
         try accounts.users()
     }
 
-    /// Sets a new password, which also signs the account out everywhere.
+    /// Sets a new password, which also signs the account out everywhere and revokes its API tokens.
     public func setPassword(username: String, password: String) throws {
         try AccountRules.validatePassword(password)
         try accounts.setPasswordHash(try hasher.hash(password), username: username.lowercased())
+    }
+
+    /// The account's own change of password (the current one already checked): every other session
+    /// and API token of the account ends; `keepingToken` is the digest of the API token the change
+    /// was made with, if it was.
+    func changePassword(for key: UserKey, to password: String, keepingToken: [UInt8]?) throws {
+        do throws(ValidationError) {
+            try AccountRules.validatePassword(password)
+        } catch {
+            throw ValidationError(field: "newPassword", code: error.code, message: error.message)
+        }
+        try accounts.changePasswordHash(try hasher.hash(password), for: key, keepingToken: keepingToken)
     }
 
     public func deleteUser(username: String) throws {

@@ -41,7 +41,10 @@ struct AccountsController: Sendable {
             routes.delete("/api/v1/sessions/current", signOut)
         }
         router.group(.signedIn(authenticator)) { routes in
+            routes.get("/api/v1/sessions", listSessions)
+            routes.delete("/api/v1/sessions/{id}", endSession)
             routes.get("/api/v1/me", me)
+            routes.put("/api/v1/me/password", changePassword)
             routes.post("/api/v1/tokens", createToken)
             routes.get("/api/v1/tokens", listTokens)
             routes.delete("/api/v1/tokens/{id}", revokeToken)
@@ -51,6 +54,10 @@ struct AccountsController: Sendable {
     struct SetupStatus: Codable { let setupRequired: Bool }
     struct SignedIn: Codable { let user: User }
     struct TokenRequest: Codable { let name: String }
+    struct PasswordChange: Codable {
+        let currentPassword: String
+        let newPassword: String
+    }
 
     func setupStatus(_ request: Request) throws -> Response {
         .api(SetupStatus(setupRequired: try accounts.userCount() == 0))
@@ -62,7 +69,7 @@ struct AccountsController: Sendable {
         let account = try administration.setUpFirstAdmin(
             username: credentials.username, password: credentials.password)
         var response = Response.api(account.user, status: .created)
-        try startSession(for: account, in: &response)
+        try startSession(for: account, replacing: request, in: &response)
         return response
     }
 
@@ -78,10 +85,10 @@ struct AccountsController: Sendable {
         }
         throttle.recordSuccess(username: username)
         if hasher.needsRehash(found.passwordHash) {
-            try accounts.setPasswordHash(try hasher.hash(credentials.password), username: username)
+            try accounts.rehashPassword(try hasher.hash(credentials.password), username: username)
         }
         var response = Response.api(SignedIn(user: found.account.user), status: .created)
-        try startSession(for: found.account, in: &response)
+        try startSession(for: found.account, replacing: request, in: &response)
         return response
     }
 
@@ -98,6 +105,48 @@ struct AccountsController: Sendable {
 
     func me(_ request: Request, _ account: Account) throws -> Response {
         .api(account.user)
+    }
+
+    /// Checks the current password (failures count toward the sign-in throttle, so a borrowed
+    /// session cannot guess it), then sets the new one and ends every other session and API token of
+    /// the account. The API token that made the change keeps working; a session that made it is
+    /// replaced by a new one, whose cookie the answer sets.
+    func changePassword(_ request: Request, _ account: Account) throws -> Response {
+        let change = try request.apiBody(PasswordChange.self)
+        let username = account.user.username
+        let now = clock()
+        try throttle.check(username: username, address: request.remoteAddress, now: now)
+        guard let found = try accounts.credentials(username: username),
+            hasher.verify(change.currentPassword, against: found.passwordHash)
+        else {
+            throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
+            throw ValidationError(field: "currentPassword", code: "wrong_password", message: "The current password is wrong.")
+        }
+        throttle.recordSuccess(username: username)
+        let credential = Authenticator.credential(of: request)
+        var keptToken: [UInt8]?
+        if case .apiToken(let digest) = credential { keptToken = digest }
+        try administration.changePassword(for: account.key, to: change.newPassword, keepingToken: keptToken)
+        var response = Response(status: .noContent)
+        if case .session = credential {
+            try startSession(for: account, replacing: request, in: &response)
+        }
+        return response
+    }
+
+    /// The account's live sessions (Devices), the one asking marked `current`.
+    func listSessions(_ request: Request, _ account: Account) throws -> Response {
+        var current: [UInt8]?
+        if case .session(let digest) = Authenticator.credential(of: request) { current = digest }
+        return .api(ItemList(try accounts.sessions(
+            for: account.key, currentTokenHash: current, idleTimeout: authenticator.sessionIdleTimeout, now: clock())))
+    }
+
+    /// Ends one of the account's sessions: that browser is signed out at its next request.
+    func endSession(_ request: Request, _ account: Account) throws -> Response {
+        guard let id = request.idParameter else { throw NotFoundError("session") }
+        try accounts.deleteSession(id, for: account.key)
+        return Response(status: .noContent)
     }
 
     func createToken(_ request: Request, _ account: Account) throws -> Response {
@@ -117,12 +166,17 @@ struct AccountsController: Sendable {
         return Response(status: .noContent)
     }
 
-    private func startSession(for account: Account, in response: inout Response) throws {
+    /// A new session with a new random id. The session the request came with, if any, ends: signing
+    /// in always rotates the id, so a cookie planted or seen before sign-in never becomes a signed-in one.
+    private func startSession(for account: Account, replacing request: Request, in response: inout Response) throws {
+        if let old = request.cookies[Authenticator.cookieName], !old.isEmpty {
+            try accounts.deleteSession(tokenHash: Authenticator.digest(old))
+        }
         let token = SecureRandom.token()
         let now = clock()
         let seconds = sessionLifetime.components.seconds
         try accounts.createSession(
-            for: account.key, tokenHash: Authenticator.digest(token), now: now,
+            for: account.key, tokenHash: Authenticator.digest(token), userAgent: request.headers["User-Agent"], now: now,
             expiresAt: now.addingTimeInterval(TimeInterval(seconds)))
         response.headers.add(
             "Set-Cookie", "\(Authenticator.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(seconds)")

@@ -8,25 +8,54 @@ import WishlistStore
 /// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
-    /// A token's last use is written at most this often, so reads stay reads.
+    /// A token's or session's last use is written at most this often, so reads stay reads.
     private static let lastUsedGranularity: TimeInterval = 60
 
     let accounts: AccountRepository
+    /// A session unused this long is over.
+    let sessionIdleTimeout: TimeInterval
     let clock: @Sendable () -> Date
+
+    /// What a request signs in with, as its digest: the API token or the session cookie.
+    enum Credential: Equatable {
+        case apiToken([UInt8])
+        case session([UInt8])
+    }
+
+    /// The credential the request carries, read as `account(for:)` reads it (a token first); nil without one.
+    static func credential(of request: Request) -> Credential? {
+        if let authorization = request.headers["Authorization"] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return .apiToken(digest(String(parts[1])))
+        }
+        guard let token = request.cookies[cookieName], !token.isEmpty else { return nil }
+        return .session(digest(token))
+    }
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
         if let authorization = request.headers["Authorization"] {
-            return try account(authorization: authorization)
+            return try account(authorization: authorization, request)
         }
         guard let token = request.cookies[Self.cookieName], !token.isEmpty else {
             throw APIError.unauthenticated
         }
         try Self.checkSameOrigin(request)
-        guard let account = try accounts.account(sessionTokenHash: Self.digest(token), now: clock()) else {
-            throw APIError.unauthenticated
-        }
+        guard let account = try sessionAccount(token: token) else { throw APIError.unauthenticated }
         return account
+    }
+
+    /// The account of a live session, its use noted (to the minute).
+    private func sessionAccount(token: String) throws -> Account? {
+        let now = clock()
+        guard let found = try accounts.account(
+            sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
+        else { return nil }
+        if now.timeIntervalSince(found.lastUsedAt) >= Self.lastUsedGranularity {
+            try accounts.markSessionUsed(found.sessionID, now: now)
+        }
+        return found.account
     }
 
     /// Who is sharing into the app (SPEC W7), or nil when nobody is signed in, so the share can wait
@@ -37,13 +66,13 @@ struct Authenticator: Sendable {
     /// next sign-in. A GET changes nothing here (see `ShareController`).
     func sharingAccount(for request: Request) throws -> Account? {
         if let authorization = request.headers["Authorization"] {
-            return try account(authorization: authorization)
+            return try account(authorization: authorization, request)
         }
         if request.method != .GET, Self.isCrossSite(request) {
             throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
         }
         guard let token = request.cookies[Self.cookieName], !token.isEmpty else { return nil }
-        return try accounts.account(sessionTokenHash: Self.digest(token), now: clock())
+        return try sessionAccount(token: token)
     }
 
     /// Whether the browser says another site sent the request: its Fetch Metadata when it sends
@@ -60,7 +89,7 @@ struct Authenticator: Sendable {
         return [components.host, components.port.map(String.init)].compactMap { $0 }.joined(separator: ":") == host
     }
 
-    private func account(authorization: String) throws -> Account {
+    private func account(authorization: String, _ request: Request) throws -> Account {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw HTTPError(
@@ -72,7 +101,7 @@ struct Authenticator: Sendable {
         }
         let now = clock()
         if found.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedGranularity }) ?? true {
-            try accounts.markTokenUsed(found.tokenID, now: now)
+            try accounts.markTokenUsed(found.tokenID, userAgent: request.headers["User-Agent"], now: now)
         }
         return found.account
     }

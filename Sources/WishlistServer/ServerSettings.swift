@@ -32,8 +32,10 @@ public struct ServerSettings: Sendable {
     public var leafletDirectory = "/usr/share/javascript/leaflet"
     /// The K-culture spots imported at start-up.
     public var spotsSource: SpotsSource = .bundled
-    /// How long a sign-in lasts before the person must sign in again.
+    /// How long a sign-in lasts at most, used or not, before the person must sign in again.
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
+    /// How long a sign-in lasts unused: a browser left signed in somewhere is signed out after this.
+    public var sessionIdleTimeout: Duration = .seconds(14 * 24 * 3600)
     public var passwordCost: PasswordHasher.Cost = .interactive
     /// Failed sign-ins allowed for one username, and for one client address, within `loginWindow`.
     public var loginFailuresPerUsername = 5

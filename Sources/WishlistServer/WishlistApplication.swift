@@ -43,7 +43,9 @@ public final class WishlistApplication: Sendable {
             try? store.close()
             throw error
         }
-        housekeeping = Housekeeping(store: store, photos: photos, clock: settings.clock, logger: settings.logger)
+        housekeeping = Housekeeping(
+            store: store, photos: photos, clock: settings.clock, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
+            logger: settings.logger)
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
     }
 
@@ -76,7 +78,8 @@ public final class WishlistApplication: Sendable {
         settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links, recentSearchRecorder: RecentSearchRecorder
     ) throws -> Router {
         var router = Router()
-        let authenticator = Authenticator(accounts: store.accounts, clock: settings.clock)
+        let authenticator = Authenticator(
+            accounts: store.accounts, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }

@@ -47,13 +47,42 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Replaces the password hash and ends every session of the account (a new password signs out everywhere).
+    /// Replaces the password hash and ends every session and API token of the account: a password
+    /// set by an administrator signs out everywhere, since whoever knew the old one may hold them.
     public func setPasswordHash(_ passwordHash: String, username: String) throws {
         try pool.write { db in
+            guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
+                throw StoreError.notFound("account named '\(username)'")
+            }
+            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, id])
+            try Self.endSignIns(of: id, keepingToken: nil, db)
+        }
+    }
+
+    /// The account's own change of password: the new hash, and every session and API token of the
+    /// account ended but the API token `keepingToken` (the one the change was made with, if any);
+    /// a session that made the change is given a new one by the caller.
+    public func changePasswordHash(_ passwordHash: String, for key: UserKey, keepingToken: [UInt8]?) throws {
+        try pool.write { db in
+            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound("account") }
+            try Self.endSignIns(of: key.rawValue, keepingToken: keepingToken, db)
+        }
+    }
+
+    /// The same password hashed anew with today's cost (at sign-in): nobody is signed out.
+    public func rehashPassword(_ passwordHash: String, username: String) throws {
+        try pool.write { db in
             try db.run("UPDATE users SET password_hash = ? WHERE username = ?", [passwordHash, username])
-            guard db.changes == 1 else { throw StoreError.notFound("account named '\(username)'") }
-            try db.run(
-                "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?)", [username])
+        }
+    }
+
+    private static func endSignIns(of userID: Int64, keepingToken: [UInt8]?, _ db: Database) throws {
+        try db.run("DELETE FROM sessions WHERE user_id = ?", [userID])
+        if let keepingToken {
+            try db.run("DELETE FROM api_tokens WHERE user_id = ? AND token_hash != ?", [userID, Data(keepingToken)])
+        } else {
+            try db.run("DELETE FROM api_tokens WHERE user_id = ?", [userID])
         }
     }
 
@@ -77,23 +106,74 @@ public struct AccountRepository: Sendable {
 
     // MARK: Sessions
 
-    public func createSession(for key: UserKey, tokenHash: [UInt8], now: Date, expiresAt: Date) throws {
+    public func createSession(for key: UserKey, tokenHash: [UInt8], userAgent: String?, now: Date, expiresAt: Date) throws {
         try pool.write { db in
             try db.run(
-                "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                [Data(tokenHash), key.rawValue, now.millisecondsSince1970, expiresAt.millisecondsSince1970])
+                """
+                INSERT INTO sessions (uuid, token_hash, user_id, created_at, last_used_at, expires_at, user_agent)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
+                 now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent])
         }
     }
 
-    /// The account of an unexpired session, or nil.
-    public func account(sessionTokenHash: [UInt8], now: Date) throws -> Account? {
+    /// The account of a session that has neither reached its maximum age by `now` nor been unused
+    /// since `idleSince`, with the session's id and last use; nil otherwise.
+    public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
+        -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
+    {
         try pool.read { db in
-            try db.queryFirst(
+            guard let row = try db.queryFirst(
                 """
-                SELECT \(Self.userColumns) FROM sessions JOIN users ON users.id = sessions.user_id
-                WHERE sessions.token_hash = ? AND sessions.expires_at > ?
-                """, [Data(sessionTokenHash), now.millisecondsSince1970]
-            ).map(Self.account)
+                SELECT \(Self.userColumns), sessions.uuid AS session_uuid, sessions.last_used_at
+                FROM sessions JOIN users ON users.id = sessions.user_id
+                WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
+                """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
+            else { return nil }
+            return (
+                try Self.account(row), try UUID(storedText: row["session_uuid"]),
+                Date(millisecondsSince1970: try row["last_used_at"])
+            )
+        }
+    }
+
+    /// Notes a use of the session; no cached answer shows it, so none is made stale.
+    public func markSessionUsed(_ id: UUID, now: Date) throws {
+        try pool.write(counted: false) { db in
+            try db.run("UPDATE sessions SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
+        }
+    }
+
+    /// The account's live sessions, most recently used first; `current` marks the one with
+    /// `currentTokenHash`, and each ends at its maximum age or `idleTimeout` after its last use.
+    public func sessions(for key: UserKey, currentTokenHash: [UInt8]?, idleTimeout: TimeInterval, now: Date) throws
+        -> [SignInSession]
+    {
+        let idleSince = now.addingTimeInterval(-idleTimeout)
+        return try pool.read { db in
+            try db.query(
+                """
+                SELECT uuid, token_hash, created_at, last_used_at, expires_at, user_agent FROM sessions
+                WHERE user_id = ? AND expires_at > ? AND last_used_at > ? ORDER BY last_used_at DESC, id DESC
+                """, [key.rawValue, now.millisecondsSince1970, idleSince.millisecondsSince1970]
+            ).map { row in
+                let lastUsed = Date(millisecondsSince1970: try row["last_used_at"])
+                let hash: Data = try row["token_hash"]
+                return SignInSession(
+                    id: try UUID(storedText: row["uuid"]), createdAt: Date(millisecondsSince1970: try row["created_at"]),
+                    lastUsedAt: lastUsed,
+                    expiresAt: min(Date(millisecondsSince1970: try row["expires_at"]), lastUsed.addingTimeInterval(idleTimeout)),
+                    userAgent: try row["user_agent"], current: currentTokenHash.map { Data($0) == hash } ?? false)
+            }
+        }
+    }
+
+    /// Ends one of the account's sessions; another account's is "not found".
+    public func deleteSession(_ id: UUID, for key: UserKey) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM sessions WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound("session with this id") }
         }
     }
 
@@ -101,8 +181,13 @@ public struct AccountRepository: Sendable {
         try pool.write { db in try db.run("DELETE FROM sessions WHERE token_hash = ?", [Data(tokenHash)]) }
     }
 
-    public func deleteExpiredSessions(now: Date) throws {
-        try pool.write { db in try db.run("DELETE FROM sessions WHERE expires_at <= ?", [now.millisecondsSince1970]) }
+    /// Deletes the sessions past their maximum age or unused since `idleSince`.
+    public func deleteExpiredSessions(now: Date, idleSince: Date) throws {
+        try pool.write { db in
+            try db.run(
+                "DELETE FROM sessions WHERE expires_at <= ? OR last_used_at <= ?",
+                [now.millisecondsSince1970, idleSince.millisecondsSince1970])
+        }
     }
 
     // MARK: API tokens
@@ -120,13 +205,17 @@ public struct AccountRepository: Sendable {
     public func tokens(for key: UserKey) throws -> [APIToken] {
         try pool.read { db in
             try db.query(
-                "SELECT uuid, name, created_at, last_used_at FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+                """
+                SELECT uuid, name, created_at, last_used_at, user_agent FROM api_tokens WHERE user_id = ?
+                ORDER BY created_at DESC, id DESC
+                """,
                 [key.rawValue]
             ).map { row in
                 APIToken(
                     id: try UUID(storedText: row["uuid"]), name: try row["name"],
                     createdAt: Date(millisecondsSince1970: try row["created_at"]),
-                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:)))
+                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                    userAgent: try row["user_agent"])
             }
         }
     }
@@ -155,10 +244,12 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    public func markTokenUsed(_ id: UUID, now: Date) throws {
-        try pool.write { db in
+    /// Notes a use of the token, and the `User-Agent` that used it; no cached answer shows them.
+    public func markTokenUsed(_ id: UUID, userAgent: String?, now: Date) throws {
+        try pool.write(counted: false) { db in
             try db.run(
-                "UPDATE api_tokens SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
+                "UPDATE api_tokens SET last_used_at = ?, user_agent = ? WHERE uuid = ?",
+                [now.millisecondsSince1970, userAgent, id.lowercasedString])
         }
     }
 

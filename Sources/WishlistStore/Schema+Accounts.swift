@@ -1,3 +1,4 @@
+import Foundation
 import SQLite
 
 extension Schema {
@@ -30,5 +31,23 @@ extension Schema {
             );
             CREATE INDEX api_tokens_by_user ON api_tokens(user_id);
             """)
+    }
+
+    /// Devices (issue 15): each session gets a public id, its last use and the browser it signed in
+    /// with, so that a person can see and end it; a token keeps the browser or client of its last use.
+    /// Sessions that exist are kept, their last use taken to be their start.
+    @Sendable static func addSessionDevices(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE sessions ADD COLUMN uuid TEXT;
+            ALTER TABLE sessions ADD COLUMN last_used_at INTEGER;
+            ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+            ALTER TABLE api_tokens ADD COLUMN user_agent TEXT;
+            UPDATE sessions SET last_used_at = created_at;
+            """)
+        let ids: [Int64] = try db.query("SELECT id FROM sessions").map { try $0["id"] }
+        for id in ids {
+            try db.run("UPDATE sessions SET uuid = ? WHERE id = ?", [UUID().uuidString.lowercased(), id])
+        }
+        try db.execute("CREATE UNIQUE INDEX sessions_by_uuid ON sessions(uuid)")
     }
 }

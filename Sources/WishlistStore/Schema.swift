@@ -19,6 +19,7 @@ enum Schema {
         migrator.register("2026-12-03-wish-text-search", createWishTextSearch)
         migrator.register("2026-12-01-gif-favorites", createGifFavorites)
         migrator.register("2026-12-04-photo-frames", addPhotoFrameCounts)
+        migrator.register("2026-12-04-session-devices", addSessionDevices)
         return migrator
     }
 }

@@ -10,7 +10,7 @@ struct ServeCommand: Command {
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: [
                 Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption, spotsOption,
-                giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
+                giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption, sessionIdleOption, sessionMaxAgeOption,
             ])
     }
 
@@ -51,6 +51,14 @@ struct ServeCommand: Command {
             + RateLimitedAction.allCases.map { "\($0.rawValue) (\($0.defaultLimit))" }.joined(separator: ", ")
             + "; sign-ins count per address. Repeat for more.",
         repeatable: true)
+    static let sessionIdleOption = Option(
+        "--session-idle-days", "DAYS",
+        help: "Sign a browser out after this many days unused ($WISHLIST_SESSION_IDLE_DAYS; default 14).",
+        format: .wholeNumber(1...))
+    static let sessionMaxAgeOption = Option(
+        "--session-max-age-days", "DAYS",
+        help: "Sign a browser out this many days after it signed in, used or not ($WISHLIST_SESSION_MAX_AGE_DAYS; default 30).",
+        format: .wholeNumber(1...))
 
     let settings: ServerSettings
 
@@ -94,6 +102,12 @@ struct ServeCommand: Command {
             settings.giphyRating = rating
         }
         settings.rateLimits = try Self.rateLimits(arguments.options(Self.rateLimitOption))
+        if let days = try Environment.option(Self.sessionIdleOption, orVariable: "WISHLIST_SESSION_IDLE_DAYS", in: &arguments) {
+            settings.sessionIdleTimeout = try Self.sessionDuration(days, Self.sessionIdleOption)
+        }
+        if let days = try Environment.option(Self.sessionMaxAgeOption, orVariable: "WISHLIST_SESSION_MAX_AGE_DAYS", in: &arguments) {
+            settings.sessionLifetime = try Self.sessionDuration(days, Self.sessionMaxAgeOption)
+        }
         self.settings = settings
     }
 
@@ -114,6 +128,12 @@ struct ServeCommand: Command {
             }
         }
         return limits
+    }
+
+    /// `days` as a duration, at most ten years (a cookie's Max-Age and the store's milliseconds stay in range).
+    private static func sessionDuration(_ days: Int, _ option: Option<Int>) throws -> Duration {
+        guard days <= 3650 else { throw UsageError("\(option.names.long) takes 1 to 3650 days.") }
+        return .seconds(days * 24 * 3600)
     }
 
     func run() async throws {

@@ -3,7 +3,7 @@ struct UserPasswdCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "passwd",
-            abstract: "Set an account's password (signs it out everywhere).",
+            abstract: "Set an account's password (signs it out everywhere and revokes its API tokens).",
             arguments: [LocalAccounts.usernameArgument, PasswordInput.stdinFlag, Environment.dataOption])
     }
 

@@ -51,8 +51,9 @@ import WishlistCore
             let tokens = try #require(answers["tokens"] as? [[String: Any]])
             let createdAt = try #require(try store.accounts.tokens(for: owner).first?.createdAt)
             let bySession = try store.accounts.account(
-                sessionTokenHash: SHA256.digest(Array(try string(answers["sessionToken"]).utf8)), now: createdAt)
-            #expect(bySession?.key == owner, "\(username)'s session")
+                sessionTokenHash: SHA256.digest(Array(try string(answers["sessionToken"]).utf8)), now: createdAt,
+                idleSince: .distantPast)
+            #expect(bySession?.account.key == owner, "\(username)'s session")
             try expectContains(try store.accounts.tokens(for: owner), tokens, "\(username)'s tokens")
 
             let wishes = try #require(answers["wishes"] as? [[String: Any]])

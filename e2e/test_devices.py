@@ -1,0 +1,83 @@
+"""Devices in settings (issue 15): every browser signed in to the account and every API token, with
+the browser or client it came from; signing another browser out and revoking a token work at once
+on the server, and the list follows the language. Controls are found by role and accessible name,
+words from the catalogs."""
+
+import json
+import urllib.request
+
+from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from flows import PASSWORD, USERNAME, open_account_menu, say, signed_in, tap
+
+PHONE_SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/17.4 Mobile/15E148 Safari/604.1"
+)
+
+
+def sign_in_elsewhere(server, user_agent):
+    """Signs in as another browser would; returns its session cookie."""
+    request = urllib.request.Request(
+        server.url("/api/v1/sessions"),
+        data=json.dumps({"username": USERNAME, "password": PASSWORD}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "X-Requested-With": "wishlist", "User-Agent": user_agent},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.headers["Set-Cookie"].split(";")[0]
+
+
+def device_rows(browser, en, title_key):
+    return by_role(wait_for_role(browser, "list", en[title_key]), "listitem")
+
+
+def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, catalogs, screenshot):
+    en, ko = catalogs["en"], catalogs["ko"]
+    token = signed_in(open_server, browser, en)
+    phone = sign_in_elsewhere(open_server, PHONE_SAFARI)
+    phone_name = say(en["settings.devices.browserOn"], browser="Safari", system="iPhone")
+
+    open_account_menu(browser)
+    wait_for_role(browser, "link", en["account.settings"]).click()
+    wait_for_role(browser, "heading", en["settings.devices.title"])
+    end_phone = wait_for_role(browser, "button", say(en["settings.devices.endNamed"], device=phone_name))
+    rows = device_rows(browser, en, "settings.devices.sessions")
+    # This browser, the phone, and the test's own: setting the account up and signing in to make its token.
+    assert len(rows) == 4
+    [this] = [row for row in rows if en["settings.devices.current"] in row.text]
+    assert say(en["settings.devices.browserOn"], browser="Chrome", system="Linux") in this.text
+    assert not by_role(this, "button"), "this browser is signed out from the account menu, not here"
+    [made] = device_rows(browser, en, "settings.devices.tokens")
+    assert made.text.startswith("e2e")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", end_phone)
+    screenshot("settings-devices")
+
+    # Signing the phone out ends its session on the server.
+    tap(browser, end_phone)
+    wait_until(browser, lambda: len(device_rows(browser, en, "settings.devices.sessions")) == 3, "the phone is still listed")
+    assert open_server.api("GET", "/me", cookie=phone)[0] == 401
+    assert open_server.api("GET", "/me", token=token)[0] == 200
+
+    # Revoking the token ends it too.
+    tap(browser, find_by_role(browser, "button", say(en["settings.devices.revokeNamed"], name="e2e")))
+    wait_until(
+        browser,
+        lambda: [row.text for row in device_rows(browser, en, "settings.devices.tokens")] == [en["settings.devices.noTokens"]],
+        "the token is still listed",
+    )
+    assert open_server.api("GET", "/me", token=token)[0] == 401
+    announce = browser.find_element("css selector", '[data-role="devices-announce"]')
+    assert announce.get_attribute("textContent") == say(en["settings.devices.revoked"], name="e2e")
+
+    # The list follows the language.
+    open_account_menu(browser)
+    wait_for_role(browser, "radio", en["language.ko"]).click()
+    menu = wait_for_role(browser, "button", USERNAME)
+    menu.click()
+    assert menu.get_attribute("aria-expanded") == "false"
+    wait_for_role(browser, "heading", ko["settings.devices.title"])
+    rows = device_rows(browser, ko, "settings.devices.sessions")
+    assert any(ko["settings.devices.current"] in row.text for row in rows)
+    assert any(say(ko["settings.devices.browserOn"], browser="Chrome", system="Linux") in row.text for row in rows)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", rows[0])
+    screenshot("settings-devices-korean")
