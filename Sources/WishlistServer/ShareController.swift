@@ -92,7 +92,7 @@ struct ShareController: Sendable {
         headers["Content-Type"] = "text/html; charset=utf-8"
         let html = """
             <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(title) · Wishlist</title><body style="font-family:system-ui;margin:2rem">
+            <title>\(title) · Wishlist</title><body>
             <h1>\(title)</h1><p>\(text)</p><p><a href="/">Open Wishlist</a></p></body></html>
             """
         return Response(status: status, headers: headers, body: .data(Data(html.utf8)))
