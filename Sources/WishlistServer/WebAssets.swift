@@ -12,6 +12,8 @@ struct WebAssets: Sendable {
 
     let directory: URL
     let version: String
+    /// Where the files are served, `/static/<version>`.
+    var base: String { "/static/\(version)" }
     private let index: Data
     private let manifest: Data
 

@@ -121,8 +121,11 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         LinksController(links: links, authenticator: authenticator, limits: limits).register(in: &router)
         CSPReportsController(counter: cspViolations).register(in: &router)
-        ShareController(links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares())
-            .register(in: &router)
+        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
+        ShareController(
+            links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
+            assetBase: webAssets.base
+        ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
@@ -133,7 +136,7 @@ public final class WishlistApplication: Sendable {
                 giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
             authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
-        try WebAssets.bundled(publicURL: settings.publicURL).register(in: &router)
+        webAssets.register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router
     }

@@ -45,7 +45,14 @@ import WishlistClient
         #expect(page.status == 400)
         #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(page.headers["content-security-policy"] != nil)
-        #expect(!String(decoding: page.body, as: UTF8.self).contains("style="))
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(!html.contains("style=") && !html.contains("<style"))
+        // Styled by the app's own files instead, which load.
+        let stylesheets = html.matches(of: /href="(\/static\/[0-9a-f]{12}\/css\/[a-z]+\.css)"/).map { String($0.output.1) }
+        #expect(stylesheets.count == 2)
+        for stylesheet in stylesheets {
+            #expect(try await server.client().send("GET", stylesheet).status == 200, "\(stylesheet)")
+        }
     }
 
     static func report(_ directive: String, blocked: String = "inline") -> Data {
