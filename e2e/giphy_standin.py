@@ -22,10 +22,12 @@ ANIMATION = base64.b64decode(
 
 class GiphyStandIn:
     """Search answers `total` GIFs for any query but "nothing"; trending answers `total` too.
-    GIF number n has id `gif{n}`; every fifth has an empty title and every third no rating."""
+    GIF number n has id `gif{n}`; every fifth has an empty title and every third no rating.
+    `titles`, when given, names GIF n `titles[n % len(titles)]` instead (e.g. hostile text)."""
 
-    def __init__(self, total=10_000):
+    def __init__(self, total=10_000, titles=None):
         self.total = total
+        self.titles = titles
         self.requests = []
         self.failure = None
         self._lock = threading.Lock()
@@ -90,8 +92,7 @@ class GiphyStandIn:
             return self._send(handler, 200, json.dumps(body).encode(), "application/json")
         return self._send(handler, 404, b'{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":""}}', "application/json")
 
-    @staticmethod
-    def _gif(number, host):
+    def _gif(self, number, host):
         media = f"http://{host}/media/gif{number}"
 
         def image(name, width, height):
@@ -101,7 +102,7 @@ class GiphyStandIn:
             "type": "gif",
             "id": f"gif{number}",
             "url": f"https://giphy.com/gifs/cat-gif{number}",
-            "title": "" if number % 5 == 4 else f"Cat {number} GIF",
+            "title": self._title(number),
             "username": "",
             "images": {
                 "original": image("giphy.gif", 480, 320),
@@ -112,6 +113,11 @@ class GiphyStandIn:
         if number % 3 != 2:
             gif["rating"] = "g"
         return gif
+
+    def _title(self, number):
+        if self.titles:
+            return self.titles[number % len(self.titles)]
+        return "" if number % 5 == 4 else f"Cat {number} GIF"
 
     @staticmethod
     def _send(handler, status, body, content_type, retry_after=None):

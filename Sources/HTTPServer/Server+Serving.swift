@@ -51,6 +51,7 @@ extension Server {
             return HTTPError(.notImplemented, code: "not_implemented", message: "The method \(method) is not supported.")
         }
         context.method = httpMethod
+        if let refusal = refusal(ofHeadOf: context, connection: connection) { return refusal }
         let target: RequestTarget
         do { target = try RequestTarget(context.rawTarget) } catch { return error }
         context.target = target
@@ -64,6 +65,31 @@ extension Server {
         }
         context.sink = BodySink(limit: limit, memoryThreshold: configuration.memoryBodyThreshold,
                                 directory: configuration.temporaryDirectory, temporaryFiles: context.temporaryFiles)
+        return nil
+    }
+
+    /// A 414 for a target longer than allowed, a 431 for too many or too large header lines.
+    private func refusal(ofHeadOf context: RequestContext, connection: OpaquePointer) -> HTTPError? {
+        let targetLength = context.rawTarget.utf8.count
+        if targetLength > configuration.maximumTargetLength {
+            return HTTPError(
+                .uriTooLong, code: "uri_too_long",
+                message: "The request target is \(targetLength) bytes long; at most \(configuration.maximumTargetLength) are accepted.")
+        }
+        var size = HeaderSize()
+        withUnsafeMutablePointer(to: &size) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, measureHeader, pointer)
+        }
+        if size.count > configuration.maximumHeaderCount {
+            return HTTPError(
+                .requestHeaderFieldsTooLarge, code: "headers_too_large",
+                message: "The request has \(size.count) header lines; at most \(configuration.maximumHeaderCount) are accepted.")
+        }
+        if size.bytes > configuration.maximumHeaderBytes {
+            return HTTPError(
+                .requestHeaderFieldsTooLarge, code: "headers_too_large",
+                message: "The request's headers are \(size.bytes) bytes; at most \(configuration.maximumHeaderBytes) are accepted.")
+        }
         return nil
     }
 
@@ -167,5 +193,23 @@ private func collectHeader(
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
     cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+/// The header lines of a request, counted by `measureHeader`.
+private struct HeaderSize {
+    var count = 0
+    /// Names and values, each line counted as `name: value` and its line break.
+    var bytes = 0
+}
+
+/// Header iterator for `MHD_get_connection_values`; `cls` points at a `HeaderSize`.
+private func measureHeader(
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls else { return .YES }
+    let size = cls.assumingMemoryBound(to: HeaderSize.self)
+    size.pointee.count += 1
+    size.pointee.bytes += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
     return .YES
 }

@@ -61,8 +61,11 @@ public final class Server: Sendable {
     }
 
     /// Bytes libmicrohttpd keeps per connection for the request line, the headers and its I/O
-    /// buffers, which bounds how large the headers of a request may be. The daemon's own default.
-    static let connectionMemory = 32 << 10
+    /// buffers. The daemon answers a head that does not fit with its own 414/431 and an HTML body,
+    /// and a single header line may take only about half of this, so it is twice the daemon's
+    /// default: a head past `maximumHeaderBytes` then still reaches `Server` and gets a JSON error
+    /// unless one line alone is over 32 KB. Pages of it are touched only as a request fills them.
+    static let connectionMemory = 64 << 10
 
     /// The bound port (the chosen one when configured with port 0).
     public var port: UInt16 {

@@ -7,6 +7,14 @@ public struct ServerConfiguration: Sendable {
     public var port: UInt16 = 8080
     /// Bodies beyond this are refused with 413 `content_too_large` unless the route sets its own limit.
     public var defaultBodyLimit: Int = 1 << 20
+    /// A longer request target (path and query, as sent) is refused with 414 `uri_too_long`.
+    public var maximumTargetLength: Int = 8 << 10
+    /// Requests whose header lines (names and values) add up to more bytes than this, or that
+    /// have more header lines than `maximumHeaderCount`, are refused with 431 `headers_too_large`.
+    /// Both stay well inside what libmicrohttpd keeps per connection (`Server.connectionMemory`);
+    /// a head beyond that the daemon answers itself, with the same status but an HTML body.
+    public var maximumHeaderBytes: Int = 16 << 10
+    public var maximumHeaderCount: Int = 100
     /// Bodies beyond this are streamed to a temporary file as they arrive.
     public var memoryBodyThreshold: Int = 256 << 10
     public var temporaryDirectory: String = NSTemporaryDirectory()

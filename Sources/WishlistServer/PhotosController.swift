@@ -91,10 +91,22 @@ struct PhotosController: Sendable {
             path: file.path, contentType: file.contentType, request: request,
             cacheControl: current ? "private, max-age=31536000, immutable" : "private, no-cache",
             etag: "\(id.uuidString.lowercased())-\(size.rawValue)-\(file.version)")
-        if let filename = file.filename {
-            response.headers["Content-Disposition"] = "inline; filename=\"\(filename)\""
-        }
+        Self.confine(&response, file, size: size)
         return response
+    }
+
+    /// Raster formats a browser shows as a picture and can never run: what the upload accepts (each
+    /// file sniffed and decoded, never named by the client) and what renditions are made in.
+    static let rasterTypes: Set = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic"]
+
+    /// Makes a media answer safe to open on its own, whatever bytes it holds: no policy lets it run
+    /// or load anything (`sandbox` also gives it an origin of its own), a raster image is shown with
+    /// a name of our making, and anything else is only ever downloaded.
+    static func confine(_ response: inout Response, _ file: MediaFile, size: Photo.Size) {
+        response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
+        let filename = file.filename ?? "photo-\(size.rawValue).jpg"
+        let disposition = rasterTypes.contains(file.contentType) ? "inline" : "attachment"
+        response.headers["Content-Disposition"] = "\(disposition); filename=\"\(filename)\""
     }
 
     // MARK: Helpers

@@ -15,6 +15,10 @@ public struct ServerSettings: Sendable {
     /// Lets outbound requests (link previews, their images, the geocoder, Giphy) reach loopback, private
     /// and other reserved addresses: for test suites and home labs. Off, they are refused.
     public var allowPrivateAddresses = false
+    /// Where people reach the server, when that is not where it listens (a reverse proxy ending
+    /// TLS): https makes cookies `Secure` and sends `Strict-Transport-Security`, and the links the
+    /// server hands out (bookmarklet, Shortcut) use it. Nil: the page's own address, plain http allowed.
+    public var publicURL: PublicURL?
     /// Refreshes every wish's link price once a day (`--refresh-prices daily`); off by default.
     public var refreshPricesDaily = false
     /// Giphy's API key for GIF search (SPEC G1–G10); nil switches GIFs off (503 `gifs_not_configured`).

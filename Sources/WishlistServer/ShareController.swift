@@ -24,6 +24,9 @@ struct ShareController: Sendable {
     let wishes: WishRepository
     let authenticator: Authenticator
     let pending: PendingShares
+    /// Where the web app's files are (`/static/<version>`): the server's own pages use its styles,
+    /// as files, since pages may run no inline style.
+    let assetBase: String
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
@@ -35,7 +38,7 @@ struct ShareController: Sendable {
 
     func share(_ request: Request) throws -> Response {
         let shared = try SharedItem(request, maximumFiles: Self.maximumFiles)
-        guard !shared.isEmpty else { return Self.nothingShared }
+        guard !shared.isEmpty else { return nothingShared }
         guard let account = try authenticator.sharingAccount(for: request) else {
             let token = pending.keep(shared, now: links.clock())
             let seconds = Int(PendingShares.lifetime)
@@ -51,7 +54,7 @@ struct ShareController: Sendable {
     func shareByLink(_ request: Request) throws -> Response {
         guard request.headers["Authorization"] == nil else { return try share(request) }
         let shared = try SharedItem(request, maximumFiles: 0)
-        guard !shared.isEmpty else { return Self.nothingShared }
+        guard !shared.isEmpty else { return nothingShared }
         var query = URLComponents()
         query.queryItems = [("url", shared.link), ("title", shared.title), ("text", shared.text)]
             .compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
@@ -75,7 +78,7 @@ struct ShareController: Sendable {
         "/#/wishes/\(try links.wish(from: shared, owner: account.key).id.uuidString.lowercased())"
     }
 
-    private static var nothingShared: Response {
+    private var nothingShared: Response {
         page(status: .badRequest, title: "Nothing to share", text: "Share a link or a photo to make a wish of it.")
     }
 
@@ -87,13 +90,14 @@ struct ShareController: Sendable {
     }
 
     /// A small page for a person, not a program: shares arrive as browser navigations.
-    private static func page(status: HTTPStatus, title: String, text: String) -> Response {
+    private func page(status: HTTPStatus, title: String, text: String) -> Response {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "text/html; charset=utf-8"
         let html = """
             <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(title) · Wishlist</title><body style="font-family:system-ui;margin:2rem">
-            <h1>\(title)</h1><p>\(text)</p><p><a href="/">Open Wishlist</a></p></body></html>
+            <link rel="stylesheet" href="\(assetBase)/css/tokens.css"><link rel="stylesheet" href="\(assetBase)/css/app.css">
+            <title>\(title) · Wishlist</title><body><main class="plain-page">
+            <h1>\(title)</h1><p>\(text)</p><p><a href="/">Open Wishlist</a></p></main></body></html>
             """
         return Response(status: status, headers: headers, body: .data(Data(html.utf8)))
     }

@@ -2,31 +2,35 @@ import Crypto
 import Foundation
 import HTTPServer
 
-/// Serves the web app: `index.html` and the manifest (never cached, with the asset base filled
-/// in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
+/// Serves the web app: `index.html` and the manifest (never cached, with the asset base and the
+/// public url filled in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
 /// version is a digest of the files and changes with them.
 struct WebAssets: Sendable {
     static let assetBasePlaceholder = "__ASSET_BASE__"
+    /// The server's public origin in `index.html`, empty without `--public-url` (the page's own origin then).
+    static let publicURLPlaceholder = "__PUBLIC_URL__"
 
     let directory: URL
     let version: String
+    /// Where the files are served, `/static/<version>`.
+    var base: String { "/static/\(version)" }
     private let index: Data
     private let manifest: Data
 
-    init(directory: URL) throws {
+    init(directory: URL, publicURL: PublicURL? = nil) throws {
         self.directory = directory.standardizedFileURL
         version = try Self.digest(of: self.directory)
-        let base = "/static/\(version)"
-        index = try Self.filled(directory.appendingPathComponent("index.html"), base: base)
-        manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), base: base)
+        let values = [Self.assetBasePlaceholder: "/static/\(version)", Self.publicURLPlaceholder: publicURL?.origin ?? ""]
+        index = try Self.filled(directory.appendingPathComponent("index.html"), values)
+        manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), values)
     }
 
     /// The folder shipped inside the server module.
-    static func bundled() throws -> WebAssets {
+    static func bundled(publicURL: PublicURL? = nil) throws -> WebAssets {
         guard let url = Bundle.module.url(forResource: "Web", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
-        return try WebAssets(directory: url)
+        return try WebAssets(directory: url, publicURL: publicURL)
     }
 
     func register(in router: inout Router) {
@@ -101,9 +105,12 @@ struct WebAssets: Sendable {
         }
     }
 
-    private static func filled(_ file: URL, base: String) throws -> Data {
-        let text = try String(contentsOf: file, encoding: .utf8)
-        return Data(text.replacingOccurrences(of: assetBasePlaceholder, with: base).utf8)
+    /// The file with each placeholder replaced; the values are ours (a digest, a validated origin),
+    /// never a request's.
+    private static func filled(_ file: URL, _ values: [String: String]) throws -> Data {
+        var text = try String(contentsOf: file, encoding: .utf8)
+        for (placeholder, value) in values { text = text.replacingOccurrences(of: placeholder, with: value) }
+        return Data(text.utf8)
     }
 
     /// The first 12 hex digits of a SHA-256 over every file's path and bytes, in a stable order.

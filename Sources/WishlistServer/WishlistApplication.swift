@@ -16,6 +16,8 @@ public final class WishlistApplication: Sendable {
     private let server: Server
     let housekeeping: Housekeeping
     let recentSearchRecorder: RecentSearchRecorder
+    /// Content-Security-Policy violations the pages reported.
+    let cspViolations: CSPViolationCounter
     /// Present with `--refresh-prices daily`.
     let priceRefresher: PriceRefresher?
 
@@ -23,6 +25,7 @@ public final class WishlistApplication: Sendable {
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
         recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)
+        cspViolations = CSPViolationCounter(logger: settings.logger, clock: settings.clock)
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
             try photos.tidy(now: settings.clock())
@@ -36,8 +39,13 @@ public final class WishlistApplication: Sendable {
             }
             server = Server(
                 router: try Self.router(
-                    settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder),
-                middleware: [SecurityHeadersMiddleware(imageOrigins: Self.plainHTTPGiphy(settings)), DomainErrorMiddleware()],
+                    settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder,
+                    cspViolations: cspViolations),
+                middleware: [
+                    SecurityHeadersMiddleware(
+                        imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
+                    DomainErrorMiddleware(),
+                ],
                 configuration: Self.serverConfiguration(settings))
         } catch {
             try? store.close()
@@ -75,7 +83,8 @@ public final class WishlistApplication: Sendable {
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
     static func router(
-        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links, recentSearchRecorder: RecentSearchRecorder
+        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links, recentSearchRecorder: RecentSearchRecorder,
+        cspViolations: CSPViolationCounter
     ) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(
@@ -114,8 +123,12 @@ public final class WishlistApplication: Sendable {
             library: photos, places: places, authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
         LinksController(links: links, authenticator: authenticator, limits: limits).register(in: &router)
-        ShareController(links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares())
-            .register(in: &router)
+        CSPReportsController(counter: cspViolations).register(in: &router)
+        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
+        ShareController(
+            links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
+            assetBase: webAssets.base
+        ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
@@ -126,7 +139,7 @@ public final class WishlistApplication: Sendable {
                 giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
             authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
-        try WebAssets.bundled().register(in: &router)
+        webAssets.register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router
     }

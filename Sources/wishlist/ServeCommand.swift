@@ -9,13 +9,17 @@ struct ServeCommand: Command {
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: [
-                Environment.dataOption, listenOption, geocoderOption, tilesOption, privateAddressesFlag, refreshPricesOption, spotsOption,
-                giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption, sessionIdleOption, sessionMaxAgeOption,
+                Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
+                refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
+                sessionIdleOption, sessionMaxAgeOption,
             ])
     }
 
     static let listenOption = Option(
         "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
+    static let publicURLOption = Option(
+        "--public-url", "URL",
+        help: "Where people reach the server, e.g. https://wishes.example.org behind a TLS proxy: https makes cookies Secure and sends HSTS ($WISHLIST_PUBLIC_URL; off).")
     static let geocoderOption = Option(
         "--geocoder-url", "URL",
         help: "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default).")
@@ -71,6 +75,13 @@ struct ServeCommand: Command {
         }
         settings.host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         settings.port = port
+        if let publicURL = try arguments.option(Self.publicURLOption) ?? Environment.value("WISHLIST_PUBLIC_URL") {
+            do {
+                settings.publicURL = try PublicURL(publicURL)
+            } catch {
+                throw UsageError("--public-url: \(error)")
+            }
+        }
         if let geocoder = try arguments.option(Self.geocoderOption) ?? Environment.value("WISHLIST_GEOCODER_URL") {
             guard let url = URL(string: geocoder), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw UsageError("--geocoder-url takes an http(s) address, like https://nominatim.openstreetmap.org.")

@@ -54,6 +54,18 @@ import WishlistServer
         #expect(help.output.contains("--password-stdin"))
     }
 
+    @Test func aPublicURLThatIsNotAServersRootIsAUsageError() async throws {
+        for (value, problem) in [
+            ("https://wishes.example.org/app", "without a path like /app"), ("wishes.example.org", "must start with https://"),
+            ("https://wishes.example.org/?a=1", "must not have a query"),
+        ] {
+            let result = try await cli.run(["serve", "--data", data, "--public-url", value])
+            #expect(result.status == 64, "\(value): \(result.status) \(result.error)")
+            #expect(result.error.hasPrefix("wishlist: --public-url: The public url "), "\(value): \(result.error)")
+            #expect(result.error.contains(problem), "\(value): \(result.error)")
+        }
+    }
+
     @Test func brokenRulesAreOneSentenceAndExit1() async throws {
         let short = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
         #expect(short.status == 1)

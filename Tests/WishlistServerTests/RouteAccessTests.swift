@@ -17,12 +17,15 @@ import WishlistStore
         "GET /vendor/leaflet/{path...}",
         // Sharing in keeps a signed-out share until sign-in instead of refusing it (ShareController).
         "POST /share", "GET /share", "GET /share/continue",
+        // A violation report comes from whatever page the browser had open, signed in or not.
+        "POST /api/v1/csp-reports",
     ]
 
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
-            links: server.application.links, recentSearchRecorder: server.application.recentSearchRecorder
+            links: server.application.links, recentSearchRecorder: server.application.recentSearchRecorder,
+            cspViolations: server.application.cspViolations
         ).routes
     }
 

@@ -66,10 +66,16 @@ function deviceItem(name, times, action, current) {
   return item;
 }
 
+/** Where people reach this server: the server's `--public-url` when it has one (behind a proxy the
+ * page's own origin may not be it), else the page's origin. */
+function publicOrigin() {
+  return document.querySelector('meta[name="wishlist-public-url"]')?.content || location.origin;
+}
+
 /** The settings screen. */
 export class SettingsView extends HTMLElement {
   connectedCallback() {
-    const origin = location.origin;
+    const origin = publicOrigin();
     this.innerHTML = `
       <div class="settings">
         <section class="settings-section" aria-labelledby="settings-share-title">
