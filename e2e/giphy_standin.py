@@ -7,8 +7,9 @@ nothing asked Giphy twice."""
 import base64
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+from loopback_site import LoopbackSite, send
 
 KEY = "e2e-giphy-key"
 # Giphy pages no further than these offsets.
@@ -31,23 +32,11 @@ class GiphyStandIn:
         self.requests = []
         self.failure = None
         self._lock = threading.Lock()
-        stand_in = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                stand_in._answer(self)
-
-            def log_message(self, *args):
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
+        self._site = LoopbackSite(self._answer)
+        self.url = self._site.origin
 
     def stop(self):
-        self._server.shutdown()
-        self._server.server_close()
+        self._site.stop()
 
     def fail(self, status=None, retry_after=None):
         """Answers every API request with `status` from now on (None: normally again)."""
@@ -62,7 +51,7 @@ class GiphyStandIn:
     def _answer(self, handler):
         url = urlparse(handler.path)
         if url.path.startswith("/media/"):
-            return self._send(handler, 200, ANIMATION, "image/gif")
+            return send(handler, 200, ANIMATION, "image/gif")
         query = {name: values[0] for name, values in parse_qs(url.query).items()}
         with self._lock:
             self.requests.append((url.path, query))
@@ -70,9 +59,10 @@ class GiphyStandIn:
         if failure:
             status, retry_after = failure
             body = {"data": [], "meta": {"status": status, "msg": "Error", "response_id": ""}}
-            return self._send(handler, status, json.dumps(body).encode(), "application/json", retry_after)
+            headers = None if retry_after is None else {"Retry-After": retry_after}
+            return send(handler, status, json.dumps(body).encode(), "application/json", headers)
         if query.get("api_key") != KEY:
-            return self._send(handler, 401, b'{"message":"Invalid authentication credentials"}', "application/json")
+            return send(handler, 401, b'{"message":"Invalid authentication credentials"}', "application/json")
         host = handler.headers.get("Host")
         limit = int(query.get("limit", "25"))
         offset = int(query.get("offset", "0"))
@@ -85,12 +75,12 @@ class GiphyStandIn:
                 "pagination": {"total_count": total, "count": len(numbers), "offset": offset},
                 "meta": {"status": 200, "msg": "OK", "response_id": "e2e"},
             }
-            return self._send(handler, 200, json.dumps(body).encode(), "application/json")
+            return send(handler, 200, json.dumps(body).encode(), "application/json")
         gif_id = url.path.removeprefix("/v1/gifs/")
         if gif_id.startswith("gif") and gif_id[3:].isdigit() and int(gif_id[3:]) < self.total:
             body = {"data": self._gif(int(gif_id[3:]), host), "meta": {"status": 200, "msg": "OK", "response_id": "e2e"}}
-            return self._send(handler, 200, json.dumps(body).encode(), "application/json")
-        return self._send(handler, 404, b'{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":""}}', "application/json")
+            return send(handler, 200, json.dumps(body).encode(), "application/json")
+        return send(handler, 404, b'{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":""}}', "application/json")
 
     def _gif(self, number, host):
         media = f"http://{host}/media/gif{number}"
@@ -119,12 +109,3 @@ class GiphyStandIn:
             return self.titles[number % len(self.titles)]
         return "" if number % 5 == 4 else f"Cat {number} GIF"
 
-    @staticmethod
-    def _send(handler, status, body, content_type, retry_after=None):
-        handler.send_response(status)
-        handler.send_header("Content-Type", content_type)
-        handler.send_header("Content-Length", str(len(body)))
-        if retry_after is not None:
-            handler.send_header("Retry-After", retry_after)
-        handler.end_headers()
-        handler.wfile.write(body)

@@ -8,15 +8,14 @@ which is this server's own code."""
 
 import html
 import re
-import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from accessibility import fill, wait_for_role, wait_until
 from flows import PASSWORD, USERNAME, create_account, sign_in
 from giphy_standin import KEY, GiphyStandIn
+from loopback_site import LoopbackSite, send
 
 # Each would run a script, or open one, if the page put it into HTML or a link unescaped.
 HOSTILE = [
@@ -58,26 +57,17 @@ class HostileSite:
     preview reads, and points its picture and canonical address at `javascript:` and `data:`."""
 
     def __init__(self):
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                number = self.path.removeprefix("/items/")
-                if not number.isdigit() or int(number) >= len(HOSTILE):
-                    return self.send_error(404)
-                body = HostileSite.page(HOSTILE[int(number)]).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+        self._site = LoopbackSite(self._answer)
 
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+    @staticmethod
+    def _answer(handler):
+        number = handler.path.removeprefix("/items/")
+        if not number.isdigit() or int(number) >= len(HOSTILE):
+            return handler.send_error(404)
+        send(handler, 200, HostileSite.page(HOSTILE[int(number)]).encode(), "text/html; charset=utf-8")
 
     def url(self, number):
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/items/{number}"
+        return f"{self._site.origin}/items/{number}"
 
     @staticmethod
     def page(text):
@@ -91,8 +81,7 @@ class HostileSite:
             <link rel="icon" href="javascript:window.__pwned=1"></head><body>{value}</body></html>"""
 
     def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._site.stop()
 
 
 @pytest.fixture

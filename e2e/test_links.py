@@ -5,17 +5,16 @@ made while signed out that completes after sign-in, and the settings' bookmarkle
 (SPEC W7, X4, X10). Controls are found by role and accessible name, words from the catalogs."""
 
 import json
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap
+from loopback_site import LoopbackSite, send
 
 PICTURE = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos" / "gps" / "DSCN0010.jpg"
 TITLE = "Canvas travel bag"
@@ -29,33 +28,18 @@ class Shop:
 
     def __init__(self):
         self.price = "89000"
-        shop = self
+        self._site = LoopbackSite(self._answer)
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                if self.path == "/bag.jpg":
-                    self._answer("image/jpeg", PICTURE.read_bytes())
-                elif self.path.startswith("/items/"):
-                    self._answer("text/html; charset=utf-8", shop.page().encode())
-                else:
-                    self.send_error(404)
-
-            def _answer(self, content_type, body):
-                self.send_response(200)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+    def _answer(self, handler):
+        if handler.path == "/bag.jpg":
+            send(handler, 200, PICTURE.read_bytes(), "image/jpeg")
+        elif handler.path.startswith("/items/"):
+            send(handler, 200, self.page().encode(), "text/html; charset=utf-8")
+        else:
+            handler.send_error(404)
 
     def url(self, path):
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}{path}"
+        return self._site.origin + path
 
     def page(self):
         offer = json.dumps({"@type": "Product", "offers": {"@type": "Offer", "price": self.price, "priceCurrency": "KRW"}})
@@ -65,8 +49,7 @@ class Shop:
             <script type="application/ld+json">{offer}</script></head><body><h1>{TITLE}</h1></body></html>"""
 
     def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._site.stop()
 
 
 @pytest.fixture
