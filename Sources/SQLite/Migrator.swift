@@ -29,6 +29,14 @@ public struct Migrator: Sendable {
         migrations.map(\.identifier)
     }
 
+    /// The migrations registered before `identifier` (all of them when it is not registered):
+    /// the schema as it was before that migration, for tests of it on older data.
+    public func prefix(before identifier: String) -> Migrator {
+        var earlier = Migrator()
+        earlier.migrations = Array(migrations.prefix { $0.identifier != identifier })
+        return earlier
+    }
+
     /// Applies the pending migrations on the pool's writer.
     public func migrate(_ pool: DatabasePool) throws {
         try pool.writeWithoutTransaction { try migrate($0) }

@@ -38,6 +38,18 @@ import Testing
         #expect(appliedAt?.hasSuffix("Z") == true)
     }
 
+    @Test func thePrefixBeforeAMigrationIsTheSchemaAsItWasThen() throws {
+        let migrator = Self.migrator()
+        #expect(migrator.prefix(before: "003-add-name").identifiers == ["001-create-log", "002-create-item"])
+        #expect(migrator.prefix(before: "001-create-log").identifiers == [])
+        #expect(migrator.prefix(before: "999-unknown").identifiers == migrator.identifiers)
+        // The older database then takes the rest.
+        let database = try Database(path: ":memory:")
+        try migrator.prefix(before: "003-add-name").migrate(database)
+        try migrator.migrate(database)
+        #expect(try migrator.appliedIdentifiers(database) == migrator.identifiers)
+    }
+
     @Test func newMigrationsAreAppliedLater() throws {
         let database = try Database(path: ":memory:")
         var migrator = Self.migrator()

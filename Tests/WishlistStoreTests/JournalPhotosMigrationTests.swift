@@ -9,14 +9,7 @@ import WishlistCore
 @Suite struct JournalPhotosMigrationTests {
     /// The schema as it was before photos could be on entries.
     static var migratorBefore: Migrator {
-        var migrator = Migrator()
-        migrator.register("2026-11-29-accounts", Schema.createAccounts)
-        migrator.register("2026-11-29-wishes", Schema.createWishes)
-        migrator.register("2026-11-29-places", Schema.createPlaces)
-        migrator.register("2026-11-29-photos", Schema.createPhotos)
-        migrator.register("2026-12-01-journal", Schema.createJournal)
-        migrator.register("2026-12-01-journal-places", Schema.createJournalPlaces)
-        return migrator
+        Schema.migrator.prefix(before: "2026-12-02-journal-photos")
     }
 
     @Test func wishesAndPhotosSurviveTheRebuild() throws {

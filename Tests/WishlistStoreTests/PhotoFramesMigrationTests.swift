@@ -13,19 +13,7 @@ import WishlistCore
 @Suite struct PhotoFramesMigrationTests {
     /// The schema as it was before frames were counted.
     static var migratorBefore: Migrator {
-        var migrator = Migrator()
-        migrator.register("2026-11-29-accounts", Schema.createAccounts)
-        migrator.register("2026-11-29-wishes", Schema.createWishes)
-        migrator.register("2026-11-29-places", Schema.createPlaces)
-        migrator.register("2026-11-29-photos", Schema.createPhotos)
-        migrator.register("2026-12-01-journal", Schema.createJournal)
-        migrator.register("2026-12-01-journal-places", Schema.createJournalPlaces)
-        migrator.register("2026-12-01-wish-prices", Schema.createWishPrices)
-        migrator.register("2026-12-02-journal-photos", Schema.addJournalPhotos)
-        migrator.register("2026-12-01-spots", Schema.createSpots)
-        migrator.register("2026-12-03-wish-text-search", Schema.createWishTextSearch)
-        migrator.register("2026-12-01-gif-favorites", Schema.createGifFavorites)
-        return migrator
+        Schema.migrator.prefix(before: "2026-12-04-photo-frames")
     }
 
     /// A photo filed before the migration: its original's bytes and format, and its turn.
