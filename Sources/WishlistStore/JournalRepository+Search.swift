@@ -16,7 +16,7 @@ extension JournalRepository {
             // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
             // entry by day looking for them. A day "2026-12-01" ranks as -20261201, so that
             // `SearchPosition`'s order (rank, then newest created) is newest day first.
-            let matches = try WishRepository.newestMatches("journal_search", pattern, db)
+            let matches = try IndexMatches.newest(in: "journal_search", pattern, db)
             let positions = try WishRepository.positions(
                 """
                 SELECT id, created_at, rank FROM (

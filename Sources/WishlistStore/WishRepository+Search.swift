@@ -87,7 +87,7 @@ extension WishRepository {
         }
         // The names starting with the query are some of the matches: when they fill the bound the
         // total is capped without asking the index (a one-letter count costs 80 ms at a million).
-        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try newestMatches("wish_search", $0, db) }
+        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try IndexMatches.newest(in: "wish_search", $0, db) }
         // The mid-word matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk
         // every wish by date looking for them. Only needed once the names starting with the query run out.
         if rows.count <= limit, let matches {
@@ -186,20 +186,8 @@ extension WishRepository {
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
         return try searchPage(
-            page, next: candidates.count > limit ? page.last : nil, counted: try newestMatches("wish_text_search", pattern, db).counted,
+            page, next: candidates.count > limit ? page.last : nil, counted: try IndexMatches.newest(in: "wish_text_search", pattern, db).counted,
             owner: owner, db)
-    }
-
-    /// The newest rows of an owner-scoped FTS5 index that match, up to one past the count bound:
-    /// the first ``searchCandidateLimit`` are a search's candidates and their number is its count,
-    /// so that the index is read once (reading it twice, to rank and to count, cost a third of a
-    /// journal search's time).
-    static func newestMatches(_ index: String, _ pattern: String, _ db: Database) throws -> IndexMatches {
-        let rowIDs: [Int64] = try db.query(
-            "SELECT rowid FROM \(index) WHERE \(index) MATCH ? ORDER BY rowid DESC LIMIT ?",
-            [pattern, max(searchCandidateLimit, SearchPage<Wish>.totalBound + 1)]
-        ).map { try $0["rowid"] }
-        return IndexMatches(candidates: rowIDs.prefix(searchCandidateLimit).jsonArray, counted: rowIDs.count)
     }
 
     /// The page's wishes, in its order, with its cursor and count.

@@ -84,7 +84,7 @@ import WishlistCore
         #expect(try found("29cm").isEmpty)
         // Nothing is left in the index under Alice's tokens.
         let left = try fixture.store.pool.read { db in
-            try WishRepository.newestMatches("wish_text_search", try #require(SearchGrams.textPattern(query: "29cm", owner: alice)), db).counted
+            try IndexMatches.newest(in: "wish_text_search", try #require(SearchGrams.textPattern(query: "29cm", owner: alice)), db).counted
         }
         #expect(left == 0)
     }
@@ -104,7 +104,7 @@ import WishlistCore
         try add("Bob's", memo: "secret plans", owner: bob)
         try fixture.store.accounts.deleteUser(username: "bob")
         let left = try fixture.store.pool.read { db in
-            try WishRepository.newestMatches("wish_text_search", try #require(SearchGrams.textPattern(query: "secret", owner: bob)), db).counted
+            try IndexMatches.newest(in: "wish_text_search", try #require(SearchGrams.textPattern(query: "secret", owner: bob)), db).counted
         }
         #expect(left == 0)
     }
