@@ -17,7 +17,7 @@ final class RateLimiter: Sendable {
 
     /// - Parameter limits: requests per minute of each action; an action left out keeps its default.
     init(limits: [RateLimitedAction: Int] = [:], clock: @escaping @Sendable () -> Date) {
-        self.limits = Dictionary(uniqueKeysWithValues: RateLimitedAction.allCases.map { ($0, limits[$0] ?? $0.defaultLimit) })
+        self.limits = limits
         self.clock = clock
     }
 

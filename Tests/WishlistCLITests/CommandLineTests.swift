@@ -66,6 +66,22 @@ import WishlistServer
         }
     }
 
+    @Test func aRateLimitMustNameAnActionOnceWithAWholeNumber() async throws {
+        for (arguments, problem) in [
+            (["--rate-limit", "bogus=3"], "ACTION one of uploads, link-previews, gif-searches, sign-ins; not 'bogus=3'."),
+            (["--rate-limit", "uploads"], "not 'uploads'."),
+            (["--rate-limit", "uploads=0"], "uploads= takes a whole number of requests a minute, at least 1."),
+            (["--rate-limit", "uploads=-5"], "at least 1."), (["--rate-limit", "uploads=ten"], "at least 1."),
+            (["--rate-limit", "uploads=99999999999999999999"], "at least 1."),
+            (["--rate-limit", "uploads=5", "--rate-limit", "uploads=6"], "--rate-limit uploads is given twice."),
+        ] {
+            let result = try await cli.run(["serve", "--data", data] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.status) \(result.error)")
+            #expect(result.error.hasPrefix("wishlist: --rate-limit "), "\(arguments): \(result.error)")
+            #expect(result.error.contains(problem), "\(arguments): \(result.error)")
+        }
+    }
+
     @Test func brokenRulesAreOneSentenceAndExit1() async throws {
         let short = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
         #expect(short.status == 1)

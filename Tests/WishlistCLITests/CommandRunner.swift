@@ -19,6 +19,9 @@ struct CommandRunner {
     /// of the whole run.
     static let timeLimit: TimeInterval = 120
 
+    /// A command that exits without reading its input must not end the test process with SIGPIPE.
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static var executable: URL {
         let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
             .compactMap { $0?.deletingLastPathComponent() }
@@ -69,8 +72,7 @@ struct CommandRunner {
         DispatchQueue.global().async(group: errorRead) {
             err = pseudoTerminal?.readToEnd() ?? error.read.readDataToEndOfFile()
         }
-        // A command that exits without reading its input must not fail the test with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        _ = Self.ignoringBrokenPipes
         try? input.write.write(contentsOf: Data(stdin.utf8))
         try input.write.close()
         let out = output.read.readDataToEndOfFile()
