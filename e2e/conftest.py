@@ -117,12 +117,13 @@ def _stop(process):
         raise RuntimeError("server ignored SIGTERM")
 
 
-def _serve(tmp_path, *extra_args):
-    """Starts `wishlist serve` on a fresh data directory and yields it running; stops it after."""
+def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
+    """Starts `wishlist serve` on a fresh data directory (`tmp_path/data` unless given) and yields
+    it running; stops it after. `environment` adds variables to the server's environment."""
     binary = os.environ.get("WISHLIST_BIN")
     if not binary:
         pytest.fail("set WISHLIST_BIN to the wishlist executable, e.g. .build/debug/wishlist")
-    data_dir = tmp_path / "data"
+    data_dir = data_dir or tmp_path / "data"
     data_dir.mkdir()
     log_path = tmp_path / "server.log"
     port = _free_port()
@@ -133,6 +134,7 @@ def _serve(tmp_path, *extra_args):
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            env={**os.environ, **(environment or {})},
         )
     running = RunningServer(f"http://127.0.0.1:{port}", data_dir, log_path, process)
     try:

@@ -6,9 +6,15 @@ final class BodySink {
     enum Failure: Error {
         case tooLarge(limit: Int)
         case writeFailed(errno: Int32)
+
+        /// A write failed because the disk is full (or the quota used up): a 507, not a fault.
+        var isNoSpace: Bool {
+            guard case .writeFailed(let code) = self else { return false }
+            return code == ENOSPC || code == EDQUOT
+        }
     }
 
-    private let limit: Int
+    let limit: Int
     private let memoryThreshold: Int
     private let directory: String
     private let temporaryFiles: TemporaryFiles

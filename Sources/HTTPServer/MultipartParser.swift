@@ -120,7 +120,8 @@ public struct MultipartParser: Sendable {
 
     private static func write(_ bytes: ArraySlice<UInt8>, to sink: BodySink) throws {
         let stored = bytes.withUnsafeBytes { raw in Result { () throws(BodySink.Failure) in try sink.append(raw) } }
-        guard case .success = stored else { throw ServerErrorBody.internalError }
+        guard case .failure(let failure) = stored else { return }
+        throw failure.isNoSpace ? ServerErrorBody.storageFull : ServerErrorBody.internalError
     }
 
     private static func partHeaders(_ bytes: ArraySlice<UInt8>) throws -> PartHeaders {

@@ -23,6 +23,8 @@ final class RequestContext: @unchecked Sendable {
     var failure: HTTPError?
     /// Bytes dropped since the body was refused.
     var discarded = 0
+    /// Bytes of a refused body read and dropped before the connection is cut (see `Server.discardAllowance`).
+    var discardAllowance = Server.discardAllowance
     /// The answer of a handler that ran on a worker, waiting to be queued.
     var response: Response?
     private let inFlight: InFlightRequests

@@ -101,7 +101,7 @@ extension Server {
     private func receive(_ chunk: UnsafeRawBufferPointer, into context: RequestContext) -> MHD_Result {
         guard context.failure == nil, let sink = context.sink else {
             context.discarded += chunk.count
-            return context.discarded > Self.discardAllowance ? .NO : .YES
+            return context.discarded > context.discardAllowance ? .NO : .YES
         }
         do {
             try sink.append(chunk)
@@ -110,6 +110,12 @@ extension Server {
             case .tooLarge(let limit):
                 // The rest is read and dropped so that the 413 goes out on a clean connection.
                 context.failure = Self.tooLarge(limit)
+            case .writeFailed where error.isNoSpace:
+                configuration.logger?("error: no space left to store a request body")
+                context.failure = ServerErrorBody.storageFull
+                // The rest of a body the route takes is read and dropped (into no file), so the
+                // client, still sending, reads the 507 rather than a cut connection.
+                context.discardAllowance = max(Self.discardAllowance, sink.limit - sink.count)
             case .writeFailed(let code):
                 configuration.logger?("error: storing a request body failed: \(String(cString: strerror(code)))")
                 context.failure = ServerErrorBody.internalError

@@ -13,6 +13,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidEdit(reason: String)
     /// Encoding an output failed.
     case writeFailed(reason: String)
+    /// Writing an output file failed because its disk is full (`ENOSPC`, `EDQUOT`).
+    case noSpaceLeft
     /// The source file could not be opened.
     case fileUnavailable(path: String)
     /// libvips could not be loaded (see `CVips`) or could not start.
@@ -30,6 +32,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
             "invalid edit: \(reason)"
         case .writeFailed(let reason):
             "could not encode image: \(reason)"
+        case .noSpaceLeft:
+            "no space left on the disk to write the image"
         case .fileUnavailable(let path):
             "cannot open \(path)"
         case .libraryUnavailable(let reason):

@@ -140,8 +140,14 @@ final class VipsImageRef {
     /// Writes the image without metadata as a JPEG file at `path`, encoding as the pixels decode.
     func writeJPEG(to path: String, quality: Int) throws(ImagingError) {
         let bare = try withoutMetadata()
+        errno = 0
         guard cvips_jpeg_save_file(bare.pointer, path, Int32(quality)) == 0 else {
-            throw .writeFailed(reason: VipsRuntime.takeErrorMessage(hiding: path))
+            // libvips reports a failed write(2) only as text; the errno it left says whether the
+            // disk was full, which the caller answers differently from a fault.
+            let code = errno
+            let reason = VipsRuntime.takeErrorMessage(hiding: path)
+            if code == ENOSPC || code == EDQUOT { throw .noSpaceLeft }
+            throw .writeFailed(reason: reason)
         }
     }
 

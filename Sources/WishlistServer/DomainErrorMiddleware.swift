@@ -1,14 +1,19 @@
 import HTTPServer
 import WishlistCore
+import WishlistStore
 
 /// Turns the errors of the layers below HTTP — anything that is a `DomainError` — into the API's
 /// JSON errors, so controllers can simply `try`. New features add error types, not cases here.
+/// A write that failed for want of disk space, whichever layer noticed, is a 507 too.
 struct DomainErrorMiddleware: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         do {
             return try next(request)
         } catch let error as any DomainError {
             throw Self.httpError(error)
+        } catch {
+            guard let full = StorageFullError(recognizing: error) else { throw error }
+            throw Self.httpError(full)
         }
     }
 

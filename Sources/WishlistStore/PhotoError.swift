@@ -20,6 +20,8 @@ public enum PhotoError: DomainError, Equatable {
     case editConflict
     /// The image library failed on an acceptable file (could not load, encode or write).
     case imagingFailed(String)
+    /// The image library could not write a file: the disk is full (see `StorageFullError`).
+    case storageFull
 
     public var kind: DomainErrorKind {
         switch self {
@@ -29,6 +31,7 @@ public enum PhotoError: DomainError, Equatable {
         case .invalidEdit: .invalidInput
         case .inUse, .editConflict: .conflict
         case .imagingFailed: .internalFault
+        case .storageFull: .storageFull
         }
     }
 
@@ -42,6 +45,7 @@ public enum PhotoError: DomainError, Equatable {
         case .inUse: "photo_in_use"
         case .editConflict: "edit_conflict"
         case .imagingFailed: "internal_error"
+        case .storageFull: StorageFullError().code
         }
     }
 
@@ -63,6 +67,8 @@ public enum PhotoError: DomainError, Equatable {
             "The photo was edited at the same time by another request; reload it and try again."
         case .imagingFailed:
             "The photo could not be processed. See the server log."
+        case .storageFull:
+            StorageFullError().message
         }
     }
 
@@ -83,6 +89,7 @@ public enum PhotoError: DomainError, Equatable {
             case .unreadable(let reason): throw .unreadableImage(reason: reason)
             case .tooManyPixels(let width, let height, let limit): throw .tooManyPixels(width: width, height: height, limit: limit)
             case .invalidEdit(let reason): throw .invalidEdit(reason: reason)
+            case .noSpaceLeft: throw .storageFull
             case .writeFailed, .fileUnavailable, .libraryUnavailable: throw .imagingFailed(error.description)
             }
         }
