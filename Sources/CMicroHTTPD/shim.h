@@ -22,6 +22,7 @@ wl_start_daemon(unsigned int flags,
                 void *context,
                 unsigned int connection_timeout,
                 unsigned int connection_limit,
+                unsigned int per_address_connection_limit,
                 size_t connection_memory_limit,
                 unsigned int thread_pool_size)
 {
@@ -32,6 +33,8 @@ wl_start_daemon(unsigned int flags,
     { MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout, NULL },
     { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) connection_memory_limit, NULL },
     { MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL },
+    /* 0: no limit. The daemon keeps the count across its thread pool. */
+    { MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_connection_limit, NULL },
     { MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size, NULL },
     { MHD_OPTION_END, 0, NULL }
   };

@@ -49,6 +49,7 @@ public final class Server: Sendable {
                 Unmanaged.passUnretained(self).toOpaque(),
                 UInt32(clamping: configuration.connectionTimeout),
                 UInt32(clamping: max(1, configuration.connectionLimit)),
+                UInt32(clamping: max(0, configuration.connectionLimitPerAddress)),
                 Self.connectionMemory,
                 UInt32(clamping: max(1, configuration.eventThreads)))
             guard let daemon else {

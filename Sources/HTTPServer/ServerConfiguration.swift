@@ -26,6 +26,11 @@ public struct ServerConfiguration: Sendable {
     public var workerThreads: Int = 64
     /// Most connections open at once; more are refused until one closes.
     public var connectionLimit: Int = 1024
+    /// Most connections open at once from one IP address, 0 for no limit (the default: behind a
+    /// reverse proxy every client comes from the proxy's address). More from that address are
+    /// closed as they arrive, so one client holding many idle connections cannot use up
+    /// `connectionLimit` for everyone.
+    public var connectionLimitPerAddress: Int = 0
     /// Seconds an idle connection is kept open.
     public var connectionTimeout: Int = 60
     /// How long `stop()` waits for in-flight requests, in seconds.

@@ -48,6 +48,9 @@ public struct ServerSettings: Sendable {
     /// Requests per minute of each rate-limited action (per account; sign-ins per client
     /// address); an action left out keeps its default (`RateLimitedAction.defaultLimit`).
     public var rateLimits: [RateLimitedAction: Int] = [:]
+    /// Most connections open at once, and from one IP address (0: no limit per address).
+    public var connectionLimit = ServerConfiguration().connectionLimit
+    public var connectionLimitPerAddress = ServerConfiguration().connectionLimitPerAddress
     /// The time as the server sees it; tests move it forward to expire sessions.
     public var clock: @Sendable () -> Date = { Date() }
     /// One line per request and start-up messages; nil is silent. By default they go to standard

@@ -171,6 +171,8 @@ public final class WishlistApplication: Sendable {
         configuration.host = settings.host
         configuration.port = settings.port
         configuration.logger = settings.logger
+        configuration.connectionLimit = settings.connectionLimit
+        configuration.connectionLimitPerAddress = settings.connectionLimitPerAddress
         return configuration
     }
 

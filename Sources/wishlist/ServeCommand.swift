@@ -11,7 +11,7 @@ struct ServeCommand: Command {
             arguments: [
                 Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
-                sessionIdleOption, sessionMaxAgeOption,
+                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption,
             ])
     }
 
@@ -62,6 +62,16 @@ struct ServeCommand: Command {
     static let sessionMaxAgeOption = Option(
         "--session-max-age-days", "DAYS",
         help: "Sign a browser out this many days after it signed in, used or not ($WISHLIST_SESSION_MAX_AGE_DAYS; default 30).",
+        format: .wholeNumber(1...))
+
+    static let connectionsOption = Option(
+        "--max-connections", "N",
+        help: "Most connections open at once; more wait until one closes ($WISHLIST_MAX_CONNECTIONS; default \(ServerSettings().connectionLimit)).",
+        format: .wholeNumber(1...))
+    static let connectionsPerAddressOption = Option(
+        "--max-connections-per-address", "N",
+        help: "Most connections open at once from one IP address, against one client holding them all; "
+            + "leave it off behind a reverse proxy, where every client has the proxy's address ($WISHLIST_MAX_CONNECTIONS_PER_ADDRESS; no limit).",
         format: .wholeNumber(1...))
 
     let settings: ServerSettings
@@ -118,6 +128,14 @@ struct ServeCommand: Command {
         }
         if let days = try Environment.option(Self.sessionMaxAgeOption, orVariable: "WISHLIST_SESSION_MAX_AGE_DAYS", in: &arguments) {
             settings.sessionLifetime = try Self.sessionDuration(days, Self.sessionMaxAgeOption)
+        }
+        if let limit = try Environment.option(Self.connectionsOption, orVariable: "WISHLIST_MAX_CONNECTIONS", in: &arguments) {
+            settings.connectionLimit = limit
+        }
+        if let limit = try Environment.option(
+            Self.connectionsPerAddressOption, orVariable: "WISHLIST_MAX_CONNECTIONS_PER_ADDRESS", in: &arguments)
+        {
+            settings.connectionLimitPerAddress = limit
         }
         self.settings = settings
     }

@@ -82,6 +82,17 @@ import WishlistServer
         }
     }
 
+    @Test func connectionLimitsAreWholeNumbersFromOne() async throws {
+        for option in ["--max-connections", "--max-connections-per-address"] {
+            for value in ["0", "-3", "many", "1.5"] {
+                let result = try await cli.run(["serve", "--data", data, option, value])
+                #expect(result.status == 64, "\(option) \(value): \(result.status) \(result.error)")
+                #expect(result.error.contains(option), "\(option) \(value): \(result.error)")
+                #expect(result.error.contains("a whole number from 1"), "\(option) \(value): \(result.error)")
+            }
+        }
+    }
+
     @Test func brokenRulesAreOneSentenceAndExit1() async throws {
         let short = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
         #expect(short.status == 1)

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+/// `connectionLimitPerAddress`: one address holding its allowance of connections (idle or slow) has
+/// its next one closed at once, across the daemon's event threads, and gets one again as soon as
+/// it lets one go.
+@Suite struct ConnectionLimitTests {
+    private func server(perAddress: Int) throws -> TestServer {
+        try TestServer(configure: {
+            $0.connectionLimitPerAddress = perAddress
+            $0.eventThreads = 2
+        }) { router in
+            router.get("/hello") { _ in .json(["hello": "world"]) }
+        }
+    }
+
+    @Test func connectionsBeyondTheAddressLimitAreClosed() throws {
+        let server = try server(perAddress: 3)
+        // Three connections, each with half a request head sent: held open, as a slow client would.
+        let held = try (0..<3).map { _ in try server.client() }
+        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        #expect(try server.client().isClosedByServer())
+        for client in held {
+            try client.send("Host: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func aConnectionLetGoIsGivenToTheNext() throws {
+        let server = try server(perAddress: 2)
+        var held = try (0..<2).map { _ in try server.client() }
+        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        #expect(try server.client().isClosedByServer())
+        held.removeLast()
+        // The daemon counts the closed connection out once it has seen it close; until then a new
+        // one may still be refused, so try again until one is served.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var served = false
+        while !served, ContinuousClock.now < deadline {
+            served = (try? server.request("GET", "/hello").status) == 200
+        }
+        #expect(served)
+        #expect(held.count == 1)
+    }
+
+    @Test func noLimitByDefault() throws {
+        #expect(ServerConfiguration().connectionLimitPerAddress == 0)
+        let server = try server(perAddress: 0)
+        let held = try (0..<20).map { _ in try server.client() }
+        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        #expect(try server.request("GET", "/hello").status == 200)
+    }
+}
