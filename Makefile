@@ -9,7 +9,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 
 # Libraries the server links and serves.
-RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev \
+RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev libarchive-dev \
 	libjs-leaflet libjs-leaflet.markercluster
 # What the tests add: a real browser and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, and zsh and fish, whose

@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
         .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
+        // Zip and tar archives: account exports and imports, backups.
+        .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Giphy", dependencies: ["Outbound"]),
 
         // The product.
@@ -94,6 +97,8 @@ let package = Package(
         .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "OutboundTesting"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
+        // CArchive too: the tests craft hostile archives with libarchive itself.
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CArchive"]),
         .testTarget(name: "WishlistCoreTests", dependencies: ["WishlistCore"]),
         // Fixtures/ holds databases written by released builds and the script that made them, read by path.
         .testTarget(
