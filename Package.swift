@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound", "Giphy"],
+            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound", "Giphy", "Archive"],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -110,7 +110,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "OutboundTesting",
+                "OutboundTesting", "Archive",
             ],
             exclude: ["Fixtures"]
         ),

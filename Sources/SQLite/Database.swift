@@ -208,6 +208,28 @@ public final class Database {
         }
     }
 
+    // MARK: - Backup
+
+    /// Copies the database as this connection sees it into a new database file at `path`, with
+    /// SQLite's online backup API, in one step: the copy is one consistent snapshot (this
+    /// connection's open transaction if there is one, else one the copy takes), and other
+    /// connections go on reading and writing meanwhile.
+    public func backup(to path: String) throws {
+        let source = try open()
+        let copy = try Database(path: path)
+        let destination = try copy.open()
+        guard let backup = sqlite3_backup_init(destination, "main", source, "main") else {
+            throw SQLiteError(connection: destination, resultCode: sqlite3_errcode(destination), sql: nil)
+        }
+        // -1: every page at once, so no write in between can restart the copy or split it in two.
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE else {
+            throw SQLiteError(connection: destination, resultCode: stepped, sql: nil)
+        }
+        try copy.check(finished)
+    }
+
     // MARK: - Internals
 
     /// Puts the database in WAL mode, which persists in the file.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Imaging
+import SQLite
 import WishlistCore
 
 /// The photo files in the media folder (W12, W14): each original once, named by its SHA-256 under
@@ -27,7 +28,7 @@ struct PhotoFiles: Sendable {
     // MARK: Paths
 
     func originalPath(_ sha256: String) -> String {
-        root.appendingPathComponent("originals/\(sha256.prefix(2))/\(sha256)").path
+        root.appendingPathComponent(Self.originalName(sha256)).path
     }
 
     func fullSizeJPEGPath(_ sha256: String) -> String {
@@ -35,11 +36,41 @@ struct PhotoFiles: Sendable {
     }
 
     func renditionsFolder(_ id: UUID) -> URL {
-        root.appendingPathComponent("renditions/\(id.lowercasedString)")
+        root.appendingPathComponent(Self.renditionsFolderName(id.lowercasedString))
     }
 
     func renditionPath(_ id: UUID, revision: Int, size: RenditionSize) -> String {
-        renditionsFolder(id).appendingPathComponent("\(revision)-\(size.rawValue).jpg").path
+        renditionsFolder(id).appendingPathComponent(Self.renditionName(revision: revision, size: size)).path
+    }
+
+    /// Every file the photo rows in `db` name, relative to the media folder: each original, its
+    /// full-size JPEG where its format has one, and each photo's current renditions.
+    static func namedFiles(in db: Database) throws -> [String] {
+        var names = Set<String>()
+        try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
+            let sha256: String = try row["sha256"], revision: Int = try row["revision"]
+            names.insert(originalName(sha256))
+            if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
+                names.insert(originalName(sha256) + ".jpg")
+            }
+            let folder = renditionsFolderName(try row["uuid"])
+            for size in RenditionSize.allCases {
+                names.insert(folder + "/" + renditionName(revision: revision, size: size))
+            }
+        }
+        return names.sorted()
+    }
+
+    private static func originalName(_ sha256: String) -> String {
+        "originals/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    private static func renditionsFolderName(_ id: String) -> String {
+        "renditions/\(id)"
+    }
+
+    private static func renditionName(revision: Int, size: RenditionSize) -> String {
+        "\(revision)-\(size.rawValue).jpg"
     }
 
     /// Whether originals of `format` get a full-size JPEG beside them: HEIC is shown by Safari only.
@@ -196,7 +227,7 @@ struct PhotoFiles: Sendable {
                 try? files.removeItem(at: folder)
                 continue
             }
-            let current = Set(RenditionSize.allCases.map { "\(revision)-\($0.rawValue).jpg" })
+            let current = Set(RenditionSize.allCases.map { Self.renditionName(revision: revision, size: $0) })
             for file in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] where !current.contains(file) {
                 try? files.removeItem(at: folder.appendingPathComponent(file))
             }

@@ -93,6 +93,36 @@ import WishlistServer
         }
     }
 
+    @Test func backupThenRestoreIntoAnEmptyDirectory() async throws {
+        _ = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
+        let archive = data + "-backup.zip", restored = data + "-restored"
+        defer {
+            try? FileManager.default.removeItem(atPath: archive)
+            try? FileManager.default.removeItem(atPath: restored)
+        }
+        let backup = try await cli.run(["backup", "--data", data, "--to", archive])
+        #expect(backup.status == 0, "\(backup.error)")
+        #expect(backup.output.hasPrefix("Backed up \(data) to \(archive): the database and 0 photo files"))
+        let restore = try await cli.run(["restore", archive, "--data", restored])
+        #expect(restore.status == 0, "\(restore.error)")
+        #expect(restore.output.contains("checked. Start it with: wishlist serve --data \(restored)"))
+        let users = try await cli.run(["user", "list", "--data", restored])
+        #expect(users.output.hasPrefix("bob"))
+
+        let again = try await cli.run(["restore", archive, "--data", restored])
+        #expect(again.status == 1)
+        #expect(again.error == "wishlist: \(restored) is not empty; restore into a new or empty data directory.\n")
+        let noTarget = try await cli.run(["backup", "--data", data])
+        #expect(noTarget.status == 64)
+        #expect(noTarget.error.hasPrefix("wishlist: backup needs --to FILE."))
+        let noData = try await cli.run(["backup", "--data", data + "-missing", "--to", archive])
+        #expect(noData.status == 1)
+        #expect(noData.error.contains("There is no Wishlist database at"))
+        let notAZip = try await cli.run(["restore", data + "/wishlist.sqlite", "--data", restored + "-2"])
+        #expect(notAZip.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: restored + "-2"))
+    }
+
     @Test func brokenRulesAreOneSentenceAndExit1() async throws {
         let short = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "short\n")
         #expect(short.status == 1)
