@@ -14,4 +14,11 @@ public enum SecureRandom {
     public static func token(byteCount: Int = 32) -> String {
         Base64URL.encode(bytes(byteCount))
     }
+
+    /// `length` characters each drawn uniformly from `alphabet` (no modulo bias).
+    public static func string(length: Int, alphabet: [Character]) -> String {
+        precondition(!alphabet.isEmpty && alphabet.count <= Int(UInt32.max))
+        Sodium.ready()
+        return String((0..<length).map { _ in alphabet[Int(randombytes_uniform(UInt32(alphabet.count)))] })
+    }
 }

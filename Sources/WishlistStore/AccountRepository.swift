@@ -7,7 +7,14 @@ import WishlistCore
 public struct AccountRepository: Sendable {
     let pool: DatabasePool
 
-    private static let userColumns = "users.id, users.uuid, users.username, users.is_admin, users.created_at"
+    private static let userColumns =
+        "users.id, users.uuid, users.username, users.is_admin, users.created_at, users.must_change_password"
+    /// What an administrator's list shows of an account; counting by the owner indexes is cheap.
+    private static let summaryColumns = """
+        \(userColumns), users.disabled_at, users.last_seen_at,
+        (SELECT count(*) FROM wishes WHERE wishes.owner_id = users.id) AS wish_count,
+        (SELECT count(*) FROM photos WHERE photos.owner_id = users.id) AS photo_count
+        """
 
     // MARK: Users
 
@@ -31,40 +38,36 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// The account and its password hash, for signing in.
-    public func credentials(username: String) throws -> (account: Account, passwordHash: String)? {
+    /// The account, its password hash and whether it is disabled, for signing in.
+    public func credentials(username: String) throws -> (account: Account, passwordHash: String, isDisabled: Bool)? {
         try pool.read { db in
             guard let row = try db.queryFirst(
-                "SELECT \(Self.userColumns), users.password_hash FROM users WHERE username = ?", [username])
+                "SELECT \(Self.userColumns), users.password_hash, users.disabled_at FROM users WHERE username = ?",
+                [username])
             else { return nil }
-            return (try Self.account(row), try row["password_hash"])
-        }
-    }
-
-    public func users() throws -> [User] {
-        try pool.read { db in
-            try db.query("SELECT \(Self.userColumns) FROM users ORDER BY username").map { try Self.account($0).user }
+            return (try Self.account(row), try row["password_hash"], try row["disabled_at"] as Int64? != nil)
         }
     }
 
     /// Replaces the password hash and ends every session and API token of the account: a password
     /// set by an administrator signs out everywhere, since whoever knew the old one may hold them.
-    public func setPasswordHash(_ passwordHash: String, username: String) throws {
+    /// With `mustChange` (a temporary password) the person must choose a new one once signed in.
+    public func setPasswordHash(_ passwordHash: String, username: String, mustChange: Bool) throws {
         try pool.write { db in
-            guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
-                throw StoreError.notFound("account named '\(username)'")
-            }
-            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, id])
+            let id = try Self.userID(username: username, db)
+            try db.run(
+                "UPDATE users SET password_hash = ?, must_change_password = ? WHERE id = ?", [passwordHash, mustChange, id])
             try Self.endSignIns(of: id, keepingToken: nil, db)
         }
     }
 
-    /// The account's own change of password: the new hash, and every session and API token of the
-    /// account ended but the API token `keepingToken` (the one the change was made with, if any);
-    /// a session that made the change is given a new one by the caller.
+    /// The account's own change of password: the new hash (a temporary password's duty done), and
+    /// every session and API token of the account ended but the API token `keepingToken` (the one
+    /// the change was made with, if any); a session that made the change is given a new one by the caller.
     public func changePasswordHash(_ passwordHash: String, for key: UserKey, keepingToken: [UInt8]?) throws {
         try pool.write { db in
-            try db.run("UPDATE users SET password_hash = ? WHERE id = ?", [passwordHash, key.rawValue])
+            try db.run(
+                "UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ?", [passwordHash, key.rawValue])
             guard db.changes == 1 else { throw StoreError.notFound("account") }
             try Self.endSignIns(of: key.rawValue, keepingToken: keepingToken, db)
         }
@@ -75,6 +78,50 @@ public struct AccountRepository: Sendable {
         try pool.write { db in
             try db.run("UPDATE users SET password_hash = ? WHERE username = ?", [passwordHash, username])
         }
+    }
+
+    /// Disables the account (`disabled` true) or enables it again. Disabling ends every session
+    /// and API token of the account in the same transaction, so its next request is refused; enabling
+    /// lets it sign in again with its password, and brings none of them back. The last enabled
+    /// administrator cannot be disabled. Doing either twice changes nothing more.
+    public func setDisabled(_ disabled: Bool, username: String, now: Date) throws {
+        try pool.write { db in
+            let id = try Self.userID(username: username, db)
+            guard disabled else {
+                try db.run("UPDATE users SET disabled_at = NULL WHERE id = ?", [id])
+                return
+            }
+            let isAdmin: Bool = try db.scalar("SELECT is_admin FROM users WHERE id = ?", [id]) ?? false
+            let otherAdmins: Int = try db.scalar(
+                "SELECT count(*) FROM users WHERE is_admin = 1 AND disabled_at IS NULL AND id != ?", [id]) ?? 0
+            if isAdmin, otherAdmins == 0 { throw AccountAdministrationError.lastAdmin }
+            try db.run(
+                "UPDATE users SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?", [now.millisecondsSince1970, id])
+            try Self.endSignIns(of: id, keepingToken: nil, db)
+        }
+    }
+
+    /// Every account as an administrator sees it, by username.
+    public func summaries() throws -> [AccountSummary] {
+        try pool.read { db in
+            try db.query("SELECT \(Self.summaryColumns) FROM users ORDER BY username").map(Self.summary)
+        }
+    }
+
+    /// One account as an administrator sees it.
+    public func summary(username: String) throws -> AccountSummary {
+        try pool.read { db in
+            guard let row = try db.queryFirst("SELECT \(Self.summaryColumns) FROM users WHERE username = ?", [username])
+            else { throw StoreError.notFound("account named '\(username)'") }
+            return try Self.summary(row)
+        }
+    }
+
+    private static func userID(username: String, _ db: Database) throws -> Int64 {
+        guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
+            throw StoreError.notFound("account named '\(username)'")
+        }
+        return id
     }
 
     private static func endSignIns(of userID: Int64, keepingToken: [UInt8]?, _ db: Database) throws {
@@ -90,9 +137,7 @@ public struct AccountRepository: Sendable {
     /// no foreign keys (and row ids can be reused), so their entries go first, one record at a time.
     public func deleteUser(username: String) throws {
         try pool.write { db in
-            guard let id: Int64 = try db.scalar("SELECT id FROM users WHERE username = ?", [username]) else {
-                throw StoreError.notFound("account named '\(username)'")
-            }
+            let id = try Self.userID(username: username, db)
             let owner = UserKey(id)
             try db.forEach("SELECT id, name, memo, link FROM wishes WHERE owner_id = ?", [id]) { row in
                 let rowID: Int64 = try row["id"]
@@ -115,11 +160,13 @@ public struct AccountRepository: Sendable {
                 """,
                 [UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
                  now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent])
+            try db.run("UPDATE users SET last_seen_at = ? WHERE id = ?", [now.millisecondsSince1970, key.rawValue])
         }
     }
 
     /// The account of a session that has neither reached its maximum age by `now` nor been unused
-    /// since `idleSince`, with the session's id and last use; nil otherwise.
+    /// since `idleSince`, with the session's id and last use; nil otherwise, and nil for a disabled
+    /// account (disabling ends its sessions too; this also covers one started while it was being disabled).
     public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
         -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
     {
@@ -129,6 +176,7 @@ public struct AccountRepository: Sendable {
                 SELECT \(Self.userColumns), sessions.uuid AS session_uuid, sessions.last_used_at
                 FROM sessions JOIN users ON users.id = sessions.user_id
                 WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
+                    AND users.disabled_at IS NULL
                 """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
             else { return nil }
             return (
@@ -138,10 +186,14 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Notes a use of the session; no cached answer shows it, so none is made stale.
+    /// Notes a use of the session, which is its account's last sighting too; no cached answer
+    /// shows either, so none is made stale.
     public func markSessionUsed(_ id: UUID, now: Date) throws {
         try pool.write(counted: false) { db in
             try db.run("UPDATE sessions SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
+            try db.run(
+                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM sessions WHERE uuid = ?)",
+                [now.millisecondsSince1970, id.lowercasedString])
         }
     }
 
@@ -228,13 +280,15 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// The account a token belongs to, with the token's id and when it was last used.
+    /// The account a token belongs to, with the token's id and when it was last used; nil for a
+    /// disabled account's.
     public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
         try pool.read { db in
             guard let row = try db.queryFirst(
                 """
                 SELECT \(Self.userColumns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
-                FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE api_tokens.token_hash = ?
+                FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+                WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
                 """, [Data(apiTokenHash)])
             else { return nil }
             return (
@@ -244,12 +298,16 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Notes a use of the token, and the `User-Agent` that used it; no cached answer shows them.
+    /// Notes a use of the token, the `User-Agent` that used it, and the account's last sighting;
+    /// no cached answer shows them.
     public func markTokenUsed(_ id: UUID, userAgent: String?, now: Date) throws {
         try pool.write(counted: false) { db in
             try db.run(
                 "UPDATE api_tokens SET last_used_at = ?, user_agent = ? WHERE uuid = ?",
                 [now.millisecondsSince1970, userAgent, id.lowercasedString])
+            try db.run(
+                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM api_tokens WHERE uuid = ?)",
+                [now.millisecondsSince1970, id.lowercasedString])
         }
     }
 
@@ -276,6 +334,17 @@ public struct AccountRepository: Sendable {
             key: UserKey(try row["id"]),
             user: User(
                 id: try UUID(storedText: row["uuid"]), username: try row["username"], isAdmin: try row["is_admin"],
-                createdAt: Date(millisecondsSince1970: try row["created_at"])))
+                createdAt: Date(millisecondsSince1970: try row["created_at"]),
+                mustChangePassword: try row["must_change_password"]))
+    }
+
+    private static func summary(_ row: Row) throws -> AccountSummary {
+        let user = try account(row).user
+        return AccountSummary(
+            id: user.id, username: user.username, isAdmin: user.isAdmin, createdAt: user.createdAt,
+            disabledAt: (try row["disabled_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
+            mustChangePassword: user.mustChangePassword,
+            lastSeenAt: (try row["last_seen_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
+            wishCount: try row["wish_count"], photoCount: try row["photo_count"])
     }
 }

@@ -20,6 +20,7 @@ enum Schema {
         migrator.register("2026-12-01-gif-favorites", createGifFavorites)
         migrator.register("2026-12-04-photo-frames", addPhotoFrameCounts)
         migrator.register("2026-12-04-session-devices", addSessionDevices)
+        migrator.register("2026-12-05-account-administration", addAccountAdministration)
         return migrator
     }
 }
