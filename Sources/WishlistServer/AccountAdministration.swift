@@ -4,7 +4,7 @@ import WishlistCore
 import WishlistStore
 
 /// The account rules applied to a store: what `wishlist user …` does on the data directory and
-/// what first-run setup does over HTTP, in one place.
+/// what first-run setup and the administrators' API do over HTTP, in one place.
 public struct AccountAdministration: Sendable {
     let accounts: AccountRepository
     let hasher: PasswordHasher
@@ -41,14 +41,41 @@ public struct AccountAdministration: Sendable {
         return NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt)
     }
 
-    public func users() throws -> [User] {
-        try accounts.users()
+    /// Every account as an administrator sees it.
+    public func summaries() throws -> [AccountSummary] {
+        try accounts.summaries()
     }
 
     /// Sets a new password, which also signs the account out everywhere and revokes its API tokens.
     public func setPassword(username: String, password: String) throws {
         try AccountRules.validatePassword(password)
-        try accounts.setPasswordHash(try hasher.hash(password), username: username.lowercased())
+        try accounts.setPasswordHash(try hasher.hash(password), username: username.lowercased(), mustChange: false)
+    }
+
+    /// Sets a new random password for an administrator to hand over, which the person must change
+    /// once signed in with it; like any password set for them, it signs the account out everywhere
+    /// and revokes its API tokens. The password is in the answer only: the store keeps its hash.
+    public func resetPassword(username: String) throws -> TemporaryPassword {
+        let username = username.lowercased()
+        let password = Self.temporaryPassword()
+        try accounts.setPasswordHash(try hasher.hash(password), username: username, mustChange: true)
+        return TemporaryPassword(account: try accounts.summary(username: username), temporaryPassword: password)
+    }
+
+    /// Disables the account or enables it again (see `AccountRepository.setDisabled`).
+    @discardableResult
+    public func setDisabled(_ disabled: Bool, username: String) throws -> AccountSummary {
+        let username = username.lowercased()
+        try accounts.setDisabled(disabled, username: username, now: clock())
+        return try accounts.summary(username: username)
+    }
+
+    /// Letters and digits that cannot be mistaken for one another when read aloud or copied by hand.
+    private static let temporaryAlphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+
+    /// Four groups of four (about 79 bits), e.g. `k7pm-x3qa-v9te-2hnw`: easy to pass on, hard to guess.
+    static func temporaryPassword() -> String {
+        (0..<4).map { _ in SecureRandom.string(length: 4, alphabet: temporaryAlphabet) }.joined(separator: "-")
     }
 
     /// The account's own change of password (the current one already checked): every other session

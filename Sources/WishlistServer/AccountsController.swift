@@ -40,11 +40,15 @@ struct AccountsController: Sendable {
             routes.post("/api/v1/sessions", limits.limitedByAddress(.signIns, signIn))
             routes.delete("/api/v1/sessions/current", signOut)
         }
+        // What an account signed in with a temporary password may do: see who it is and choose a
+        // new password (signing out is open to anyone).
+        router.group(.signedIn(authenticator, evenWithTemporaryPassword: true)) { routes in
+            routes.get("/api/v1/me", me)
+            routes.put("/api/v1/me/password", changePassword)
+        }
         router.group(.signedIn(authenticator)) { routes in
             routes.get("/api/v1/sessions", listSessions)
             routes.delete("/api/v1/sessions/{id}", endSession)
-            routes.get("/api/v1/me", me)
-            routes.put("/api/v1/me/password", changePassword)
             routes.post("/api/v1/tokens", createToken)
             routes.get("/api/v1/tokens", listTokens)
             routes.delete("/api/v1/tokens/{id}", revokeToken)
@@ -73,6 +77,9 @@ struct AccountsController: Sendable {
         return response
     }
 
+    /// Signs in. A wrong password and an unknown username get the same answer after the same work;
+    /// only the right password of a disabled account learns that it is disabled (403
+    /// `account_disabled`), which tells a stranger nothing.
     func signIn(_ request: Request) throws -> Response {
         let credentials = try request.apiBody(Credentials.self)
         let username = credentials.username.lowercased()
@@ -82,6 +89,11 @@ struct AccountsController: Sendable {
         guard hasher.verify(credentials.password, against: try found?.passwordHash ?? decoyHash.value()), let found else {
             throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
             throw HTTPError(.unauthorized, code: "invalid_credentials", message: "The username or password is wrong.")
+        }
+        guard !found.isDisabled else {
+            throw HTTPError(
+                .forbidden, code: "account_disabled",
+                message: "This account is disabled. Ask the server's administrator to enable it.")
         }
         throttle.recordSuccess(username: username)
         if hasher.needsRehash(found.passwordHash) {
@@ -110,7 +122,8 @@ struct AccountsController: Sendable {
     /// Checks the current password (failures count toward the sign-in throttle, so a borrowed
     /// session cannot guess it), then sets the new one and ends every other session and API token of
     /// the account. The API token that made the change keeps working; a session that made it is
-    /// replaced by a new one, whose cookie the answer sets.
+    /// replaced by a new one, whose cookie the answer sets. The new password must differ from the
+    /// current one, so that a temporary password cannot be "changed" to itself.
     func changePassword(_ request: Request, _ account: Account) throws -> Response {
         let change = try request.apiBody(PasswordChange.self)
         let username = account.user.username
@@ -123,6 +136,10 @@ struct AccountsController: Sendable {
             throw ValidationError(field: "currentPassword", code: "wrong_password", message: "The current password is wrong.")
         }
         throttle.recordSuccess(username: username)
+        guard change.newPassword != change.currentPassword else {
+            throw ValidationError(
+                field: "newPassword", code: "password_unchanged", message: "Choose a password other than the current one.")
+        }
         let credential = Authenticator.credential(of: request)
         var keptToken: [UInt8]?
         if case .apiToken(let digest) = credential { keptToken = digest }

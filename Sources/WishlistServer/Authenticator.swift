@@ -6,6 +6,8 @@ import WishlistStore
 /// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
 /// cookie. A cookie-authenticated unsafe request must also prove it came from our own pages
 /// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
+/// Nothing is cached: each request reads its session or token (and its account's state) from the
+/// database, so an account disabled by any process is refused at its next request.
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
     /// A token's or session's last use is written at most this often, so reads stay reads.
@@ -46,6 +48,14 @@ struct Authenticator: Sendable {
         return account
     }
 
+    /// The signed-in account, or 401; 403 `password_change_required` while the account signs in
+    /// with a temporary password it has not yet changed.
+    func activeAccount(for request: Request) throws -> Account {
+        let account = try account(for: request)
+        guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+        return account
+    }
+
     /// The account of a live session, its use noted (to the minute).
     private func sessionAccount(token: String) throws -> Account? {
         let now = clock()
@@ -66,13 +76,18 @@ struct Authenticator: Sendable {
     /// next sign-in. A GET changes nothing here (see `ShareController`).
     func sharingAccount(for request: Request) throws -> Account? {
         if let authorization = request.headers["Authorization"] {
-            return try account(authorization: authorization, request)
+            let account = try account(authorization: authorization, request)
+            guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+            return account
         }
         if request.method != .GET, Self.isCrossSite(request) {
             throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
         }
-        guard let token = request.cookies[Self.cookieName], !token.isEmpty else { return nil }
-        return try sessionAccount(token: token)
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty,
+            let account = try sessionAccount(token: token)
+        else { return nil }
+        guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+        return account
     }
 
     /// Whether the browser says another site sent the request: its Fetch Metadata when it sends

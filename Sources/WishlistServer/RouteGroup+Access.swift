@@ -1,15 +1,30 @@
 import HTTPServer
 import WishlistStore
 
-/// The two kinds of route the server has. Every route is declared in one of them (a test walks
-/// the router to check), so a new endpoint cannot forget to ask who is calling.
+/// The kinds of route the server has. Every route is declared in one of them (a test walks the
+/// router to check), so a new endpoint cannot forget to ask who is calling.
 extension RouteGroup where Context == Account {
     static let signedInName = "signed-in"
+    static let adminName = "admin"
 
     /// Routes of the signed-in account: 401 without a valid session or token, 403 for a
-    /// cookie-authenticated write without proof it came from our pages; only then the handler.
-    static func signedIn(_ authenticator: Authenticator) -> RouteGroup<Account> {
-        RouteGroup(signedInName) { request in try authenticator.account(for: request) }
+    /// cookie-authenticated write without proof it came from our pages, 403 `password_change_required`
+    /// while the account has a temporary password (unless `evenWithTemporaryPassword`, for reading
+    /// the account and changing the password); only then the handler.
+    static func signedIn(_ authenticator: Authenticator, evenWithTemporaryPassword: Bool = false) -> RouteGroup<Account> {
+        RouteGroup(signedInName) { request in
+            evenWithTemporaryPassword ? try authenticator.account(for: request) : try authenticator.activeAccount(for: request)
+        }
+    }
+
+    /// Routes for administrators: what `signedIn` refuses, and to any other account a 404 exactly
+    /// like a path that does not exist (the isolation rule: "not found", never "forbidden").
+    static func admin(_ authenticator: Authenticator) -> RouteGroup<Account> {
+        RouteGroup(adminName) { request in
+            let account = try authenticator.activeAccount(for: request)
+            guard account.user.isAdmin else { throw APIError.noSuchRoute }
+            return account
+        }
     }
 }
 

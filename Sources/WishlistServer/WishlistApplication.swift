@@ -93,9 +93,10 @@ public final class WishlistApplication: Sendable {
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
+        let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
         AccountsController(
             accounts: store.accounts,
-            administration: AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock),
+            administration: administration,
             authenticator: authenticator,
             hasher: PasswordHasher(cost: settings.passwordCost),
             throttle: LoginThrottle(
@@ -103,6 +104,7 @@ public final class WishlistApplication: Sendable {
                 window: settings.loginWindow),
             limits: limits, sessionLifetime: settings.sessionLifetime, clock: settings.clock
         ).register(in: &router)
+        AdminController(administration: administration, authenticator: authenticator).register(in: &router)
         let places = PlaceSearch(
             offline: .shared,
             online: try settings.geocoderURL.map { url in
