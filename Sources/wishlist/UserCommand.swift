@@ -3,8 +3,11 @@ struct UserCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "user",
-            abstract: "Add, list, change and delete accounts on the data directory.",
-            subcommands: [UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserDeleteCommand.self])
+            abstract: "Add, list, change, disable and delete accounts on the data directory.",
+            subcommands: [
+                UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserResetCommand.self,
+                UserDisableCommand.self, UserEnableCommand.self, UserDeleteCommand.self,
+            ])
     }
 
     init(parsing arguments: inout Arguments) throws {}

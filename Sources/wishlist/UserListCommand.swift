@@ -14,10 +14,17 @@ struct UserListCommand: Command {
     }
 
     func run() async throws {
-        let users = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.users() }
-        if users.isEmpty { print("No accounts yet.") }
-        for user in users {
-            print("\(user.username)\(user.isAdmin ? "  (admin)" : "")  since \(user.createdAt.iso8601String)")
+        let accounts = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.summaries() }
+        if accounts.isEmpty { print("No accounts yet.") }
+        for account in accounts {
+            let notes = [
+                account.isAdmin ? "admin" : nil, account.disabledAt.map { "disabled \($0.iso8601String)" },
+                account.mustChangePassword ? "must change password" : nil,
+            ].compactMap { $0 }
+            let seen = account.lastSeenAt.map { "last seen \($0.iso8601String)" } ?? "never seen"
+            print(
+                "\(account.username)\(notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))")"
+                    + "  since \(account.createdAt.iso8601String), \(seen)")
         }
     }
 }

@@ -154,6 +154,40 @@ import WishlistServer
         #expect(try await cli.run(["user", "list", "--data", data]).output.contains("No accounts yet."))
     }
 
+    /// `user disable`, `enable` and `reset` from another process on the data directory of a running
+    /// server: Bob's next request is refused at once, and `user list` tells the states apart.
+    @Test func disableEnableAndResetWorkWhileTheServerRuns() async throws {
+        _ = try await cli.run(["user", "add", "alice", "--admin", "--password-stdin", "--data", data], stdin: "alice's password\n")
+        _ = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "bob's password!\n")
+        let application = try startServer()
+        defer { try? application.stop() }
+        let baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
+        let browser = WishlistClient(baseURL: baseURL)
+        try await browser.signIn(username: "bob", password: "bob's password!")
+        let script = WishlistClient(baseURL: baseURL, token: try await browser.createToken(name: "script").token)
+        #expect(try await script.me().username == "bob")
+
+        let disabled = try await cli.run(["user", "disable", "bob", "--data", data])
+        #expect(disabled.status == 0, "\(disabled.error)")
+        #expect(try await browser.send("GET", "/api/v1/me").status == 401)
+        #expect(try await script.send("GET", "/api/v1/me").status == 401)
+        #expect(try await cli.run(["user", "list", "--data", data]).output.contains("bob  (disabled "))
+        let lastAdmin = try await cli.run(["user", "disable", "alice", "--data", data])
+        #expect(lastAdmin.status == 1)
+        #expect(lastAdmin.error.contains("only administrator"), "\(lastAdmin.error)")
+        #expect(try await cli.run(["user", "enable", "bob", "--data", data]).status == 0)
+        #expect(try await browser.send("GET", "/api/v1/me").status == 401, "what disabling ended stays ended")
+
+        let reset = try await cli.run(["user", "reset", "bob", "--data", data])
+        #expect(reset.status == 0, "\(reset.error)")
+        let temporary = try #require(reset.output.split(separator: "\n").last.map(String.init))
+        #expect(temporary.count == 19)
+        #expect(try await cli.run(["user", "list", "--data", data]).output.contains("bob  (must change password)"))
+        #expect(try await WishlistClient(baseURL: baseURL).signIn(username: "bob", password: temporary).mustChangePassword)
+        let missing = try await cli.run(["user", "reset", "nobody", "--data", data])
+        #expect(missing.status == 1 && missing.error.contains("no account named 'nobody'"), "\(missing.error)")
+    }
+
     @Test func loginThenWishCommandsThenLogout() async throws {
         _ = try await cli.run(["user", "add", "dave", "--password-stdin", "--data", data], stdin: "dave's password\n")
         let application = try startServer()
