@@ -10,6 +10,8 @@ export const SessionState = Object.freeze({
   setupRequired: "setupRequired",
   signedOut: "signedOut",
   signedIn: "signedIn",
+  /** Signed in with a temporary password an administrator set: nothing but choosing a new one. */
+  passwordChangeRequired: "passwordChangeRequired",
 });
 
 /** Signs in, out and up against the API and announces each change with a "change" event. */
@@ -21,7 +23,7 @@ export class Session extends EventTarget {
     super();
     // A session that ended on the server (expired, signed out elsewhere) sends the person back to sign-in.
     apiEvents.addEventListener("unauthenticated", () => {
-      if (this.#state !== SessionState.signedIn) return;
+      if (this.#state !== SessionState.signedIn && this.#state !== SessionState.passwordChangeRequired) return;
       store.clear();
       this.#set(SessionState.signedOut, null);
     });
@@ -57,6 +59,12 @@ export class Session extends EventTarget {
     this.#signedIn(answer.user ?? answer);
   }
 
+  /** Replaces a temporary password with one the person chose; the server then lets the account in. */
+  async changePassword(currentPassword, newPassword) {
+    await api.put("/me/password", { currentPassword, newPassword });
+    this.#signedIn(await api.get("/me"));
+  }
+
   async signOut() {
     await api.delete("/sessions/current");
     store.clear();
@@ -65,6 +73,10 @@ export class Session extends EventTarget {
 
   #signedIn(user) {
     store.put("user", user);
+    if (user.mustChangePassword) {
+      this.#set(SessionState.passwordChangeRequired, user.id);
+      return;
+    }
     // Something was shared while signed out: the server kept it; now it can become a wish.
     if (document.cookie.split("; ").includes("wishlist_share_pending=1")) {
       location.assign("/share/continue");

@@ -1,11 +1,19 @@
 // The root element: loads the language catalog, asks who is signed in, and
-// shows setup, sign-in, the app shell, or a plain error with a retry (K7).
+// shows setup, sign-in, the change of a temporary password, the app shell, or a
+// plain error with a retry (K7).
 
 import { i18n } from "../i18n.js";
 import { session, SessionState } from "../session.js";
 import "./app-shell.js";
 import "./error-panel.js";
 import "../views/auth-view.js";
+
+/** The form each state before the app shows. */
+const AUTH_MODES = {
+  [SessionState.setupRequired]: "setup",
+  [SessionState.signedOut]: "sign-in",
+  [SessionState.passwordChangeRequired]: "change-password",
+};
 
 /** The whole app; `<wl-app>` in index.html. */
 export class WishlistApp extends HTMLElement {
@@ -41,9 +49,10 @@ export class WishlistApp extends HTMLElement {
         this.replaceChildren(document.createElement("wl-shell"));
         break;
       case SessionState.setupRequired:
-      case SessionState.signedOut: {
+      case SessionState.signedOut:
+      case SessionState.passwordChangeRequired: {
         const view = document.createElement("wl-auth-view");
-        view.setAttribute("mode", state === SessionState.setupRequired ? "setup" : "sign-in");
+        view.setAttribute("mode", AUTH_MODES[state]);
         this.replaceChildren(view);
         view.querySelector("input")?.focus();
         break;

@@ -1,6 +1,7 @@
-// The two screens before the app: first-run setup ("Create the first account")
-// and sign-in. One element with a `mode` attribute, because both are the same
-// form with a different heading, one more field and different rules.
+// The screens before the app: first-run setup ("Create the first account"),
+// sign-in, and "Choose a new password" after signing in with a temporary one an
+// administrator set. One element with a `mode` attribute, because all are the
+// same form with a different heading, different fields and different rules.
 
 import { ApiError } from "../api.js";
 import { i18n } from "../i18n.js";
@@ -10,12 +11,43 @@ import { session } from "../session.js";
 const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
 const PASSWORD_MIN_LENGTH = 10;
 
+const USERNAME = { name: "username", labelKey: "auth.username", autocomplete: "username" };
+const CONFIRM = { name: "confirm", labelKey: "auth.confirmPassword", autocomplete: "new-password" };
+
+/**
+ * Each form: its catalog prefix, its fields (named as the API names them, so that a server error's
+ * `field` finds its input), which field holds a password being chosen (checked for length and
+ * against `confirm`) and which one a password the person already has.
+ */
 const MODES = {
-  setup: { prefix: "setup", passwordAutocomplete: "new-password", confirm: true, hints: true },
-  "sign-in": { prefix: "signIn", passwordAutocomplete: "current-password", confirm: false, hints: false },
+  setup: {
+    prefix: "setup",
+    fields: [
+      { ...USERNAME, hintKey: "auth.usernameHint" },
+      { name: "password", labelKey: "auth.password", autocomplete: "new-password", hintKey: "auth.passwordHint" },
+      CONFIRM,
+    ],
+    newPassword: "password",
+  },
+  "sign-in": {
+    prefix: "signIn",
+    fields: [USERNAME, { name: "password", labelKey: "auth.password", autocomplete: "current-password" }],
+    currentPassword: "password",
+  },
+  "change-password": {
+    prefix: "changePassword",
+    fields: [
+      { name: "currentPassword", labelKey: "changePassword.current", autocomplete: "current-password" },
+      { name: "newPassword", labelKey: "changePassword.new", autocomplete: "new-password", hintKey: "auth.passwordHint" },
+      CONFIRM,
+    ],
+    currentPassword: "currentPassword",
+    newPassword: "newPassword",
+    signOut: true,
+  },
 };
 
-/** The setup or sign-in form; on success the session changes and the app moves on. */
+/** The setup, sign-in or change-of-password form; on success the session changes and the app moves on. */
 export class AuthView extends HTMLElement {
   #busy = false;
 
@@ -33,20 +65,22 @@ export class AuthView extends HTMLElement {
           <p class="auth-lead" data-i18n="${mode.prefix}.lead"></p>
           <form class="form" novalidate>
             <p class="form-alert" role="alert" hidden></p>
-            ${field("username", "auth.username", "text", "username", mode.hints ? "auth.usernameHint" : null)}
-            ${field("password", "auth.password", "password", mode.passwordAutocomplete, mode.hints ? "auth.passwordHint" : null)}
-            ${mode.confirm ? field("confirm", "auth.confirmPassword", "password", "new-password", null) : ""}
+            ${mode.fields.map(field).join("")}
             <label class="check">
               <input type="checkbox" class="check-box" id="auth-show-password">
               <span data-i18n="auth.showPassword"></span>
             </label>
             <button type="submit" class="button button-primary button-block" data-i18n="${mode.prefix}.submit"></button>
           </form>
+          ${mode.signOut ? `<button type="button" class="button button-quiet button-block" data-action="sign-out" data-i18n="account.signOut"></button>` : ""}
         </div>
       </main>`;
     const username = this.querySelector("#auth-username");
-    username.setAttribute("autocapitalize", "none");
-    username.setAttribute("spellcheck", "false");
+    username?.setAttribute("autocapitalize", "none");
+    username?.setAttribute("spellcheck", "false");
+    this.querySelector('[data-action="sign-out"]')?.addEventListener("click", () => {
+      session.signOut().catch((error) => this.#showAlert(error));
+    });
     // On a phone keyboard a mistyped password is easy to miss; showing it is the person's choice.
     this.querySelector("#auth-show-password").addEventListener("change", (event) => {
       for (const input of this.querySelectorAll('input[autocomplete$="password"]')) {
@@ -63,11 +97,8 @@ export class AuthView extends HTMLElement {
   async #submit() {
     if (this.#busy) return;
     const form = this.querySelector("form");
-    const values = {
-      username: form.elements.username.value.trim().toLowerCase(),
-      password: form.elements.password.value,
-      confirm: form.elements.confirm?.value,
-    };
+    const values = Object.fromEntries(MODES[this.mode].fields.map(({ name }) => [name, form.elements[name].value]));
+    if ("username" in values) values.username = values.username.trim().toLowerCase();
     this.#showAlert(null);
     const problems = this.#validate(values);
     this.#showFieldErrors(problems);
@@ -79,6 +110,7 @@ export class AuthView extends HTMLElement {
     this.#setBusy(true);
     try {
       if (this.mode === "setup") await session.setUp(values.username, values.password);
+      else if (this.mode === "change-password") await session.changePassword(values.currentPassword, values.newPassword);
       else await session.signIn(values.username, values.password);
     } catch (error) {
       this.#setBusy(false);
@@ -86,18 +118,23 @@ export class AuthView extends HTMLElement {
     }
   }
 
-  #validate({ username, password, confirm }) {
+  #validate(values) {
+    const { currentPassword, newPassword } = MODES[this.mode];
     const problems = [];
-    if (username.length === 0) problems.push({ field: "username", key: "validation.username.required" });
-    else if (this.mode === "setup" && !USERNAME_PATTERN.test(username)) {
-      problems.push({ field: "username", key: "validation.username.format" });
+    if ("username" in values) {
+      if (values.username.length === 0) problems.push({ field: "username", key: "validation.username.required" });
+      else if (this.mode === "setup" && !USERNAME_PATTERN.test(values.username)) {
+        problems.push({ field: "username", key: "validation.username.format" });
+      }
     }
-    if (password.length === 0) problems.push({ field: "password", key: "validation.password.required" });
-    else if (this.mode === "setup" && password.length < PASSWORD_MIN_LENGTH) {
-      problems.push({ field: "password", key: "validation.password.short" });
+    if (currentPassword && values[currentPassword].length === 0) {
+      problems.push({ field: currentPassword, key: "validation.password.required" });
     }
-    if (this.mode === "setup" && password.length > 0 && confirm !== password) {
-      problems.push({ field: "confirm", key: "validation.confirm.mismatch" });
+    if (newPassword) {
+      const chosen = values[newPassword];
+      if (chosen.length === 0) problems.push({ field: newPassword, key: "validation.password.required" });
+      else if (chosen.length < PASSWORD_MIN_LENGTH) problems.push({ field: newPassword, key: "validation.password.short" });
+      if (chosen.length > 0 && values.confirm !== chosen) problems.push({ field: "confirm", key: "validation.confirm.mismatch" });
     }
     return problems;
   }
@@ -146,8 +183,9 @@ export class AuthView extends HTMLElement {
   }
 }
 
-function field(name, labelKey, type, autocomplete, hintKey) {
+function field({ name, labelKey, autocomplete, hintKey = null }) {
   const id = `auth-${name}`;
+  const type = name === "username" ? "text" : "password";
   const described = [hintKey ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" ");
   return `
     <div class="field">

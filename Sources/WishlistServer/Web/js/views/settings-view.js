@@ -4,11 +4,16 @@
 // same GET with the token, which makes the wish at once.
 // Devices (issue 15): every browser signed in and every API token, with when it started and was last
 // used and from what; any but this browser can be signed out, any token revoked.
+// Accounts (issue 15), for administrators only: every account with its state, last sighting and
+// counts; another account can be disabled (after a confirmation), enabled, or given a temporary
+// password, shown here once.
 
 import { api } from "../api.js";
+import { ConfirmDialog } from "../components/confirm-dialog.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { describe, setMessage } from "../messages.js";
+import { session } from "../session.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {
@@ -35,6 +40,17 @@ function when(timestamp) {
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(timestamp));
 }
 
+/** A button of a list row that says what it does to whom (`action.name`) and does it (`action.act`). */
+function rowButton(action) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button button-quiet";
+  button.textContent = action.label;
+  button.setAttribute("aria-label", action.name);
+  button.addEventListener("click", () => action.act(button));
+  return button;
+}
+
 /** One row of the devices list: what it is, its times, "this device" or a button that ends it. */
 function deviceItem(name, times, action, current) {
   const item = document.createElement("li");
@@ -55,15 +71,19 @@ function deviceItem(name, times, action, current) {
     badge.textContent = i18n.t("settings.devices.current");
     item.append(badge);
   } else if (action) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button button-quiet";
-    button.textContent = action.label;
-    button.setAttribute("aria-label", action.name);
-    button.addEventListener("click", () => action.act(button));
-    item.append(button);
+    item.append(rowButton(action));
   }
   return item;
+}
+
+/** What the accounts list says of an account beside its name: its role and state, or "you". */
+function accountNotes(account, own) {
+  return [
+    own ? "settings.accounts.you" : null,
+    account.isAdmin ? "account.admin" : null,
+    account.disabledAt ? "settings.accounts.disabled" : null,
+    account.mustChangePassword ? "settings.accounts.mustChange" : null,
+  ].filter(Boolean).map((key) => i18n.t(key)).join(" · ");
 }
 
 /** Where people reach this server: the server's `--public-url` when it has one (behind a proxy the
@@ -116,6 +136,20 @@ export class SettingsView extends HTMLElement {
           <p class="field-error" role="alert" data-role="devices-problem" hidden></p>
           <p class="visually-hidden" role="status" data-role="devices-announce"></p>
         </section>
+        <section class="settings-section" aria-labelledby="settings-accounts-title" data-role="accounts-section" hidden>
+          <h2 class="section-title" id="settings-accounts-title" data-i18n="settings.accounts.title"></h2>
+          <p class="settings-lead" data-i18n="settings.accounts.lead"></p>
+          <ul class="settings-devices" aria-labelledby="settings-accounts-title" data-role="accounts"></ul>
+          <p class="field-error" role="alert" data-role="accounts-problem" hidden></p>
+          <div class="settings-token" data-role="temporary" hidden>
+            <label class="field-label" for="settings-temporary-password" data-role="temporary-label"></label>
+            <div class="settings-copy-row">
+              <input class="input settings-code" id="settings-temporary-password" readonly spellcheck="false">
+              <button type="button" class="button button-quiet" data-copy="settings-temporary-password" data-i18n="settings.copy"></button>
+            </div>
+          </div>
+          <p class="visually-hidden" role="status" data-role="accounts-announce"></p>
+        </section>
       </div>`;
     const code = bookmarklet(origin);
     const link = this.querySelector(".settings-bookmarklet");
@@ -130,9 +164,13 @@ export class SettingsView extends HTMLElement {
     const make = this.querySelector('[data-action="make-token"]');
     make.addEventListener("click", () => this.#makeToken(make));
     i18n.localize(this);
-    this.#onLanguage = () => this.#renderDevices();
+    this.#onLanguage = () => {
+      this.#renderDevices();
+      this.#renderAccounts();
+    };
     i18n.addEventListener("change", this.#onLanguage);
     this.#loadDevices();
+    if (session.user?.isAdmin) this.#loadAccounts();
   }
 
   disconnectedCallback() {
@@ -142,6 +180,9 @@ export class SettingsView extends HTMLElement {
   #onLanguage = null;
   #sessions = [];
   #tokens = [];
+  #accounts = [];
+  /** The account whose temporary password is shown, for its label in the language chosen. */
+  #temporaryFor = null;
 
   async #loadDevices() {
     const problem = this.querySelector('[data-role="devices-problem"]');
@@ -196,11 +237,125 @@ export class SettingsView extends HTMLElement {
     }
   }
 
+  async #loadAccounts() {
+    const section = this.querySelector('[data-role="accounts-section"]');
+    const problem = this.querySelector('[data-role="accounts-problem"]');
+    section.hidden = false;
+    try {
+      this.#accounts = (await api.get("/admin/accounts")).items;
+      problem.hidden = true;
+      this.#renderAccounts();
+    } catch (error) {
+      setMessage(problem, describe(error));
+      problem.hidden = false;
+    }
+  }
+
+  #renderAccounts() {
+    const list = this.querySelector('[data-role="accounts"]');
+    if (!list) return;
+    const me = session.user?.username;
+    list.replaceChildren(...this.#accounts.map((account) => {
+      const own = account.username === me;
+      const item = document.createElement("li");
+      item.className = "settings-device settings-account";
+      const text = document.createElement("div");
+      text.className = "settings-device-text";
+      const name = document.createElement("span");
+      name.className = "settings-device-name";
+      name.textContent = account.username;
+      const notes = document.createElement("span");
+      notes.className = "settings-device-current";
+      notes.textContent = accountNotes(account, own);
+      const detail = document.createElement("span");
+      detail.className = "settings-device-times";
+      detail.textContent = [
+        i18n.t("settings.accounts.joined", { created: when(account.createdAt) }),
+        account.lastSeenAt ? i18n.t("settings.accounts.seen", { seen: when(account.lastSeenAt) }) : i18n.t("settings.accounts.neverSeen"),
+        i18n.t("settings.accounts.counts", { wishes: account.wishCount, photos: account.photoCount }),
+      ].join(" · ");
+      text.append(name, ...(notes.textContent ? [notes] : []), detail);
+      item.append(text);
+      if (!own) {
+        const actions = document.createElement("div");
+        actions.className = "settings-account-actions";
+        const args = { name: account.username };
+        actions.append(
+          account.disabledAt
+            ? rowButton({
+              label: i18n.t("settings.accounts.enable"), name: i18n.t("settings.accounts.enableNamed", args),
+              act: (button) => this.#administer(button, account, "enable", i18n.t("settings.accounts.enabled", args)),
+            })
+            : rowButton({
+              label: i18n.t("settings.accounts.disable"), name: i18n.t("settings.accounts.disableNamed", args),
+              act: (button) => this.#disable(button, account),
+            }),
+          rowButton({
+            label: i18n.t("settings.accounts.reset"), name: i18n.t("settings.accounts.resetNamed", args),
+            act: (button) => this.#reset(button, account),
+          }),
+        );
+        item.append(actions);
+      }
+      return item;
+    }));
+    const label = this.querySelector('[data-role="temporary-label"]');
+    if (this.#temporaryFor) label.textContent = i18n.t("settings.accounts.temporary", { name: this.#temporaryFor });
+  }
+
+  /** Disabling signs the person out everywhere: asked first. */
+  async #disable(button, account) {
+    const args = { name: account.username };
+    const sure = await ConfirmDialog.ask({
+      titleKey: "settings.accounts.disableTitle", bodyKey: "settings.accounts.disableBody",
+      confirmKey: "settings.accounts.disable", args,
+    });
+    if (sure) await this.#administer(button, account, "disable", i18n.t("settings.accounts.disabledNamed", args));
+  }
+
+  /** A reset signs the person out everywhere too: asked first; the temporary password is shown once. */
+  async #reset(button, account) {
+    const args = { name: account.username };
+    const sure = await ConfirmDialog.ask({
+      titleKey: "settings.accounts.resetTitle", bodyKey: "settings.accounts.resetBody",
+      confirmKey: "settings.accounts.reset", args,
+    });
+    if (!sure) return;
+    const answer = await this.#administer(button, account, "reset-password", i18n.t("settings.accounts.resetDone", args));
+    if (!answer) return;
+    this.#temporaryFor = account.username;
+    this.querySelector('[data-role="temporary-label"]').textContent = i18n.t("settings.accounts.temporary", args);
+    const field = this.querySelector("#settings-temporary-password");
+    field.value = answer.temporaryPassword;
+    this.querySelector('[data-role="temporary"]').hidden = false;
+    field.focus();
+  }
+
+  /** Sends one of the administrators' actions on `account`, then shows the list as the server has it. */
+  async #administer(button, account, action, done) {
+    if (button.hasAttribute("aria-busy")) return null;
+    const problem = this.querySelector('[data-role="accounts-problem"]');
+    problem.hidden = true;
+    button.setAttribute("aria-busy", "true");
+    try {
+      const answer = await api.post(`/admin/accounts/${encodeURIComponent(account.username)}/${action}`);
+      setMessage(this.querySelector('[data-role="accounts-announce"]'), { text: done });
+      await this.#loadAccounts();
+      return answer;
+    } catch (error) {
+      button.removeAttribute("aria-busy");
+      setMessage(problem, describe(error));
+      problem.hidden = false;
+      return null;
+    }
+  }
+
   async #copy(input) {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      setMessage(this.querySelector('[data-role="announce"]'), { key: "settings.copied" });
+      const section = input.closest(".settings-section");
+      setMessage(section.querySelector('[role="status"]'), { key: "settings.copied" });
     } catch {
       // No clipboard (an insecure origin): the text stays selected for the person to copy.
     }
