@@ -31,6 +31,11 @@ struct LoginCommand: Command {
         let password = try PasswordInput.password(fromStdin: passwordFromStdin)
         let client = WishlistClient(baseURL: server)
         let user = try await client.signIn(username: username, password: password)
+        guard !user.mustChangePassword else {
+            try await client.signOut()
+            throw CommandFailure(
+                "'\(user.username)' has a temporary password: sign in to the web app to choose a new one, then log in here with it.")
+        }
         let host = ProcessInfo.processInfo.hostName
         let token = try await client.createToken(name: "wishlist CLI on \(host)")
         try await client.signOut()

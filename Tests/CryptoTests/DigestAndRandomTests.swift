@@ -27,6 +27,17 @@ import Testing
         }
     }
 
+    /// Every character of the alphabet is drawn, and nothing else: 3,000 draws from 3 leave
+    /// any one out with a chance of about 3 × (2/3)^3000, never in practice.
+    @Test func stringsAreDrawnFromTheWholeAlphabetOnly() {
+        let alphabet: [Character] = ["a", "7", "z"]
+        let drawn = SecureRandom.string(length: 3000, alphabet: alphabet)
+        #expect(drawn.count == 3000)
+        #expect(Set(drawn) == Set(alphabet))
+        #expect(SecureRandom.string(length: 0, alphabet: alphabet).isEmpty)
+        #expect(SecureRandom.string(length: 30, alphabet: alphabet) != SecureRandom.string(length: 30, alphabet: alphabet))
+    }
+
     @Test func base64URLOfKnownBytes() {
         #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
         #expect(Base64URL.encode(Array("hello".utf8)) == "aGVsbG8")

@@ -184,6 +184,10 @@ import WishlistServer
         #expect(temporary.count == 19)
         #expect(try await cli.run(["user", "list", "--data", data]).output.contains("bob  (must change password)"))
         #expect(try await WishlistClient(baseURL: baseURL).signIn(username: "bob", password: temporary).mustChangePassword)
+        let login = try await cli.run(
+            ["login", "--server", baseURL.absoluteString, "--username", "bob", "--password-stdin"], stdin: temporary + "\n")
+        #expect(login.status == 1)
+        #expect(login.error.contains("temporary password"), "\(login.error)")
         let missing = try await cli.run(["user", "reset", "nobody", "--data", data])
         #expect(missing.status == 1 && missing.error.contains("no account named 'nobody'"), "\(missing.error)")
     }
