@@ -29,9 +29,10 @@ test: deps-test build swift-test apple-client crash-safety e2e
 # The long runs: the server killed 20 times under four writers; then e2e/soak.py against the
 # release build (about 20 minutes on a busy 2-core machine): 100,000 generated wishes, 200
 # keep-alive clients for 60 s in a mix of every kind of request, 100,000 wishes created and deleted
-# by 32 clients, the same 60 s again. It fails on any unexpected answer, and when the second 60 s show more than +25 % peak memory,
-# +10 open files, +10 % database size or p99 x1.5 (+5 ms) of the first; it prints p50/p99 per
-# operation (clients' and the server log's), peak memory and open files, and a summary block.
+# by 32 clients, the same 60 s again. It fails on any unexpected answer, and when the second 60 s
+# show more than +25 % peak memory, +10 open files, +10 % database size or p99 x1.5 (+5 ms) of the
+# first; it prints p50/p99 per operation (clients' and the server log's), peak memory and open
+# files, and a summary block.
 soak: deps-test build build-release build-bench $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 20
 	WISHLIST_BIN=$(CURDIR)/.build/release/wishlist WISHLIST_BENCH_BIN=$(CURDIR)/.build/release/wishlist-bench \
