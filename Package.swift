@@ -110,7 +110,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "OutboundTesting", "Archive",
+                "OutboundTesting", "Archive", "SQLite",
             ],
             exclude: ["Fixtures"]
         ),

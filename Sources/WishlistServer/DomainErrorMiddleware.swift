@@ -4,7 +4,8 @@ import WishlistStore
 
 /// Turns the errors of the layers below HTTP — anything that is a `DomainError` — into the API's
 /// JSON errors, so controllers can simply `try`. New features add error types, not cases here.
-/// A write that failed for want of disk space, whichever layer noticed, is a 507 too.
+/// Two failures of the store that are not faults are recognised whatever layer raised them: a
+/// write that found the disk full (507), and one that waited too long for the database (503).
 struct DomainErrorMiddleware: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         do {
@@ -12,9 +13,12 @@ struct DomainErrorMiddleware: Middleware {
         } catch let error as any DomainError {
             throw Self.httpError(error)
         } catch {
-            guard let full = StorageFullError(recognizing: error) else { throw error }
-            throw Self.httpError(full)
+            throw Self.recognized(error).map(Self.httpError) ?? error
         }
+    }
+
+    static func recognized(_ error: any Error) -> (any DomainError)? {
+        StorageFullError(recognizing: error) ?? ServerBusyError(recognizing: error)
     }
 
     static func httpError(_ error: any DomainError) -> HTTPError {
