@@ -77,6 +77,12 @@ public actor GiphyClient {
 
     // MARK: GIFs by id
 
+    /// Whether `id` could be a Giphy id at all (what `gif(id:)` asks Giphy about), for callers
+    /// that must tell "no such GIF" without asking.
+    public nonisolated static func isPossibleID(_ id: String) -> Bool {
+        (try? GiphyRequest.validID(id)) != nil
+    }
+
     /// One GIF, from the GIFs already seen or from Giphy.
     public func gif(id: String) async throws(GiphyError) -> GiphyGif {
         let id = try GiphyRequest.validID(id)

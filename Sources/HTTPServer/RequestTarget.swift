@@ -30,7 +30,9 @@ struct RequestTarget {
             guard let name = Self.percentDecoded(rawName, plusIsSpace: true),
                   let value = Self.percentDecoded(rawValue, plusIsSpace: true)
             else {
-                throw HTTPError(.badRequest, code: "invalid_query", message: "The query string is not valid.")
+                throw HTTPError(
+                    .badRequest, code: "invalid_query",
+                    message: "The query string holds a malformed %-escape, a NUL or bytes that are not UTF-8.")
             }
             items.append((name: name, value: value))
         }

@@ -36,9 +36,14 @@ extension Response {
         case .none:
             return Response(status: .ok, headers: headers, body: .file(path: path))
         case .unsatisfiable:
-            headers["Content-Range"] = "bytes */\(size)"
-            headers["Content-Type"] = nil
-            return Response(status: .rangeNotSatisfiable, headers: headers)
+            // A JSON error like every refusal, with the size a client needs to ask again.
+            var refusal = Response(error: HTTPError(
+                .rangeNotSatisfiable, code: "range_not_satisfiable",
+                message: "The Range '\(rangeHeader)' asks for no byte of this \(size)-byte file."))
+            refusal.headers["Content-Range"] = "bytes */\(size)"
+            refusal.headers["ETag"] = tag
+            refusal.headers["Accept-Ranges"] = "bytes"
+            return refusal
         case .range(let first, let last):
             headers["Content-Range"] = "bytes \(first)-\(last)/\(size)"
             return Response(status: .partialContent, headers: headers,

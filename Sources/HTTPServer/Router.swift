@@ -89,17 +89,23 @@ public struct Router: Sendable {
         }
     }
 
+    /// The methods the resource at this path answers (HEAD with GET): those of the most specific
+    /// pattern that matches it (`/journal/near`'s, not `/journal/{id}`'s); empty when none does.
+    func allowedMethods(segments: [Substring]) -> [HTTPMethod] {
+        guard let resource = patterns.first(where: { $0.match(segments) != nil }) else { return [] }
+        return HTTPMethod.allCases.filter { resource.routes[$0] != nil || $0 == .HEAD && resource.routes[.GET] != nil }
+    }
+
+    /// The most specific pattern that matches names the resource: a method it lacks is 405 even
+    /// when a vaguer pattern has it (`PATCH /journal/near` is not an edit of an entry called "near").
     func match(_ method: HTTPMethod, segments: [Substring]) -> Match {
-        var allowed: Set<HTTPMethod> = []
         for pattern in patterns {
             guard let parameters = pattern.match(segments) else { continue }
             if let route = pattern.routes[method] ?? (method == .HEAD ? pattern.routes[.GET] : nil) {
                 return .found(route, parameters: parameters)
             }
-            allowed.formUnion(pattern.routes.keys)
+            return .methodNotAllowed(allowed: allowedMethods(segments: segments))
         }
-        if allowed.isEmpty { return .notFound }
-        if allowed.contains(.GET) { allowed.insert(.HEAD) }
-        return .methodNotAllowed(allowed: HTTPMethod.allCases.filter(allowed.contains))
+        return .notFound
     }
 }

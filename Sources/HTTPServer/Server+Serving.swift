@@ -47,9 +47,7 @@ extension Server {
 
     /// Reads what the request line and headers say; an error here is answered at once.
     private func begin(_ context: RequestContext, connection: OpaquePointer, method: String) -> HTTPError? {
-        guard let httpMethod = HTTPMethod(rawValue: method) else {
-            return HTTPError(.notImplemented, code: "not_implemented", message: "The method \(method) is not supported.")
-        }
+        guard let httpMethod = HTTPMethod(rawValue: method) else { return unrouted(method, context, connection: connection) }
         context.method = httpMethod
         if let refusal = refusal(ofHeadOf: context, connection: connection) { return refusal }
         let target: RequestTarget
@@ -66,6 +64,19 @@ extension Server {
         context.sink = BodySink(limit: limit, memoryThreshold: configuration.memoryBodyThreshold,
                                 directory: configuration.temporaryDirectory, temporaryFiles: context.temporaryFiles)
         return nil
+    }
+
+    /// A method no route takes (TRACE, QUERY, a made-up one): 405 with `Allow` where the path names
+    /// a resource, as for any method a resource does not answer; 404 elsewhere.
+    private func unrouted(_ method: String, _ context: RequestContext, connection: OpaquePointer) -> HTTPError {
+        if let refusal = refusal(ofHeadOf: context, connection: connection) { return refusal }
+        let target: RequestTarget
+        do { target = try RequestTarget(context.rawTarget) } catch { return error }
+        let allowed = router.allowedMethods(segments: target.segments)
+        guard !allowed.isEmpty else { return HTTPError(.notFound, code: "not_found", message: "Nothing here.") }
+        return HTTPError(
+            .methodNotAllowed, code: "method_not_allowed", message: "This resource does not answer \(method).",
+            headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
     }
 
     /// A 414 for a target longer than allowed, a 431 for too many or too large header lines.

@@ -18,6 +18,17 @@ public struct APIToken: Codable, Equatable, Sendable {
         self.userAgent = userAgent
     }
 
+    /// Written by hand so that a token never used says `"lastUsedAt": null` rather than leaving the
+    /// key out: the API documents every key of a token as present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(_id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(lastUsedAt, forKey: .lastUsedAt)
+        try container.encode(userAgent, forKey: .userAgent)
+    }
+
     /// A token's name: 1–100 characters after trimming.
     public static func validatedName(_ name: String) throws(ValidationError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)

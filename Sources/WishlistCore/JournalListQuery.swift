@@ -24,14 +24,7 @@ public struct JournalListQuery: Sendable, Hashable {
 
     /// Reads the query parameters of the list endpoint as they came in the URL.
     public init(parameters: [String: String], mentioning: UUID? = nil) throws(ValidationError) {
-        let hearted: Bool?
-        switch parameters["hearted"] {
-        case nil: hearted = nil
-        case "true": hearted = true
-        case "false": hearted = false
-        case .some:
-            throw ValidationError(field: "hearted", code: "invalid_hearted", message: "Hearted must be true or false.")
-        }
+        let hearted = try BooleanParameter.value(parameters["hearted"], field: "hearted")
         try self.init(
             hearted: hearted, mentioning: mentioning, limit: WishListQuery.limit(parameter: parameters["limit"]),
             cursor: parameters["cursor"])

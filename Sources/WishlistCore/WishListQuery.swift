@@ -45,14 +45,7 @@ public struct WishListQuery: Sendable, Hashable {
 
     /// Reads the query parameters of the list endpoint as they came in the URL.
     public init(parameters: [String: String]) throws(ValidationError) {
-        let favorite: Bool?
-        switch parameters["favorite"] {
-        case nil: favorite = nil
-        case "true": favorite = true
-        case "false": favorite = false
-        case .some:
-            throw ValidationError(field: "favorite", code: "invalid_favorite", message: "Favorite must be true or false.")
-        }
+        let favorite = try BooleanParameter.value(parameters["favorite"], field: "favorite")
         let limit = try Self.limit(parameter: parameters["limit"])
         try self.init(
             favorite: favorite, tag: parameters["tag"], sort: try WishSort(parameter: parameters["sort"]),

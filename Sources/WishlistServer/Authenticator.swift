@@ -114,11 +114,25 @@ struct Authenticator: Sendable {
         guard let found = try accounts.account(apiTokenHash: Self.digest(String(parts[1]))) else {
             throw HTTPError(.unauthorized, code: "invalid_token", message: "This API token is not valid or was revoked.")
         }
+        try checkSessionCookie(of: request, agreesWith: found.account)
         let now = clock()
         if found.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedGranularity }) ?? true {
             try accounts.markTokenUsed(found.tokenID, userAgent: request.headers["User-Agent"], now: now)
         }
         return found.account
+    }
+
+    /// A request with an API token that also carries a session cookie is served only when the
+    /// cookie is a live session of the same account: a wrong credential is refused, never outvoted
+    /// by a right one.
+    private func checkSessionCookie(of request: Request, agreesWith account: Account) throws {
+        // Even an empty cookie is one presented, and it names no session.
+        guard let cookie = request.cookies[Self.cookieName] else { return }
+        guard try sessionAccount(token: cookie)?.key == account.key else {
+            throw HTTPError(
+                .unauthorized, code: "conflicting_credentials",
+                message: "The session cookie sent with this API token is not valid or is another account's; send only one of them.")
+        }
     }
 
     /// The CSRF rule for cookie-authenticated requests that change something.

@@ -53,7 +53,8 @@ struct CSPReportsController: Sendable {
                 .badRequest, code: "invalid_report",
                 message: "The body is not a violation report: expected {\"csp-report\": {\"effective-directive\": …}}.")
         }
-        guard let directive = report.effectiveDirective ?? report.violatedDirective else {
+        guard let directive = [report.effectiveDirective, report.violatedDirective].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        else {
             throw HTTPError(
                 .badRequest, code: "invalid_report", message: "The report names no directive (effective-directive).",
                 field: "effective-directive")

@@ -1,4 +1,5 @@
 import Foundation
+import Giphy
 import HTTPServer
 import WishlistCore
 import WishlistStore
@@ -24,6 +25,8 @@ struct GifsController: Sendable {
                 .api(try gifs.favorite(Self.gifID(request), owner: account.key, now: clock().inWholeMilliseconds))
             }
             routes.delete("/api/v1/gifs/favorites/{gifId}") { request, account in
+                // Removing a favorite that is not there is done; an id Giphy could never have is not found, as for PUT.
+                guard GiphyClient.isPossibleID(Self.gifID(request)) else { throw GifError(.invalidID(Self.gifID(request))) }
                 try gifs.favorites.remove(Self.gifID(request), owner: account.key)
                 return Response(status: .noContent)
             }

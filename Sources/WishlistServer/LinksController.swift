@@ -32,6 +32,7 @@ struct LinksController: Sendable {
 
     func refresh(_ request: Request, _ account: Account) throws -> Response {
         guard let id = request.idParameter else { throw WishRepositoryError.notFound }
-        return .api(try links.refresh(id, owner: account.key, addPhoto: request.query["addPhoto"] == "true"))
+        let addPhoto = try BooleanParameter.value(request.query["addPhoto"], field: "addPhoto") ?? false
+        return .api(try links.refresh(id, owner: account.key, addPhoto: addPhoto))
     }
 }

@@ -33,6 +33,15 @@ struct PhotosController: Sendable {
     struct Uploaded: Encodable {
         let items: [Photo]
         let suggestedPlace: Place?
+
+        private enum CodingKeys: String, CodingKey { case items, suggestedPlace }
+
+        /// `suggestedPlace` is always there, null when no photo had a place.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(items, forKey: .items)
+            try container.encode(suggestedPlace, forKey: .suggestedPlace)
+        }
     }
 
     /// Every file is checked before any is kept, so a bad file among good ones keeps nothing.

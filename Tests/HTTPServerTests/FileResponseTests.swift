@@ -58,6 +58,7 @@ import Testing
         let response = try server.request("GET", "/file", headers: [("Range", header)])
         #expect(response.status == 416)
         #expect(response.headers["Content-Range"] == "bytes */1000")
+        #expect(response.errorCode == "range_not_satisfiable", "a JSON error like every refusal")
     }
 
     @Test(arguments: ["bytes=5-2", "items=0-1", "bytes=a-b", "bytes=0-1,4-5", "bytes=", "bytes=-"])

@@ -82,10 +82,17 @@ import Testing
         #expect(head.headers["Content-Length"] == get.headers["Content-Length"])
     }
 
-    @Test func unknownMethodIs501() throws {
-        let response = try server().request("BREW", "/items/1")
-        #expect(response.status == 501)
-        #expect(response.errorCode == "not_implemented")
+    /// A method no route takes is refused like any other a resource does not answer: schemathesis
+    /// reads a 501 as a server fault.
+    @Test(arguments: ["BREW", "TRACE", "QUERY"]) func unknownMethodIs405WithAllow(method: String) throws {
+        let server = try server()
+        let response = try server.request(method, "/items/1")
+        #expect(response.status == 405)
+        #expect(response.errorCode == "method_not_allowed")
+        #expect(response.headers["Allow"] == "GET, HEAD, POST")
+        let nowhere = try server.request(method, "/nothing/here")
+        #expect(nowhere.status == 404)
+        #expect(nowhere.errorCode == "not_found")
     }
 
     @Test func routerPrefersLiteralThenParameterThenRest() throws {

@@ -175,4 +175,29 @@ import WishlistStore
         #expect(try await phone.me().username == "bob")
         #expect(try await Self.statusWithToken(token, on: server) == 200)
     }
+
+    /// A request that presents a wrong credential is refused, never served by a right one beside it:
+    /// an API token with a session cookie works only when the cookie is a live session of the same
+    /// account (found by schemathesis' ignored_auth check).
+    @Test func aTokenWithAWrongSessionCookieIsRefused() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        let token = try await alice.createToken(name: "script").token
+        let aliceCookie = try #require(alice.sessionToken)
+        let bobCookie = try #require(bob.sessionToken)
+        func status(cookie: String) async throws -> (Int, String?) {
+            let answer = try await server.client(token: token).send(
+                "GET", "/api/v1/me", headers: ["Cookie": "wishlist_session=\(cookie)"])
+            let error = try? JSONSerialization.jsonObject(with: answer.body) as? [String: [String: String]]
+            return (answer.status, error?["error"]?["code"])
+        }
+        #expect(try await status(cookie: aliceCookie).0 == 200)
+        for wrong in [bobCookie, "made-up", ""] {
+            let (code, error) = try await status(cookie: wrong)
+            #expect(code == 401, "cookie \(wrong)")
+            #expect(error == "conflicting_credentials")
+        }
+        #expect(try await Self.statusWithToken(token, on: server) == 200, "the token alone still works")
+    }
 }
