@@ -4,11 +4,13 @@
 // same GET with the token, which makes the wish at once.
 // Devices (issue 15): every browser signed in and every API token, with when it started and was last
 // used and from what; any but this browser can be signed out, any token revoked.
+// Export and import (X6): see `wl-export-import`.
 
 import { api } from "../api.js";
 import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { describe, setMessage } from "../messages.js";
+import "../components/export-import.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {
@@ -116,6 +118,7 @@ export class SettingsView extends HTMLElement {
           <p class="field-error" role="alert" data-role="devices-problem" hidden></p>
           <p class="visually-hidden" role="status" data-role="devices-announce"></p>
         </section>
+        <wl-export-import></wl-export-import>
       </div>`;
     const code = bookmarklet(origin);
     const link = this.querySelector(".settings-bookmarklet");
