@@ -20,7 +20,11 @@
     X(xmlHasProp) \
     X(xmlNodeListGetString) \
     X(xmlNodeGetContent) \
-    X(xmlStrdup)
+    X(xmlStrdup) \
+    X(htmlNewParserCtxt) \
+    X(htmlCtxtReadMemory) \
+    X(htmlFreeParserCtxt) \
+    X(xmlStopParser)
 
 /// Pointers to the loaded functions, each typed as the header declares it, and
 /// to `xmlFree`, which libxml2 exports as a variable holding its deallocator.

@@ -20,6 +20,8 @@ public final class WishlistApplication: Sendable {
     let cspViolations: CSPViolationCounter
     /// Present with `--refresh-prices daily`.
     let priceRefresher: PriceRefresher?
+    /// Previews of the links of imported wishes, fetched after the import answered.
+    let importedLinkPreviews: ImportedLinkPreviews
 
     public init(settings: ServerSettings) throws {
         self.settings = settings
@@ -32,6 +34,7 @@ public final class WishlistApplication: Sendable {
             links = Links(
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
+            importedLinkPreviews = ImportedLinkPreviews(links: links, logger: settings.logger)
             if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
                 settings.logger?(report.description)
                 // The import's rows and index text are garbage now; an idle server should not keep them.
@@ -39,7 +42,8 @@ public final class WishlistApplication: Sendable {
             }
             server = Server(
                 router: try Self.router(
-                    settings: settings, store: store, photos: photos, links: links, recentSearchRecorder: recentSearchRecorder,
+                    settings: settings, store: store, photos: photos, links: links,
+                    importedLinkPreviews: importedLinkPreviews, recentSearchRecorder: recentSearchRecorder,
                     cspViolations: cspViolations),
                 middleware: [
                     SecurityHeadersMiddleware(
@@ -83,7 +87,8 @@ public final class WishlistApplication: Sendable {
 
     /// Every route of the API and the web app. The OpenAPI test walks this list.
     static func router(
-        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links, recentSearchRecorder: RecentSearchRecorder,
+        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
+        importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder,
         cspViolations: CSPViolationCounter
     ) throws -> Router {
         var router = Router()
@@ -125,6 +130,10 @@ public final class WishlistApplication: Sendable {
             library: photos, places: places, authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
         LinksController(links: links, authenticator: authenticator, limits: limits).register(in: &router)
+        ImportsController(
+            wishes: store.wishes, linkPreviews: importedLinkPreviews, authenticator: authenticator, limits: limits,
+            clock: settings.clock
+        ).register(in: &router)
         CSPReportsController(counter: cspViolations).register(in: &router)
         let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
         ShareController(
@@ -187,6 +196,7 @@ public final class WishlistApplication: Sendable {
         housekeeping.start()
         recentSearchRecorder.start()
         priceRefresher?.start()
+        importedLinkPreviews.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
 
@@ -196,6 +206,7 @@ public final class WishlistApplication: Sendable {
     /// Finishes requests in flight, then closes the database.
     public func stop() throws {
         priceRefresher?.stop()
+        importedLinkPreviews.stop()
         housekeeping.stop()
         server.stop()
         recentSearchRecorder.stop()
@@ -207,6 +218,7 @@ public final class WishlistApplication: Sendable {
     public func runUntilTerminated() throws {
         server.runUntilTerminated()
         priceRefresher?.stop()
+        importedLinkPreviews.stop()
         housekeeping.stop()
         recentSearchRecorder.stop()
         try store.close()

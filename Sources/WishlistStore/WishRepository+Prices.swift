@@ -21,11 +21,16 @@ extension WishRepository {
             guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
             let seen = SeenPrice(amount: amount, currency: currency, seenAt: now)
             if let last = wish.price, last.isSamePrice(as: seen) { return wish }
-            try db.run(
-                "INSERT INTO wish_prices (wish_id, amount, currency, seen_at) VALUES (?, ?, ?, ?)",
-                [rowID, amount.description, currency, now.millisecondsSince1970])
+            try Self.insertPrice(seen, wishRowID: rowID, db)
             return try Self.fetch(id, owner: owner, db)?.wish ?? wish
         }
+    }
+
+    /// Adds a point to the price history of the wish in row `wishRowID`.
+    static func insertPrice(_ price: SeenPrice, wishRowID: Int64, _ db: Database) throws {
+        try db.run(
+            "INSERT INTO wish_prices (wish_id, amount, currency, seen_at) VALUES (?, ?, ?, ?)",
+            [wishRowID, price.amount.description, price.currency, price.seenAt.millisecondsSince1970])
     }
 
     /// Wishes of every account that have a link, in a stable order, a page at a time: `after` is

@@ -29,7 +29,7 @@ import WishlistStore
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
-            links: server.application.links, recentSearchRecorder: server.application.recentSearchRecorder,
+            links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews, recentSearchRecorder: server.application.recentSearchRecorder,
             cspViolations: server.application.cspViolations
         ).routes
     }

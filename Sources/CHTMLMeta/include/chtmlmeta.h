@@ -30,4 +30,23 @@ typedef void (*chtml_visitor)(void *context, const chtml_element *element);
 /// libxml2, loaded at the first call, could not be loaded.
 int chtml_scan(const char *bytes, size_t length, const char *encoding, chtml_visitor visitor, void *context);
 
+/// What chtml_walk reports, in document order. `start` gets an element with its attributes (its
+/// `text` is NULL); `text` gets `length` bytes of text, not NUL-terminated (one text node may
+/// come in several pieces); `end` the name of an element just left, after its descendants. The
+/// parser closes elements where a browser would, so every start has its end. Everything given
+/// lives only during the call.
+typedef struct {
+    void (*start)(void *context, const chtml_element *element);
+    void (*text)(void *context, const char *text, size_t length);
+    void (*end)(void *context, const char *name);
+} chtml_walker;
+
+/// Parses like chtml_scan, but streaming (no document is built), and reports every element and
+/// text of the repaired document to `walker`: for readers of a document's structure (a bookmark
+/// file's nested folders). There is no depth limit a real file could reach (libxml2 nests each
+/// unclosed `<DT>` of a list in the one before), but parsing stops, returning -1, at a nesting
+/// or a number of broken end tags no real document has: libxml2 looks through every open element
+/// for each end tag, which a hostile file could make quadratic. Returns 0, or -1 as chtml_scan does.
+int chtml_walk(const char *bytes, size_t length, const char *encoding, const chtml_walker *walker, void *context);
+
 #endif

@@ -81,10 +81,9 @@ async function decode(response) {
 
 /**
  * The ApiError for an error answer with decoded body `json` (null when there was none) and its
- * `Retry-After` header, announcing "unauthenticated" first when the session is over. Uploads,
- * which go through XMLHttpRequest for its progress events, read their errors with it too.
+ * `Retry-After` header, announcing "unauthenticated" first when the session is over.
  */
-export function apiErrorOf(status, statusText, json, retryAfter = null) {
+function apiErrorOf(status, statusText, json, retryAfter = null) {
   const error = json?.error;
   if (status === 401 && error?.code === "unauthenticated") {
     apiEvents.dispatchEvent(new Event("unauthenticated"));
@@ -98,6 +97,42 @@ export function apiErrorOf(status, statusText, json, retryAfter = null) {
   );
 }
 
+/**
+ * Sends `body` (a File, Blob or FormData) with POST and resolves with the decoded JSON answer, reporting
+ * how much was sent as a fraction 0…1 through `onProgress`. XMLHttpRequest rather than fetch: only
+ * it reports upload progress. `contentType` is the body's type (FormData brings its own). Rejects
+ * with ApiError or NetworkError like `request`, or an AbortError when `signal` stops it.
+ */
+export function upload(path, body, { contentType, onProgress = () => {}, signal } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `/api/v1${path}`);
+    request.setRequestHeader("Accept", "application/json");
+    request.setRequestHeader("X-Requested-With", "wishlist");
+    if (contentType) request.setRequestHeader("Content-Type", contentType);
+    request.responseType = "text";
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      let json = null;
+      try {
+        json = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        if (request.status < 400) return reject(new NetworkError("The server sent an unreadable answer."));
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(json);
+      if (request.status === 0) return reject(new NetworkError("The server could not be reached."));
+      reject(apiErrorOf(request.status, request.statusText, json, request.getResponseHeader("Retry-After")));
+    });
+    request.addEventListener("error", () => reject(new NetworkError("The server could not be reached.")));
+    request.addEventListener("timeout", () => reject(new NetworkError("The upload timed out.")));
+    request.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
+
 /** Shorthands for the verbs, each the same as `request(method, path, options)`. */
 export const api = {
   get: (path, options) => request("GET", path, options),
@@ -105,4 +140,5 @@ export const api = {
   put: (path, body, options) => request("PUT", path, { ...options, body }),
   patch: (path, body, options) => request("PATCH", path, { ...options, body }),
   delete: (path, options) => request("DELETE", path, options),
+  upload,
 };

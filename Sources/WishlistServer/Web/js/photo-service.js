@@ -2,7 +2,7 @@
 // their own (kind PHOTO), and an edit also replaces the photo inside every wish
 // held in the store, so cards and galleries show the new picture at once (W15).
 
-import { api, ApiError, apiErrorOf, NetworkError } from "./api.js";
+import { api, ApiError, NetworkError } from "./api.js";
 import { store } from "./store.js";
 import { WISH } from "./wish-service.js";
 
@@ -18,40 +18,19 @@ export const MAX_FILE_BYTES = 40 * 1024 * 1024;
 /** Upload, edit, reset and delete calls that keep the store up to date. */
 export class PhotoService {
   /**
-   * Uploads one file, reporting progress as a fraction 0…1 through `onProgress`.
-   * XMLHttpRequest rather than fetch: only it reports upload progress. Resolves
+   * Uploads one file, reporting progress as a fraction 0…1 through `onProgress`. Resolves
    * with `{photo, suggestedPlace}`; rejects with ApiError or NetworkError like `api`.
    */
-  upload(file, { onProgress = () => {}, signal } = {}) {
-    if (file.size > MAX_FILE_BYTES) {
-      return Promise.reject(new ApiError(413, "file_too_large", "The file is too large."));
-    }
+  async upload(file, { onProgress = () => {}, signal } = {}) {
+    if (file.size > MAX_FILE_BYTES) throw new ApiError(413, "file_too_large", "The file is too large.");
     const body = new FormData();
     body.append("file", file, file.name);
-    return new Promise((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open("POST", "/api/v1/photos");
-      request.setRequestHeader("Accept", "application/json");
-      request.setRequestHeader("X-Requested-With", "wishlist");
-      request.responseType = "text";
-      request.upload.addEventListener("progress", (event) => {
-        if (event.lengthComputable) onProgress(event.loaded / event.total);
-      });
-      request.addEventListener("load", () => {
-        try {
-          const answer = answerOf(request);
-          const [photo] = store.put(PHOTO, answer.items[0]);
-          resolve({ photo, suggestedPlace: answer.suggestedPlace ?? null });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      request.addEventListener("error", () => reject(new NetworkError("The server could not be reached.")));
-      request.addEventListener("timeout", () => reject(new NetworkError("The upload timed out.")));
-      request.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
-      signal?.addEventListener("abort", () => request.abort(), { once: true });
-      request.send(body);
-    });
+    const answer = await api.upload("/photos", body, { onProgress, signal });
+    if (!Array.isArray(answer?.items) || answer.items.length !== 1) {
+      throw new NetworkError("The server sent an unreadable answer.");
+    }
+    const [photo] = store.put(PHOTO, answer.items[0]);
+    return { photo, suggestedPlace: answer.suggestedPlace ?? null };
   }
 
   /** Puts photos that arrived inside a wish into the store; returns their ids in order. */
@@ -84,21 +63,6 @@ export class PhotoService {
     }
     return photo;
   }
-}
-
-/** The JSON of a finished upload, or the typed error `api` would have thrown for it. */
-function answerOf(request) {
-  let json = null;
-  try {
-    json = request.responseText ? JSON.parse(request.responseText) : null;
-  } catch {
-    if (request.status < 400) throw new NetworkError("The server sent an unreadable answer.");
-  }
-  if (request.status >= 200 && request.status < 300 && Array.isArray(json?.items) && json.items.length === 1) {
-    return json;
-  }
-  if (request.status === 0) throw new NetworkError("The server could not be reached.");
-  throw apiErrorOf(request.status, request.statusText, json);
 }
 
 /**

@@ -7,6 +7,7 @@
 // Accounts (issue 15), for administrators only: every account with its state, last sighting and
 // counts; another account can be disabled (after a confirmation), enabled, or given a temporary
 // password, shown here once.
+// Export and import (X6): see `wl-export-import`.
 
 import { api } from "../api.js";
 import { ConfirmDialog } from "../components/confirm-dialog.js";
@@ -14,6 +15,7 @@ import { icon } from "../icons.js";
 import { i18n } from "../i18n.js";
 import { describe, setMessage } from "../messages.js";
 import { session } from "../session.js";
+import "../components/export-import.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {
@@ -150,6 +152,7 @@ export class SettingsView extends HTMLElement {
           </div>
           <p class="visually-hidden" role="status" data-role="accounts-announce"></p>
         </section>
+        <wl-export-import></wl-export-import>
       </div>`;
     const code = bookmarklet(origin);
     const link = this.querySelector(".settings-bookmarklet");

@@ -1,0 +1,118 @@
+"""Export and import in settings (X6, "moving in"): a browser's bookmark file and a CSV imported
+from the settings screen, the upload's progress, the report with every refused item and its
+reason, and the wishes then on the Wishes tab. Controls are found by role and accessible name,
+words from the catalogs. (The Wishlist archive, .zip, goes to the export feature's route.)"""
+
+from pathlib import Path
+
+from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from flows import USERNAME, go_to_tab, open_account_menu, say, signed_in, tap
+
+FIXTURES = Path(__file__).resolve().parent.parent / "Tests" / "LinkPreviewTests" / "Fixtures"
+
+
+def open_settings(browser, en):
+    open_account_menu(browser)
+    wait_for_role(browser, "link", en["account.settings"]).click()
+    wait_for_role(browser, "heading", en["settings.data.title"])
+
+
+def choose(browser, path):
+    """Chooses a file for the import, as the system picker would once "Import a file" is tapped."""
+    browser.find_element("css selector", 'wl-export-import input[type="file"]').send_keys(str(path))
+
+
+def report(browser, catalog, file_name):
+    return wait_for_role(browser, "region", say(catalog["settings.import.reportTitle"], file=file_name), timeout=30)
+
+
+def alert_saying(browser, words):
+    """The alert shown whose text has `words` (an alert's words are its content, not its name)."""
+    return next((alert for alert in by_role(browser, "alert") if words in alert.text), None)
+
+
+def card_names(browser, en):
+    shown = by_role(browser, "list", en["nav.wishes"])
+    return sorted(link.accessible_name for link in by_role(shown[0], "link")) if shown else []
+
+
+def test_bookmarks_and_a_csv_move_in_from_settings(open_server, browser, catalogs, tmp_path, screenshot):
+    en, ko = catalogs["en"], catalogs["ko"]
+    signed_in(open_server, browser, en)
+    open_settings(browser, en)
+    export = wait_for_role(browser, "link", en["settings.export.link"])
+    assert export.get_attribute("href").endswith("/api/v1/export")
+    assert export.get_attribute("download") is not None
+    choose_button = wait_for_role(browser, "button", en["settings.import.choose"])
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", choose_button)
+
+    # A Firefox bookmark file: six web links imported, the bookmarklet, place: and file: ones refused.
+    choose(browser, FIXTURES / "firefox-bookmarks.html")
+    shown = report(browser, en, "firefox-bookmarks.html")
+    assert en["settings.import.done"] in [status.text for status in by_role(browser, "status")]
+    [counts] = by_role(shown, "list")[:1]
+    assert [item.text for item in by_role(counts, "listitem")] == [
+        say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=6, skipped=0)
+    ]
+    refused = find_by_role(shown, "list", say(en["settings.import.refused"], count=3))
+    rows = by_role(refused, "listitem")
+    assert [row.text.split("\n")[0] for row in rows] == ["Show title", "Most Visited", "My old list"]
+    assert all("http://" in row.text for row in rows)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", shown)
+    screenshot("settings-import-report")
+
+    # The same file again: everything is already there.
+    choose(browser, FIXTURES / "firefox-bookmarks.html")
+    wait_until(
+        browser,
+        lambda: say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=6)
+        in report(browser, en, "firefox-bookmarks.html").text,
+        "the second import did not skip every bookmark",
+    )
+
+    # A CSV with Korean names, a quoted tag list and a row whose price is not one.
+    csv = tmp_path / "wishes.csv"
+    csv.write_text('name,link,tags,price\r\n캠핑 의자,https://shop.example/chair,"camping; 캠핑",39000 KRW\r\nLamp,,,cheap\r\n', encoding="utf-8")
+    choose(browser, csv)
+    shown = report(browser, en, "wishes.csv")
+    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    [row] = by_role(find_by_role(shown, "list", say(en["settings.import.refused"], count=1)), "listitem")
+    assert row.text.startswith("Row 3: Lamp")
+
+    # The report follows the language.
+    open_account_menu(browser)
+    wait_for_role(browser, "radio", en["language.ko"]).click()
+    wait_for_role(browser, "button", USERNAME).click()
+    shown = report(browser, ko, "wishes.csv")
+    assert say(ko["settings.import.counts"], kind=ko["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", shown)
+    screenshot("settings-import-report-korean")
+    open_account_menu(browser)
+    wait_for_role(browser, "radio", ko["language.en"]).click()
+    wait_for_role(browser, "button", USERNAME).click()
+
+    # The wishes are on the Wishes tab.
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until(
+        browser,
+        lambda: card_names(browser, en) == sorted([
+            "Get Help", "Customize Firefox", "무신사 | 롱 패딩 코트 블랙", "Air fryer 5.5L", "교보문고 — 소년이 온다",
+            "TERTIAL Work lamp & shade", "캠핑 의자",
+        ]),
+        "the imported wishes are not all on the Wishes tab",
+    )
+
+
+def test_a_file_of_another_kind_or_not_a_bookmark_file_says_so(open_server, browser, catalogs, tmp_path):
+    en = catalogs["en"]
+    signed_in(open_server, browser, en)
+    open_settings(browser, en)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a list")
+    choose(browser, notes)
+    wait_until(browser, lambda: alert_saying(browser, en["settings.import.unknownKind"]), "no error for a .txt file")
+    page = tmp_path / "page.html"
+    page.write_text("<html><body><p>Just a page.</p></body></html>")
+    choose(browser, page)
+    wait_until(browser, lambda: alert_saying(browser, "not a bookmark file"), "no error for a page that is not a bookmark file")
+    assert not by_role(browser, "region", say(en["settings.import.reportTitle"], file="page.html"))
