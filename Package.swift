@@ -67,7 +67,7 @@ let package = Package(
         // The product.
         .target(name: "WishlistCore"),
         .target(
-            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib"],
+            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
             resources: [.copy("Data")]
         ),
         .target(
@@ -103,7 +103,7 @@ let package = Package(
         // Fixtures/ holds databases written by released builds and the script that made them, read by path.
         .testTarget(
             name: "WishlistStoreTests",
-            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting", "Crypto"],
+            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting", "Crypto", "Archive", "SQLite"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

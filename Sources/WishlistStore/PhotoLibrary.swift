@@ -158,10 +158,15 @@ public struct PhotoLibrary: Sendable {
     /// Deletes the files of photos whose records are gone (a deleted wish's or entry's): their renditions, and
     /// each original no photo shows any more.
     public func removeFiles(of photos: [StoredPhoto]) throws {
-        for photo in photos {
-            files.removeRenditions(of: photo.photo.id)
+        try removeFiles(photoIDs: photos.map(\.photo.id), originals: Set(photos.map(\.sha256)))
+    }
+
+    /// Deletes the renditions of photos that have no record (any more, or never had: an import
+    /// that failed), and those of the originals no photo shows.
+    func removeFiles(photoIDs: [UUID], originals digests: Set<String>) throws {
+        for id in photoIDs {
+            files.removeRenditions(of: id)
         }
-        let digests = Set(photos.map(\.sha256))
         guard !digests.isEmpty else { return }
         // Under the writer, so that no upload of the same file saves its record between the check
         // and the removal (an upload checks that its original is there under the writer too).

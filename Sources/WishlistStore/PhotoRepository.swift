@@ -216,7 +216,7 @@ public struct PhotoRepository: Sendable {
         ).map(stored(from:))
     }
 
-    private static func stored(from row: Row) throws -> StoredPhoto {
+    static func stored(from row: Row) throws -> StoredPhoto {
         let id = try UUID(storedText: row["uuid"])
         let revision: Int = try row["revision"]
         let sha256: String = try row["sha256"]

@@ -1,0 +1,26 @@
+/// What an import did: how many records of each kind were added, how many were there already
+/// (skipped, unchanged), and which were refused and why. Kinds are named as the export's files
+/// name them: `wishes`, `journalEntries`, `photos`, `gifFavorites`, `recentSearches`.
+public struct ImportReport: Codable, Sendable, Equatable {
+    /// One record that was not imported.
+    public struct Refusal: Codable, Sendable, Equatable {
+        /// The record, e.g. `wish 5f0c…`.
+        public var item: String
+        public var reason: String
+
+        public init(item: String, reason: String) {
+            self.item = item
+            self.reason = reason
+        }
+    }
+
+    public var imported: [String: Int]
+    public var skipped: [String: Int]
+    public var refused: [Refusal]
+
+    public init(imported: [String: Int] = [:], skipped: [String: Int] = [:], refused: [Refusal] = []) {
+        self.imported = imported
+        self.skipped = skipped
+        self.refused = refused
+    }
+}
