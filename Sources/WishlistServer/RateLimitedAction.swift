@@ -4,6 +4,7 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
     case linkPreviews = "link-previews"
     case gifSearches = "gif-searches"
     case signIns = "sign-ins"
+    case imports
 
     /// Per minute: generous for a person (ten photos picked at once, a scroll through GIFs),
     /// tight for a script.
@@ -13,6 +14,8 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
         case .linkPreviews: 30
         case .gifSearches: 60
         case .signIns: 30
+        // An import unpacks and checks a whole archive: a handful a minute is plenty.
+        case .imports: 5
         }
     }
 
@@ -22,6 +25,7 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
         case .linkPreviews: "Too many links looked up in the last minute."
         case .gifSearches: "Too many GIF searches in the last minute."
         case .signIns: "Too many sign-ins from this address in the last minute."
+        case .imports: "Too many imports in the last minute."
         }
     }
 }
