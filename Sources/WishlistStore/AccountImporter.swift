@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import Imaging
 import SQLite
+import Synchronization
 import WishlistCore
 
 /// Restores an account archive (docs/EXPORT.md) into an account, ids kept. The archive is unpacked
@@ -19,6 +20,14 @@ public struct AccountImporter: Sendable {
     /// Imports the archive at `path` into `owner`'s account.
     /// - Throws: `AccountImportError` for an archive refused as a whole; nothing changed then.
     public func importArchive(at path: String, owner: UserKey) throws -> ImportReport {
+        // One import at a time: two imports of one archive would otherwise both place the same
+        // photos' files before either commits.
+        try Self.oneAtATime.withLock { _ in try importAlone(at: path, owner: owner) }
+    }
+
+    private static let oneAtATime = Mutex(())
+
+    private func importAlone(at path: String, owner: UserKey) throws -> ImportReport {
         let files = library.files
         let work = files.root.appendingPathComponent("staging/import-\(UUID().lowercasedString)").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -45,7 +54,7 @@ public struct AccountImporter: Sendable {
                 try ImportRows(contents: contents, plan: plan, owner: owner, db: db).write()
             }
         } catch {
-            try? library.removeFiles(photoIDs: placed.compactMap { UUID(uuidString: $0.id) }, originals: Set(placed.map(\.sha256)))
+            try? library.removeUnsavedFiles(photoIDs: placed.compactMap { UUID(uuidString: $0.id) }, originals: Set(placed.map(\.sha256)))
             throw error
         }
         return plan.report

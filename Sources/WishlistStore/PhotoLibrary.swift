@@ -158,19 +158,28 @@ public struct PhotoLibrary: Sendable {
     /// Deletes the files of photos whose records are gone (a deleted wish's or entry's): their renditions, and
     /// each original no photo shows any more.
     public func removeFiles(of photos: [StoredPhoto]) throws {
-        try removeFiles(photoIDs: photos.map(\.photo.id), originals: Set(photos.map(\.sha256)))
-    }
-
-    /// Deletes the renditions of photos that have no record (any more, or never had: an import
-    /// that failed), and those of the originals no photo shows.
-    func removeFiles(photoIDs: [UUID], originals digests: Set<String>) throws {
-        for id in photoIDs {
-            files.removeRenditions(of: id)
+        for photo in photos {
+            files.removeRenditions(of: photo.photo.id)
         }
+        let digests = Set(photos.map(\.sha256))
         guard !digests.isEmpty else { return }
         // Under the writer, so that no upload of the same file saves its record between the check
         // and the removal (an upload checks that its original is there under the writer too).
         try store.pool.write { db in
+            for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
+                files.removeOriginal(sha256)
+            }
+        }
+    }
+
+    /// Deletes the files placed for photos whose rows were never saved (an import that failed):
+    /// their renditions, unless a photo of that id has a row after all, and each original no
+    /// photo shows. Under the writer, so that no row is saved between the check and the removal.
+    func removeUnsavedFiles(photoIDs: [UUID], originals digests: Set<String>) throws {
+        try store.pool.write { db in
+            for id in photoIDs where try !PhotoRepository.isRecorded(id, db) {
+                files.removeRenditions(of: id)
+            }
             for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
                 files.removeOriginal(sha256)
             }
