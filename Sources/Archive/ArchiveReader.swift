@@ -101,14 +101,14 @@ public final class ArchiveReader {
             let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 if errno == EEXIST || errno == EISDIR || errno == ENOTDIR { throw .duplicateEntry(entry.path) }
-                throw .writeFailed("Cannot write \(entry.path): \(String(cString: strerror(errno))).")
+                throw Self.writeFailure(entry.path)
             }
             defer { close(descriptor) }
             try forEachChunk { chunk throws(ArchiveError) in
                 var offset = 0
                 while offset < chunk.count {
                     let count = Foundation.write(descriptor, chunk.baseAddress! + offset, chunk.count - offset)
-                    guard count > 0 else { throw .writeFailed("Cannot write \(entry.path): \(String(cString: strerror(errno))).") }
+                    guard count > 0 else { throw Self.writeFailure(entry.path) }
                     offset += count
                 }
             }
@@ -134,10 +134,16 @@ public final class ArchiveReader {
         var parent = folder
         for component in components {
             parent += "/" + component
-            if mkdir(parent, 0o700) != 0, errno != EEXIST { throw .writeFailed("Cannot create \(parent).") }
+            if mkdir(parent, 0o700) != 0, errno != EEXIST { throw Self.writeFailure(parent) }
             var info = stat()
             guard lstat(parent, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .duplicateEntry(path) }
         }
+    }
+
+    /// What `errno` says of a failed write of `path`: no room, or another failure.
+    private static func writeFailure(_ path: String) -> ArchiveError {
+        if errno == ENOSPC || errno == EDQUOT { return .diskFull }
+        return .writeFailed("Cannot write \(path): \(String(cString: strerror(errno))).")
     }
 
     private func message(or fallback: String) -> String {

@@ -43,8 +43,8 @@ public enum AccountImportError: DomainError, Equatable {
         }
     }
 
-    /// The refusal a reader's error means.
-    init(_ error: ArchiveError) {
+    /// The refusal a reader's error means; nil for a failure of the server's own disk.
+    init?(_ error: ArchiveError) {
         switch error {
         case .unreadable(let message), .damaged(let message): self = .unreadable(message)
         case .unsafePath(let path): self = .unsafe("the entry \"\(path)\" names a place outside the archive.")
@@ -54,7 +54,7 @@ public enum AccountImportError: DomainError, Equatable {
         case .entryTooLarge(let path, let limit): self = .unsafe("\"\(path)\" is larger than \(limit) bytes unpacked.")
         case .tooLarge(let limit): self = .unsafe("it unpacks to more than \(limit) bytes.")
         case .compressionRatioTooHigh(let path, _): self = .unsafe("\"\(path)\" unpacks to far more than the archive's size (a zip bomb).")
-        case .writeFailed(let message): self = .unreadable(message)
+        case .writeFailed, .diskFull: return nil
         }
     }
 }

@@ -77,11 +77,11 @@ public struct AccountImporter: Sendable {
             maximumTotalBytes: AccountArchiveFormat.maximumTotalBytes)
         do {
             return try ArchiveReader(path: path, limits: limits).extract(into: folder).map(\.path)
-        } catch .writeFailed(let message) {
-            // The server's disk, not the archive.
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message])
         } catch {
-            throw AccountImportError(error)
+            if let refusal = AccountImportError(error) { throw refusal }
+            // The server's disk, not the archive.
+            if case .diskFull = error { throw StorageFullError() }
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error)])
         }
     }
 
