@@ -8,16 +8,20 @@ public struct ImportReport: Codable, Sendable, Equatable {
         public var item: String
         public var reason: String
 
+        /// A refusal of `item`, saying why.
         public init(item: String, reason: String) {
             self.item = item
             self.reason = reason
         }
     }
 
+    /// Records added, by kind.
     public var imported: [String: Int]
+    /// Records the account had already, by kind: left as they were.
     public var skipped: [String: Int]
     public var refused: [Refusal]
 
+    /// A report with these counts and refusals.
     public init(imported: [String: Int] = [:], skipped: [String: Int] = [:], refused: [Refusal] = []) {
         self.imported = imported
         self.skipped = skipped
