@@ -21,8 +21,7 @@ extension WishlistClient {
 
     /// Restores an archive made by `exportArchive` into the account, sent from the file as it is read.
     public func importArchive(from file: URL) async throws -> ImportReport {
-        var request = try makeRequest("POST", "/api/v1/import")
-        request.setValue("application/zip", forHTTPHeaderField: "Content-Type")
+        let request = try makeRequest("POST", "/api/v1/import", headers: ["Content-Type": "application/zip"])
         let (data, response) = try await reaching { try await session.upload(for: request, fromFile: file) }
         return try Self.decoded(try answer(response, body: data), to: "POST", "/api/v1/import")
     }

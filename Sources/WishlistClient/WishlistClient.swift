@@ -43,22 +43,26 @@ public final class WishlistClient: Sendable {
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
         headers: [String: String] = [:], csrfHeader: Bool = true
     ) async throws -> HTTPAnswer {
-        var request = try makeRequest(method, path, headers: headers, csrfHeader: csrfHeader)
-        if let body {
-            request.httpBody = body
-            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        }
+        let request = try makeRequest(
+            method, path, body: body, contentType: contentType, headers: headers, csrfHeader: csrfHeader)
         let (data, response) = try await reaching { try await session.data(for: request) }
         return try answer(response, body: data)
     }
 
-    /// A request to `path` as this client is signed in, without a body.
-    func makeRequest(_ method: String, _ path: String, headers: [String: String] = [:], csrfHeader: Bool = true) throws -> URLRequest {
+    /// A request to `path` as this client is signed in; `headers` are set last, over the others.
+    func makeRequest(
+        _ method: String, _ path: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:],
+        csrfHeader: Bool = true
+    ) throws -> URLRequest {
         guard let url = URL(string: path, relativeTo: baseURL) else {
             throw WishlistClientError.transport("'\(path)' is not a valid path.")
         }
         var request = URLRequest(url: url)
         request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        }
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         } else if let cookie = sessionToken {
