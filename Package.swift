@@ -37,7 +37,6 @@ let package = Package(
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
@@ -48,6 +47,9 @@ let package = Package(
         // Foundation's ICU in any Swift module that sees both. Loaded at the first page parsed,
         // like libvips, so not linked.
         .target(name: "CHTMLMeta", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))]),
+        // libarchive, loaded at the first archive like libvips: it brings libxml2, ICU and several
+        // compression libraries that an idle server need not map. Its header hides libarchive's.
+        .target(name: "CArchive", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libarchive"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -67,7 +69,7 @@ let package = Package(
         // The product.
         .target(name: "WishlistCore"),
         .target(
-            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib"],
+            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
             resources: [.copy("Data")]
         ),
         .target(
@@ -104,7 +106,7 @@ let package = Package(
         // Fixtures/ holds databases written by released builds and the script that made them, read by path.
         .testTarget(
             name: "WishlistStoreTests",
-            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting", "Crypto"],
+            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting", "Crypto", "Archive", "SQLite"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -20,4 +20,6 @@ public enum ArchiveError: Error, Equatable, Sendable {
     case compressionRatioTooHigh(path: String, limit: Int)
     /// Writing failed: libarchive's message, or the sink's error.
     case writeFailed(String)
+    /// Unpacking found no room on the disk (or the user's quota used up).
+    case diskFull
 }

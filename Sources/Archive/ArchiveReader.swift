@@ -15,19 +15,20 @@ public final class ArchiveReader {
     private var current: (entry: ArchiveEntry, bytes: Int)?
 
     public init(path: String, limits: ArchiveLimits) throws(ArchiveError) {
-        guard let archive = archive_read_new() else { throw .unreadable("libarchive could not start reading.") }
+        try ArchiveLibrary.load()
+        guard let archive = carchive_read_new() else { throw .unreadable("libarchive could not start reading.") }
         self.archive = archive
         self.limits = limits
-        _ = archive_read_support_format_zip(archive)
-        _ = archive_read_support_format_tar(archive)
-        _ = archive_read_support_filter_gzip(archive)
-        guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
+        _ = carchive_read_support_format_zip(archive)
+        _ = carchive_read_support_format_tar(archive)
+        _ = carchive_read_support_filter_gzip(archive)
+        guard carchive_read_open_filename(archive, path, 64 << 10) == CARCHIVE_OK else {
             throw .unreadable(message(or: "This is not a zip or tar archive."))
         }
     }
 
     deinit {
-        archive_read_free(archive)
+        carchive_read_free(archive)
     }
 
     /// The next file, after checking its header; nil at the end of the archive.
@@ -35,21 +36,21 @@ public final class ArchiveReader {
         current = nil
         while true {
             var header: OpaquePointer?
-            let status = archive_read_next_header(archive, &header)
-            if status == ARCHIVE_EOF { return nil }
-            guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let header else {
+            let status = carchive_read_next_header(archive, &header)
+            if status == CARCHIVE_EOF { return nil }
+            guard status == CARCHIVE_OK || status == CARCHIVE_WARN, let header else {
                 throw .damaged(message(or: "The archive is damaged."))
             }
             entryCount += 1
             guard entryCount <= limits.maximumEntries else { throw .tooManyEntries(limit: limits.maximumEntries) }
-            let name = (archive_entry_pathname_utf8(header) ?? archive_entry_pathname(header)).map { String(cString: $0) } ?? ""
+            let name = (carchive_entry_pathname_utf8(header) ?? carchive_entry_pathname(header)).map { String(cString: $0) } ?? ""
             guard let path = ArchivePath.normalized(name) else { throw .unsafePath(name) }
-            let type = UInt32(archive_entry_filetype(header))
+            let type = UInt32(carchive_entry_filetype(header))
             if type == wishlist_ae_directory { continue }
-            guard type == wishlist_ae_regular, archive_entry_hardlink(header) == nil else {
-                throw .unsupportedEntry(path: path, kind: Self.kind(of: type, isHardLink: archive_entry_hardlink(header) != nil))
+            guard type == wishlist_ae_regular, carchive_entry_hardlink(header) == nil else {
+                throw .unsupportedEntry(path: path, kind: Self.kind(of: type, isHardLink: carchive_entry_hardlink(header) != nil))
             }
-            let size = archive_entry_size_is_set(header) != 0 ? Int(archive_entry_size(header)) : nil
+            let size = carchive_entry_size_is_set(header) != 0 ? Int(carchive_entry_size(header)) : nil
             let entry = ArchiveEntry(path: path, claimedSize: size)
             current = (entry, 0)
             return entry
@@ -59,7 +60,7 @@ public final class ArchiveReader {
     /// Reads the current entry's next bytes into `buffer`: the count read, 0 at the entry's end.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
         guard let (entry, bytes) = current else { return 0 }
-        let count = archive_read_data(archive, buffer.baseAddress, buffer.count)
+        let count = carchive_read_data(archive, buffer.baseAddress, buffer.count)
         guard count >= 0 else { throw .damaged(message(or: "The archive is damaged at \(entry.path).")) }
         let entryBytes = bytes + count
         totalBytes += count
@@ -71,7 +72,7 @@ public final class ArchiveReader {
         if let claimed = entry.claimedSize, entryBytes > claimed {
             throw .damaged("\(entry.path) holds more than its header says.")
         }
-        let archiveBytes = max(1, Int(archive_filter_bytes(archive, -1)))
+        let archiveBytes = max(1, Int(carchive_filter_bytes(archive, -1)))
         if totalBytes > limits.ratioGraceBytes, totalBytes / archiveBytes > limits.maximumCompressionRatio {
             throw .compressionRatioTooHigh(path: entry.path, limit: limits.maximumCompressionRatio)
         }
@@ -101,14 +102,14 @@ public final class ArchiveReader {
             let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 if errno == EEXIST || errno == EISDIR || errno == ENOTDIR { throw .duplicateEntry(entry.path) }
-                throw .writeFailed("Cannot write \(entry.path): \(String(cString: strerror(errno))).")
+                throw Self.writeFailure(entry.path)
             }
             defer { close(descriptor) }
             try forEachChunk { chunk throws(ArchiveError) in
                 var offset = 0
                 while offset < chunk.count {
                     let count = Foundation.write(descriptor, chunk.baseAddress! + offset, chunk.count - offset)
-                    guard count > 0 else { throw .writeFailed("Cannot write \(entry.path): \(String(cString: strerror(errno))).") }
+                    guard count > 0 else { throw Self.writeFailure(entry.path) }
                     offset += count
                 }
             }
@@ -134,14 +135,20 @@ public final class ArchiveReader {
         var parent = folder
         for component in components {
             parent += "/" + component
-            if mkdir(parent, 0o700) != 0, errno != EEXIST { throw .writeFailed("Cannot create \(parent).") }
+            if mkdir(parent, 0o700) != 0, errno != EEXIST { throw Self.writeFailure(parent) }
             var info = stat()
             guard lstat(parent, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .duplicateEntry(path) }
         }
     }
 
+    /// What `errno` says of a failed write of `path`: no room, or another failure.
+    private static func writeFailure(_ path: String) -> ArchiveError {
+        if errno == ENOSPC || errno == EDQUOT { return .diskFull }
+        return .writeFailed("Cannot write \(path): \(String(cString: strerror(errno))).")
+    }
+
     private func message(or fallback: String) -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? fallback
+        carchive_error_string(archive).map { String(cString: $0) } ?? fallback
     }
 
     private static func kind(of type: UInt32, isHardLink: Bool) -> String {

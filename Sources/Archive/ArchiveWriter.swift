@@ -19,52 +19,53 @@ public final class ArchiveWriter {
     private static let blockBytes = 64 << 10
 
     public init(sink: @escaping Sink) throws(ArchiveError) {
-        guard let archive = archive_write_new() else { throw .writeFailed("libarchive could not start an archive.") }
+        try ArchiveLibrary.load()
+        guard let archive = carchive_write_new() else { throw .writeFailed("libarchive could not start an archive.") }
         self.archive = archive
         self.sink = sink
-        guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_set_bytes_per_block(archive, Int32(Self.blockBytes)) == ARCHIVE_OK,
+        guard carchive_write_set_format_zip(archive) == CARCHIVE_OK,
+              carchive_write_set_bytes_per_block(archive, Int32(Self.blockBytes)) == CARCHIVE_OK,
               // No padding after the last block: a zip is read from its end.
-              archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK
+              carchive_write_set_bytes_in_last_block(archive, 1) == CARCHIVE_OK
         else { throw failure() }
-        let opened = archive_write_open2(
+        let opened = carchive_write_open2(
             archive, Unmanaged.passUnretained(self).toOpaque(), nil,
             { _, context, buffer, length in
                 let writer = Unmanaged<ArchiveWriter>.fromOpaque(context!).takeUnretainedValue()
                 return writer.deliver(UnsafeRawBufferPointer(start: buffer, count: length))
             },
             nil, nil)
-        guard opened == ARCHIVE_OK else { throw failure() }
+        guard opened == CARCHIVE_OK else { throw failure() }
     }
 
     deinit {
         // An archive abandoned halfway (an error while writing) is freed without writing its end.
-        if !finished { _ = archive_write_fail(archive) }
-        archive_write_free(archive)
+        if !finished { _ = carchive_write_fail(archive) }
+        carchive_write_free(archive)
     }
 
     /// Starts an entry. `size` is required for a stored entry (the reader needs it to find the
     /// entry's end); a deflated entry of unknown size records it after its data.
     public func beginEntry(path: String, modified: Date, size: Int? = nil, compressed: Bool) throws(ArchiveError) {
         precondition(compressed || size != nil, "a stored entry needs its size")
-        let entry = archive_entry_new()
-        defer { archive_entry_free(entry) }
-        archive_entry_set_pathname_utf8(entry, path)
-        archive_entry_set_filetype(entry, wishlist_ae_regular)
-        archive_entry_set_perm(entry, 0o644)
+        let entry = carchive_entry_new()
+        defer { carchive_entry_free(entry) }
+        carchive_entry_set_pathname_utf8(entry, path)
+        carchive_entry_set_filetype(entry, wishlist_ae_regular)
+        carchive_entry_set_perm(entry, 0o644)
         let seconds = modified.timeIntervalSince1970.rounded(.down)
-        archive_entry_set_mtime(entry, time_t(seconds), Int(((modified.timeIntervalSince1970 - seconds) * 1e9).rounded()))
-        if let size { archive_entry_set_size(entry, la_int64_t(size)) }
-        let compression = compressed ? archive_write_zip_set_compression_deflate(archive)
-            : archive_write_zip_set_compression_store(archive)
-        guard compression == ARCHIVE_OK, archive_write_header(archive, entry) == ARCHIVE_OK else { throw failure() }
+        carchive_entry_set_mtime(entry, time_t(seconds), Int(((modified.timeIntervalSince1970 - seconds) * 1e9).rounded()))
+        if let size { carchive_entry_set_size(entry, Int64(size)) }
+        let compression = compressed ? carchive_write_zip_set_compression_deflate(archive)
+            : carchive_write_zip_set_compression_store(archive)
+        guard compression == CARCHIVE_OK, carchive_write_header(archive, entry) == CARCHIVE_OK else { throw failure() }
     }
 
     /// Appends bytes to the entry begun last.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(ArchiveError) {
         var offset = 0
         while offset < bytes.count {
-            let written = archive_write_data(archive, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = carchive_write_data(archive, bytes.baseAddress! + offset, bytes.count - offset)
             guard written > 0 else { throw failure() }
             offset += written
         }
@@ -108,7 +109,7 @@ public final class ArchiveWriter {
     public func finish() throws(ArchiveError) {
         guard !finished else { return }
         finished = true
-        guard archive_write_close(archive) == ARCHIVE_OK else { throw failure() }
+        guard carchive_write_close(archive) == CARCHIVE_OK else { throw failure() }
     }
 
     private func deliver(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -123,6 +124,6 @@ public final class ArchiveWriter {
 
     private func failure() -> ArchiveError {
         if let sinkError { return .writeFailed(String(describing: sinkError)) }
-        return .writeFailed(archive_error_string(archive).map { String(cString: $0) } ?? "libarchive failed.")
+        return .writeFailed(carchive_error_string(archive).map { String(cString: $0) } ?? "libarchive failed.")
     }
 }

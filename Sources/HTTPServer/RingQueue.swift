@@ -14,6 +14,9 @@ struct RingQueue<Element> {
         count += 1
     }
 
+    /// The element added first, left in the queue; nil when the queue is empty.
+    var first: Element? { count > 0 ? slots[head] : nil }
+
     /// The element added first, or nil when the queue is empty.
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }

@@ -5,7 +5,7 @@ extension Server {
     /// Hands a response to the daemon and logs the request.
     func queue(_ response: Response, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         var response = response
-        guard let native = makeNativeResponse(&response) else { return .NO }
+        guard let native = makeNativeResponse(&response, connection: connection) else { return .NO }
         defer { MHD_destroy_response(native) }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(native, name, value)
@@ -34,7 +34,7 @@ extension Server {
     }
 
     /// The daemon's response object. A file that cannot be opened any more turns the answer into a 404.
-    private func makeNativeResponse(_ response: inout Response) -> OpaquePointer? {
+    private func makeNativeResponse(_ response: inout Response, connection: OpaquePointer) -> OpaquePointer? {
         switch response.body {
         case .empty:
             return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
@@ -47,20 +47,31 @@ extension Server {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()
             guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                return fileVanished(descriptor, &response)
+                return fileVanished(descriptor, &response, connection)
             }
             // The daemon closes the descriptor when it destroys the response.
             return MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
         case .fileRange(let path, let offset, let length):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0, offset >= 0, length >= 0 else { return fileVanished(descriptor, &response) }
+            guard descriptor >= 0, offset >= 0, length >= 0 else { return fileVanished(descriptor, &response, connection) }
             return MHD_create_response_from_fd_at_offset64(UInt64(length), descriptor, UInt64(offset))
+        case .stream(let stream):
+            // The daemon holds the stream until it frees the response (`responseStreamFree`).
+            let retained = Unmanaged.passRetained(stream)
+            guard let native = MHD_create_response_from_callback(
+                UInt64.max, 64 << 10, responseStreamRead, retained.toOpaque(), responseStreamFree)
+            else {
+                retained.release()
+                return nil
+            }
+            stream.start(connection: connection) { job in workers.submit(job) }
+            return native
         }
     }
 
-    private func fileVanished(_ descriptor: Int32, _ response: inout Response) -> OpaquePointer? {
+    private func fileVanished(_ descriptor: Int32, _ response: inout Response, _ connection: OpaquePointer) -> OpaquePointer? {
         if descriptor >= 0 { close(descriptor) }
         response = Response(error: HTTPError(.notFound, code: "not_found", message: "No such file."))
-        return makeNativeResponse(&response)
+        return makeNativeResponse(&response, connection: connection)
     }
 }

@@ -13,7 +13,7 @@ public final class WishlistClient: Sendable {
     public let baseURL: URL
     private let token: String?
     private let sessionCookie = Locked<String?>(nil)
-    private let session: URLSession
+    let session: URLSession
 
     static let sessionCookieName = "wishlist_session"
 
@@ -43,6 +43,17 @@ public final class WishlistClient: Sendable {
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
         headers: [String: String] = [:], csrfHeader: Bool = true
     ) async throws -> HTTPAnswer {
+        let request = try makeRequest(
+            method, path, body: body, contentType: contentType, headers: headers, csrfHeader: csrfHeader)
+        let (data, response) = try await reaching { try await session.data(for: request) }
+        return try answer(response, body: data)
+    }
+
+    /// A request to `path` as this client is signed in; `headers` are set last, over the others.
+    func makeRequest(
+        _ method: String, _ path: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:],
+        csrfHeader: Bool = true
+    ) throws -> URLRequest {
         guard let url = URL(string: path, relativeTo: baseURL) else {
             throw WishlistClientError.transport("'\(path)' is not a valid path.")
         }
@@ -59,14 +70,22 @@ public final class WishlistClient: Sendable {
         }
         if csrfHeader { request.setValue("wishlist", forHTTPHeaderField: "X-Requested-With") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
 
-        let (data, response): (Data, URLResponse)
+    /// Runs one exchange with the session (data, upload or download); failing to reach the server
+    /// is a transport error naming it.
+    func reaching<Result>(_ exchange: () async throws -> Result) async throws -> Result {
         do {
-            (data, response) = try await session.data(for: request)
+            return try await exchange()
         } catch {
             throw WishlistClientError.transport(
                 "Could not reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
         }
+    }
+
+    /// The answer with this body, remembering the session cookie it sets.
+    func answer(_ response: URLResponse, body: Data) throws -> HTTPAnswer {
         guard let http = response as? HTTPURLResponse else {
             throw WishlistClientError.transport("The server's answer was not HTTP.")
         }
@@ -75,7 +94,7 @@ public final class WishlistClient: Sendable {
             if let name = name as? String, let value = value as? String { answerHeaders[name.lowercased()] = value }
         }
         rememberSessionCookie(answerHeaders["set-cookie"])
-        return HTTPAnswer(status: http.statusCode, headers: answerHeaders, body: data)
+        return HTTPAnswer(status: http.statusCode, headers: answerHeaders, body: body)
     }
 
     /// Sends a request and decodes a successful JSON answer, or throws the server's error.

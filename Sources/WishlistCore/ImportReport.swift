@@ -21,12 +21,14 @@ public struct ImportReport: Codable, Sendable, Hashable {
         /// One sentence: which rule it broke.
         public var reason: String
 
+        /// A refusal of `item`, saying why.
         public init(item: String, reason: String) {
             self.item = item
             self.reason = reason
         }
     }
 
+    /// A report with these counts and refusals.
     public init(imported: [String: Int] = [:], skipped: [String: Int] = [:], refused: [Refusal] = []) {
         self.imported = imported
         self.skipped = skipped

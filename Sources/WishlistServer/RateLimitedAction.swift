@@ -14,7 +14,7 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
         case .linkPreviews: 30
         case .gifSearches: 60
         case .signIns: 30
-        // Each import may store thousands of wishes: a person moving in needs a few files, not more.
+        // Each import may store thousands of records: a person moving in needs a few files, not more.
         case .imports: 10
         }
     }

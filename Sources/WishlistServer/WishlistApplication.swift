@@ -150,6 +150,10 @@ public final class WishlistApplication: Sendable {
                 giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
             authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
+        AccountArchiveController(
+            exporter: AccountExporter(library: photos), importer: AccountImporter(library: photos),
+            authenticator: authenticator, limits: limits, clock: settings.clock
+        ).register(in: &router)
         webAssets.register(in: &router)
         WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
         return router

@@ -99,7 +99,7 @@ extension JournalRepository {
     }
 
     /// The entry in a row that selected ``columns``, without its mentions and photos.
-    private static func entry(from row: Row) throws -> JournalEntry {
+    static func entry(from row: Row) throws -> JournalEntry {
         let uuidText: String = try row["uuid"]
         return JournalEntry(
             id: try UUID(storedText: uuidText), title: try row["title"], contents: try row["contents"],
@@ -114,7 +114,7 @@ extension JournalRepository {
         SearchGrams.document(entry.title + "\n" + entry.contents, owner: owner)
     }
 
-    private static func index(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: Database) throws {
+    static func index(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: Database) throws {
         try db.run(
             "INSERT INTO journal_search (rowid, grams) VALUES (?, ?)", [rowID, document(entry, owner: owner)])
     }

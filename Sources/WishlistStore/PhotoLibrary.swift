@@ -172,6 +172,20 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// Deletes the files placed for photos whose rows were never saved (an import that failed):
+    /// their renditions, unless a photo of that id has a row after all, and each original no
+    /// photo shows. Under the writer, so that no row is saved between the check and the removal.
+    func removeUnsavedFiles(photoIDs: [UUID], originals digests: Set<String>) throws {
+        try store.pool.write { db in
+            for id in photoIDs where try !PhotoRepository.isRecorded(id, db) {
+                files.removeRenditions(of: id)
+            }
+            for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
+                files.removeOriginal(sha256)
+            }
+        }
+    }
+
     // MARK: Housekeeping
 
     /// Deletes uploads a day old that are on no record (never made it onto a wish or an entry),

@@ -133,6 +133,11 @@ public struct PhotoRepository: Sendable {
         return stored
     }
 
+    /// Whether a photo of this id has a row, whoever's it is.
+    static func isRecorded(_ id: UUID, _ db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM photos WHERE uuid = ?", [id.lowercasedString]) as Int? != nil
+    }
+
     /// Whether any photo still shows the original with this digest.
     static func isOriginalInUse(_ sha256: String, _ db: Database) throws -> Bool {
         try db.scalar("SELECT 1 FROM photos WHERE sha256 = ? LIMIT 1", [sha256]) as Int? != nil
@@ -216,7 +221,7 @@ public struct PhotoRepository: Sendable {
         ).map(stored(from:))
     }
 
-    private static func stored(from row: Row) throws -> StoredPhoto {
+    static func stored(from row: Row) throws -> StoredPhoto {
         let id = try UUID(storedText: row["uuid"])
         let revision: Int = try row["revision"]
         let sha256: String = try row["sha256"]

@@ -84,7 +84,7 @@ extension WishRepository {
     }
 
     /// The wish in a row that selected ``columns``, without its photos.
-    private static func wish(from row: Row) throws -> Wish {
+    static func wish(from row: Row) throws -> Wish {
         let uuidText: String = try row["uuid"]
         let id = try UUID(storedText: uuidText)
         let place = try Place.read(from: row, record: "wish \(uuidText)")
@@ -100,7 +100,7 @@ extension WishRepository {
     }
 
     /// Adds the wish to the tag index and counts its tags.
-    private static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
+    static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
         for tag in tags {
             try db.run(
                 "INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id) VALUES (?, ?, ?, ?)",
@@ -125,7 +125,7 @@ extension WishRepository {
         }
     }
 
-    private static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
+    static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
         try db.run(
             "INSERT INTO wish_search (rowid, grams) VALUES (?, ?)",
             [rowID, SearchGrams.document(name, owner: owner)])

@@ -9,16 +9,22 @@ import WishlistStore
 // with COUNT generated wishes (English and Korean names, tags, places over the world) and prints
 // an API token for it. `wishlist-bench journal DIR COUNT` does the same with COUNT journal entries.
 //
+// `wishlist-bench photos DIR COUNT FILE...`: puts COUNT photos, made from the image FILEs, on the
+// newest wishes of the account `bench` made by `generate` (for scripts/export-memory-check).
+//
 // `wishlist-bench parse-previews DIR`: reads the link preview of every `*/input.html` under DIR
 // (the saved pages in ../shared/testdata/link-previews) and prints the median time per page in
 // milliseconds, each page's time being the fastest of several runs.
 
-let usage = "usage: wishlist-bench generate|journal DIR COUNT | wishlist-bench parse-previews DIR\n"
+let usage = "usage: wishlist-bench generate|journal DIR COUNT | wishlist-bench photos DIR COUNT FILE... | wishlist-bench parse-previews DIR\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("generate", 3), ("journal", 3):
     guard let count = Int(arguments[2]) else { fail() }
     try generate(arguments[0] == "journal" ? .journal : .wishes, in: arguments[1], count: count)
+case ("photos", 4...):
+    guard let count = Int(arguments[2]) else { fail() }
+    try generatePhotos(in: arguments[1], count: count, from: Array(arguments[3...]))
 case ("parse-previews", 2):
     try parsePreviews(in: arguments[1])
 default:
@@ -52,6 +58,20 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
     FileHandle.standardError.write(Data(
         "generated \(count) \(records.rawValue) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
     print(token.token)
+}
+
+func generatePhotos(in path: String, count: Int, from files: [String]) throws {
+    let directory = DataDirectory(path)
+    let store = try directory.openStore()
+    guard let account = try store.accounts.credentials(username: "bench")?.account else {
+        FileHandle.standardError.write(Data("no account 'bench' in \(path): run generate first\n".utf8))
+        exit(1)
+    }
+    let started = Date()
+    try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(owner: account.key, count: count, from: files)
+    try store.close()
+    FileHandle.standardError.write(Data(
+        "generated \(count) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
 }
 
 func parsePreviews(in path: String) throws {

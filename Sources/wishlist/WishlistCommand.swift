@@ -8,8 +8,8 @@ struct WishlistCommand: Command {
                 ServeCommand.self, UserCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 WishCommand.self, JournalCommand.self, PhotoCommand.self, MapCommand.self, TagsCommand.self,
                 SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self, SpotsCommand.self, GifsCommand.self,
-                BackupCommand.self, RestoreCommand.self, ImportBookmarksCommand.self, ImportCSVCommand.self,
-                CompletionCommand.self,
+                BackupCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self, ImportBookmarksCommand.self,
+                ImportCSVCommand.self, CompletionCommand.self,
             ])
     }
 

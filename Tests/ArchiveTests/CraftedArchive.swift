@@ -16,34 +16,35 @@ struct CraftedArchive {
 
     /// The archive's bytes.
     static func make(_ format: Format, _ entries: [Entry]) -> Data {
-        let archive = archive_write_new()!
-        defer { archive_write_free(archive) }
+        precondition(carchive_load() == nil, "libarchive did not load")
+        let archive = carchive_write_new()!
+        defer { carchive_write_free(archive) }
         switch format {
-        case .zip: archive_write_set_format_zip(archive)
-        case .tar: archive_write_set_format_pax_restricted(archive)
+        case .zip: carchive_write_set_format_zip(archive)
+        case .tar: carchive_write_set_format_pax_restricted(archive)
         }
-        archive_write_set_bytes_in_last_block(archive, 1)
+        carchive_write_set_bytes_in_last_block(archive, 1)
         let capacity = 64 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
         var used = 0
-        precondition(archive_write_open_memory(archive, buffer, capacity, &used) == ARCHIVE_OK)
+        precondition(carchive_write_open_memory(archive, buffer, capacity, &used) == CARCHIVE_OK)
         for item in entries {
-            let entry = archive_entry_new()
-            defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, item.name)
-            archive_entry_set_filetype(entry, item.type)
-            archive_entry_set_perm(entry, 0o644)
-            if let target = item.linkTarget { archive_entry_set_symlink(entry, target) }
-            if let target = item.hardLinkTarget { archive_entry_set_hardlink(entry, target) }
-            if item.type == wishlist_ae_character_device { archive_entry_set_rdev(entry, 0x0103) }
-            archive_entry_set_size(entry, item.type == wishlist_ae_regular && item.hardLinkTarget == nil ? la_int64_t(item.contents.count) : 0)
-            precondition(archive_write_header(archive, entry) == ARCHIVE_OK, String(cString: archive_error_string(archive)))
+            let entry = carchive_entry_new()
+            defer { carchive_entry_free(entry) }
+            carchive_entry_set_pathname(entry, item.name)
+            carchive_entry_set_filetype(entry, item.type)
+            carchive_entry_set_perm(entry, 0o644)
+            if let target = item.linkTarget { carchive_entry_set_symlink(entry, target) }
+            if let target = item.hardLinkTarget { carchive_entry_set_hardlink(entry, target) }
+            if item.type == wishlist_ae_character_device { carchive_entry_set_rdev(entry, 0x0103) }
+            carchive_entry_set_size(entry, item.type == wishlist_ae_regular && item.hardLinkTarget == nil ? Int64(item.contents.count) : 0)
+            precondition(carchive_write_header(archive, entry) == CARCHIVE_OK, String(cString: carchive_error_string(archive)))
             item.contents.withUnsafeBytes { bytes in
-                if bytes.count > 0 { _ = archive_write_data(archive, bytes.baseAddress, bytes.count) }
+                if bytes.count > 0 { _ = carchive_write_data(archive, bytes.baseAddress, bytes.count) }
             }
         }
-        precondition(archive_write_close(archive) == ARCHIVE_OK)
+        precondition(carchive_write_close(archive) == CARCHIVE_OK)
         return Data(bytes: buffer, count: used)
     }
 }

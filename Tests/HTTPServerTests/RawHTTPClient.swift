@@ -71,10 +71,35 @@ final class RawHTTPClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = Int(headers["Content-Length"] ?? "0") ?? 0
         let hasBody = !isHead && status != 204 && status != 304
+        if hasBody, headers["Transfer-Encoding"] == "chunked" {
+            return TestResponse(status: status, headers: headers, body: try readChunks())
+        }
+        let length = Int(headers["Content-Length"] ?? "0") ?? 0
         let body = hasBody ? try readExactly(length) : []
         return TestResponse(status: status, headers: headers, body: Data(body))
+    }
+
+    /// Reads only the status line and headers, leaving the body unread.
+    func readHead() throws -> String {
+        String(decoding: try readUntil([13, 10, 13, 10]), as: UTF8.self)
+    }
+
+    /// The rest of a chunked body whose head `readHead` read.
+    func readRemainingChunks() throws -> Data { try readChunks() }
+
+    /// A chunked body up to its last, empty chunk; throws when the connection ends first.
+    private func readChunks() throws -> Data {
+        var body = Data()
+        while true {
+            let sizeLine = String(decoding: try readUntil([13, 10]).dropLast(2), as: UTF8.self)
+            guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
+                throw Failure(description: "bad chunk size \(sizeLine)")
+            }
+            body.append(contentsOf: try readExactly(size))
+            guard try readExactly(2) == [13, 10] else { throw Failure(description: "chunk without its CRLF") }
+            if size == 0 { return body }
+        }
     }
 
     /// True when the server has closed or reset the connection (waits up to the receive timeout).

@@ -1,10 +1,11 @@
 import Foundation
+import OutboundTesting
 import Testing
 import WishlistClient
 
-/// libvips with the hundred libraries it needs (about 10 MB resident) is loaded by the first photo,
-/// not at start-up: an idle server must stay small. (libxml2 was loaded by the first page parsed
-/// too, until libarchive, which links it, came: see ARCHITECTURE.md.)
+/// libvips with the hundred libraries it needs (about 10 MB resident) and libxml2 with ICU (about
+/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up: an idle server
+/// must stay small.
 @Suite final class LazyLibraryTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-lazy-\(UUID())")
 
@@ -31,5 +32,17 @@ import WishlistClient
             [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try Data(contentsOf: Self.photo))])
         #expect(uploaded.items.count == 1)
         #expect(Self.maps(server, "libvips.so"), "libvips is not mapped after a photo was rendered")
+    }
+
+    @Test func libxml2IsLoadedByTheFirstLinkPreviewNotAtStartUp() async throws {
+        let shop = try LoopbackHTTPServer { _ in .html("<html><head><title>Brass lamp</title></head></html>") }
+        defer { shop.stop() }
+        let server = try await ServerProcess(home: home, options: ["--allow-private-addresses"])
+        defer { server.stop() }
+        #expect(!Self.maps(server, "libxml2.so"), "an idle server has libxml2 mapped")
+
+        let preview = try await server.client.linkPreview(shop.url("/lamp").absoluteString)
+        #expect(preview.title == "Brass lamp")
+        #expect(Self.maps(server, "libxml2.so"), "libxml2 is not mapped after a page was parsed")
     }
 }

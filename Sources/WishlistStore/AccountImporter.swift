@@ -1,0 +1,108 @@
+import Archive
+import Foundation
+import Imaging
+import SQLite
+import Synchronization
+import WishlistCore
+
+/// Restores an account archive (docs/EXPORT.md) into an account, ids kept. The archive is unpacked
+/// under the media folder's `staging/` (swept at start-up should the server die meanwhile) and
+/// checked whole (`ArchiveContents`); what is new is decided (`ImportPlan`); the new photos'
+/// files are placed and flushed; then every row is written in one transaction. Anything wrong
+/// before the commit leaves nothing behind: no rows, and no files.
+public struct AccountImporter: Sendable {
+    let library: PhotoLibrary
+
+    public init(library: PhotoLibrary) {
+        self.library = library
+    }
+
+    /// Imports the archive at `path` into `owner`'s account.
+    /// - Throws: `AccountImportError` for an archive refused as a whole; nothing changed then.
+    public func importArchive(at path: String, owner: UserKey) throws -> ImportReport {
+        // One import at a time: two imports of one archive would otherwise both place the same
+        // photos' files before either commits.
+        try Self.oneAtATime.withLock { _ in try importAlone(at: path, owner: owner) }
+    }
+
+    private static let oneAtATime = Mutex(())
+
+    private func importAlone(at path: String, owner: UserKey) throws -> ImportReport {
+        let files = library.files
+        let work = files.root.appendingPathComponent("staging/import-\(UUID().lowercasedString)").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let contents = try ArchiveContents(folder: work, paths: try unpack(path, into: work), processor: files.processor)
+
+        let plan = try library.store.pool.read { db in try ImportPlan(contents, owner: owner, db) }
+        let newPhotos = plan.newPhotos.compactMap { contents.photos[$0] }
+        var placed: [ArchivedPhoto] = []
+        do {
+            for photo in newPhotos {
+                try place(photo, from: contents)
+                placed.append(photo)
+            }
+            try library.store.pool.write { db in
+                guard try ImportPlan(contents, owner: owner, db) == plan else {
+                    throw AccountImportError.conflict("Some of these records were added or changed while the archive was checked.")
+                }
+                for photo in newPhotos {
+                    // The last photo showing an original may have been deleted since it was placed, taking
+                    // the file along; under the writer no deletion runs.
+                    try files.keepOriginal(.file(path: contents.originalFile(photo)), sha256: photo.sha256, format: Self.format(photo))
+                }
+                try ImportRows(contents: contents, plan: plan, owner: owner, db: db).write()
+            }
+        } catch {
+            try? library.removeUnsavedFiles(photoIDs: placed.compactMap { UUID(uuidString: $0.id) }, originals: Set(placed.map(\.sha256)))
+            throw error
+        }
+        return plan.report
+    }
+
+    /// Imports an archive that arrived in memory (a small one), written to the staging folder first:
+    /// the reader reads files.
+    public func importArchive(_ data: Data, owner: UserKey) throws -> ImportReport {
+        let path = library.files.root.appendingPathComponent("staging/import-\(UUID().lowercasedString).zip").path
+        try data.write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        return try importArchive(at: path, owner: owner)
+    }
+
+    /// Unpacks the archive, answering its files' paths; a reader's refusal becomes the import's.
+    private func unpack(_ path: String, into folder: String) throws -> [String] {
+        let limits = ArchiveLimits(
+            maximumEntries: AccountArchiveFormat.maximumEntries,
+            maximumEntryBytes: max(AccountArchiveFormat.maximumRecordFileBytes, PhotoFiles.maximumFileBytes),
+            maximumTotalBytes: AccountArchiveFormat.maximumTotalBytes)
+        do {
+            return try ArchiveReader(path: path, limits: limits).extract(into: folder).map(\.path)
+        } catch {
+            if let refusal = AccountImportError(error) { throw refusal }
+            // The server's disk, not the archive.
+            if case .diskFull = error { throw StorageFullError() }
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error)])
+        }
+    }
+
+    /// Files the photo's original (unless there) and its renditions as its revision, flushed.
+    private func place(_ photo: ArchivedPhoto, from contents: ArchiveContents) throws {
+        let files = library.files
+        try files.keepOriginal(.file(path: contents.originalFile(photo)), sha256: photo.sha256, format: Self.format(photo))
+        let staged = files.root.appendingPathComponent("staging/\(UUID().lowercasedString)")
+        try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
+        defer { files.discard(staged) }
+        for size in RenditionSize.allCases {
+            let target = staged.appendingPathComponent(size.rawValue).path
+            try FileManager.default.copyItem(atPath: contents.renditionFile(photo, size), toPath: target)
+            try FileSync.file(target)
+        }
+        guard let id = UUID(uuidString: photo.id) else { return }
+        try files.publish(staged, as: id, revision: photo.revision)
+    }
+
+    private static func format(_ photo: ArchivedPhoto) -> ImageFormat {
+        // Checked by `ArchiveContents`.
+        ImageFormat(rawValue: photo.format) ?? .jpeg
+    }
+}
