@@ -1,6 +1,7 @@
 /// A query parameter that says `true` or `false` (`favorite`, `hearted`, `addPhoto`): nil when it
 /// is absent, and any other spelling refused rather than read as false.
 public enum BooleanParameter {
+    /// The parameter's value, nil when absent; `field` names it in the error for any other spelling.
     public static func value(_ text: String?, field: String) throws(ValidationError) -> Bool? {
         switch text {
         case nil: return nil

@@ -15,6 +15,7 @@ public struct ImportedWish: Sendable, Hashable {
     /// request cannot hold the writer for long.
     public static let limit = 10_000
 
+    /// An item named `item` in the report, with what the file said of it.
     public init(item: String, draft: WishDraft, price: String? = nil, addedAt: Date? = nil) {
         self.item = item
         self.draft = draft

@@ -2,6 +2,7 @@
 /// one writer that this one gave up. Nothing of the request was kept; the same request may be
 /// sent again after `retryAfterSeconds`.
 public struct ServerBusyError: DomainError, Equatable {
+    /// The one busy error: it says the same whatever waited.
     public init() {}
 
     public var kind: DomainErrorKind { .unavailable }

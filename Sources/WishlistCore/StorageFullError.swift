@@ -3,6 +3,7 @@
 /// them when the row fails, and SQLite rolls the transaction back. The write may be tried again
 /// as it was once space is freed; nothing needs restarting.
 public struct StorageFullError: DomainError, Equatable {
+    /// The one storage-full error: it says the same whatever ran out.
     public init() {}
 
     public var kind: DomainErrorKind { .storageFull }

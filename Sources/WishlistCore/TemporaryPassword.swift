@@ -4,6 +4,7 @@ public struct TemporaryPassword: Codable, Equatable, Sendable {
     public let account: AccountSummary
     public let temporaryPassword: String
 
+    /// The answer of a reset: the account and its new temporary password.
     public init(account: AccountSummary, temporaryPassword: String) {
         self.account = account
         self.temporaryPassword = temporaryPassword

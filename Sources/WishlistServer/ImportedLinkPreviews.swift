@@ -61,15 +61,22 @@ final class ImportedLinkPreviews: Sendable {
         }
     }
 
-    /// Ends the visits; returns once a visit in progress has finished.
+    /// Ends the visits; returns once a visit in progress has finished, or after `stopGracePeriod`.
+    /// The wait is bounded because a visit awaits the page on Swift's cooperative pool, and
+    /// `stop` may be called from a thread of that pool (a test's server let go in async code):
+    /// waiting for ever there could hold the very threads the visit needs.
     func stop() {
         guard state.withLock({ state in
             defer { state.stopping = true }
             return state.running && !state.stopping
         }) else { return }
         arrived.signal()
-        finished.wait()
+        if finished.wait(timeout: .now() + Self.stopGracePeriod) == .timedOut {
+            logger?("imported links: a visit was still running when the server stopped")
+        }
     }
+
+    static let stopGracePeriod: DispatchTimeInterval = .seconds(3)
 
     /// The next wish to visit, waiting for one; nil once stopping.
     private func next() -> (id: UUID, owner: UserKey)? {
