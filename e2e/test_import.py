@@ -116,3 +116,57 @@ def test_a_file_of_another_kind_or_not_a_bookmark_file_says_so(open_server, brow
     choose(browser, page)
     wait_until(browser, lambda: alert_saying(browser, "not a bookmark file"), "no error for a page that is not a bookmark file")
     assert not by_role(browser, "region", say(en["settings.import.reportTitle"], file="page.html"))
+
+
+def test_hostile_text_in_import_files_is_shown_as_text_and_never_runs(open_server, browser, catalogs, tmp_path):
+    """Import files are text another app (or someone) wrote: their names, tags and memos become
+    wishes, and refused items are echoed in the report. Neither may run or link anywhere."""
+    from test_hostile_text import FOREIGN_ADDRESSES, HOSTILE, VIOLATION_LISTENER, page_text
+
+    en = catalogs["en"]
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": VIOLATION_LISTENER})
+    signed_in(open_server, browser, en)
+    open_settings(browser, en)
+
+    def quoted(text):
+        return '"' + text.replace('"', '""') + '"'
+
+    # Each hostile text as a wish's name (kept) and as the name of a row refused for its price.
+    rows = ["name,memo,price"]
+    for number, text in enumerate(HOSTILE):
+        rows.append(f"{quoted(f'{text} {number}')},{quoted(text)},")
+        rows.append(f"{quoted(f'{text} refused {number}')},,{quoted(text)}")
+    csv = tmp_path / "hostile.csv"
+    csv.write_text("\r\n".join(rows) + "\r\n", encoding="utf-8")
+    # A bookmark file whose titles are hostile and whose links are javascript: and data:.
+    links = "".join(
+        f'<DT><A HREF="{href}">{title}</A>\n'
+        for title, href in [("&lt;img src=x onerror=window.__pwned=1&gt;", "javascript:window.__pwned=1"),
+                            ("&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;",
+                             "data:text/html,&lt;script&gt;window.__pwned=1&lt;/script&gt;")])
+    bookmarks = tmp_path / "hostile.html"
+    bookmarks.write_text(f"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n{links}</DL>\n",
+                         encoding="utf-8")
+
+    def nothing_ran(screen):
+        assert browser.execute_script("return window.__pwned") is None, f"{screen}: a script ran"
+        assert browser.execute_script("return window.__violations") == [], f"{screen}: the policy refused something"
+        assert browser.execute_script(FOREIGN_ADDRESSES) == [], f"{screen}: a link to another scheme"
+
+    choose(browser, csv)
+    shown = report(browser, en, "hostile.csv")
+    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=len(HOSTILE), skipped=0) in shown.text
+    for number, text in enumerate(HOSTILE):
+        assert f"{text} refused {number}" in shown.text, text
+    nothing_ran("the CSV's report")
+
+    choose(browser, bookmarks)
+    shown = report(browser, en, "hostile.html")
+    assert "<img src=x onerror=window.__pwned=1>" in shown.text
+    assert "</script><script>window.__pwned=1</script>" in shown.text
+    nothing_ran("the bookmark file's report")
+
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until(browser, lambda: all(f"{text} {number}" in page_text(browser) for number, text in enumerate(HOSTILE)),
+               "not every imported hostile name is on the Wishes tab as text")
+    nothing_ran("the Wishes tab")
