@@ -8,7 +8,9 @@ import WishlistStore
 struct AccountArchiveController: Sendable {
     /// The largest archive an import takes; past the spooling threshold it is on disk, never in memory.
     static let maximumImportBytes = 16 << 30
-    static let archiveTypes: Set<String> = ["application/zip", "application/x-zip-compressed", "application/x-tar", "application/gzip"]
+    static let archiveTypes: Set<String> = [
+        "application/zip", "application/x-zip-compressed", "application/x-tar", "application/gzip", "application/octet-stream",
+    ]
 
     let exporter: AccountExporter
     let importer: AccountImporter
