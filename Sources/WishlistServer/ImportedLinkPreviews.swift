@@ -7,6 +7,8 @@ import WishlistCore
 /// no photo, its page's image, as `wish add --link` does (`Links.refresh`). The outbound client
 /// paces the visits to any one host. A page that cannot be fetched costs only its preview.
 ///
+/// The thread lives only while wishes wait: a server that imports nothing keeps none (a test run
+/// holds a hundred servers at once, and idle threads added up to hundreds).
 /// Wishes waiting when the server stops are not visited; the daily price refresh, when on,
 /// visits them later.
 final class ImportedLinkPreviews: Sendable {
@@ -19,13 +21,14 @@ final class ImportedLinkPreviews: Sendable {
         /// Where the next wish to visit is in `wishes`: taking one moves this, not the array.
         var head = 0
         var stopping = false
-        var running = false
+        /// Whether the visiting thread is alive.
+        var visiting = false
     }
 
     private let links: Links
     private let logger: (@Sendable (String) -> Void)?
     private let state = Mutex(Waiting())
-    private let arrived = DispatchSemaphore(value: 0)
+    /// Signalled by the visiting thread when it ends after `stop()` began.
     private let finished = DispatchSemaphore(value: 0)
 
     init(links: Links, logger: (@Sendable (String) -> Void)?) {
@@ -33,32 +36,21 @@ final class ImportedLinkPreviews: Sendable {
         self.logger = logger
     }
 
-    /// Queues the wishes of `owner` for a visit; answers how many were queued.
+    /// Queues the wishes of `owner` for a visit, starting the visiting thread if none is alive;
+    /// answers how many were queued (none once stopping).
     @discardableResult
     func enqueue(_ ids: [UUID], owner: UserKey) -> Int {
-        let queued = state.withLock { state in
+        let (queued, startThread) = state.withLock { state -> (Int, Bool) in
+            guard !state.stopping else { return (0, false) }
             let room = max(0, Self.queueLimit - (state.wishes.count - state.head))
             state.wishes += ids.prefix(room).map { ($0, owner) }
-            return min(room, ids.count)
+            let queued = min(room, ids.count)
+            defer { if queued > 0 { state.visiting = true } }
+            return (queued, queued > 0 && !state.visiting)
         }
         if queued < ids.count { logger?("imported links: queue full, \(ids.count - queued) wishes left without a preview") }
-        for _ in 0..<queued { arrived.signal() }
+        if startThread { Thread.detachNewThread { [self] in visitWaiting() } }
         return queued
-    }
-
-    func start() {
-        guard state.withLock({ state in defer { state.running = true }; return !state.running }) else { return }
-        Thread.detachNewThread { [self] in
-            while let next = next() {
-                do {
-                    _ = try links.refresh(next.id, owner: next.owner, addPhoto: true)
-                } catch {
-                    // Deleted meanwhile, or the page is down: the wish stays as imported.
-                    logger?("imported link \(next.id.uuidString.lowercased()): \(error)")
-                }
-            }
-            finished.signal()
-        }
     }
 
     /// Ends the visits; returns once a visit in progress has finished, or after `stopGracePeriod`.
@@ -66,11 +58,11 @@ final class ImportedLinkPreviews: Sendable {
     /// `stop` may be called from a thread of that pool (a test's server let go in async code):
     /// waiting for ever there could hold the very threads the visit needs.
     func stop() {
-        guard state.withLock({ state in
-            defer { state.stopping = true }
-            return state.running && !state.stopping
-        }) else { return }
-        arrived.signal()
+        let mustWait = state.withLock { state in
+            state.stopping = true
+            return state.visiting
+        }
+        guard mustWait else { return }
         if finished.wait(timeout: .now() + Self.stopGracePeriod) == .timedOut {
             logger?("imported links: a visit was still running when the server stopped")
         }
@@ -78,24 +70,36 @@ final class ImportedLinkPreviews: Sendable {
 
     static let stopGracePeriod: DispatchTimeInterval = .seconds(3)
 
-    /// The next wish to visit, waiting for one; nil once stopping.
-    private func next() -> (id: UUID, owner: UserKey)? {
-        while true {
-            arrived.wait()
-            let next = state.withLock { state -> (id: UUID, owner: UserKey)?? in
-                if state.stopping { return .some(nil) }
-                guard state.head < state.wishes.count else { return nil }
-                defer {
-                    state.head += 1
-                    // Visited wishes are dropped once they are most of the array.
-                    if state.head * 2 >= state.wishes.count {
-                        state.wishes.removeFirst(state.head)
-                        state.head = 0
-                    }
-                }
-                return state.wishes[state.head]
+    /// The visiting thread: visits until no wish waits or the server stops.
+    private func visitWaiting() {
+        while let next = next() {
+            do {
+                _ = try links.refresh(next.id, owner: next.owner, addPhoto: true)
+            } catch {
+                // Deleted meanwhile, or the page is down: the wish stays as imported.
+                logger?("imported link \(next.id.uuidString.lowercased()): \(error)")
             }
-            if let next { return next }
         }
+    }
+
+    /// The next wish to visit; nil, and the thread counted as ended, once none waits or stopping.
+    private func next() -> (id: UUID, owner: UserKey)? {
+        let (next, signalStop) = state.withLock { state -> ((id: UUID, owner: UserKey)?, Bool) in
+            guard !state.stopping, state.head < state.wishes.count else {
+                state.visiting = false
+                return (nil, state.stopping)
+            }
+            defer {
+                state.head += 1
+                // Visited wishes are dropped once they are most of the array.
+                if state.head * 2 >= state.wishes.count {
+                    state.wishes.removeFirst(state.head)
+                    state.head = 0
+                }
+            }
+            return (state.wishes[state.head], false)
+        }
+        if signalStop { finished.signal() }
+        return next
     }
 }

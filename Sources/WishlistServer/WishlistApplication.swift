@@ -200,7 +200,6 @@ public final class WishlistApplication: Sendable {
         housekeeping.start()
         recentSearchRecorder.start()
         priceRefresher?.start()
-        importedLinkPreviews.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
 
