@@ -1,5 +1,6 @@
 """Soak (issue 14, "Holding up under load"): a release `wishlist serve` on 100,000 generated wishes,
-200 concurrent keep-alive clients on loopback for 60 s in a realistic mix (list pages followed by
+200 concurrent keep-alive clients on loopback for 60 s, each pausing about half a second between
+requests as a person would, in a realistic mix (list pages followed by
 their cursors, search, open a wish, favorite and unfavorite, create, edit with If-Match, photo
 uploads, journal entries, K-culture spots), then 100,000 wishes created and deleted through the API
 by 32 clients (churn), then the same mix again. Any answer but the one the operation expects fails
@@ -77,6 +78,11 @@ MIX = {
     "list": 22, "search": 16, "open": 18, "favorite": 8, "create": 7, "edit": 7, "upload": 3,
     "journal-create": 4, "journal-list": 6, "spots-search": 5, "spots-near": 4,
 }
+# The mean pause between a mix client's requests, exponentially distributed: 200 people tapping
+# every half second or so ask for about 400 requests a second. Without it 200 clients firing back to
+# back keep every request queued behind the others, and the p99s measure the queue's length, which
+# moves with whatever else the machine does, rather than the server.
+THINK_SECONDS = 0.5
 LIST_DEPTH = 5  # pages a client follows by cursor before starting again from the first
 
 
@@ -337,7 +343,7 @@ class Client:
         latitude, longitude = 37.45 + self.random.random() * 0.2, 126.9 + self.random.random() * 0.2
         self.call("spots-near", "GET", f"/api/v1/spots/near?lat={latitude:.5f}&lng={longitude:.5f}")
 
-    def run_mix(self, weights, deadline):
+    def run_mix(self, weights, deadline, think_seconds):
         operations = {"list": self.list, "search": self.search, "open": self.open, "favorite": self.favorite,
                       "create": self.create, "edit": self.edit, "upload": self.upload,
                       "journal-create": self.journal_create, "journal-list": self.journal_list,
@@ -345,6 +351,10 @@ class Client:
         names = [name for name, weight in weights.items() for _ in range(weight)]
         while time.monotonic() < deadline:
             operations[self.random.choice(names)]()
+            if think_seconds:
+                # A person reads the answer before the next tap: the mix measures the server as
+                # people use it, not a queue of requests fired back to back (the churn does that).
+                time.sleep(min(self.random.expovariate(1 / think_seconds), max(0.0, deadline - time.monotonic())))
 
     def run_churn(self, count):
         """Makes `count` wishes and deletes each right after, so the number of wishes stays as it was."""
@@ -370,7 +380,7 @@ def worker(task, ready, results):
     def body(client):
         try:
             if task["mode"] == "mix":
-                client.run_mix(task["weights"], deadline)
+                client.run_mix(task["weights"], deadline, task["think"])
             else:
                 client.run_churn(task["per_client"][client.number])
         except Exception as error:  # an answer this script cannot read; the run reports it
@@ -545,7 +555,7 @@ def compare(before, after, database_before, database_after):
 def warm_up(server, arguments, token, known_ids, weights):
     """The mix for a few seconds, unmeasured: mix 1 should not pay for the caches filling alone."""
     run = run_clients("mix", server.port, token, known_ids, arguments.clients, arguments.processes, arguments.seed,
-                      seconds=arguments.warm_up, weights=weights)
+                      seconds=arguments.warm_up, weights=weights, think=arguments.think)
     requests = sum(len(values) for values in run["latencies"].values())
     print(f"\n-- warm-up: {requests} requests in {run['wall_seconds']:.0f} s, {len(run['errors'])} errors", flush=True)
     if run["errors"]:
@@ -589,6 +599,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=60, help="length of each mix (60)")
     parser.add_argument("--warm-up", type=float, default=10,
                         help="seconds of the mix before mix 1, not measured, so both mixes meet warm caches (10)")
+    parser.add_argument("--think", type=float, default=THINK_SECONDS,
+                        help=f"mean pause of a mix client between requests, seconds ({THINK_SECONDS})")
     parser.add_argument("--churn", type=int, default=100_000, help="wishes created and deleted between the mixes (100,000)")
     parser.add_argument("--churn-clients", type=int, default=32, help="concurrent clients of the churn (32)")
     parser.add_argument("--processes", type=int, default=max(2, min(8, os.cpu_count() or 2)),
@@ -599,7 +611,8 @@ def main():
     if not binary or not bench_binary:
         sys.exit("set WISHLIST_BIN and WISHLIST_BENCH_BIN to release builds of wishlist and wishlist-bench")
     arguments.seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 31)
-    print(f"soak: {arguments.wishes} wishes, {arguments.clients} clients x {arguments.seconds:.0f} s, churn "
+    print(f"soak: {arguments.wishes} wishes, {arguments.clients} clients x {arguments.seconds:.0f} s "
+          f"(pausing {arguments.think} s on average), churn "
           f"{arguments.churn} by {arguments.churn_clients}, {arguments.processes} client processes, seed {arguments.seed}; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
 
@@ -623,13 +636,13 @@ def main():
 
         warm_up(server, arguments, token, known_ids, weights)
         first = run_phase("mix 1", server, sampler, "mix", arguments, token, known_ids, arguments.clients,
-                          seconds=arguments.seconds, weights=weights)
+                          seconds=arguments.seconds, weights=weights, think=arguments.think)
         per_client = {number: arguments.churn // arguments.churn_clients + (number < arguments.churn % arguments.churn_clients)
                       for number in range(arguments.churn_clients)}
         churn = run_phase("churn", server, sampler, "churn", arguments, token, known_ids, arguments.churn_clients,
                           per_client=per_client)
         second = run_phase("mix 2", server, sampler, "mix", arguments, token, known_ids, arguments.clients,
-                           seconds=arguments.seconds, weights=weights)
+                           seconds=arguments.seconds, weights=weights, think=arguments.think)
         sampler.stop()
         server.stop()
         closed = server.database_bytes()
