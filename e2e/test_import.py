@@ -1,12 +1,13 @@
 """Export and import in settings (X6, "moving in"): a browser's bookmark file and a CSV imported
 from the settings screen, the upload's progress, the report with every refused item and its
-reason, and the wishes then on the Wishes tab. Controls are found by role and accessible name,
-words from the catalogs. (The Wishlist archive, .zip, goes to the export feature's route.)"""
+reason, and the wishes then on the Wishes tab; and a Wishlist export (.zip) brought back the same
+way. Controls are found by role and accessible name, words from the catalogs."""
 
+import urllib.request
 from pathlib import Path
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from flows import USERNAME, go_to_tab, open_account_menu, say, signed_in, tap
+from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in, tap
 
 FIXTURES = Path(__file__).resolve().parent.parent / "Tests" / "LinkPreviewTests" / "Fixtures"
 
@@ -170,3 +171,34 @@ def test_hostile_text_in_import_files_is_shown_as_text_and_never_runs(open_serve
     wait_until(browser, lambda: all(f"{text} {number}" in page_text(browser) for number, text in enumerate(HOSTILE)),
                "not every imported hostile name is on the Wishes tab as text")
     nothing_ran("the Wishes tab")
+
+
+def test_a_wishlist_export_comes_back_from_settings(open_server, browser, catalogs, tmp_path):
+    en = catalogs["en"]
+    token = signed_in(open_server, browser, en)
+    kept = [create_wish(open_server, token, name=name, tags=["moving"]) for name in ("Tent", "캠핑 랜턴")]
+    request = urllib.request.Request(open_server.url("/api/v1/export"), headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        archive = tmp_path / "wishlist-export.zip"
+        archive.write_bytes(response.read())
+    for wish in kept:
+        status, _ = open_server.api("DELETE", f"/wishes/{wish['id']}", token=token)
+        assert status == 204
+
+    open_settings(browser, en)
+    choose(browser, archive)
+    shown = report(browser, en, "wishlist-export.zip")
+    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=2, skipped=0) in shown.text
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until(browser, lambda: card_names(browser, en) == sorted(["Tent", "캠핑 랜턴"]),
+               "the wishes of the export are not back on the Wishes tab")
+
+    # The same export again: both are already there.
+    open_settings(browser, en)
+    choose(browser, archive)
+    wait_until(
+        browser,
+        lambda: say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=2)
+        in report(browser, en, "wishlist-export.zip").text,
+        "the second import of the export did not find both wishes there",
+    )
