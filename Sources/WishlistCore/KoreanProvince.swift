@@ -50,8 +50,10 @@ public struct KoreanProvince: Sendable, Hashable {
 
     /// The region an address starts with, if it names one ("전북특별자치도 …" and "전라북도 …" alike).
     public static func named(in address: String) -> KoreanProvince? {
-        let start = address.drop { $0.isWhitespace }
-        return all.first { province in province.prefixes.contains { start.hasPrefix($0) } }
+        // Compared as scalars of the composed form: `hasPrefix` on characters cost as much as the
+        // rest of a row's cleaning.
+        let start = address.canonicallyComposed.unicodeScalars.drop { $0.properties.isWhitespace }
+        return all.first { province in province.prefixes.contains { start.starts(with: $0.unicodeScalars) } }
     }
 
     /// Whether the point lies in the region's box, give or take `margin`.

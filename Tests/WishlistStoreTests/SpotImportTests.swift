@@ -121,6 +121,9 @@ import Zlib
         #expect(KoreanProvince.named(in: "강원특별자치도 춘천시")?.gazetteerName == "Gangwon-do")
         #expect(KoreanProvince.named(in: "전북특별자치도 전주시")?.gazetteerName == "Jeollabuk-do")
         #expect(KoreanProvince.named(in: "Tokyo") == nil)
+        // Decomposed Hangul (as a Mac may write it) and a leading ideographic space name it too.
+        #expect(KoreanProvince.named(in: "부산광역시 해운대구".decomposedStringWithCanonicalMapping)?.gazetteerName == "Busan")
+        #expect(KoreanProvince.named(in: "\u{3000}제주특별자치도 제주시")?.gazetteerName == "Jeju-do")
     }
 }
 
