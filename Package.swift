@@ -38,18 +38,21 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // What CVips, CHTMLMeta and CArchive share: a library opened with dlopen at its first use and
+        // a table of its functions filled with dlsym, once.
+        .target(name: "CLoader"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
         // about 10 MB), so it must not be linked: a systemLibrary with pkgConfig would add
         // `pkg-config --libs vips` to the link line. Only this target's C files see libvips'
         // headers, through pkg-config's include paths.
-        .target(name: "CVips", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
+        .target(name: "CVips", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("vips"))]),
         // libxml2's HTML parser, hidden behind its own header: libxml2's headers clash with
         // Foundation's ICU in any Swift module that sees both. Loaded at the first page parsed,
         // like libvips, so not linked.
-        .target(name: "CHTMLMeta", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))]),
+        .target(name: "CHTMLMeta", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libxml-2.0"))]),
         // libarchive, loaded at the first archive like libvips: it brings libxml2, ICU and several
         // compression libraries that an idle server need not map. Its header hides libarchive's.
-        .target(name: "CArchive", cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libarchive"))]),
+        .target(name: "CArchive", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libarchive"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),

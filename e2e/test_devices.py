@@ -1,13 +1,13 @@
 """Devices in settings (issue 15): every browser signed in to the account and every API token, with
 the browser or client it came from; signing another browser out and revoking a token work at once
-on the server, and the list follows the language. Controls are found by role and accessible name,
+on the server, a failure is said and can be tried again, and the list follows the language. Controls are found by role and accessible name,
 words from the catalogs."""
 
 import json
 import urllib.request
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from flows import PASSWORD, USERNAME, open_account_menu, say, signed_in, tap
+from flows import PASSWORD, USERNAME, block_api, open_account_menu, say, signed_in, tap, unblock_api
 
 PHONE_SAFARI = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
@@ -81,3 +81,29 @@ def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, c
     assert any(say(ko["settings.devices.browserOn"], browser="Chrome", system="Linux") in row.text for row in rows)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", rows[0])
     screenshot("settings-devices-korean")
+
+
+def test_a_browser_that_could_not_be_signed_out_says_why_and_can_be_tried_again(open_server, browser, catalogs):
+    en = catalogs["en"]
+    signed_in(open_server, browser, en)
+    phone = sign_in_elsewhere(open_server, PHONE_SAFARI)
+    phone_name = say(en["settings.devices.browserOn"], browser="Safari", system="iPhone")
+    open_account_menu(browser)
+    wait_for_role(browser, "link", en["account.settings"]).click()
+    end_phone = wait_for_role(browser, "button", say(en["settings.devices.endNamed"], device=phone_name))
+    sessions = len(device_rows(browser, en, "settings.devices.sessions"))
+
+    block_api(browser)
+    tap(browser, end_phone)
+    wait_until(
+        browser, lambda: [alert.text for alert in by_role(browser, "alert")] == [en["error.network"]], "no alert that the server is out of reach"
+    )
+    assert end_phone.get_attribute("aria-busy") is None, "the button stays busy after the failure"
+    assert len(device_rows(browser, en, "settings.devices.sessions")) == sessions
+    assert open_server.api("GET", "/me", cookie=phone)[0] == 200
+
+    unblock_api(browser)
+    tap(browser, end_phone)
+    wait_until(browser, lambda: len(device_rows(browser, en, "settings.devices.sessions")) == sessions - 1, "the phone is still listed")
+    assert not by_role(browser, "alert"), "the failure is still said after the phone was signed out"
+    assert open_server.api("GET", "/me", cookie=phone)[0] == 401

@@ -1,22 +1,17 @@
 /// `wishlist user delete NAME`.
 struct UserDeleteCommand: Command {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            name: "delete",
-            abstract: "Delete an account and everything it owns.",
-            arguments: [LocalAccounts.usernameArgument, Environment.dataOption])
+        CommandConfiguration(name: "delete", abstract: "Delete an account and everything it owns.", arguments: NamedAccount.arguments)
     }
 
-    let username: String
-    let dataDirectory: String
+    let account: NamedAccount
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional(LocalAccounts.usernameArgument)
+        account = try NamedAccount(&arguments)
     }
 
     func run() async throws {
-        try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.deleteUser(username: username) }
-        print("Deleted '\(username)'.")
+        try account.administer { try $0.deleteUser(username: $1) }
+        print("Deleted '\(account.username)'.")
     }
 }

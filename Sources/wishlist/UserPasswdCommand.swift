@@ -7,19 +7,17 @@ struct UserPasswdCommand: Command {
             arguments: [LocalAccounts.usernameArgument, PasswordInput.stdinFlag, Environment.dataOption])
     }
 
-    let username: String
+    let account: NamedAccount
     let passwordFromStdin: Bool
-    let dataDirectory: String
 
     init(parsing arguments: inout Arguments) throws {
         passwordFromStdin = arguments.flag(PasswordInput.stdinFlag)
-        dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional(LocalAccounts.usernameArgument)
+        account = try NamedAccount(&arguments)
     }
 
     func run() async throws {
         let password = try PasswordInput.newPassword(fromStdin: passwordFromStdin)
-        try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.setPassword(username: username, password: password) }
-        print("Changed the password of '\(username)'.")
+        try account.administer { try $0.setPassword(username: $1, password: password) }
+        print("Changed the password of '\(account.username)'.")
     }
 }

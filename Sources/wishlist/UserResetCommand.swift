@@ -5,19 +5,17 @@ struct UserResetCommand: Command {
             name: "reset",
             abstract: "Give an account a temporary password, printed once, which it must change after signing in"
                 + " (signs it out everywhere and revokes its API tokens).",
-            arguments: [LocalAccounts.usernameArgument, Environment.dataOption])
+            arguments: NamedAccount.arguments)
     }
 
-    let username: String
-    let dataDirectory: String
+    let account: NamedAccount
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
-        username = try arguments.positional(LocalAccounts.usernameArgument)
+        account = try NamedAccount(&arguments)
     }
 
     func run() async throws {
-        let reset = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.resetPassword(username: username) }
+        let reset = try account.administer { try $0.resetPassword(username: $1) }
         print("Temporary password for '\(reset.account.username)' (shown only now; it must be changed after signing in):")
         print(reset.temporaryPassword)
     }

@@ -28,10 +28,57 @@ import WishlistCore
         func raise() { flag.store(true, ordering: .releasing) }
     }
 
+    /// How many wishes the writers have between them (created less deleted, as the server
+    /// acknowledged), which the test awaits instead of listing them over and over.
+    final class LiveWishCount: Sendable {
+        private struct State {
+            var count = 0
+            var failure: (any Error)?
+            var waiters: [(count: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        }
+
+        private let state = Mutex(State())
+
+        func add(_ change: Int) {
+            let reached = state.withLock { state in
+                state.count += change
+                let reached = state.waiters.filter { $0.count <= state.count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= state.count }
+                return reached
+            }
+            for continuation in reached { continuation.resume() }
+        }
+
+        /// A writer stopped on `error`: waiting for a count it may never reach ends with it.
+        func fail(_ error: any Error) {
+            let waiting = state.withLock { state in
+                state.failure = error
+                defer { state.waiters = [] }
+                return state.waiters.map(\.continuation)
+            }
+            for continuation in waiting { continuation.resume(throwing: error) }
+        }
+
+        /// Returns once the writers have `count` wishes or more; throws what stopped a writer.
+        func reach(_ count: Int) async throws {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let answer: Result<Void, any Error>? = state.withLock { state in
+                    if let failure = state.failure { return .failure(failure) }
+                    if state.count >= count { return .success(()) }
+                    state.waiters.append((count, continuation))
+                    return nil
+                }
+                if let answer { continuation.resume(with: answer) }
+            }
+        }
+    }
+
     private static let photoPaths = ["orientation/landscape_1.jpg", "orientation/landscape_2.jpg", "camera/canon-40d.jpg"]
 
-    /// Creates, edits and deletes its own wishes (some with a new photo) until `stop`.
-    private static func write(_ client: WishlistClient, writer: Int, stop: StopSignal) async throws -> [Event] {
+    /// Creates, edits and deletes its own wishes (some with a new photo) until `stop`, keeping `liveCount`.
+    private static func write(
+        _ client: WishlistClient, writer: Int, stop: StopSignal, liveCount: LiveWishCount
+    ) async throws -> [Event] {
         var events: [Event] = []
         var live: [UUID] = []
         var step = 0
@@ -42,6 +89,7 @@ import WishlistCore
                 let victim = live.remove(at: live.count / 2)
                 try await client.deleteWish(victim)
                 events.append(Event(kind: .deleted, wish: victim, began: began, acknowledged: .now))
+                liveCount.add(-1)
             } else if step % 3 == 0, let edited = live.last {
                 _ = try await client.updateWish(edited, WishPatch(memo: .set("edit \(step) of writer \(writer)")))
             } else {
@@ -56,6 +104,7 @@ import WishlistCore
                     WishDraft(name: "Wish \(step) of writer \(writer)", tags: ["writer\(writer)"], photoIDs: photos))
                 live.append(wish.id)
                 events.append(Event(kind: .created, wish: wish.id, began: began, acknowledged: .now))
+                liveCount.add(1)
             }
         }
         return events
@@ -80,11 +129,19 @@ import WishlistCore
         let live = try TestServer()
         let admin = try await live.signedInAdmin()
         let stop = StopSignal()
+        let liveCount = LiveWishCount()
         let writers = (0..<4).map { writer in
-            Task { try await Self.write(admin, writer: writer, stop: stop) }
+            Task {
+                do {
+                    return try await Self.write(admin, writer: writer, stop: stop, liveCount: liveCount)
+                } catch {
+                    liveCount.fail(error)
+                    throw error
+                }
+            }
         }
         // Let the writers get going, then back up while they write.
-        while try await Self.allWishes(admin).count < 12 {}
+        try await liveCount.reach(12)
         let archive = Self.temporaryPath("during.zip")
         defer { try? FileManager.default.removeItem(atPath: archive) }
         let backupBegan = ContinuousClock.now
@@ -92,7 +149,7 @@ import WishlistCore
         try await Task.detached { try directory.backup(to: archive) }.value
         let backupEnded = ContinuousClock.now
         // More writes after it, which the backup must not hold.
-        while try await Self.allWishes(admin).count < 30 {}
+        try await liveCount.reach(30)
         stop.raise()
         var events: [Event] = []
         for writer in writers { events += try await writer.value }

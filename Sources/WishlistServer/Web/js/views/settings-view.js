@@ -88,6 +88,12 @@ function accountNotes(account, own) {
   ].filter(Boolean).map((key) => i18n.t(key)).join(" · ");
 }
 
+/** Says `error` in a section's alert. */
+function showProblem(problem, error) {
+  setMessage(problem, describe(error));
+  problem.hidden = false;
+}
+
 /** Where people reach this server: the server's `--public-url` when it has one (behind a proxy the
  * page's own origin may not be it), else the page's origin. */
 function publicOrigin() {
@@ -187,17 +193,46 @@ export class SettingsView extends HTMLElement {
   /** The account whose temporary password is shown, for its label in the language chosen. */
   #temporaryFor = null;
 
-  async #loadDevices() {
-    const problem = this.querySelector('[data-role="devices-problem"]');
+  /** How each list section (devices, accounts) loads, to show it again after a change. */
+  #loaders = { devices: () => this.#loadDevices(), accounts: () => this.#loadAccounts() };
+
+  /** Loads a list section with `load`, which draws it too; a failure is said in the section's alert. */
+  async #load(section, load) {
+    const problem = this.querySelector(`[data-role="${section}-problem"]`);
     try {
+      await load();
+      problem.hidden = true;
+    } catch (error) {
+      showProblem(problem, error);
+    }
+  }
+
+  /** Does what a row's button stands for with `send`, announces `done` and shows the section's list
+   * as the server has it; a failure is said in the section's alert and the button works again. The
+   * server's answer, or null when it failed or the button was still at work. */
+  async #act(button, section, send, done) {
+    if (button.hasAttribute("aria-busy")) return null;
+    const problem = this.querySelector(`[data-role="${section}-problem"]`);
+    problem.hidden = true;
+    button.setAttribute("aria-busy", "true");
+    try {
+      const answer = await send();
+      setMessage(this.querySelector(`[data-role="${section}-announce"]`), { text: done });
+      await this.#loaders[section]();
+      return answer;
+    } catch (error) {
+      button.removeAttribute("aria-busy");
+      showProblem(problem, error);
+      return null;
+    }
+  }
+
+  #loadDevices() {
+    return this.#load("devices", async () => {
       const [sessions, tokens] = await Promise.all([api.get("/sessions"), api.get("/tokens")]);
       [this.#sessions, this.#tokens] = [sessions.items, tokens.items];
-      problem.hidden = true;
       this.#renderDevices();
-    } catch (error) {
-      setMessage(problem, describe(error));
-      problem.hidden = false;
-    }
+    });
   }
 
   #renderDevices() {
@@ -209,7 +244,7 @@ export class SettingsView extends HTMLElement {
       const times = i18n.t("settings.devices.sessionTimes", { created: when(session.createdAt), used: when(session.lastUsedAt) });
       return deviceItem(name, times, session.current ? null : {
         label: i18n.t("settings.devices.end"), name: i18n.t("settings.devices.endNamed", { device: name }),
-        act: (button) => this.#end(button, `/sessions/${session.id}`, i18n.t("settings.devices.ended", { device: name })),
+        act: (button) => this.#act(button, "devices", () => api.delete(`/sessions/${session.id}`), i18n.t("settings.devices.ended", { device: name })),
       }, session.current);
     }));
     tokens.replaceChildren(...(this.#tokens.length ? this.#tokens.map((token) => {
@@ -219,39 +254,17 @@ export class SettingsView extends HTMLElement {
       const from = token.userAgent ? ` · ${deviceName(token.userAgent)}` : "";
       return deviceItem(token.name, times + from, {
         label: i18n.t("settings.devices.revoke"), name: i18n.t("settings.devices.revokeNamed", { name: token.name }),
-        act: (button) => this.#end(button, `/tokens/${token.id}`, i18n.t("settings.devices.revoked", { name: token.name })),
+        act: (button) => this.#act(button, "devices", () => api.delete(`/tokens/${token.id}`), i18n.t("settings.devices.revoked", { name: token.name })),
       }, false);
     }) : [Object.assign(document.createElement("li"), { className: "settings-device-none", textContent: i18n.t("settings.devices.noTokens") })]));
   }
 
-  /** Ends a session or revokes a token, then shows the list as the server has it. */
-  async #end(button, path, done) {
-    if (button.hasAttribute("aria-busy")) return;
-    const problem = this.querySelector('[data-role="devices-problem"]');
-    button.setAttribute("aria-busy", "true");
-    try {
-      await api.delete(path);
-      setMessage(this.querySelector('[data-role="devices-announce"]'), { text: done });
-      await this.#loadDevices();
-    } catch (error) {
-      button.removeAttribute("aria-busy");
-      setMessage(problem, describe(error));
-      problem.hidden = false;
-    }
-  }
-
-  async #loadAccounts() {
-    const section = this.querySelector('[data-role="accounts-section"]');
-    const problem = this.querySelector('[data-role="accounts-problem"]');
-    section.hidden = false;
-    try {
+  #loadAccounts() {
+    this.querySelector('[data-role="accounts-section"]').hidden = false;
+    return this.#load("accounts", async () => {
       this.#accounts = (await api.get("/admin/accounts")).items;
-      problem.hidden = true;
       this.#renderAccounts();
-    } catch (error) {
-      setMessage(problem, describe(error));
-      problem.hidden = false;
-    }
+    });
   }
 
   #renderAccounts() {
@@ -334,23 +347,9 @@ export class SettingsView extends HTMLElement {
     field.focus();
   }
 
-  /** Sends one of the administrators' actions on `account`, then shows the list as the server has it. */
-  async #administer(button, account, action, done) {
-    if (button.hasAttribute("aria-busy")) return null;
-    const problem = this.querySelector('[data-role="accounts-problem"]');
-    problem.hidden = true;
-    button.setAttribute("aria-busy", "true");
-    try {
-      const answer = await api.post(`/admin/accounts/${encodeURIComponent(account.username)}/${action}`);
-      setMessage(this.querySelector('[data-role="accounts-announce"]'), { text: done });
-      await this.#loadAccounts();
-      return answer;
-    } catch (error) {
-      button.removeAttribute("aria-busy");
-      setMessage(problem, describe(error));
-      problem.hidden = false;
-      return null;
-    }
+  /** Sends one of the administrators' actions on `account` as a row's button's act. */
+  #administer(button, account, action, done) {
+    return this.#act(button, "accounts", () => api.post(`/admin/accounts/${encodeURIComponent(account.username)}/${action}`), done);
   }
 
   async #copy(input) {
@@ -377,8 +376,7 @@ export class SettingsView extends HTMLElement {
       this.querySelector("#settings-token-value").focus();
       this.#loadDevices();
     } catch (error) {
-      setMessage(problem, describe(error));
-      problem.hidden = false;
+      showProblem(problem, error);
     } finally {
       button.removeAttribute("aria-busy");
     }
