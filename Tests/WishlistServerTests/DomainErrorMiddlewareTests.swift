@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+import WishlistClient
 import WishlistCore
 @testable import WishlistServer
 
@@ -39,5 +40,26 @@ import WishlistCore
         for error in errors {
             #expect(DomainErrorMiddleware.recognized(error) == nil, "\(error)")
         }
+    }
+
+    /// Another program (the sqlite3 shell, a backup tool) holding the write lock past the server's
+    /// wait: the write is answered 503 with Retry-After and changes nothing; reads go on; once the
+    /// lock is let go, writes work again.
+    @Test func aWriteLockHeldElsewhereIs503AndLosesNothing() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        _ = try await alice.createWish(WishDraft(name: "Kept"))
+        let other = try Database(path: server.dataDirectory.appendingPathComponent("wishlist.sqlite").path)
+        try other.execute("BEGIN IMMEDIATE")
+
+        let answer = try await alice.send("POST", "/api/v1/wishes", body: Data(#"{"name":"Held up"}"#.utf8))
+        #expect(answer.status == 503)
+        #expect(answer.headers["retry-after"] == "2")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains(#""code":"server_busy""#))
+        #expect(try await alice.wishes().items.map(\.name) == ["Kept"])
+
+        try other.execute("ROLLBACK")
+        _ = try await alice.createWish(WishDraft(name: "After"))
+        #expect(try await alice.wishes().items.map(\.name) == ["After", "Kept"])
     }
 }
