@@ -4,11 +4,12 @@ import Testing
 
 /// `connectionLimitPerAddress`: one address holding its allowance of connections (idle or slow) has
 /// its next one closed at once, across the daemon's event threads, and gets one again as soon as
-/// it lets one go.
+/// it lets one go. `connectionLimit`: past it, a connection waits unserved until one closes.
 @Suite struct ConnectionLimitTests {
-    private func server(perAddress: Int) throws -> TestServer {
+    private func server(perAddress: Int = 0, total: Int = ServerConfiguration().connectionLimit) throws -> TestServer {
         try TestServer(configure: {
             $0.connectionLimitPerAddress = perAddress
+            $0.connectionLimit = total
             $0.eventThreads = 2
         }) { router in
             router.get("/hello") { _ in .json(["hello": "world"]) }
@@ -50,5 +51,18 @@ import Testing
         let held = try (0..<20).map { _ in try server.client() }
         for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
         #expect(try server.request("GET", "/hello").status == 200)
+    }
+
+    @Test func aConnectionBeyondTheTotalLimitWaitsUntilOneCloses() throws {
+        let server = try server(total: 4)
+        var held = try (0..<4).map { _ in try server.client() }
+        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        // The kernel completes the fifth connection; the daemon leaves it unaccepted, unread.
+        let waiting = try server.client()
+        try waiting.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(!waiting.hearsFromServer(within: 500))
+        held.removeFirst()
+        #expect(try waiting.readResponse().status == 200)
+        #expect(held.count == 3)
     }
 }

@@ -102,6 +102,14 @@ final class RawHTTPClient {
         }
     }
 
+    /// True when something from the server (an answer, or the connection's end) arrives within
+    /// `milliseconds`; false when the server has sent nothing by then.
+    func hearsFromServer(within milliseconds: Int32) -> Bool {
+        guard pending.isEmpty else { return true }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, milliseconds) > 0
+    }
+
     /// True when the server has closed or reset the connection (waits up to the receive timeout).
     func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
