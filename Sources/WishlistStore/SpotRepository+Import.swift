@@ -56,9 +56,13 @@ extension SpotRepository {
                 DELETE FROM spot_cells;
                 DELETE FROM spots;
                 DELETE FROM spot_titles;
-                -- A bulk load: the indexes merge their segments once at the end instead of as rows come.
+                -- A bulk load: the indexes merge their segments once at the end instead of as rows
+                -- come, and keep the load in memory until then, so that the release is written as
+                -- one segment with nothing left to merge (a merge was a tenth of the import).
                 INSERT INTO spot_search (spot_search, rank) VALUES ('automerge', 0);
                 INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('automerge', 0);
+                INSERT INTO spot_search (spot_search, rank) VALUES ('hashsize', \(Self.bulkLoadHashSize));
+                INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('hashsize', \(Self.bulkLoadHashSize));
                 """)
             var titleIDs: [String: Int64] = [:]
             for entry in catalog.entries {
@@ -93,12 +97,20 @@ extension SpotRepository {
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('optimize');
                 INSERT INTO spot_search (spot_search, rank) VALUES ('automerge', 4);
                 INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('automerge', 4);
+                INSERT INTO spot_search (spot_search, rank) VALUES ('hashsize', \(Self.defaultHashSize));
+                INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('hashsize', \(Self.defaultHashSize));
                 """)
             try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
             try PlaceLayer.spots.fill(owner: "0", db)
             return report
         }
     }
+
+    /// The memory FTS5 may fill with a bulk load's index before writing it: the bundled release
+    /// takes a few MB; a release beyond this is written in more segments, merged at the end.
+    static let bulkLoadHashSize = 64 << 20
+    /// FTS5's own, for the few changes after a load.
+    static let defaultHashSize = 1 << 20
 
     /// The index text of a spot's or a title's texts: each indexed with its words joined, so that
     /// a search finds "이태원 클라쓰" whether or not it is typed with the space.

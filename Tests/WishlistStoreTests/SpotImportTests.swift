@@ -56,6 +56,15 @@ import Zlib
         #expect(gangnam.allSatisfy { $0.longitude > 126.7 })
         #expect(try test.store.spots.list(SpotQuery(text: "압구정나들목"), owner: UserKey(1)).items.isEmpty)
 
+        // The bulk load's settings are undone: the indexes are left as FTS5 keeps them for the
+        // small changes after (automerge 4, a 1 MB hash).
+        for index in ["spot_search", "spot_title_search"] {
+            let settings = try test.store.pool.read { db -> [Int?] in
+                try ["hashsize", "automerge"].map { try db.scalar("SELECT v FROM \(index)_config WHERE k = ?", [$0]) }
+            }
+            #expect(settings == [1 << 20, 4], "\(index)")
+        }
+
         // A second start changes nothing.
         #expect(try test.store.spots.importBundledIfNeeded() == nil)
         #expect(try spotIDs(test) == ids)
