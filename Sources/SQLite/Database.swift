@@ -19,6 +19,7 @@ public final class Database {
 
     /// Opens (and unless `readOnly`, creates) the database at `path`; `":memory:"` works.
     public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+        Self.configureProcess
         var connection: OpaquePointer?
         // NOMUTEX: a connection is used by one thread at a time, so SQLite's own locking is waste.
         // EXRESCODE: errors carry extended codes (which constraint failed) from the start.
@@ -36,6 +37,13 @@ public final class Database {
         self.connection = connection
         try configure(busyTimeout: busyTimeout)
     }
+
+    /// Process-wide settings, made before the first connection initialises SQLite. Its count of
+    /// the memory it holds (which nothing here reads) took a mutex shared by every connection on
+    /// every allocation: readers on other threads queued on it.
+    private static let configureProcess: Void = {
+        _ = wishlist_sqlite3_config_memory_statistics_off()
+    }()
 
     deinit {
         statementCache.removeAll()
