@@ -9,19 +9,21 @@ extension PlaceLayer {
         let cell: PlaceGrid.Cell
     }
 
-    /// Adds every placed record of `records` to the R*Tree and the grid, filed under `owner`: a
-    /// column of the records (`owner_id`) or a constant (`0`). For records stored in bulk (those
-    /// stored before their layer's migration, an import of spots); triggers keep the index of
-    /// wishes and journal entries after that.
+    /// Adds every placed record of `records` to the layer's R*Tree (if it has one) and grid, filed
+    /// under `owner`: a column of the records (`owner_id`) or a constant (`0`). For records stored
+    /// in bulk (those stored before their layer's migration, an import of spots); triggers keep
+    /// the index of wishes and journal entries after that.
     ///
     /// The grid is summed here rather than by SQL's GROUP BY over every point at every level:
     /// that sorted 150,000 rows for the K-culture spots and took most of their import.
     func fill(owner: String, _ db: Database) throws {
         let placed = "FROM \(records) WHERE place_latitude IS NOT NULL"
-        try db.execute("""
-            INSERT INTO \(points) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-            SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude \(placed);
-            """)
+        if case .ownedRTree(let tree) = points {
+            try db.execute("""
+                INSERT INTO \(tree) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
+                SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude \(placed);
+                """)
+        }
         var sums: [OwnedCell: PointSum] = [:]
         try db.forEach("SELECT \(owner) AS owner, place_latitude, place_longitude \(placed)") { row in
             let owner: Int64 = try row["owner"]

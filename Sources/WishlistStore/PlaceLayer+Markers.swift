@@ -38,14 +38,12 @@ extension PlaceLayer {
         guard limit > 0 else { return [] }
         return try db.query(
             """
-            SELECT w.id, w.place_latitude, w.place_longitude FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
-            WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
-              AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+            \(pointsInBox(box, exact: true))
               AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
             LIMIT ?6
             """,
             [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, limit]
-        ).map { row in (try row["id"], try row["place_latitude"], try row["place_longitude"]) }
+        ).map { row in (try row["id"], try row["latitude"], try row["longitude"]) }
     }
 
     private func uuids(of rowIDs: [Int64], _ db: Database) throws -> [Int64: UUID] {
@@ -81,12 +79,7 @@ extension PlaceLayer {
         var seen = Set<Int64>()
         for strip in strips {
             try db.forEach(
-                """
-                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
-                FROM \(self.points) p JOIN \(self.records) w ON w.id = p.id
-                WHERE p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
-                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
-                """,
+                pointsInBox(strip, exact: true),
                 [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
             ) { row in
                 let id: Int64 = try row["id"]

@@ -16,8 +16,8 @@ extension PlaceLayer {
     /// their row ids in order, and the cursor of the next page.
     ///
     /// Looks in a `SearchCircle` that doubles until it holds a page more than the cursor (the
-    /// R*Tree answers the circle's boxes). The order is the R*Tree's coordinates', which agree
-    /// with the stored ones within about a metre.
+    /// layer's point index answers the circle's boxes). The order is the index's coordinates',
+    /// which agree with the stored ones within about a metre.
     func nearest(_ query: NearQuery, owner: UserKey, _ db: Database) throws -> (rowIDs: [Int64], nextCursor: String?) {
         var after: NearPosition?
         if let cursor = query.cursor {
@@ -69,17 +69,12 @@ extension PlaceLayer {
         let origin = Coordinate(latitude: circle.latitude, longitude: circle.longitude)
         var found: [(distance: Double, rowID: Int64)] = []
         for box in circle.boxes {
+            // Coordinates within a metre or so are close enough to order by.
             try db.forEach(
-                """
-                SELECT id, min_latitude, min_longitude FROM \(self.points)
-                WHERE min_owner > ?1 - 1 AND max_owner < ?1 + 1
-                  AND max_longitude >= ?2 AND min_longitude <= ?3 AND max_latitude >= ?4 AND min_latitude <= ?5
-                """,
+                pointsInBox(box, exact: false),
                 [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude]
             ) { row in
-                // The R*Tree keeps coordinates as 32-bit floats (within a metre or so): close enough to
-                // order by, and reading them spares a lookup in the records table for every candidate.
-                let point = Coordinate(latitude: try row["min_latitude"], longitude: try row["min_longitude"])
+                let point = Coordinate(latitude: try row["latitude"], longitude: try row["longitude"])
                 found.append((GreatCircle.distance(origin, point), try row["id"]))
             }
         }

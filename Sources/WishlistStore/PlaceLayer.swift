@@ -1,15 +1,62 @@
 import SQLite
+import WishlistCore
 
-/// One kind of record on the map and in "near me" (wishes, journal entries), named by its three
-/// tables: the records with their `place_*` columns, an R*Tree of their points with the owner as
-/// a first dimension, and the grid of per-account cell counts that `Schema.createPlaceIndex`
-/// keeps in step with the records by triggers. The map and near-me queries are the same for
+/// One kind of record on the map and in "near me" (wishes, journal entries, K-culture spots),
+/// named by its tables: the records with their `place_*` columns, how their points are indexed,
+/// and the grid of per-owner cell counts (kept in step with the records by the triggers of
+/// `Schema.createPlaceIndex`, or filled in bulk). The map and near-me queries are the same for
 /// every layer; only these names differ, and they are fixed text, never input.
 struct PlaceLayer: Sendable {
     let records: String
-    let points: String
+    let points: PointIndex
     let cells: String
 
-    static let wishes = PlaceLayer(records: "wishes", points: "wish_places", cells: "place_cells")
-    static let journal = PlaceLayer(records: "journal_entries", points: "journal_places", cells: "journal_place_cells")
+    /// How a layer finds its points in a box.
+    enum PointIndex: Sendable {
+        /// An R*Tree of the points with the owner as a first dimension, for the records of every
+        /// account: a query never walks another account's points. It keeps coordinates as 32-bit
+        /// floats, rounded outwards.
+        case ownedRTree(String)
+        /// Indexes on the records' own `(place_latitude, place_longitude)` and the other way
+        /// round, for records shared by everyone and filed under one owner: a few thousand are
+        /// read from them about as fast, and they are built in a fraction of the time an R*Tree
+        /// takes to fill.
+        case position
+    }
+
+    static let wishes = PlaceLayer(records: "wishes", points: .ownedRTree("wish_places"), cells: "place_cells")
+    static let journal = PlaceLayer(
+        records: "journal_entries", points: .ownedRTree("journal_places"), cells: "journal_place_cells")
+
+    /// A query for `id, latitude, longitude` of the owner's records whose points may lie in `box`,
+    /// ending in its WHERE clause; parameters `?1` the owner, `?2`…`?5` the box's minimum and
+    /// maximum longitude, then latitude. It may return points up to a metre outside the box, and
+    /// with `exact: false` give their coordinates only to within a metre, sparing a lookup of
+    /// each record; with `exact: true` the records are aliased `w`.
+    func pointsInBox(_ box: BoundingBox, exact: Bool) -> String {
+        switch points {
+        case .ownedRTree(let tree):
+            let inTree = """
+                p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
+                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+                """
+            return exact
+                ? """
+                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
+                FROM \(tree) p JOIN \(records) w ON w.id = p.id WHERE \(inTree)
+                """
+                : "SELECT p.id, p.min_latitude AS latitude, p.min_longitude AS longitude FROM \(tree) p WHERE \(inTree)"
+        case .position:
+            // Searched along the box's narrower side, as a unary `+` keeps SQLite off the other
+            // column's index: the strip along a map's east edge is a whole country tall. Widened
+            // by about a metre, as the R*Tree's rounding widens its boxes, so that a caller that
+            // cuts a box into strips along grid cells never misses a point on a cut.
+            let byLongitude = box.maxLongitude - box.minLongitude < box.maxLatitude - box.minLatitude
+            let (latitude, longitude) = byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
+            return """
+                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude FROM \(records) w
+                WHERE \(latitude) BETWEEN ?4 - 1e-5 AND ?5 + 1e-5 AND \(longitude) BETWEEN ?2 - 1e-5 AND ?3 + 1e-5
+                """
+        }
+    }
 }

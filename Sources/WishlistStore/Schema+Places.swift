@@ -27,7 +27,10 @@ extension Schema {
     /// records that keep them in step, and the entries of records stored before (see
     /// ``createPlaces(_:)`` for why they are shaped so).
     static func createPlaceIndex(_ layer: PlaceLayer, triggerPrefix: String, _ db: Database) throws {
-        let (records, points, cells) = (layer.records, layer.points, layer.cells)
+        guard case .ownedRTree(let points) = layer.points else {
+            preconditionFailure("Only an owned R*Tree is kept in step by triggers; \(layer.records) is filled in bulk.")
+        }
+        let (records, cells) = (layer.records, layer.cells)
         let cellX = "min(CAST((%@.place_longitude + 180.0) / 360.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
         let cellY = "min(CAST((%@.place_latitude + 90.0) / 180.0 * (1 << level) AS INTEGER), (1 << level) - 1)"
         func add(_ row: String) -> String {

@@ -23,6 +23,9 @@ struct SpotCatalog {
         let longitude: Double
     }
 
+    /// The file's columns, named in its first line.
+    static let columns = ["media_type", "title", "place_name", "place_type", "description", "address", "lat", "lng"]
+
     /// The largest decompressed file taken (the 2022 release is 3.3 MB).
     static let sizeLimit = 64 << 20
 
@@ -66,44 +69,57 @@ struct SpotCatalog {
             throw SpotImportError.unreadable("The file is not UTF-8 text.")
         }
         var records = CSVParser.records(csv)[...]
-        let header = ["media_type", "title", "place_name", "place_type", "description", "address", "lat", "lng"]
-        guard records.first == header else {
-            throw SpotImportError.unreadable("The first line must name the columns \(header.joined(separator: ",")).")
+        guard records.first == Self.columns else {
+            throw SpotImportError.unreadable("The first line must name the columns \(Self.columns.joined(separator: ",")).")
         }
         records = records.dropFirst()
         var report = SpotImportReport(rowsRead: records.count)
-        var entries: [Entry] = []
+        var entries: [(entry: Entry, sortKey: [UInt8])] = []
         var seen = Set<UUID>()
-        for fields in records {
-            let field = fields.map { $0.trimmingWhitespace() }
-            guard field.count == header.count, let type = SpotType(rawValue: field[0]), !field[1].isEmpty,
-                !field[2].isEmpty, let latitude = Double(field[6]), let longitude = Double(field[7]),
-                latitude.isFinite, longitude.isFinite
-            else {
-                report.malformedRows += 1
-                continue
+        for row in Array(records).concurrentMap(Self.clean) {
+            switch row {
+            case .malformed: report.malformedRows += 1
+            case .misplaced: report.misplacedRows += 1
+            case .spot(let entry, let sortKey):
+                guard seen.insert(entry.id).inserted else {
+                    report.duplicateRows += 1
+                    continue
+                }
+                entries.append((entry, sortKey))
             }
-            guard let region = KoreanProvince.named(in: field[5]), region.contains(latitude: latitude, longitude: longitude)
-            else {
-                report.misplacedRows += 1
-                continue
-            }
-            let id = Self.id(type: type, title: field[1], name: field[2], address: field[5])
-            guard seen.insert(id).inserted else {
-                report.duplicateRows += 1
-                continue
-            }
-            entries.append(Entry(
-                id: id, type: type, title: field[1], name: field[2], placeType: field[3].lowercased(),
-                description: field[4], address: field[5], latitude: latitude, longitude: longitude))
         }
         report.spots = entries.count
-        report.titles = Set(entries.map { "\($0.type.rawValue) \($0.title)" }).count
-        // By type, title, place and address, so a work's spots get neighbouring rows. UTF-8 byte
-        // order is code point order: the strings' own order, without the cost of comparing Strings.
-        let keys = entries.map { Array("\($0.type.rawValue)\u{0}\($0.title)\u{0}\($0.name)\u{0}\($0.address)".utf8) }
-        self.entries = entries.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map { entries[$0] }
+        report.titles = Set(entries.map { "\($0.entry.type.rawValue) \($0.entry.title)" }).count
+        self.entries = entries.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }.map(\.entry)
         self.report = report
+    }
+
+    /// One row of the file, read and checked.
+    private enum CleanRow {
+        /// With its key in the catalog's order: by type, title, place and address, so that a
+        /// work's spots get neighbouring rows. UTF-8 byte order is code point order: the strings'
+        /// own order, without the cost of comparing Strings.
+        case spot(Entry, sortKey: [UInt8])
+        case malformed
+        /// Its coordinates lie outside the region its address names.
+        case misplaced
+    }
+
+    /// Reads one row: every field trimmed, the type, title, place and coordinates required, the
+    /// coordinates checked against the address's region. Rows are read on every core.
+    private static func clean(_ fields: [String]) -> CleanRow {
+        let field = fields.map { $0.trimmingWhitespace() }
+        guard field.count == columns.count, let type = SpotType(rawValue: field[0]), !field[1].isEmpty,
+            !field[2].isEmpty, let latitude = Double(field[6]), let longitude = Double(field[7]),
+            latitude.isFinite, longitude.isFinite
+        else { return .malformed }
+        guard let region = KoreanProvince.named(in: field[5]), region.contains(latitude: latitude, longitude: longitude)
+        else { return .misplaced }
+        let entry = Entry(
+            id: id(type: type, title: field[1], name: field[2], address: field[5]), type: type, title: field[1],
+            name: field[2], placeType: field[3].lowercased(), description: field[4], address: field[5],
+            latitude: latitude, longitude: longitude)
+        return .spot(entry, sortKey: Array("\(type.rawValue)\u{0}\(field[1])\u{0}\(field[2])\u{0}\(field[5])".utf8))
     }
 
     /// The id of a spot: a UUID (version 8, custom) of the first 16 bytes of the SHA-256 of its

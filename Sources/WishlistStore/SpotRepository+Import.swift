@@ -36,7 +36,7 @@ extension SpotRepository {
     private func replace(with data: Data, aliases aliasText: String, bundled: Bool) throws -> SpotImportReport {
         let digest = SpotCatalog.digest(of: data)
         let imported = try pool.read { db -> String? in try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'") }
-        let parsed = imported == digest ? nil : try SpotCatalog(file: data)
+        let parsed = imported == digest ? nil : try SpotRelease(file: data)
         let aliases = SpotCatalog.aliases(aliasText)
         return try pool.write { db in
             let current: String? = try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'")
@@ -47,12 +47,11 @@ extension SpotRepository {
             }
             guard current != digest else { return SpotImportReport(unchanged: true) }
             // Another import replaced the release between the read and the write (rare): read it now.
-            let catalog = try parsed ?? SpotCatalog(file: data)
-            let report = catalog.report
+            let release = try parsed ?? SpotRelease(file: data)
+            let report = release.catalog.report
             try db.execute("""
                 INSERT INTO spot_search (spot_search) VALUES ('delete-all');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('delete-all');
-                DELETE FROM spot_places;
                 DELETE FROM spot_cells;
                 DELETE FROM spots;
                 DELETE FROM spot_titles;
@@ -65,7 +64,7 @@ extension SpotRepository {
                 INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('hashsize', \(Self.bulkLoadHashSize));
                 """)
             var titleIDs: [String: Int64] = [:]
-            for entry in catalog.entries {
+            for (entry, row) in zip(release.catalog.entries, release.rows) {
                 let titleKey = "\(entry.type.rawValue)\u{0}\(entry.title)"
                 let titleID: Int64
                 if let known = titleIDs[titleKey] {
@@ -86,11 +85,10 @@ extension SpotRepository {
                     INSERT INTO spots (uuid, title_id, name, place_type, description, address, place_latitude, place_longitude)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                    [entry.id.lowercasedString, titleID, entry.name, entry.placeType, entry.description, entry.address,
+                    [row.uuid, titleID, entry.name, entry.placeType, entry.description, entry.address,
                      entry.latitude, entry.longitude])
                 try db.run(
-                    "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)",
-                    [db.lastInsertRowID, Self.searchDocument([entry.name]), entry.description + "\n" + entry.address])
+                    "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)", [db.lastInsertRowID, row.grams, row.words])
             }
             try db.execute("""
                 INSERT INTO spot_search (spot_search) VALUES ('optimize');
@@ -103,6 +101,20 @@ extension SpotRepository {
             try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
             try PlaceLayer.spots.fill(owner: "0", db)
             return report
+        }
+    }
+
+    /// A release read and cleaned, with each spot's id text and index texts made before the
+    /// writer is taken, on every core.
+    private struct SpotRelease {
+        let catalog: SpotCatalog
+        let rows: [(uuid: String, grams: String, words: String)]
+
+        init(file data: Data) throws {
+            catalog = try SpotCatalog(file: data)
+            rows = catalog.entries.concurrentMap { entry in
+                (entry.id.lowercasedString, searchDocument([entry.name]), entry.description + "\n" + entry.address)
+            }
         }
     }
 

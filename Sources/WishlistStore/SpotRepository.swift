@@ -114,5 +114,5 @@ public struct SpotRepository: Sendable {
 
 extension PlaceLayer {
     /// The K-culture spots, every one filed under `SpotRepository.sharedOwner`.
-    static let spots = PlaceLayer(records: "spots", points: "spot_places", cells: "spot_cells")
+    static let spots = PlaceLayer(records: "spots", points: .position, cells: "spot_cells")
 }
