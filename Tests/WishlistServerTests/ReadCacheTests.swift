@@ -10,23 +10,42 @@ import WishlistCore
 final class SharedCounter: Sendable {
     private let count = Atomic<Int>(0)
     var value: Int { count.load(ordering: .relaxed) }
-    @discardableResult func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+    @discardableResult func increment() -> Int { add(1) }
+    @discardableResult func add(_ amount: Int) -> Int { count.add(amount, ordering: .relaxed).newValue }
 }
 
-/// A cache over a handler that counts its calls and answers with the count, and a write count
-/// the test moves by hand.
+/// Computations a cache started in the background, run when the test says.
+final class PendingRefreshes: Sendable {
+    private let work = Mutex<[@Sendable () -> Void]>([])
+
+    var count: Int { work.withLock { $0.count } }
+    func add(_ work: @escaping @Sendable () -> Void) { self.work.withLock { $0.append(work) } }
+    func runAll() { for work in self.work.withLock({ work in defer { work = [] }; return work }) { work() } }
+}
+
+/// A cache over a handler that counts its calls and answers with the count, with a write count,
+/// a clock (nanoseconds) and background refreshes the test moves by hand.
 final class ReadCacheFixture: Sendable {
     let writes = SharedCounter()
     let calls = SharedCounter()
+    let clock = SharedCounter()
+    let refreshes = PendingRefreshes()
     let handler: @Sendable (Request, Account) throws -> Response
 
     init(status: HTTPStatus = .ok, writingDuringTheRead: Bool = false) {
-        let writes = writes, calls = calls
-        handler = ReadCache(writeCount: { UInt64(writes.value) }).reads { _, account in
+        let writes = writes, calls = calls, clock = clock, refreshes = refreshes
+        let cache = ReadCache(
+            writeCount: { UInt64(writes.value) }, now: { UInt64(clock.value) }, refresh: { refreshes.add($0) })
+        handler = cache.reads { _, account in
             let call = calls.increment()
             if writingDuringTheRead { writes.increment() }
             return .json(encoded: Data("\(account.key.rawValue):\(call)".utf8), status: status)
         }
+    }
+
+    /// Moves the clock on by `duration` and a nanosecond.
+    func wait(_ duration: Duration) {
+        clock.add(Int(duration.components.seconds) * 1_000_000_000 + 1)
     }
 
     func get(_ path: String, as account: Account, headers: HTTPHeaders = .init()) throws -> String {
@@ -61,6 +80,45 @@ final class ReadCacheFixture: Sendable {
         korean["Accept-Language"] = "ko"
         #expect(try fixture.get("/api/v1/wishes", as: Self.account(1), headers: korean) == "1:4")
         #expect(try fixture.get("/api/v1/wishes", as: Self.account(1)) == "1:1")
+    }
+
+    /// An answer older than the maximum age is given once more while it is computed anew in the
+    /// background, so that answers expiring do not make every request compute at once.
+    @Test func anOldAnswerIsGivenWhileItIsComputedAnewInTheBackground() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        fixture.wait(ReadCache.maximumAge)
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        #expect(fixture.refreshes.count == 1 && fixture.calls.value == 1)
+        fixture.refreshes.runAll()
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
+        #expect(fixture.refreshes.count == 0 && fixture.calls.value == 2)
+    }
+
+    /// Only for a while: a refresh that fails or never ends does not keep the old answer for good.
+    @Test func anOldAnswerIsGivenOnlyForTheGrace() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        fixture.wait(ReadCache.maximumAge)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        fixture.wait(ReadCache.refreshGrace)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
+    }
+
+    /// Nor is an old answer given once something was written, refreshed or not.
+    @Test func aWriteEndsAnOldAnswerAtOnce() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        fixture.wait(ReadCache.maximumAge)
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        fixture.writes.increment()
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
     }
 
     /// A write that lands while the answer is computed may or may not be in it: it is not kept.
