@@ -82,14 +82,21 @@ final class ReadCacheFixture: Sendable {
         #expect(try fixture.get("/api/v1/wishes", as: Self.account(1)) == "1:1")
     }
 
+    /// A fixture whose answer to Ana's `path` ("1:1") has just grown older than the maximum age,
+    /// and is given once more (starting its computation anew).
+    static func oldAnswer(_ path: String) throws -> (fixture: ReadCacheFixture, ana: Account) {
+        let fixture = ReadCacheFixture()
+        let ana = account(1)
+        #expect(try fixture.get(path, as: ana) == "1:1")
+        fixture.wait(ReadCache.maximumAge)
+        #expect(try fixture.get(path, as: ana) == "1:1")
+        return (fixture, ana)
+    }
+
     /// An answer older than the maximum age is given once more while it is computed anew in the
     /// background, so that answers expiring do not make every request compute at once.
     @Test func anOldAnswerIsGivenWhileItIsComputedAnewInTheBackground() throws {
-        let fixture = ReadCacheFixture()
-        let ana = Self.account(1)
-        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
-        fixture.wait(ReadCache.maximumAge)
-        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        let (fixture, ana) = try Self.oldAnswer("/api/v1/search")
         #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
         #expect(fixture.refreshes.count == 1 && fixture.calls.value == 1)
         fixture.refreshes.runAll()
@@ -99,11 +106,7 @@ final class ReadCacheFixture: Sendable {
 
     /// Only for a while: a refresh that fails or never ends does not keep the old answer for good.
     @Test func anOldAnswerIsGivenOnlyForTheGrace() throws {
-        let fixture = ReadCacheFixture()
-        let ana = Self.account(1)
-        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
-        fixture.wait(ReadCache.maximumAge)
-        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        let (fixture, ana) = try Self.oldAnswer("/api/v1/wishes")
         fixture.wait(ReadCache.refreshGrace)
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
@@ -111,11 +114,7 @@ final class ReadCacheFixture: Sendable {
 
     /// Nor is an old answer given once something was written, refreshed or not.
     @Test func aWriteEndsAnOldAnswerAtOnce() throws {
-        let fixture = ReadCacheFixture()
-        let ana = Self.account(1)
-        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
-        fixture.wait(ReadCache.maximumAge)
-        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        let (fixture, ana) = try Self.oldAnswer("/api/v1/search")
         fixture.writes.increment()
         #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
         #expect(try fixture.get("/api/v1/search", as: ana) == "1:2")
