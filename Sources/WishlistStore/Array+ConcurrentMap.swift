@@ -5,8 +5,9 @@ extension Array where Element: Sendable {
     /// thread of its own, the results in the array's order. For a pure, CPU-bound transform of
     /// thousands of elements, such as reading a release of the K-culture spots, where the second
     /// core would otherwise idle; a short array is mapped on the calling thread.
-    func concurrentMap<T: Sendable>(minimumPart: Int = 1_000, _ transform: @Sendable (Element) -> T) -> [T] {
-        let parts = Swift.min(ProcessInfo.processInfo.activeProcessorCount, count / Swift.max(minimumPart, 1))
+    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        // Below a thousand elements a part, starting a thread costs more than it saves.
+        let parts = Swift.min(ProcessInfo.processInfo.activeProcessorCount, count / 1_000)
         guard parts > 1 else { return map(transform) }
         var results = [[T]](repeating: [], count: parts)
         results.withUnsafeMutableBufferPointer { buffer in

@@ -31,8 +31,6 @@ struct SpotCatalog {
 
     /// The spots, ordered by type, title, place and address.
     let entries: [Entry]
-    /// The file's SHA-256, hex.
-    let digest: String
     var report: SpotImportReport
 
     /// The release bundled with the app, in the module's resources.
@@ -58,7 +56,6 @@ struct SpotCatalog {
     }
 
     init(file data: Data) throws {
-        digest = Self.digest(of: data)
         let text: Data
         do {
             text = try Gunzip.decompressIfNeeded(data, limit: Self.sizeLimit)

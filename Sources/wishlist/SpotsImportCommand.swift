@@ -24,7 +24,9 @@ struct SpotsImportCommand: Command {
     }
 
     func run() async throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("Cannot read the file '\(file)'.")
+        }
         let store = try DataDirectory(dataDirectory).openStore()
         defer { try? store.close() }
         let started = ContinuousClock.now

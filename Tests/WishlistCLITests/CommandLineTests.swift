@@ -249,6 +249,8 @@ import WishlistServer
         #expect(imported.status == 0, "\(imported.error)")
         #expect(imported.output.contains("spots of 7 works and artists"), "\(imported.output)")
         #expect(try await cli.run(["spots", "import", Self.spotsSample, "--data", data]).output.contains("nothing changed"))
+        let missing = try await cli.run(["spots", "import", "\(data)/no-such-release.csv.gz", "--data", data])
+        #expect(missing.status == 1 && missing.error == "wishlist: Cannot read the file '\(data)/no-such-release.csv.gz'.\n", "\(missing.error)")
         _ = try await cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
         let application = try startServer()
         defer { try? application.stop() }

@@ -104,6 +104,32 @@ import WishlistCore
         #expect(exact.paging.byName?.total == 19 && exact.paging.byName?.totalIsCapped == false)
     }
 
+    @Test func aTagTotalFollowsTheWishesThatCarryTheTag() throws {
+        let lamps = try fixture.add(["Lamp 1", "Lamp 2", "Lamp 3"], owner: alice, tags: ["lamp"])
+        try fixture.add(["Lamp 4"], owner: try fixture.addUser("bob"), tags: ["lamp"])
+        try fixture.wishes.delete(lamps[0].id, owner: alice)
+        var total = try fixture.wishes.search(SearchQuery(text: "lamp", groups: [.byTag]), owner: alice).paging.byTag?.total
+        #expect(total == 2)
+        try fixture.wishes.update(lamps[1].id, owner: alice, with: WishPatch(tags: ["desk"]))
+        total = try fixture.wishes.search(SearchQuery(text: "lamp", groups: [.byTag]), owner: alice).paging.byTag?.total
+        #expect(total == 1)
+    }
+
+    @Test func aTagPastTheBoundCapsTheTotalOfSeveralTags() throws {
+        let bound = SearchPage<Wish>.totalBound
+        try fixture.store.pool.write { db in
+            for index in 0...bound {
+                _ = try WishRepository.insert(
+                    WishDraft(name: "Cap \(index)", tags: index == 0 ? ["cap", "capsule"] : ["cap"]).validated(), id: UUID(),
+                    owner: alice, now: Date(millisecondsSince1970: Int64(index)), db)
+            }
+        }
+        let summary = try fixture.wishes.search(SearchQuery(text: "cap", groups: [.byTag]), owner: alice).paging.byTag
+        #expect(summary?.total == bound && summary?.totalIsCapped == true)
+        let capsules = try fixture.wishes.search(SearchQuery(text: "capsule", groups: [.byTag]), owner: alice).paging.byTag
+        #expect(capsules?.total == 1 && capsules?.totalIsCapped == false)
+    }
+
     @Test func aCursorIsRefusedByAnotherGroupAndAnotherAccount() throws {
         let bob = try fixture.addUser("bob")
         try fixture.add(["Lamp 1", "Lamp 2"], owner: alice, tags: ["lamp"])
