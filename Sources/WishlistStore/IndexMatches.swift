@@ -19,4 +19,11 @@ struct IndexMatches {
         ).map { try $0["rowid"] }
         return IndexMatches(candidates: rowIDs.prefix(limit).jsonArray, counted: rowIDs.count)
     }
+
+    /// How many rows of an FTS5 index match `pattern`, counted up to one past the count bound.
+    static func count(in index: String, _ pattern: String, _ db: Database) throws -> Int {
+        try db.scalar(
+            "SELECT count(*) FROM (SELECT rowid FROM \(index) WHERE \(index) MATCH ? LIMIT ?)",
+            [pattern, SearchPage<Wish>.totalBound + 1]) ?? 0
+    }
 }

@@ -4,9 +4,13 @@ import WishlistCore
 extension SpotRepository {
     /// One page of the spots group of `GET /api/v1/search`: the spots list's search (a matching
     /// work or artist first) with its cursor, and how many spots match, counted up to the bound
-    /// from the matches' row ids, as the list reads them.
+    /// from the matches' row ids, as the list reads them (unless the first page holds them all).
     public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<Spot> {
         let page = try list(SpotQuery(text: query.text, limit: query.limit, cursor: query.cursor), owner: owner)
+        // A first page with no next one holds every match: its length is the count.
+        if query.cursor == nil && page.nextCursor == nil {
+            return SearchPage(items: page.items, nextCursor: nil, counted: page.items.count)
+        }
         guard let titles = SearchGrams.pattern(query: query.text, prefix: ""), let spots = Self.spotPattern(query.text) else {
             return SearchPage(items: page.items, nextCursor: page.nextCursor, counted: page.items.count)
         }

@@ -201,9 +201,10 @@ extension WishRepository {
             [pattern, after?.rowID ?? Int64.max, limit + 1, owner.rawValue]
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
-        return try searchPage(
-            page, next: candidates.count > limit ? page.last : nil, counted: try IndexMatches.newest(in: "wish_text_search", pattern, db).counted,
-            owner: owner, db)
+        // A first page with no next one holds every match: its length is the count.
+        let counted = after == nil && candidates.count <= limit
+            ? candidates.count : try IndexMatches.count(in: "wish_text_search", pattern, db)
+        return try searchPage(page, next: candidates.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
 
     /// The page's wishes, in its order, with its cursor and count.

@@ -209,6 +209,14 @@ import WishlistCore
         #expect(!result.spots.isEmpty)
         #expect(result.spots.allSatisfy { $0.title == "도깨비" })
         #expect(try await alice.search("zzqqxx").spots.isEmpty)
+        // The total is the same whether the first page holds every match or one of them.
+        let every = try await alice.spots(SpotQuery(text: "Goblin", limit: 100))
+        #expect(every.nextCursor == nil && every.items.count > 1)
+        for limit in [1, every.items.count - 1, every.items.count, 100] {
+            let paging = try await alice.search("Goblin", groups: [.spots], limit: limit).paging.spots
+            #expect(paging?.total == every.items.count && paging?.totalIsCapped == false, "limit \(limit)")
+            #expect((paging?.nextCursor != nil) == (limit < every.items.count), "limit \(limit)")
+        }
     }
 
     @Test func badParametersAre400AndUnknownSpots404() async throws {
