@@ -19,7 +19,8 @@ import WishlistStore
 /// computed anew in the background (one at a time), and given meanwhile for at most
 /// `refreshGrace` more: otherwise every kept answer expired at once each second, and the requests
 /// that came then computed theirs together (32 connections searching: p99 40 ms where a kept
-/// answer takes 2).
+/// answer takes 2). Requests for an answer that is being computed wait for that computation
+/// rather than run it again: after a write, every kept answer is stale at once.
 final class ReadCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
@@ -34,7 +35,16 @@ final class ReadCache: Sendable {
         case answer(Response)
         /// Answer, and compute the answer anew in the background.
         case answerAndRefresh(Response)
-        case compute
+        /// Compute the answer, for the requests that will wait for it too.
+        case compute(Flight)
+        /// Wait for the answer another request is computing.
+        case wait(Flight)
+    }
+
+    /// The kept answers, and the computations under way by key.
+    private struct State {
+        var entries: LRUCache<String, Entry>
+        var flights: [String: Flight] = [:]
     }
 
     static let maximumAge: Duration = .seconds(1)
@@ -42,7 +52,7 @@ final class ReadCache: Sendable {
     /// Larger answers (a whole world of markers) are rare and are computed each time.
     static let largestBody = 64 << 10
 
-    private let entries: Mutex<LRUCache<String, Entry>>
+    private let state: Mutex<State>
     private let writeCount: @Sendable () -> UInt64
     /// Nanoseconds on a monotonic clock.
     private let now: @Sendable () -> UInt64
@@ -54,7 +64,7 @@ final class ReadCache: Sendable {
         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
         refresh: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     ) {
-        entries = Mutex(LRUCache(capacity: capacity))
+        state = Mutex(State(entries: LRUCache(capacity: capacity)))
         self.writeCount = writeCount
         self.now = now
         let queue = DispatchQueue(label: "wishlist.read-cache.refresh", qos: .utility)
@@ -67,15 +77,20 @@ final class ReadCache: Sendable {
     func reads(_ handler: @escaping Handler) -> Handler {
         { [self] request, account in
             guard let key = Self.key(request, account) else { return try handler(request, account) }
-            switch entries.withLock({ lookup(key, in: &$0) }) {
+            switch state.withLock({ lookup(key, in: &$0) }) {
             case .answer(let response):
                 return response
             case .answerAndRefresh(let response):
                 // A refresh that fails leaves the mark: the old answer is given until the grace ends.
                 refresh { [self] in _ = try? answer(key, handler, request, account) }
                 return response
-            case .compute:
-                return try answer(key, handler, request, account)
+            case .compute(let flight):
+                let result = Result { try answer(key, handler, request, account) }
+                state.withLock { if $0.flights[key] === flight { $0.flights[key] = nil } }
+                flight.finish(result)
+                return try result.get()
+            case .wait(let flight):
+                return try flight.result()
             }
         }
     }
@@ -86,20 +101,34 @@ final class ReadCache: Sendable {
         let response = try handler(request, account)
         if response.status == .ok, case .data(let body) = response.body, body.count <= Self.largestBody {
             let entry = Entry(writeCount: written, storedAt: now, response: response)
-            entries.withLock { $0.set(entry, for: key) }
+            state.withLock { state in
+                // An answer computed before a write must not replace one computed after it.
+                if let kept = state.entries.value(for: key), kept.writeCount > written { return }
+                state.entries.set(entry, for: key)
+            }
         }
         return response
     }
 
-    private func lookup(_ key: String, in cache: inout LRUCache<String, Entry>) -> Lookup {
-        guard var entry = cache.value(for: key), entry.writeCount == writeCount() else { return .compute }
+    private func lookup(_ key: String, in state: inout State) -> Lookup {
+        let written = writeCount()
+        guard var entry = state.entries.value(for: key), entry.writeCount == written else { return compute(key, written, &state) }
         let age = now() &- entry.storedAt
         if age < Self.nanoseconds(Self.maximumAge) { return .answer(entry.response) }
-        if age >= Self.nanoseconds(Self.maximumAge + Self.refreshGrace) { return .compute }
+        if age >= Self.nanoseconds(Self.maximumAge + Self.refreshGrace) { return compute(key, written, &state) }
         if entry.isRefreshing { return .answer(entry.response) }
         entry.isRefreshing = true
-        cache.set(entry, for: key)
+        state.entries.set(entry, for: key)
         return .answerAndRefresh(entry.response)
+    }
+
+    /// Joins the computation of `key` under way when nothing was written since it started (its
+    /// answer is then as new as one computed now), or starts one.
+    private func compute(_ key: String, _ written: UInt64, _ state: inout State) -> Lookup {
+        if let flight = state.flights[key], flight.writeCount == written { return .wait(flight) }
+        let flight = Flight(writeCount: written)
+        state.flights[key] = flight
+        return .compute(flight)
     }
 
     private static func nanoseconds(_ duration: Duration) -> UInt64 {
@@ -115,5 +144,34 @@ final class ReadCache: Sendable {
         else { return nil }
         let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return "\(account.key.rawValue) \(request.headers["Accept-Language"] ?? "") \(request.path)?\(query)"
+    }
+}
+
+/// One computation of a kept answer, which other requests for it wait for.
+private final class Flight: @unchecked Sendable {
+    /// The write count read before the computation started.
+    let writeCount: UInt64
+    // `outcome` is written once, under `condition`'s lock, and read under it.
+    private let condition = NSCondition()
+    private var outcome: Result<Response, any Error>?
+
+    init(writeCount: UInt64) {
+        self.writeCount = writeCount
+    }
+
+    func finish(_ result: Result<Response, any Error>) {
+        condition.lock()
+        outcome = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The computation's answer (or its error), once it has one.
+    func result() throws -> Response {
+        condition.lock()
+        while outcome == nil { condition.wait() }
+        let result = outcome!
+        condition.unlock()
+        return try result.get()
     }
 }

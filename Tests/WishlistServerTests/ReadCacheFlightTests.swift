@@ -1,0 +1,96 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+@testable import WishlistServer
+@testable import WishlistStore
+
+/// A cache whose handler holds its first computation until the test releases it, and which counts
+/// how often the write count was read: once per request that looked in the cache.
+final class HeldReadCache: Sendable {
+    let writes = SharedCounter()
+    let writeCountReads = SharedCounter()
+    private let writeCountRead = DispatchSemaphore(value: 0)
+    let calls = SharedCounter()
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let handler: @Sendable (Request, Account) throws -> Response
+
+    init() {
+        let writes = writes, writeCountReads = writeCountReads, writeCountRead = writeCountRead
+        let calls = calls, started = started, release = release
+        let cache = ReadCache(writeCount: {
+            writeCountReads.increment()
+            writeCountRead.signal()
+            return UInt64(writes.value)
+        })
+        handler = cache.reads { _, _ in
+            let call = calls.increment()
+            if call == 1 {
+                started.signal()
+                release.wait()
+            }
+            return .json(encoded: Data("\(call)".utf8))
+        }
+    }
+
+    func get() throws -> String {
+        let response = try handler(Request(method: .GET, path: "/api/v1/search", queryItems: [("q", "lamp")]), ReadCacheTests.account(1))
+        guard case .data(let body) = response.body else { return "" }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// Runs `get` on a thread of its own (Dispatch's pool is slow to add threads while some wait).
+    func getInBackground(_ group: DispatchGroup, into answers: Answers) {
+        group.enter()
+        Thread {
+            answers.add((try? self.get()) ?? "error")
+            group.leave()
+        }.start()
+    }
+
+    /// Waits until the write count has been read `count` times in all.
+    func waitForWriteCountReads(_ count: Int) {
+        while writeCountReads.value < count { writeCountRead.wait() }
+    }
+}
+
+/// Answers gathered from several threads.
+final class Answers: Sendable {
+    private let answers = Mutex<[String]>([])
+    var all: [String] { answers.withLock { $0 } }
+    func add(_ answer: String) { answers.withLock { $0.append(answer) } }
+}
+
+@Suite struct ReadCacheFlightTests {
+    /// After a write every kept answer is stale at once: requests for one answer while it is being
+    /// computed wait for that computation instead of each running it.
+    @Test func requestsForAnAnswerBeingComputedWaitForIt() throws {
+        let cache = HeldReadCache()
+        let group = DispatchGroup(), answers = Answers()
+        cache.getInBackground(group, into: answers)
+        cache.started.wait()
+        let readsByTheFirst = cache.writeCountReads.value
+        for _ in 0..<4 { cache.getInBackground(group, into: answers) }
+        // Each of the four has looked in the cache (and chosen to wait) before the first is let go.
+        cache.waitForWriteCountReads(readsByTheFirst + 4)
+        cache.release.signal()
+        group.wait()
+        #expect(answers.all == Array(repeating: "1", count: 5))
+        #expect(cache.calls.value == 1)
+    }
+
+    /// A request after a write does not take the answer of a computation that started before it.
+    @Test func aRequestAfterAWriteComputesItsOwnAnswer() throws {
+        let cache = HeldReadCache()
+        let group = DispatchGroup(), answers = Answers()
+        cache.getInBackground(group, into: answers)
+        cache.started.wait()
+        cache.writes.increment()
+        #expect(try cache.get() == "2")
+        cache.release.signal()
+        group.wait()
+        #expect(answers.all == ["1"])
+        #expect(try cache.get() == "2")
+    }
+}
