@@ -57,16 +57,27 @@ extension PlaceGrid {
             }
         }
 
-        /// The parts of `box` outside these cells: a thin rim along its edges, as boxes.
+        /// How far, in degrees (about a metre), each strip of ``rim(of:)`` reaches into the cells
+        /// it borders: a point on a cell's edge falls in the cell or outside it as the rounding of
+        /// the edge goes, so the strips overlap the cells and the caller, which counts each point
+        /// once and leaves out those its cells counted, never misses one.
+        public static let rimOverlap = 1e-5
+
+        /// The parts of `box` outside these cells: a thin rim along its edges, as boxes reaching
+        /// ``rimOverlap`` into the cells and no further than `box`.
         public func rim(of box: BoundingBox) -> [BoundingBox] {
-            let edge = edges
+            let edge = edges, overlap = Self.rimOverlap
             return [
                 (box.minLongitude, box.minLatitude, box.maxLongitude, edge.south),
                 (box.minLongitude, edge.north, box.maxLongitude, box.maxLatitude),
                 (box.minLongitude, edge.south, edge.west, edge.north),
                 (edge.east, edge.south, box.maxLongitude, edge.north),
             ].compactMap { west, south, east, north in
-                try? BoundingBox(minLongitude: west, minLatitude: south, maxLongitude: max(west, east), maxLatitude: max(south, north))
+                try? BoundingBox(
+                    minLongitude: Swift.max(box.minLongitude, west - overlap),
+                    minLatitude: Swift.max(box.minLatitude, south - overlap),
+                    maxLongitude: Swift.min(box.maxLongitude, Swift.max(west, east) + overlap),
+                    maxLatitude: Swift.min(box.maxLatitude, Swift.max(south, north) + overlap))
             }
         }
     }

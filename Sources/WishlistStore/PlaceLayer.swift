@@ -48,14 +48,12 @@ struct PlaceLayer: Sendable {
                 : "SELECT p.id, p.min_latitude AS latitude, p.min_longitude AS longitude FROM \(tree) p WHERE \(inTree)"
         case .position:
             // Searched along the box's narrower side, as a unary `+` keeps SQLite off the other
-            // column's index: the strip along a map's east edge is a whole country tall. Widened
-            // by about a metre, as the R*Tree's rounding widens its boxes, so that a caller that
-            // cuts a box into strips along grid cells never misses a point on a cut.
+            // column's index: the strip along a map's east edge is a whole country tall.
             let byLongitude = box.maxLongitude - box.minLongitude < box.maxLatitude - box.minLatitude
             let (latitude, longitude) = byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
             return """
                 SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude FROM \(records) w
-                WHERE \(latitude) BETWEEN ?4 - 1e-5 AND ?5 + 1e-5 AND \(longitude) BETWEEN ?2 - 1e-5 AND ?3 + 1e-5
+                WHERE \(latitude) BETWEEN ?4 AND ?5 AND \(longitude) BETWEEN ?2 AND ?3
                 """
         }
     }

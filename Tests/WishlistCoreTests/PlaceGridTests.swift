@@ -57,15 +57,16 @@ import WishlistCore
         #expect(outer.frame(around: outer).isEmpty)
     }
 
-    @Test func theRimIsTheBoxOutsideTheCells() throws {
+    @Test func theRimIsTheBoxOutsideTheCellsReachingALittleIntoThem() throws {
         let box = try BoundingBox(minLongitude: -10, minLatitude: -50, maxLongitude: 100, maxLatitude: 50)
         let inside = try #require(PlaceGrid.CellRange(inside: box, level: 2))
         let rim = inside.rim(of: box)
+        let overlap = PlaceGrid.CellRange.rimOverlap
         #expect(rim == [
-            try BoundingBox(minLongitude: -10, minLatitude: -50, maxLongitude: 100, maxLatitude: -45),
-            try BoundingBox(minLongitude: -10, minLatitude: 45, maxLongitude: 100, maxLatitude: 50),
-            try BoundingBox(minLongitude: -10, minLatitude: -45, maxLongitude: 0, maxLatitude: 45),
-            try BoundingBox(minLongitude: 90, minLatitude: -45, maxLongitude: 100, maxLatitude: 45),
+            try BoundingBox(minLongitude: -10, minLatitude: -50, maxLongitude: 100, maxLatitude: -45 + overlap),
+            try BoundingBox(minLongitude: -10, minLatitude: 45 - overlap, maxLongitude: 100, maxLatitude: 50),
+            try BoundingBox(minLongitude: -10, minLatitude: -45 - overlap, maxLongitude: overlap, maxLatitude: 45 + overlap),
+            try BoundingBox(minLongitude: 90 - overlap, minLatitude: -45 - overlap, maxLongitude: 100, maxLatitude: 45 + overlap),
         ])
     }
 
