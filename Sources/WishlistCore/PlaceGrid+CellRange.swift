@@ -58,9 +58,10 @@ extension PlaceGrid {
         }
 
         /// How far, in degrees (about a metre), each strip of ``rim(of:)`` reaches into the cells
-        /// it borders: a point on a cell's edge falls in the cell or outside it as the rounding of
-        /// the edge goes, so the strips overlap the cells and the caller, which counts each point
-        /// once and leaves out those its cells counted, never misses one.
+        /// it borders. The cells' edges are exact binary fractions and a point's cell comes from
+        /// the same division, so no point should fall between the cells and the strips; the
+        /// overlap is a margin against that, and costs a few rows, as the caller counts each point
+        /// once and leaves out those its cells counted.
         public static let rimOverlap = 1e-5
 
         /// The parts of `box` outside these cells: a thin rim along its edges, as boxes reaching
