@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Synchronization
 import Testing
+import WishlistCore
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -16,7 +17,7 @@ final class HeldReadCache: Sendable {
     let release = DispatchSemaphore(value: 0)
     let handler: @Sendable (Request, Account) throws -> Response
 
-    init() {
+    init(failing: Bool = false) {
         let writes = writes, writeCountReads = writeCountReads, writeCountRead = writeCountRead
         let calls = calls, started = started, release = release
         let cache = ReadCache(writeCount: {
@@ -30,6 +31,7 @@ final class HeldReadCache: Sendable {
                 started.signal()
                 release.wait()
             }
+            if failing { throw NotFoundError("answer \(call)") }
             return .json(encoded: Data("\(call)".utf8))
         }
     }
@@ -44,7 +46,11 @@ final class HeldReadCache: Sendable {
     func getInBackground(_ group: DispatchGroup, into answers: Answers) {
         group.enter()
         Thread {
-            answers.add((try? self.get()) ?? "error")
+            do {
+                answers.add(try self.get())
+            } catch {
+                answers.add("error: \(error)")
+            }
             group.leave()
         }.start()
     }
@@ -92,5 +98,21 @@ final class Answers: Sendable {
         group.wait()
         #expect(answers.all == ["1"])
         #expect(try cache.get() == "2")
+    }
+
+    /// The requests that waited get the error of the computation they waited for.
+    @Test func waitingRequestsGetTheComputationsError() throws {
+        let cache = HeldReadCache(failing: true)
+        let group = DispatchGroup(), answers = Answers()
+        cache.getInBackground(group, into: answers)
+        cache.started.wait()
+        let readsByTheFirst = cache.writeCountReads.value
+        for _ in 0..<3 { cache.getInBackground(group, into: answers) }
+        cache.waitForWriteCountReads(readsByTheFirst + 3)
+        cache.release.signal()
+        group.wait()
+        #expect(answers.all.count == 4)
+        #expect(Set(answers.all).count == 1 && answers.all.first?.contains("answer 1") == true, "\(answers.all)")
+        #expect(cache.calls.value == 1)
     }
 }

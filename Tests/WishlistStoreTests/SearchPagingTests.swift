@@ -86,15 +86,20 @@ import WishlistCore
         #expect(result.paging.byText == nil)
     }
 
-    @Test func totalsStopAtTheBoundAndSaySo() throws {
-        let bound = SearchPage<Wish>.totalBound
+    /// Alice's wishes `draft(0)` to `draft(totalBound)`, one more than a total counts, a
+    /// millisecond apart, in one transaction.
+    private func addPastTheBound(_ draft: (Int) -> WishDraft) throws {
         try fixture.store.pool.write { db in
-            for index in 0...bound {
+            for index in 0...SearchPage<Wish>.totalBound {
                 _ = try WishRepository.insert(
-                    WishDraft(name: "Cap \(index)", memo: "cap note", tags: ["cap"]).validated(), id: UUID(), owner: alice,
-                    now: Date(millisecondsSince1970: Int64(index)), db)
+                    draft(index).validated(), id: UUID(), owner: alice, now: Date(millisecondsSince1970: Int64(index)), db)
             }
         }
+    }
+
+    @Test func totalsStopAtTheBoundAndSaySo() throws {
+        let bound = SearchPage<Wish>.totalBound
+        try addPastTheBound { WishDraft(name: "Cap \($0)", memo: "cap note", tags: ["cap"]) }
         let capped = try fixture.wishes.search(SearchQuery(text: "cap", limit: 1), owner: alice)
         for summary in [capped.paging.byName, capped.paging.byTag, capped.paging.byText] {
             #expect(summary?.total == bound && summary?.totalIsCapped == true)
@@ -117,13 +122,7 @@ import WishlistCore
 
     @Test func aTagPastTheBoundCapsTheTotalOfSeveralTags() throws {
         let bound = SearchPage<Wish>.totalBound
-        try fixture.store.pool.write { db in
-            for index in 0...bound {
-                _ = try WishRepository.insert(
-                    WishDraft(name: "Cap \(index)", tags: index == 0 ? ["cap", "capsule"] : ["cap"]).validated(), id: UUID(),
-                    owner: alice, now: Date(millisecondsSince1970: Int64(index)), db)
-            }
-        }
+        try addPastTheBound { WishDraft(name: "Cap \($0)", tags: $0 == 0 ? ["cap", "capsule"] : ["cap"]) }
         let summary = try fixture.wishes.search(SearchQuery(text: "cap", groups: [.byTag]), owner: alice).paging.byTag
         #expect(summary?.total == bound && summary?.totalIsCapped == true)
         let capsules = try fixture.wishes.search(SearchQuery(text: "capsule", groups: [.byTag]), owner: alice).paging.byTag
