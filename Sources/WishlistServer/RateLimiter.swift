@@ -24,7 +24,7 @@ final class RateLimiter: Sendable {
     /// `handler`, counted against the calling account's cap of `action`.
     func limited(_ action: RateLimitedAction, _ handler: @escaping AccountHandler) -> AccountHandler {
         { [self] request, account in
-            try take(action, key: "account:\(account.key.rawValue)")
+            try take(action, account: account)
             return try handler(request, account)
         }
     }
@@ -32,14 +32,25 @@ final class RateLimiter: Sendable {
     /// `handler`, counted against the client address's cap of `action` (for routes before sign-in).
     func limitedByAddress(_ action: RateLimitedAction, _ handler: @escaping AnyoneHandler) -> AnyoneHandler {
         { [self] request in
-            try take(action, key: "address:\(request.remoteAddress)")
+            try take(action, address: request)
             return try handler(request)
         }
     }
 
-    private func take(_ action: RateLimitedAction, key: String) throws {
-        guard let wait = counts.take("\(action.rawValue) \(key)", limit: limits[action] ?? action.defaultLimit, now: clock())
-        else { return }
+    /// Counts `amount` of `action` against `account`'s cap, for a handler that does several
+    /// capped things at once (a share: a link looked up and photos uploaded).
+    func take(_ action: RateLimitedAction, account: Account, amount: Int = 1) throws {
+        try take(action, key: "account:\(account.key.rawValue)", amount: amount)
+    }
+
+    /// Counts one `action` against the cap of the address `request` came from.
+    func take(_ action: RateLimitedAction, address request: Request) throws {
+        try take(action, key: "address:\(request.remoteAddress)", amount: 1)
+    }
+
+    private func take(_ action: RateLimitedAction, key: String, amount: Int) throws {
+        let limit = limits[action] ?? action.defaultLimit
+        guard let wait = counts.take("\(action.rawValue) \(key)", limit: limit, amount: amount, now: clock()) else { return }
         throw HTTPError(
             .tooManyRequests, code: "rate_limited",
             message: "\(action.refusal) Try again in \(Int(wait.rounded(.up))) seconds.",

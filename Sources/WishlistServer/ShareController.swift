@@ -13,6 +13,10 @@ import WishlistStore
 /// A GET makes a wish only for an API token (a shortcut): any page can send a browser to a GET
 /// with its cookie, so a bookmarklet's GET opens the web app's share screen (`#/share?…`),
 /// which shows the preview and makes the wish with a same-site POST when the person agrees.
+///
+/// A share costs what an upload and a link preview cost, so it counts against the same caps: per
+/// account when a signed-in share is made, per address when a signed-out one is kept in memory (it
+/// is not counted again when it is made after sign-in, so a share that waited is never refused).
 struct ShareController: Sendable {
     static let pendingCookie = "wishlist_share"
     /// Readable by the web app (it holds no secret): tells it to open `/share/continue` after sign-in.
@@ -24,6 +28,7 @@ struct ShareController: Sendable {
     let wishes: WishRepository
     let authenticator: Authenticator
     let pending: PendingShares
+    let limits: RateLimiter
     /// Where the web app's files are (`/static/<version>`): the server's own pages use its styles,
     /// as files, since pages may run no inline style.
     let assetBase: String
@@ -40,6 +45,7 @@ struct ShareController: Sendable {
         let shared = try SharedItem(request, maximumFiles: Self.maximumFiles)
         guard !shared.isEmpty else { return nothingShared }
         guard let account = try authenticator.sharingAccount(for: request) else {
+            try limits.take(.uploads, address: request)
             let token = pending.keep(shared, now: links.clock())
             let seconds = Int(PendingShares.lifetime)
             var response = Self.redirect(to: "/")
@@ -47,6 +53,8 @@ struct ShareController: Sendable {
             response.headers.add("Set-Cookie", "\(Self.pendingFlagCookie)=1; Path=/; SameSite=Lax; Max-Age=\(seconds)")
             return response
         }
+        if shared.link != nil { try limits.take(.linkPreviews, account: account) }
+        if !shared.files.isEmpty { try limits.take(.uploads, account: account, amount: shared.files.count) }
         return Self.redirect(to: try made(shared, account))
     }
 

@@ -30,15 +30,16 @@ final class WindowCounts: Sendable {
         }
     }
 
-    /// Counts one event of `key`; returns the seconds to wait instead, counting nothing, when the
-    /// key has reached `limit` in its window.
-    func take(_ key: String, limit: Int, now: Date) -> TimeInterval? {
+    /// Counts `amount` events of `key`; returns the seconds to wait instead, counting nothing, when
+    /// they would take the key past `limit` in its window.
+    func take(_ key: String, limit: Int, amount: Int = 1, now: Date) -> TimeInterval? {
         windows.withLock { table in
             if let entry = table[key], now.timeIntervalSince(entry.start) < window {
-                guard entry.count < limit else { return window - now.timeIntervalSince(entry.start) }
-                table[key]?.count = entry.count + 1
+                guard entry.count <= limit - amount else { return window - now.timeIntervalSince(entry.start) }
+                table[key]?.count = entry.count + amount
             } else {
-                table[key] = Window(count: 1, start: now)
+                guard amount <= limit else { return window }
+                table[key] = Window(count: amount, start: now)
                 if table.count > Self.tidyThreshold {
                     table = table.filter { now.timeIntervalSince($0.value.start) < window }
                 }

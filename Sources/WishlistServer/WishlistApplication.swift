@@ -138,7 +138,7 @@ public final class WishlistApplication: Sendable {
         let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
         ShareController(
             links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
-            assetBase: webAssets.base
+            limits: limits, assetBase: webAssets.base
         ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,

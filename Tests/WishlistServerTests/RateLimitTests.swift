@@ -59,4 +59,32 @@ import WishlistCore
         // Other actions are not capped by these.
         #expect(try await upload(alice).count == 1)
     }
+
+    /// A share makes a wish from a link and photos: it counts against the same caps as a link
+    /// preview and an upload of each photo, per account signed in and per address signed out.
+    @Test func sharesCountAsLinkPreviewsAndUploads() async throws {
+        let server = try TestServer { $0.rateLimits = [.uploads: 2, .linkPreviews: 1] }
+        let alice = try await server.signedInAdmin()
+        let photo = try SharedTestData.photo(Self.photo)
+        func share(_ client: WishlistClient, _ fields: [String: String], files: [Data] = []) async throws -> HTTPAnswer {
+            let (body, contentType) = ShareTests.multipart(fields, files: files)
+            return try await client.send("POST", "/share", body: body, contentType: contentType)
+        }
+        // Two photos in one share are the minute's two uploads; a link taken from the text is its lookup.
+        #expect(try await share(alice, ["title": "Two photos"], files: [photo, photo]).status != 429)
+        #expect(try await share(alice, ["title": "One more"], files: [photo]).status == 429)
+        #expect(try await share(alice, ["text": "See http://127.0.0.1:9/bag"]).status != 429)
+        let refused = try await share(alice, ["url": "http://127.0.0.1:9/shoes"])
+        #expect(refused.status == 429)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("Too many links looked up in the last minute."))
+        #expect(Int(refused.headers["retry-after"] ?? "") != nil)
+        // Nothing refused was made.
+        let made = try await alice.wishes().items
+        #expect(made.count == 2)
+        #expect(made.contains { $0.name == "Two photos" && $0.photos.count == 2 })
+        // Signed out, a share is kept in memory until sign-in: counted per address.
+        let stranger = server.client()
+        for _ in 1...2 { #expect(try await share(stranger, ["url": "https://example.com/a"]).status != 429) }
+        #expect(try await share(stranger, ["url": "https://example.com/a"]).status == 429)
+    }
 }
