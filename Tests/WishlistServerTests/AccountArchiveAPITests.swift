@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Testing
 import WishlistClient
@@ -67,12 +68,24 @@ import WishlistServer
         let carol = try await server.signedInUser("carol")
         _ = try await carol.createWish(WishDraft(name: "Carol's own"))
 
+        _ = try await alice.search("marigold")
+        let searched = try await alice.recentSearches()
+        #expect(searched.map(\.query) == ["marigold"])
+
+        // Every entry of Carol's archive, inflated (its JSON is deflated), holds her own and none of Alice's.
         let file = temporaryFile("carol.zip")
         defer { try? FileManager.default.removeItem(at: file) }
         try await carol.exportArchive(to: file)
-        let bytes = try Data(contentsOf: file)
-        for wish in wishes {
-            #expect(bytes.firstRange(of: Data(wish.id.uuidString.lowercased().utf8)) == nil)
+        let reader = try ArchiveReader(path: file.path, limits: .init(
+            maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
+        var inflated = Data()
+        while try reader.nextEntry() != nil { inflated += try reader.readData() }
+        #expect(inflated.firstRange(of: Data("Carol's own".utf8)) != nil)
+        let journal = try await alice.journalEntries().items
+        let alicesIDs = wishes.map(\.id) + wishes.flatMap(\.photos).map(\.id) + journal.map(\.id)
+        let alicesTexts = alicesIDs.map { $0.uuidString.lowercased() } + ["Bag", "Tea set", "celadon", "Market", "marigold"]
+        for text in alicesTexts {
+            #expect(inflated.firstRange(of: Data(text.utf8)) == nil, "Carol's export holds Alice's \(text)")
         }
 
         let alices = temporaryFile("alice.zip")
@@ -81,7 +94,7 @@ import WishlistServer
         let report = try await carol.importArchive(from: alices)
         #expect(report.imported.values.allSatisfy { $0 == 0 })
         #expect(report.refused.map(\.item).sorted() == (wishes.map { "wish \($0.id.uuidString.lowercased())" }
-            + ["journal entry \(try await alice.journalEntries().items[0].id.uuidString.lowercased())"]).sorted())
+            + ["journal entry \(journal[0].id.uuidString.lowercased())", "recent search \(searched[0].id.uuidString.lowercased())"]).sorted())
         #expect(try await carol.wishes().items.map(\.name) == ["Carol's own"])
         #expect(try await alice.wish(wishes[0].id) == wishes[0])
     }
