@@ -75,30 +75,33 @@ final class ReadCache: Sendable {
 
     /// `handler`, answering from the cache when it can and keeping what it answers.
     func reads(_ handler: @escaping Handler) -> Handler {
-        { [self] request, account in
-            guard let key = Self.key(request, account) else { return try handler(request, account) }
-            switch state.withLock({ lookup(key, in: &$0) }) {
-            case .answer(let response):
-                return response
-            case .answerAndRefresh(let response):
-                // A refresh that fails leaves the mark: the old answer is given until the grace ends.
-                refresh { [self] in _ = try? answer(key, handler, request, account) }
-                return response
-            case .compute(let flight):
-                let result = Result { try answer(key, handler, request, account) }
-                state.withLock { if $0.flights[key] === flight { $0.flights[key] = nil } }
-                flight.finish(result)
-                return try result.get()
-            case .wait(let flight):
-                return try flight.result()
-            }
+        { [self] request, account in try answer(request, account) { try handler(request, account) } }
+    }
+
+    /// The answer to `request`: from the cache when it can be, else `compute`d and kept if it may be.
+    func answer(_ request: Request, _ account: Account, compute: @escaping @Sendable () throws -> Response) throws -> Response {
+        guard let key = Self.key(request, account) else { return try compute() }
+        switch state.withLock({ lookup(key, in: &$0) }) {
+        case .answer(let response):
+            return response
+        case .answerAndRefresh(let response):
+            // A refresh that fails leaves the mark: the old answer is given until the grace ends.
+            refresh { [self] in _ = try? keep(key, compute) }
+            return response
+        case .compute(let flight):
+            let result = Result { try keep(key, compute) }
+            state.withLock { if $0.flights[key] === flight { $0.flights[key] = nil } }
+            flight.finish(result)
+            return try result.get()
+        case .wait(let flight):
+            return try flight.result()
         }
     }
 
-    /// The handler's answer, kept if it may be.
-    private func answer(_ key: String, _ handler: Handler, _ request: Request, _ account: Account) throws -> Response {
+    /// The computed answer, kept if it may be.
+    private func keep(_ key: String, _ compute: () throws -> Response) throws -> Response {
         let now = now(), written = writeCount()
-        let response = try handler(request, account)
+        let response = try compute()
         if response.status == .ok, case .data(let body) = response.body, body.count <= Self.largestBody {
             let entry = Entry(writeCount: written, storedAt: now, response: response)
             state.withLock { state in

@@ -28,8 +28,7 @@ struct WishesController: Sendable {
             routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
             routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
             routes.get("/api/v1/tags", readCache.reads(tags))
-            let cachedResults = readCache.reads(searchResults)
-            routes.get("/api/v1/search") { request, account in try search(request, account, results: cachedResults) }
+            routes.get("/api/v1/search", search)
             routes.get("/api/v1/recent-searches", listRecentSearches)
             routes.delete("/api/v1/recent-searches", clearRecentSearches)
             routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
@@ -80,12 +79,12 @@ struct WishesController: Sendable {
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
 
-    /// Searches with `results` (which may answer from the read cache) and remembers the query as a
-    /// recent search (K2), also when the answer was kept, so searching again puts it on top; a
-    /// request paging on with a cursor is not a new search.
-    func search(_ request: Request, _ account: Account, results: ReadCache.Handler) throws -> Response {
-        let response = try results(request, account)
+    /// Searches (the answer may come from the read cache) and remembers the query as a recent
+    /// search (K2), also when the answer was kept, so searching again puts it on top; a request
+    /// paging on with a cursor is not a new search.
+    func search(_ request: Request, _ account: Account) throws -> Response {
         let query = try SearchQuery(parameters: request.query)
+        let response = try readCache.answer(request, account) { try searchResults(query, owner: account.key) }
         if query.cursor == nil {
             recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
         }
@@ -93,9 +92,7 @@ struct WishesController: Sendable {
     }
 
     /// The matches of all groups, those in `groups`, or one page of `group`.
-    func searchResults(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        let query = try SearchQuery(parameters: request.query)
+    func searchResults(_ query: SearchQuery, owner: UserKey) throws -> Response {
         switch query.group {
         case .some(let group) where [.byName, .byTag, .byText].contains(group):
             return .api(try wishes.searchPage(group, query, owner: owner))
