@@ -42,6 +42,14 @@ function when(timestamp) {
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(timestamp));
 }
 
+/** A read-only field with its Copy button: the bookmarklet, a new token, a temporary password. */
+function copyField(id) {
+  return `<div class="settings-copy-row">
+    <input class="input settings-code" id="${id}" readonly spellcheck="false">
+    <button type="button" class="button button-quiet" data-copy="${id}" data-i18n="settings.copy"></button>
+  </div>`;
+}
+
 /** A button of a list row that says what it does to whom (`action.name`) and does it (`action.act`). */
 function rowButton(action) {
   const button = document.createElement("button");
@@ -113,10 +121,7 @@ export class SettingsView extends HTMLElement {
           <p data-i18n="settings.bookmarklet.body"></p>
           <a class="button button-secondary settings-bookmarklet" draggable="true">${icon("plus")}<span data-i18n="settings.bookmarklet.link"></span></a>
           <label class="field-label" for="settings-bookmarklet-code" data-i18n="settings.bookmarklet.code"></label>
-          <div class="settings-copy-row">
-            <input class="input settings-code" id="settings-bookmarklet-code" readonly spellcheck="false">
-            <button type="button" class="button button-quiet" data-copy="settings-bookmarklet-code" data-i18n="settings.copy"></button>
-          </div>
+          ${copyField("settings-bookmarklet-code")}
           <h3 class="settings-subtitle" data-i18n="settings.shortcut.title"></h3>
           <ol class="settings-steps">
             ${Array.from({ length: SHORTCUT_STEPS }, (_, index) => `<li data-i18n="settings.shortcut.step${index + 1}"></li>`).join("")}
@@ -127,10 +132,7 @@ export class SettingsView extends HTMLElement {
           <p class="field-error" role="alert" hidden></p>
           <div class="settings-token" hidden>
             <label class="field-label" for="settings-token-value" data-i18n="settings.token.made"></label>
-            <div class="settings-copy-row">
-              <input class="input settings-code" id="settings-token-value" readonly spellcheck="false">
-              <button type="button" class="button button-quiet" data-copy="settings-token-value" data-i18n="settings.copy"></button>
-            </div>
+            ${copyField("settings-token-value")}
           </div>
           <p class="visually-hidden" role="status" data-role="announce"></p>
         </section>
@@ -151,10 +153,7 @@ export class SettingsView extends HTMLElement {
           <p class="field-error" role="alert" data-role="accounts-problem" hidden></p>
           <div class="settings-token" data-role="temporary" hidden>
             <label class="field-label" for="settings-temporary-password" data-role="temporary-label"></label>
-            <div class="settings-copy-row">
-              <input class="input settings-code" id="settings-temporary-password" readonly spellcheck="false">
-              <button type="button" class="button button-quiet" data-copy="settings-temporary-password" data-i18n="settings.copy"></button>
-            </div>
+            ${copyField("settings-temporary-password")}
           </div>
           <p class="visually-hidden" role="status" data-role="accounts-announce"></p>
         </section>
