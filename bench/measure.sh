@@ -20,6 +20,6 @@ measure_repeated() { measure_with "$1" "$2"; }
 # counts in every mapping's resident size.
 memory() {
   awk '/^VmHWM/ {peak = $2} /^VmRSS/ {now = $2} /^RssAnon/ {anon = $2} /^RssFile/ {file = $2}
-    END {printf "server peak resident memory: %.1f MB (now %.1f MB: %.1f MB its own, %.1f MB mapped file pages)\n",
+    END {printf "server peak resident memory: %.1f MB (now %.1f MB: %.1f MB its own, %.1f MB mapped files: the program, its libraries, the database)\n",
       peak / 1024, now / 1024, anon / 1024, file / 1024}' "/proc/$1/status"
 }
