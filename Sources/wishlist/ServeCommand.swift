@@ -161,7 +161,7 @@ struct ServeCommand: Command {
 
     /// `days` as a duration, at most ten years (a cookie's Max-Age and the store's milliseconds stay in range).
     private static func sessionDuration(_ days: Int, _ option: Option<Int>) throws -> Duration {
-        guard days <= 3650 else { throw UsageError("\(option.names.long) takes 1 to 3650 days.") }
+        guard (1...3650).contains(days) else { throw UsageError("\(option.names.long) takes 1 to 3650 days.") }
         return .seconds(days * 24 * 3600)
     }
 

@@ -93,6 +93,16 @@ import WishlistServer
         }
     }
 
+    @Test func sessionLifetimesAreOneToTenYearsOfDays() async throws {
+        for option in ["--session-idle-days", "--session-max-age-days"] {
+            for value in ["0", "-1", "3651", "many", "1.5"] {
+                let result = try await cli.run(["serve", "--data", data, option, value])
+                #expect(result.status == 64, "\(option) \(value): \(result.status) \(result.error)")
+                #expect(result.error.contains(option), "\(option) \(value): \(result.error)")
+            }
+        }
+    }
+
     @Test func backupThenRestoreIntoAnEmptyDirectory() async throws {
         _ = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
         let archive = data + "-backup.zip", restored = data + "-restored"
