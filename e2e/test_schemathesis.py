@@ -12,6 +12,7 @@ import json
 import shlex
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -54,32 +55,53 @@ def test_every_operation_answers_as_documented(world, tmp_path, capsys):
     report = tmp_path / "schemathesis.ndjson"
     command = schemathesis_command(world, report)
     run = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
-    cases, tested = read_report(report)
+    cases, tested, stateful = read_report(report)
     _, document = world.api("GET", "/openapi.json")
     # Every operation but the document itself, which schemathesis leaves out.
     documented = {f"{method.upper()} {path}" for path, item in document["paths"].items() for method in item
                   if method != "parameters" and path != "/api/v1/openapi.json"}
     with capsys.disabled():
         print(f"\nschemathesis: {cases} cases, {len(documented & tested)} of {len(documented)} operations "
-              f"(and {len(tested - documented)} undocumented methods); exit {run.returncode}")
+              f"(and {len(tested - documented)} undocumented methods); stateful: {stateful.scenarios} scenarios, "
+              f"{stateful.cases} cases, {stateful.linked} of them following a link; exit {run.returncode}")
     assert run.returncode == 0, (
         f"schemathesis found problems (rerun: {shlex.join(command)}):\n{run.stdout[-20000:]}\n{run.stderr[-5000:]}"
     )
     assert documented <= tested, f"operations no case reached: {sorted(documented - tested)}"
+    # schemathesis passes a run whose stateful phase did nothing (no link it could follow, say), yet that
+    # phase alone reads, edits and deletes what a create has just made.
+    assert stateful.linked, f"the stateful phase followed no link ({stateful.scenarios} scenarios):\n{run.stdout[-5000:]}"
     # The token the run used still works: nothing it did signed the account out half-way.
     status, me = world.api("GET", "/me")
     assert status == 200, me
 
 
+@dataclass
+class StatefulCounts:
+    """What the stateful phase did: its scenarios (sequences of calls) that sent a request, their
+    cases, and the cases a link filled in with a value from an earlier answer."""
+
+    scenarios: int = 0
+    cases: int = 0
+    linked: int = 0
+
+
 def read_report(report):
-    """The number of test cases (requests sent) the run recorded, from its ndjson events, and the
-    operations they were sent to."""
-    cases, operations = 0, set()
+    """The number of test cases (requests sent) the run recorded, from its ndjson events, the
+    operations they were sent to, and the stateful phase's `StatefulCounts`."""
+    cases, operations, stateful = 0, set(), StatefulCounts()
     for line in report.read_text().splitlines() if report.exists() else []:
         finished = json.loads(line).get("ScenarioFinished")
         if finished is None:
             continue
-        for case in ((finished.get("recorder") or {}).get("cases") or {}).values():
+        recorded = ((finished.get("recorder") or {}).get("cases") or {}).values()
+        for case in recorded:
             cases += 1
             operations.add(f"{case['value']['method'].upper()} {case['value']['path']}")
-    return cases, operations
+        if finished.get("phase") == "stateful" and recorded:
+            stateful.scenarios += 1
+            stateful.cases += len(recorded)
+            # A step reached through a link names the case whose answer it read, and whether a value
+            # of that answer made it into the request (not so when it was missing from the answer).
+            stateful.linked += sum(1 for case in recorded if case.get("parent_id") and case.get("is_transition_applied"))
+    return cases, operations, stateful
