@@ -1,8 +1,9 @@
 """Links in a real browser against a server whose previews may reach loopback, where a small page
 server of the test plays a shop: the editor's preview that fills only the empty fields and adds
 the page's picture, the detail's price with its change and history and "Check again", a share
-made while signed out that completes after sign-in, and the settings' bookmarklet run on a page
-(SPEC W7, X4, X10). Controls are found by role and accessible name, words from the catalogs."""
+made while signed out that completes after sign-in, the settings' bookmarklet run on a page, and
+the bookmarklet and Shortcut pointing at `--public-url` when the server has one (SPEC W7, X4,
+X10). Controls are found by role and accessible name, words from the catalogs."""
 
 import json
 import urllib.error
@@ -21,6 +22,9 @@ TITLE = "Canvas travel bag"
 DESCRIPTION = "Goes everywhere, folds flat."
 # Fetching the page and rendering its picture take a moment on the server.
 TIMEOUT = 15
+# Where people reach the server behind a proxy: no test server's address. Plain http keeps the
+# session cookie usable on the test's plain-http server (https would make it Secure).
+PUBLIC_URL = "http://wishlist.example:8443"
 
 
 class Shop:
@@ -202,3 +206,23 @@ def test_the_bookmarklet_from_settings_shares_a_page_and_a_shortcut_token_works(
         urllib.request.build_opener(Stay).open(request, timeout=TIMEOUT)
     assert answer.value.code == 303 and answer.value.headers["Location"].startswith("/#/wishes/")
     assert len(wishes(open_server, token)) == 2
+
+
+# No spots: this test looks at none, so it does not pay for their import.
+@pytest.mark.parametrize("server_arguments", [["--public-url", PUBLIC_URL, "--spots", "none"]])
+def test_the_bookmarklet_and_the_shortcut_use_the_public_url(server, browser, catalogs):
+    en = catalogs["en"]
+    signed_in(server, browser, en)
+    open_account_menu(browser)
+    wait_for_role(browser, "link", en["account.settings"]).click()
+    wait_for_role(browser, "heading", en["settings.title"])
+
+    # The page is read at the server's own address, but what it hands out leads to the public one.
+    assert browser.current_url.startswith(server.base_url)
+    code = wait_for_role(browser, "textbox", en["settings.bookmarklet.code"]).get_attribute("value")
+    href = urllib.parse.unquote(find_by_role(browser, "link", en["settings.bookmarklet.link"]).get_attribute("href"))
+    assert href == code
+    assert code.startswith(f"javascript:location.href='{PUBLIC_URL}/share?url='"), code
+    steps = [item.text for item in by_role(browser, "listitem")]
+    assert say(en["settings.shortcut.step5"], origin=PUBLIC_URL) in steps, steps
+    assert not [text for text in [code, *steps] if server.base_url in text]
