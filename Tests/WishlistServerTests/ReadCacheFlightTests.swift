@@ -69,20 +69,26 @@ final class Answers: Sendable {
 }
 
 @Suite struct ReadCacheFlightTests {
-    /// After a write every kept answer is stale at once: requests for one answer while it is being
-    /// computed wait for that computation instead of each running it.
-    @Test func requestsForAnAnswerBeingComputedWaitForIt() throws {
-        let cache = HeldReadCache()
+    /// The answers of one request computing and `waiting` more for the same answer, each of which
+    /// has looked in the cache (and chosen to wait) before the computation is let go.
+    static func answers(of cache: HeldReadCache, computingWhile waiting: Int) -> [String] {
         let group = DispatchGroup(), answers = Answers()
         cache.getInBackground(group, into: answers)
         cache.started.wait()
         let readsByTheFirst = cache.writeCountReads.value
-        for _ in 0..<4 { cache.getInBackground(group, into: answers) }
-        // Each of the four has looked in the cache (and chosen to wait) before the first is let go.
-        cache.waitForWriteCountReads(readsByTheFirst + 4)
+        for _ in 0..<waiting { cache.getInBackground(group, into: answers) }
+        cache.waitForWriteCountReads(readsByTheFirst + waiting)
         cache.release.signal()
         group.wait()
-        #expect(answers.all == Array(repeating: "1", count: 5))
+        return answers.all
+    }
+
+    /// After a write every kept answer is stale at once: requests for one answer while it is being
+    /// computed wait for that computation instead of each running it.
+    @Test func requestsForAnAnswerBeingComputedWaitForIt() throws {
+        let cache = HeldReadCache()
+        let answers = Self.answers(of: cache, computingWhile: 4)
+        #expect(answers == Array(repeating: "1", count: 5))
         #expect(cache.calls.value == 1)
     }
 
@@ -103,16 +109,9 @@ final class Answers: Sendable {
     /// The requests that waited get the error of the computation they waited for.
     @Test func waitingRequestsGetTheComputationsError() throws {
         let cache = HeldReadCache(failing: true)
-        let group = DispatchGroup(), answers = Answers()
-        cache.getInBackground(group, into: answers)
-        cache.started.wait()
-        let readsByTheFirst = cache.writeCountReads.value
-        for _ in 0..<3 { cache.getInBackground(group, into: answers) }
-        cache.waitForWriteCountReads(readsByTheFirst + 3)
-        cache.release.signal()
-        group.wait()
-        #expect(answers.all.count == 4)
-        #expect(Set(answers.all).count == 1 && answers.all.first?.contains("answer 1") == true, "\(answers.all)")
+        let answers = Self.answers(of: cache, computingWhile: 3)
+        #expect(answers.count == 4)
+        #expect(Set(answers).count == 1 && answers.first?.contains("answer 1") == true, "\(answers)")
         #expect(cache.calls.value == 1)
     }
 }
