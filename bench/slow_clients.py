@@ -5,10 +5,8 @@ bench/run.d/70-slow-clients, which runs this file, and e2e/test_slow_clients.py,
 python3 bench/slow_clients.py HOST PORT COUNT INTERVAL SECONDS: COUNT connections to HOST:PORT, each
 sending a byte every INTERVAL seconds, for SECONDS. Prints how many were connected at the start and
 how many the server had closed by the end."""
-import math
 import socket
 import sys
-import threading
 import time
 
 # Never finished: at a byte every few seconds, the padding alone takes hours.
@@ -27,7 +25,6 @@ class SlowClients:
         self.refused = 0
         self.closed = set()
         self._bytes_sent = 0
-        self._stopped = threading.Event()
 
     def connect(self):
         for _ in range(self.count):
@@ -54,17 +51,12 @@ class SlowClients:
                 self.closed.add(index)
         self._bytes_sent += 1
 
-    def trickle(self, interval, seconds=math.inf):
-        """Sends every open connection its next byte, and again every `interval` seconds, for
-        `seconds` or until `stop()` (from another thread)."""
+    def trickle(self, interval, seconds):
+        """Sends every open connection its next byte, and again every `interval` seconds, for `seconds`."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             self.send_next_byte()
-            if self._stopped.wait(interval):
-                return
-
-    def stop(self):
-        self._stopped.set()
+            time.sleep(interval)
 
     def close(self):
         for connection in self.sockets:
