@@ -14,12 +14,16 @@ measure_with() {
 }
 measure() { measure_with "$1" "$2" -H "Cache-Control: no-cache"; }
 measure_repeated() { measure_with "$1" "$2"; }
-# `memory PID`: the server's peak resident memory, and what it holds now split into its own
-# (anonymous) memory and the pages of files it maps: each database connection maps up to 1 GB
-# of the database file (`PRAGMA mmap_size`), pages the kernel shares with its page cache and
-# counts in every mapping's resident size.
+# `memory_split PID`: what the server holds now, split into its own (anonymous) memory and the
+# pages of files it maps: the program, its libraries, and the database, of which each connection
+# maps up to 1 GB (`PRAGMA mmap_size`), pages the kernel shares with its page cache and counts in
+# every mapping's resident size.
+memory_split() {
+  awk '/^RssAnon/ {anon = $2} /^RssFile/ {file = $2}
+    END {printf "%.1f MB its own, %.1f MB mapped files: the program, its libraries, the database", anon / 1024, file / 1024}' "/proc/$1/status"
+}
+# `memory PID`: the server's peak resident memory, and what it holds now (`memory_split`).
 memory() {
-  awk '/^VmHWM/ {peak = $2} /^VmRSS/ {now = $2} /^RssAnon/ {anon = $2} /^RssFile/ {file = $2}
-    END {printf "server peak resident memory: %.1f MB (now %.1f MB: %.1f MB its own, %.1f MB mapped files: the program, its libraries, the database)\n",
-      peak / 1024, now / 1024, anon / 1024, file / 1024}' "/proc/$1/status"
+  awk '/^VmHWM/ {peak = $2} /^VmRSS/ {now = $2} END {printf "server peak resident memory: %.1f MB (now %.1f MB: ", peak / 1024, now / 1024}' "/proc/$1/status"
+  echo "$(memory_split "$1"))"
 }
