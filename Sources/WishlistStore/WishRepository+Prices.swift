@@ -49,26 +49,24 @@ extension WishRepository {
         }
     }
 
-    /// Each wish's newest prices, at most `SeenPrice.historyLimit`, newest first (one query for all).
+    /// Each wish's newest prices, at most `SeenPrice.historyLimit`, newest first: one walk of
+    /// `wish_prices_by_wish` per wish, which stops at the limit. (One query for all, ranking with
+    /// ROW_NUMBER, sorted in temporary B-trees and cost a tenth of a search's time even with no
+    /// prices at all.)
     static func priceHistories(ofWishes rowIDs: [Int64], _ db: Database) throws -> [Int64: [SeenPrice]] {
-        guard !rowIDs.isEmpty else { return [:] }
         var histories: [Int64: [SeenPrice]] = [:]
-        try db.forEach(
-            """
-            SELECT wish_id, amount, currency, seen_at FROM (
-                SELECT wish_id, amount, currency, seen_at,
-                    ROW_NUMBER() OVER (PARTITION BY wish_id ORDER BY seen_at DESC, id DESC) AS rank
-                FROM wish_prices WHERE wish_id IN (SELECT value FROM json_each(?))
-            ) WHERE rank <= ? ORDER BY wish_id, rank
-            """,
-            [rowIDs.jsonArray, SeenPrice.historyLimit]
-        ) { row in
-            let text: String = try row["amount"]
-            guard let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw SQLiteError(code: .corrupt, message: "a price amount is not a number: \(text)")
+        for rowID in rowIDs {
+            try db.forEach(
+                "SELECT amount, currency, seen_at FROM wish_prices WHERE wish_id = ? ORDER BY seen_at DESC, id DESC LIMIT ?",
+                [rowID, SeenPrice.historyLimit]
+            ) { row in
+                let text: String = try row["amount"]
+                guard let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                    throw SQLiteError(code: .corrupt, message: "a price amount is not a number: \(text)")
+                }
+                histories[rowID, default: []].append(
+                    SeenPrice(amount: amount, currency: try row["currency"], seenAt: Date(millisecondsSince1970: try row["seen_at"])))
             }
-            histories[try row["wish_id"], default: []].append(
-                SeenPrice(amount: amount, currency: try row["currency"], seenAt: Date(millisecondsSince1970: try row["seen_at"])))
         }
         return histories
     }
