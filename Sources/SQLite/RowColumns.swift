@@ -2,24 +2,29 @@
 /// each row carries only its values.
 final class RowColumns: Sendable {
     let names: [String]
-    private let indexByName: [String: Int]
-    /// For SQLite's case-insensitive names, consulted only when the exact spelling is not found.
-    private let indexByLowercasedName: [String: Int]
+    /// Only for results wider than `scannedColumns`, whose names are found by hashing.
+    private let indexByName: [String: Int]?
 
+    /// Made at each execution of a statement, so it does no more than it must: most results are
+    /// narrow, and a page of wishes runs a statement per wish (its prices).
     init(names: [String]) {
         self.names = names
         // The first column wins when names repeat, as in SQLite itself.
-        indexByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        indexByLowercasedName = Dictionary(names.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        indexByName = names.count > Self.scannedColumns
+            ? Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     /// Rows of a statement are read column by column with short names, so comparing the name with
     /// each column's costs less than hashing it (hashing was a tenth of a page of wishes' decoding).
     func index(of name: String) -> Int? {
-        if names.count <= Self.scannedColumns, let index = names.firstIndex(of: name) {
+        if let indexByName {
+            if let index = indexByName[name] { return index }
+        } else if let index = names.firstIndex(of: name) {
             return index
         }
-        return indexByName[name] ?? indexByLowercasedName[name.lowercased()]
+        // SQLite's names are case-insensitive; a name spelt otherwise than its column is rare.
+        let lowercased = name.lowercased()
+        return names.firstIndex { $0.lowercased() == lowercased }
     }
 
     /// Up to this many columns, a name is found by comparing rather than hashing.

@@ -117,6 +117,16 @@ import Testing
         #expect(try row["NAME"] as Int == 1)
     }
 
+    @Test func wideResultsFindColumnsByNameToo() throws {
+        // Past 24 columns names are hashed rather than compared one by one.
+        let columns = (0..<30).map { "\($0) AS c\($0)" }.joined(separator: ", ")
+        let row = try #require(try database.queryFirst("SELECT \(columns), 99 AS c7"))
+        #expect(try row["c29"] as Int == 29)
+        #expect(try row["c7"] as Int == 7, "the first of two columns of one name wins")
+        #expect(try row["C12"] as Int == 12, "column names are case-insensitive, as in SQLite")
+        #expect(throws: SQLiteError.self) { _ = try row["c30"] as Int }
+    }
+
     @Test func scalarIsNilForNoRowAndForNull() throws {
         #expect(try database.scalar("SELECT value FROM v WHERE id = -1") as Int? == nil)
         #expect(try database.scalar("SELECT max(id) FROM v") as Int? == nil)
