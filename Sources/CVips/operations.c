@@ -38,6 +38,7 @@ void cvips_operation_block_set(const char *name, bool state) {
 void cvips_map_large_allocations(int threshold) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, threshold);
+    mallopt(M_TRIM_THRESHOLD, 2 * threshold);
 #endif
 }
 

@@ -24,6 +24,7 @@ public final class WishlistApplication: Sendable {
     let importedLinkPreviews: ImportedLinkPreviews
 
     public init(settings: ServerSettings) throws {
+        ProcessMemory.returnLargeBlocksPromptly()
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
         recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)

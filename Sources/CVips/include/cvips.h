@@ -49,7 +49,11 @@ void cvips_operation_block_set(const char *name, bool state);
 /// own mmap, so that a freed decoded image goes straight back to the system.
 /// Otherwise glibc raises this threshold after each big free (up to 32 MB)
 /// and keeps such blocks in per-thread heaps, where images freed on many
-/// server threads stay resident. Needs no libvips.
+/// server threads stay resident. The heap-top trim threshold is fixed too, at
+/// twice `threshold`: glibc raises it with each raise of the mmap threshold
+/// (up to 64 MB), and a raise before this call (the first start's spots import
+/// frees large blocks) would otherwise stay, keeping about 30 MB that eight
+/// uploads at once had freed. Needs no libvips.
 void cvips_map_large_allocations(int threshold);
 
 // Errors: libvips keeps one error buffer for all threads.
