@@ -48,19 +48,19 @@ extension Date {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        bytes.appendDecimal(year, digits: 4)
+        bytes.appendDecimal(year, minimumDigits: 4)
         bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, digits: 2)
+        bytes.appendDecimal(month, minimumDigits: 2)
         bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(day, digits: 2)
+        bytes.appendDecimal(day, minimumDigits: 2)
         bytes.append(UInt8(ascii: "T"))
-        bytes.appendDecimal(secondOfDay / 3600, digits: 2)
+        bytes.appendDecimal(secondOfDay / 3600, minimumDigits: 2)
         bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(secondOfDay / 60 % 60, digits: 2)
+        bytes.appendDecimal(secondOfDay / 60 % 60, minimumDigits: 2)
         bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(secondOfDay % 60, digits: 2)
+        bytes.appendDecimal(secondOfDay % 60, minimumDigits: 2)
         bytes.append(UInt8(ascii: "."))
-        bytes.appendDecimal(milliseconds, digits: 3)
+        bytes.appendDecimal(milliseconds, minimumDigits: 3)
         bytes.append(UInt8(ascii: "Z"))
     }
 
@@ -78,25 +78,5 @@ extension Int64 {
     fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-}
-
-extension [UInt8] {
-    /// `value` in decimal with at least `digits` digits (zeros in front), a minus sign before them
-    /// when negative.
-    fileprivate mutating func appendDecimal(_ value: Int64, digits: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        var count = 1
-        while magnitude / divisor >= 10 {
-            divisor *= 10
-            count += 1
-        }
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: Swift.max(0, digits - count)))
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
     }
 }

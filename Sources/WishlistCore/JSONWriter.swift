@@ -81,7 +81,9 @@ public struct JSONWriter {
 
     /// Writes a whole number.
     public mutating func int(_ value: Int) {
-        scalar(String(value).utf8)
+        beginValue()
+        bytes.appendDecimal(Int64(value))
+        needsComma = true
     }
 
     /// Swift's shortest round-tripping digits, without the `.0` of a whole number, as the encoder

@@ -1,4 +1,5 @@
 import Foundation
+import WishlistCore
 
 extension UUID {
     /// The store's spelling of a public id.
@@ -45,5 +46,15 @@ extension UUID {
 extension Sequence<Int64> {
     /// Row ids as one JSON array, bound as a single parameter and read with `json_each`: one
     /// statement text for any number of ids, so it is prepared once and cached.
-    var jsonArray: String { "[" + map(String.init).joined(separator: ",") + "]" }
+    /// (A search passes a thousand; made a `String` each and joined, they were a tenth of its time.)
+    var jsonArray: String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(underestimatedCount * 8 + 2)
+        for (offset, id) in enumerated() {
+            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.appendDecimal(id)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
