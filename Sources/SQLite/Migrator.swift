@@ -91,6 +91,6 @@ public struct Migrator: Sendable {
         let hasTable: Int? = try database.scalar(
             "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
         guard hasTable != nil else { return [] }
-        return try database.query("SELECT identifier FROM schema_migrations ORDER BY rowid").map { try $0[0] }
+        return try database.column("SELECT identifier FROM schema_migrations ORDER BY rowid")
     }
 }

@@ -111,6 +111,9 @@ final class Statement {
         while try step() {}
     }
 
+    /// How many columns the result has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// The result's column names; read per execution since a schema change may alter `SELECT *`.
     func columns() -> RowColumns {
         let count = sqlite3_column_count(handle)
@@ -122,7 +125,8 @@ final class Statement {
         Row(columns: columns, values: (0..<Int32(columns.names.count)).map(value(at:)))
     }
 
-    private func value(at index: Int32) -> SQLiteValue {
+    /// The current row's value in column `index` (0-based, in range).
+    func value(at index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))

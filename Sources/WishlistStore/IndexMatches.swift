@@ -13,10 +13,9 @@ struct IndexMatches {
     /// cost a third of a journal search's time).
     static func newest(in index: String, _ pattern: String, _ db: Database) throws -> IndexMatches {
         let limit = WishRepository.searchCandidateLimit
-        let rowIDs: [Int64] = try db.query(
+        let rowIDs: [Int64] = try db.column(
             "SELECT rowid FROM \(index) WHERE \(index) MATCH ? ORDER BY rowid DESC LIMIT ?",
-            [pattern, max(limit, SearchPage<Wish>.totalBound + 1)]
-        ).map { try $0["rowid"] }
+            [pattern, max(limit, SearchPage<Wish>.totalBound + 1)])
         return IndexMatches(candidates: rowIDs.prefix(limit).jsonArray, counted: rowIDs.count)
     }
 

@@ -61,7 +61,7 @@ public struct PhotoRepository: Sendable {
     /// them), for `PhotoLibrary.tidy` to count.
     func originalsWithoutFrameCount() throws -> [String] {
         try pool.read { db in
-            try db.query("SELECT DISTINCT sha256 FROM photos WHERE frame_count IS NULL ORDER BY sha256").map { try $0["sha256"] }
+            try db.column("SELECT DISTINCT sha256 FROM photos WHERE frame_count IS NULL ORDER BY sha256")
         }
     }
 

@@ -44,7 +44,7 @@ extension Schema {
             ALTER TABLE api_tokens ADD COLUMN user_agent TEXT;
             UPDATE sessions SET last_used_at = created_at;
             """)
-        let ids: [Int64] = try db.query("SELECT id FROM sessions").map { try $0["id"] }
+        let ids: [Int64] = try db.column("SELECT id FROM sessions")
         for id in ids {
             try db.run("UPDATE sessions SET uuid = ? WHERE id = ?", [UUID().uuidString.lowercased(), id])
         }

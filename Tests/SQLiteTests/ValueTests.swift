@@ -127,6 +127,15 @@ import Testing
         #expect(throws: SQLiteError.self) { _ = try row["c30"] as Int }
     }
 
+    @Test func columnReadsTheFirstColumnOfEveryRow() throws {
+        #expect(try database.column("SELECT value, 'x' FROM (SELECT 3 AS value UNION ALL SELECT 1 UNION ALL SELECT 2) ORDER BY value") as [Int64] == [1, 2, 3])
+        #expect(try database.column("SELECT 1 WHERE 0") as [Int64] == [])
+        #expect(try database.column("SELECT NULL UNION ALL SELECT 'a'") as [String?] == [nil, "a"])
+        #expect(throws: SQLiteError.self) { _ = try database.column("SELECT 'text'") as [Int64] }
+        let noColumn = #expect(throws: SQLiteError.self) { _ = try database.column("DELETE FROM v WHERE id = -1") as [Int64] }
+        #expect(noColumn?.code == .range)
+    }
+
     @Test func scalarIsNilForNoRowAndForNull() throws {
         #expect(try database.scalar("SELECT value FROM v WHERE id = -1") as Int? == nil)
         #expect(try database.scalar("SELECT max(id) FROM v") as Int? == nil)
