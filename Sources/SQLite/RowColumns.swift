@@ -6,7 +6,7 @@ final class RowColumns: Sendable {
     private let indexByName: [String: Int]?
 
     /// Made at each execution of a statement, so it does no more than it must: most results are
-    /// narrow, and a page of wishes runs a statement per wish (its prices).
+    /// narrow, and a request may run dozens of statements.
     init(names: [String]) {
         self.names = names
         // The first column wins when names repeat, as in SQLite itself.
