@@ -43,13 +43,14 @@ struct RoutePattern: Sendable {
         return segments.count > other.segments.count
     }
 
+    /// Whether a path of `count` segments has the length this pattern needs.
+    func accepts(pathLength count: Int) -> Bool {
+        if case .rest = segments.last { count >= segments.count - 1 } else { count == segments.count }
+    }
+
     /// The parameters when `path` matches, else nil.
     func match(_ path: [Substring]) -> [String: String]? {
-        if case .rest = segments.last {
-            guard path.count >= segments.count - 1 else { return nil }
-        } else {
-            guard path.count == segments.count else { return nil }
-        }
+        guard accepts(pathLength: path.count) else { return nil }
         var parameters: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
             switch segment {
