@@ -31,6 +31,17 @@ import Testing
         #expect(try JSONDecoder().decode([String: String].self, from: media.body) == ["photoId": "abc", "size": "thumb"])
     }
 
+    /// The path and the query are split on their ASCII delimiters byte by byte: a segment or value
+    /// that begins with a combining mark is its own, not joined to the '/', '&' or '=' before it.
+    @Test func delimitersBeforeCombiningMarksStillSplit() throws {
+        let server = try server()
+        #expect(try server.request("GET", "/items/%CC%81x").text == #"{"id":"\#u{301}x"}"#)
+        #expect(try server.request("GET", "/media/%EA%B0%80/%CC%81").text.contains(#""size":"\#u{301}""#))
+        let response = try server.request("GET", "/query?a=%CC%81&%CC%81=b")
+        let decoded = try JSONDecoder().decode([String: [String]].self, from: response.body)
+        #expect(decoded["query"] == ["a=\u{301}", "\u{301}=b"])
+    }
+
     @Test func restOfPathMatchesNestedAndEmpty() throws {
         let server = try server()
         #expect(try server.request("GET", "/static/css/app.css").text == #"{"path":"css/app.css"}"#)
