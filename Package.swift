@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
-        .target(name: "Imaging", dependencies: ["CVips"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CMalloc"]),
         // The one way out to the internet (libcurl, with the address rules) and what every client
         // of an outside service shares: cache, throttle, shared fetches.
         .target(name: "Outbound", dependencies: ["CCurl"]),

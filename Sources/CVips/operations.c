@@ -1,5 +1,3 @@
-#include <malloc.h>
-
 #include "library.h"
 #include "cvips.h"
 
@@ -33,13 +31,6 @@ void cvips_block_untrusted_set(bool state) {
 
 void cvips_operation_block_set(const char *name, bool state) {
     libvips.vips_operation_block_set(name, state);
-}
-
-void cvips_map_large_allocations(int threshold) {
-#ifdef __GLIBC__
-    mallopt(M_MMAP_THRESHOLD, threshold);
-    mallopt(M_TRIM_THRESHOLD, 2 * threshold);
-#endif
 }
 
 char *cvips_error_buffer_copy(void) {

@@ -1,3 +1,4 @@
+import CMalloc
 import CVips
 import Foundation
 
@@ -30,9 +31,9 @@ enum VipsRuntime {
         // replaced file's old pixels.
         cvips_cache_set_max(0)
         cvips_concurrency_set(threadsPerPipeline)
-        // Process-wide, but only big blocks are affected, and this module is
-        // what makes them (see ImagingBenchmark for the measured effect).
-        cvips_map_large_allocations(1 << 20)
+        // This module makes the big blocks (see ImagingBenchmark for the
+        // measured effect), also where no server set the policy at start.
+        cmalloc_return_large_blocks_promptly()
         cvips_block_untrusted_set(true)
         cvips_operation_block_set("VipsForeignLoad", true)
         for loader in allowedLoaders {

@@ -11,8 +11,8 @@
 // headers (and glib's) are seen only by this target's C files, so Swift
 // cannot call a vips_ or g_ function past the loader by mistake.
 //
-// Every function except cvips_load and cvips_map_large_allocations may be
-// called only after cvips_load has succeeded.
+// Every function except cvips_load may be called only after cvips_load has
+// succeeded.
 
 /// The libvips image and source objects, opaque to Swift.
 typedef struct _VipsImage VipsImage;
@@ -44,17 +44,6 @@ void cvips_cache_set_max(int max);
 void cvips_concurrency_set(int concurrency);
 void cvips_block_untrusted_set(bool state);
 void cvips_operation_block_set(const char *name, bool state);
-
-/// Makes glibc serve every allocation of at least `threshold` bytes with its
-/// own mmap, so that a freed decoded image goes straight back to the system.
-/// Otherwise glibc raises this threshold after each big free (up to 32 MB)
-/// and keeps such blocks in per-thread heaps, where images freed on many
-/// server threads stay resident. The heap-top trim threshold is fixed too, at
-/// twice `threshold`: glibc raises it with each raise of the mmap threshold
-/// (up to 64 MB), and a raise before this call (the first start's spots import
-/// frees large blocks) would otherwise stay, keeping about 30 MB that eight
-/// uploads at once had freed. Needs no libvips.
-void cvips_map_large_allocations(int threshold);
 
 // Errors: libvips keeps one error buffer for all threads.
 /// A copy of the error buffer, to be freed with cvips_free.
