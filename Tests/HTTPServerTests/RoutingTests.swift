@@ -48,6 +48,17 @@ import Testing
         #expect(try server.request("GET", "/static/").text == #"{"path":""}"#)
     }
 
+    /// The router looks up patterns by the path's length; a path longer than every pattern can
+    /// still match one ending in `{name...}`, and nothing else.
+    @Test func pathsLongerThanEveryPatternReachOnlyTheRestOfPath() throws {
+        let server = try server()
+        #expect(try server.request("GET", "/static/a/b/c/d/e.css").text == #"{"path":"a/b/c/d/e.css"}"#)
+        #expect(try server.request("POST", "/static/a/b/c/d/e.css").status == 405)
+        let unknown = try server.request("GET", "/items/1/2/3/4/5")
+        #expect(unknown.status == 404)
+        #expect(unknown.errorCode == "not_found")
+    }
+
     @Test func queryIsDecodedAndRepeatsAreKept() throws {
         let server = try server()
         let response = try server.request("GET", "/query?a=1&a=2&b=%E2%9C%93&c=x+y&d&e%3D=f")
