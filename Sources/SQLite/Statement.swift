@@ -116,8 +116,7 @@ final class Statement {
 
     /// The result's column names; read per execution since a schema change may alter `SELECT *`.
     func columns() -> RowColumns {
-        let count = sqlite3_column_count(handle)
-        return RowColumns(names: (0..<count).map { String(cString: sqlite3_column_name(handle, $0)) })
+        RowColumns(names: (0..<columnCount).map { String(cString: sqlite3_column_name(handle, $0)) })
     }
 
     /// The current row; only valid after `step()` returned `true`.
