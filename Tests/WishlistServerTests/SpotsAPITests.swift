@@ -100,7 +100,12 @@ import WishlistCore
     @Test func pagingVisitsEveryResultOnce() async throws {
         let server = try Self.server()
         let alice = try await server.signedInAdmin()
-        for query in try [SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(type: .drama, limit: 100)] {
+        // "서울" and "도깨비" find the spots of works so named (ranked first) and spots that only
+        // mention the words: small pages cross from one rank to the other.
+        for query in try [
+            SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(text: "도깨비", limit: 100),
+            SpotQuery(type: .drama, limit: 100),
+        ] {
             let inBigPages = try await Self.all(alice, query)
             var small = query
             small.limit = 7
