@@ -22,8 +22,22 @@ memory_split() {
   awk '/^RssAnon/ {anon = $2} /^RssFile/ {file = $2}
     END {printf "%.1f MB its own, %.1f MB mapped files: the program, its libraries, the database", anon / 1024, file / 1024}' "/proc/$1/status"
 }
-# `memory PID`: the server's peak resident memory, and what it holds now (`memory_split`).
+# `memory PID [OWN_PEAK_FILE]`: the server's peak resident memory, and what it holds now
+# (`memory_split`); with the file `watch_own_memory` writes, also the peak of its own memory.
 memory() {
   awk '/^VmHWM/ {peak = $2} /^VmRSS/ {now = $2} END {printf "server peak resident memory: %.1f MB (now %.1f MB: ", peak / 1024, now / 1024}' "/proc/$1/status"
   echo "$(memory_split "$1"))"
+  if [ -n "${2:-}" ]; then
+    awk '{printf "peak of its own memory: %.1f MB (sampled every 50 ms; the peak above counts the mapped database too)\n", $1 / 1024}' "$2"
+  fi
+}
+# `watch_own_memory PID FILE &`: samples the server's own (anonymous) memory every 50 ms while it
+# runs, keeping the largest in FILE (KiB). The kernel has no high-water mark of its own for it:
+# VmHWM counts the database's mapped pages, which are the kernel's page cache, not the server's.
+watch_own_memory() {
+  local pid=$1 file=$2 peak=0 now
+  while now=$(awk '/^RssAnon/ {print $2}' "/proc/$pid/status" 2> /dev/null) && [ -n "$now" ]; do
+    if [ "$now" -gt "$peak" ]; then peak=$now; echo "$peak" > "$file"; fi
+    sleep 0.05
+  done
 }
