@@ -19,7 +19,7 @@ public enum LinkPreviewError: Error, Sendable, Equatable {
         case let .unsupportedURL(url) where url == requestedURL.absoluteString: .invalidURL(url)
         case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
         case .forbiddenAddress: .forbiddenAddress(error.description)
-        case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled: .unreachable(error.description)
+        case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled, .cancelled: .unreachable(error.description)
         }
     }
 }

@@ -22,6 +22,7 @@ final class CurlTransfer {
     }
 
     private let limits: Limits
+    private let cancellation: OutboundCancellation?
     private var body: [UInt8] = []
     /// Set when the body passed `maximumBytes`: the write callback stopped the transfer.
     private var exceededLimit = false
@@ -31,14 +32,18 @@ final class CurlTransfer {
     /// libcurl's one-time global set-up, which must precede any handle; Swift runs it once.
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-    private init(limits: Limits) {
+    private init(limits: Limits, cancellation: OutboundCancellation?) {
         self.limits = limits
+        self.cancellation = cancellation
     }
 
-    /// Fetches `url` with the given request headers (e.g. `Accept: text/html`).
-    static func get(_ url: URL, headers: [String], limits: Limits) throws(OutboundError) -> OutboundResponse {
+    /// Fetches `url` with the given request headers (e.g. `Accept: text/html`); with a
+    /// `cancellation`, stops soon after it is cancelled.
+    static func get(
+        _ url: URL, headers: [String], limits: Limits, cancellation: OutboundCancellation?
+    ) throws(OutboundError) -> OutboundResponse {
         guard globalInit == CURLE_OK else { throw .connectionFailed("libcurl could not start") }
-        return try CurlTransfer(limits: limits).run(url, headers: headers)
+        return try CurlTransfer(limits: limits, cancellation: cancellation).run(url, headers: headers)
     }
 
     private func run(_ url: URL, headers: [String]) throws(OutboundError) -> OutboundResponse {
@@ -52,7 +57,14 @@ final class CurlTransfer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let milliseconds = limits.timeout.components.seconds * 1000 + limits.timeout.components.attoseconds / 1_000_000_000_000_000
         let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CURLcode in
-            let options: [CURLcode] = [
+            // libcurl calls the progress function between reads and about once a second while
+            // waiting; only a transfer that can be cancelled needs it.
+            let progress: [CURLcode] = cancellation == nil ? [] : [
+                ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+                ccurl_setopt_xferinfo_function(handle, curlProgress),
+                ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
+            ]
+            let options: [CURLcode] = progress + [
                 ccurl_setopt_string(handle, CURLOPT_URL, url.absoluteString),
                 ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
                 ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
@@ -114,6 +126,7 @@ final class CurlTransfer {
     }
 
     private func error(for code: CURLcode, message: String, url: URL) -> OutboundError {
+        if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isCancelled == true { return .cancelled }
         if let refusal { return .forbiddenAddress(host: refusal.address, reason: refusal.reason) }
         if exceededLimit || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limitBytes: limits.maximumBytes) }
         switch code {
@@ -129,6 +142,8 @@ final class CurlTransfer {
     }
 
     // MARK: - Called back by libcurl on the transfer's thread
+
+    fileprivate var isCancelled: Bool { cancellation?.isCancelled ?? false }
 
     fileprivate func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard body.count + bytes.count <= limits.maximumBytes else {
@@ -189,6 +204,16 @@ private func curlWrite(
     let length = size * count
     // Returning fewer bytes than given makes libcurl stop with CURLE_WRITE_ERROR.
     return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private func curlProgress(
+    _ context: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloaded: curl_off_t,
+    _ uploadTotal: curl_off_t, _ uploaded: curl_off_t
+) -> Int32 {
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    // Non-zero makes libcurl stop with CURLE_ABORTED_BY_CALLBACK.
+    return transfer.isCancelled ? 1 : 0
 }
 
 private func curlOpenSocket(

@@ -29,10 +29,15 @@ public actor OutboundClient {
     }
 
     /// GETs `url`, following redirects; any HTTP status is an answer, for the caller to judge.
-    public func get(_ url: URL, accept: String) async throws(OutboundError) -> OutboundResponse {
+    /// - Parameter cancellation: gives the request up when cancelled, with `.cancelled`.
+    public func get(
+        _ url: URL, accept: String, cancellation: OutboundCancellation? = nil
+    ) async throws(OutboundError) -> OutboundResponse {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host?.lowercased(), !host.isEmpty
         else { throw .unsupportedURL(url.absoluteString) }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        // Cancelled while waiting for its turn, the transfer stops at libcurl's first progress call.
         guard await turn(for: host)() else { throw .throttled }
         let limits = CurlTransfer.Limits(
             timeout: configuration.timeout, maximumBytes: configuration.maximumBytes,
@@ -43,7 +48,7 @@ public actor OutboundClient {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>) in
             Thread.detachNewThread {
                 continuation.resume(returning: Result { () throws(OutboundError) in
-                    try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits)
+                    try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits, cancellation: cancellation)
                 })
             }
         }

@@ -13,6 +13,8 @@ public enum OutboundError: Error, Sendable, Equatable {
     case connectionFailed(String)
     /// The per-host queue was too long to wait in.
     case throttled
+    /// Given up through its `OutboundCancellation`.
+    case cancelled
 }
 
 extension OutboundError: CustomStringConvertible {
@@ -25,6 +27,7 @@ extension OutboundError: CustomStringConvertible {
         case .tooManyRedirects: "too many redirects"
         case let .connectionFailed(reason): "could not connect: \(reason)"
         case .throttled: "too many requests to this host at once"
+        case .cancelled: "cancelled before an answer came"
         }
     }
 }

@@ -16,9 +16,11 @@ import Testing
     }
 
     /// The error a GET ended with; nil when it succeeded.
-    static func failure(of client: OutboundClient, _ url: URL) async -> OutboundError? {
+    static func failure(
+        of client: OutboundClient, _ url: URL, cancellation: OutboundCancellation? = nil
+    ) async -> OutboundError? {
         do {
-            _ = try await client.get(url, accept: "*/*")
+            _ = try await client.get(url, accept: "*/*", cancellation: cancellation)
             return nil
         } catch {
             return error
@@ -129,6 +131,32 @@ import Testing
         // libcurl's own timer closed the connection, timed where no busy task pool can delay it.
         let stalled = try #require(server.firstStallDuration())
         #expect(stalled < .seconds(3))
+    }
+
+    @Test func aCancelledRequestGivesUpWithinASecondOrSo() async throws {
+        let cancellation = OutboundCancellation()
+        // The page is asked for, then cancelled while the server says nothing.
+        let server = try LoopbackHTTPServer { _ in
+            cancellation.cancel()
+            return .stall
+        }
+        defer { server.stop() }
+        let error = await Self.failure(of: Self.client(allowPrivate: true, timeout: .seconds(30)), server.url("/"), cancellation: cancellation)
+        #expect(error == .cancelled)
+        // libcurl asks about once a second while nothing comes; timed on the server's thread.
+        let stalled = try #require(server.firstStallDuration())
+        #expect(stalled < .seconds(5), "the 30 s timeout, not the cancellation, ended the request")
+    }
+
+    @Test func aRequestCancelledBeforeItStartsConnectsNowhere() async throws {
+        let server = try LoopbackHTTPServer { _ in .html("<title>never</title>") }
+        defer { server.stop() }
+        let cancellation = OutboundCancellation()
+        cancellation.cancel()
+        #expect(await Self.failure(of: Self.client(allowPrivate: true), server.url("/"), cancellation: cancellation) == .cancelled)
+        #expect(server.connectionCount == 0)
+        // Without the cancelled one, the same client fetches the page.
+        #expect(await Self.failure(of: Self.client(allowPrivate: true), server.url("/")) == nil)
     }
 
     @Test func aClosedPortFailsToConnect() async throws {
