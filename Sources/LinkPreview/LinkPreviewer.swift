@@ -29,13 +29,16 @@ public actor LinkPreviewer {
     }
 
     /// The preview of `url`, from the cache when it was made less than a lifetime ago, unless
-    /// `refetch` asks for the page as it is now (a price refresh).
-    public func preview(of url: URL, refetch: Bool = false) async throws(LinkPreviewError) -> PagePreview {
+    /// `refetch` asks for the page as it is now (a price refresh). A `cancellation` gives up the
+    /// fetch this call starts; a fetch of the page already in flight is shared, and runs on.
+    public func preview(
+        of url: URL, refetch: Bool = false, cancellation: OutboundCancellation? = nil
+    ) async throws(LinkPreviewError) -> PagePreview {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { throw .invalidURL(url.absoluteString) }
         if !refetch, let cached = cache.value(for: url), elapsed() - cached.storedAt < lifetime { return cached.preview }
         if let running = inFlight[url] { return try await running.value.get() }
-        let task = Task { await self.load(url) }
+        let task = Task { await self.load(url, cancellation: cancellation) }
         inFlight[url] = task
         let result = await task.value
         inFlight[url] = nil
@@ -43,10 +46,12 @@ public actor LinkPreviewer {
         return try result.get()
     }
 
-    private nonisolated func load(_ url: URL) async -> Result<PagePreview, LinkPreviewError> {
+    private nonisolated func load(
+        _ url: URL, cancellation: OutboundCancellation?
+    ) async -> Result<PagePreview, LinkPreviewError> {
         let response: OutboundResponse
         do {
-            response = try await client.get(url, accept: Self.accept)
+            response = try await client.get(url, accept: Self.accept, cancellation: cancellation)
         } catch {
             return .failure(LinkPreviewError(error, requestedURL: url))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Outbound
 import Synchronization
 import WishlistCore
 
@@ -9,8 +10,8 @@ import WishlistCore
 ///
 /// The thread lives only while wishes wait: a server that imports nothing keeps none (a test run
 /// holds a hundred servers at once, and idle threads added up to hundreds).
-/// Wishes waiting when the server stops are not visited; the daily price refresh, when on,
-/// visits them later.
+/// Wishes waiting when the server stops are not visited, and the page or image being fetched is
+/// given up; the daily price refresh, when on, visits them later.
 final class ImportedLinkPreviews: Sendable {
     /// Wishes waiting at most; a wish beyond them is imported without a preview (a person may
     /// refresh its link by hand), so a flood of imports cannot grow the server's memory.
@@ -28,6 +29,8 @@ final class ImportedLinkPreviews: Sendable {
     private let links: Links
     private let logger: (@Sendable (String) -> Void)?
     private let state = Mutex(Waiting())
+    /// Cancelled by `stop()`: the visit in progress gives up its page within about a second.
+    private let cancellation = OutboundCancellation()
     /// Signalled by the visiting thread when it ends after `stop()` began.
     private let finished = DispatchSemaphore(value: 0)
 
@@ -53,15 +56,17 @@ final class ImportedLinkPreviews: Sendable {
         return queued
     }
 
-    /// Ends the visits; returns once a visit in progress has finished, or after `stopGracePeriod`.
-    /// The wait is bounded because a visit awaits the page on Swift's cooperative pool, and
-    /// `stop` may be called from a thread of that pool (a test's server let go in async code):
-    /// waiting for ever there could hold the very threads the visit needs.
+    /// Ends the visits: the one in progress gives up its fetch, and `stop` returns once it has
+    /// finished, or after `stopGracePeriod`. The wait is bounded because a visit awaits the page
+    /// on Swift's cooperative pool, and `stop` may be called from a thread of that pool (a test's
+    /// server let go in async code): waiting for ever there could hold the very threads the
+    /// visit needs to end.
     func stop() {
         let mustWait = state.withLock { state in
             state.stopping = true
             return state.visiting
         }
+        cancellation.cancel()
         guard mustWait else { return }
         if finished.wait(timeout: .now() + Self.stopGracePeriod) == .timedOut {
             logger?("imported links: a visit was still running when the server stopped")
@@ -74,7 +79,7 @@ final class ImportedLinkPreviews: Sendable {
     private func visitWaiting() {
         while let next = next() {
             do {
-                _ = try links.refresh(next.id, owner: next.owner, addPhoto: true)
+                _ = try links.refresh(next.id, owner: next.owner, addPhoto: true, cancellation: cancellation)
             } catch {
                 // Deleted meanwhile, or the page is down: the wish stays as imported.
                 logger?("imported link \(next.id.uuidString.lowercased()): \(error)")

@@ -23,24 +23,27 @@ struct Links: Sendable {
 
     /// The preview of `text` (an http or https URL); waits for the fetch on this worker thread.
     /// - Parameter refetch: fetch the page even when a preview of it is cached.
-    func preview(_ text: String, refetch: Bool = false) throws -> PagePreview {
+    func preview(_ text: String, refetch: Bool = false, cancellation: OutboundCancellation? = nil) throws -> PagePreview {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw LinkError(.invalidURL(text))
         }
         let previewer = self.previewer
         return try blocking { () -> Result<PagePreview, LinkPreviewError> in
-            do throws(LinkPreviewError) { return .success(try await previewer.preview(of: url, refetch: refetch)) } catch { return .failure(error) }
+            do throws(LinkPreviewError) {
+                return .success(try await previewer.preview(of: url, refetch: refetch, cancellation: cancellation))
+            } catch { return .failure(error) }
         }.mapError(LinkError.init).get()
     }
 
     /// Fetches the wish's link again and records its price if it changed; answers the wish.
     /// - Parameter addPhoto: also put the page's image on a wish that has no photo (the CLI's
     ///   `wish add --link`); never for the daily refresh, since a person may have removed it.
-    func refresh(_ id: UUID, owner: UserKey, addPhoto: Bool = false) throws -> Wish {
+    /// - Parameter cancellation: gives up the page and the image fetched for it.
+    func refresh(_ id: UUID, owner: UserKey, addPhoto: Bool = false, cancellation: OutboundCancellation? = nil) throws -> Wish {
         guard var wish = try wishes.get(id, owner: owner) else { throw WishRepositoryError.notFound }
         guard let link = wish.link, !link.isEmpty else { throw LinkError.noLink }
-        let preview = try preview(link, refetch: true)
-        if addPhoto, wish.photos.isEmpty, let photo = photo(of: preview, owner: owner) {
+        let preview = try preview(link, refetch: true, cancellation: cancellation)
+        if addPhoto, wish.photos.isEmpty, let photo = photo(of: preview, owner: owner, cancellation: cancellation) {
             wish = try wishes.update(id, owner: owner, with: WishPatch(photoIDs: [photo.id]), now: clock().inWholeMilliseconds)
         }
         return try record(preview.price, on: wish, owner: owner)
@@ -77,19 +80,21 @@ struct Links: Sendable {
 
     /// The preview's image as a new photo of `owner` (not yet on a wish); nil when there is none
     /// or it cannot be fetched or read, since a wish is worth making without it.
-    func photo(of preview: PagePreview, owner: UserKey) -> Photo? {
-        preview.image.flatMap { try? photo(at: $0.absoluteString, owner: owner) }
+    func photo(of preview: PagePreview, owner: UserKey, cancellation: OutboundCancellation? = nil) -> Photo? {
+        preview.image.flatMap { try? photo(at: $0.absoluteString, owner: owner, cancellation: cancellation) }
     }
 
     /// The image at `text` fetched (under the same address rules as pages) into a new photo of
     /// `owner`, on no record yet: what the editor's "use this image" keeps.
-    func photo(at text: String, owner: UserKey) throws -> Photo {
+    func photo(at text: String, owner: UserKey, cancellation: OutboundCancellation? = nil) throws -> Photo {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
               ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
         else { throw LinkError(.invalidURL(text)) }
         let client = self.client
         let response = try blocking { () -> Result<OutboundResponse, LinkPreviewError> in
-            do throws(OutboundError) { return .success(try await client.get(url, accept: "image/*")) } catch { return .failure(LinkPreviewError(error, requestedURL: url)) }
+            do throws(OutboundError) {
+                return .success(try await client.get(url, accept: "image/*", cancellation: cancellation))
+            } catch { return .failure(LinkPreviewError(error, requestedURL: url)) }
         }.mapError(LinkError.init).get()
         guard (200..<300).contains(response.status) else {
             throw LinkError(.unreachable("the image answered HTTP \(response.status)"))

@@ -1,5 +1,6 @@
 import Foundation
 import OutboundTesting
+import Synchronization
 import Testing
 import WishlistClient
 import WishlistCore
@@ -155,5 +156,35 @@ import WishlistCore
         #expect(wish.price?.amount == 89000)
         #expect(wish.photos.count == 1)
         #expect(wish.name == "Travel bag", "the name the person gave is kept")
+    }
+
+    @Test func stoppingTheServerGivesUpAVisitInProgress() async throws {
+        let shop = try LoopbackHTTPServer { _ in .stall }
+        defer { shop.stop() }
+        let logged = Mutex<[String]>([])
+        let server = try TestServer {
+            $0.allowPrivateAddresses = true
+            $0.logger = { line in logged.withLock { $0.append(line) } }
+        }
+        let alice = try await server.signedInAdmin()
+        _ = try await alice.importCSV(Data("name,link\nTravel bag,\(shop.url("/items/1").absoluteString)\n".utf8))
+        let deadline = Date().addingTimeInterval(90)
+        while shop.connectionCount == 0, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(shop.connectionCount == 1, "the visit did not reach the page")
+
+        try server.application.stop()
+        // libcurl gave the page up, not its 10 s timeout: timed on the shop's own thread, which no
+        // busy task pool delays.
+        let stalled = try #require(shop.firstStallDuration())
+        #expect(stalled < .seconds(5))
+        // The visit then ends with the cancellation. (On a loaded machine that can take longer
+        // than stop's grace period, since the visit needs a thread of Swift's task pool to end.)
+        let cancelled = { logged.withLock { $0.contains { $0.contains("imported link") && $0.contains("cancelled") } } }
+        while !cancelled(), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(cancelled(), "\(logged.withLock { $0 })")
     }
 }
