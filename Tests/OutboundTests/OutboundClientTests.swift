@@ -159,6 +159,22 @@ import Testing
         #expect(await Self.failure(of: Self.client(allowPrivate: true), server.url("/")) == nil)
     }
 
+    /// What a request cancelled while it waits for its host's turn meets: the transfer starts
+    /// already cancelled, and libcurl's first progress call ends it.
+    @Test func aTransferThatStartsCancelledEndsAtOnce() throws {
+        let server = try LoopbackHTTPServer { _ in .stall }
+        defer { server.stop() }
+        let cancellation = OutboundCancellation()
+        cancellation.cancel()
+        let limits = CurlTransfer.Limits(
+            timeout: .seconds(30), maximumBytes: 1 << 20, maximumRedirects: 5, allowPrivateAddresses: true,
+            exemptEndpoints: [], userAgent: "test")
+        #expect(throws: OutboundError.cancelled) {
+            try CurlTransfer.get(server.url("/"), headers: [], limits: limits, cancellation: cancellation)
+        }
+        #expect(server.connectionCount == 0)
+    }
+
     @Test func aClosedPortFailsToConnect() async throws {
         let server = try LoopbackHTTPServer { _ in .html("") }
         server.stop()
