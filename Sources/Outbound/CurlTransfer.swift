@@ -126,7 +126,7 @@ final class CurlTransfer {
     }
 
     private func error(for code: CURLcode, message: String, url: URL) -> OutboundError {
-        if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isCancelled == true { return .cancelled }
+        if code == CURLE_ABORTED_BY_CALLBACK, isCancelled { return .cancelled }
         if let refusal { return .forbiddenAddress(host: refusal.address, reason: refusal.reason) }
         if exceededLimit || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limitBytes: limits.maximumBytes) }
         switch code {
