@@ -9,7 +9,7 @@
 /// past 2 MB is returned. Left to itself glibc raises both thresholds after each large block freed
 /// (up to 32 and 64 MB) and never lowers them, so blocks freed on many server threads stayed
 /// resident in their heaps; and `malloc_trim` does not return a thread heap's top, so the first
-/// start's spots import (parsed on every core) kept 10 MB idle and 30 MB more once eight uploads
+/// start's spots import kept 10 MB idle and 30 MB more once eight uploads
 /// had run. Process-wide; only big blocks are affected.
 static inline void cmalloc_return_large_blocks_promptly(void) {
 #if defined(__GLIBC__)
