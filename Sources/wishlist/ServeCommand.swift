@@ -11,10 +11,13 @@ struct ServeCommand: Command {
             arguments: [
                 Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
-                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption,
+                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption,
             ])
     }
 
+    static let passwordCostOption = Option(
+        "--password-cost", "interactive|minimum",
+        help: "The work of hashing a password: interactive (default), or minimum, which is for test servers only.")
     static let listenOption = Option(
         "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
     static let publicURLOption = Option(
@@ -114,6 +117,11 @@ struct ServeCommand: Command {
         case nil, "bundled": settings.spotsSource = .bundled
         case "none": settings.spotsSource = .none
         case let file?: settings.spotsSource = .file(file)
+        }
+        switch try arguments.option(Self.passwordCostOption) {
+        case nil, "interactive": settings.passwordCost = .interactive
+        case "minimum": settings.passwordCost = .minimum
+        case let other?: throw UsageError("--password-cost takes interactive or minimum, not '\(other)'.")
         }
         settings.giphyKey = try Environment.option(Self.giphyKeyOption, orVariable: "WISHLIST_GIPHY_KEY", in: &arguments)
         if let url = try Environment.option(Self.giphyURLOption, orVariable: "WISHLIST_GIPHY_URL", in: &arguments) {

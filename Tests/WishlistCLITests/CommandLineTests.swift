@@ -93,6 +93,14 @@ import WishlistServer
         }
     }
 
+    @Test func thePasswordCostIsInteractiveOrMinimum() async throws {
+        for value in ["fast", "", "MINIMUM"] {
+            let result = try await cli.run(["serve", "--data", data, "--password-cost", value])
+            #expect(result.status == 64, "\(value): \(result.status) \(result.error)")
+            #expect(result.error.contains("--password-cost takes interactive or minimum, not '\(value)'."), "\(result.error)")
+        }
+    }
+
     @Test func sessionLifetimesAreOneToTenYearsOfDays() async throws {
         for option in ["--session-idle-days", "--session-max-age-days"] {
             for value in ["0", "-1", "3651", "many", "1.5"] {
