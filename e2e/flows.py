@@ -1,7 +1,7 @@
 """Steps the browser tests share: preparing an account, signing in, checking the tab bar, cutting
 the page off from the API, and reading catalog messages as the app fills them in."""
 
-from accessibility import by_role, fill, find_by_role, wait_for_role
+from accessibility import by_role, fill, find_by_role, names_of, wait_for_role
 
 USERNAME = "alice"
 PASSWORD = "correct horse battery"
@@ -31,9 +31,9 @@ def sign_in(browser, en, username=USERNAME, password=PASSWORD):
 def expect_tab_bar(browser, catalog, current="nav.wishes"):
     """The main navigation with its six links, the current one marked; returns the nav."""
     nav = wait_for_role(browser, "navigation", catalog["nav.label"])
-    names = [link.accessible_name for link in by_role(nav, "link")]
-    assert names == [catalog[key] for key in TAB_KEYS]
-    marked = [link.accessible_name for link in by_role(nav, "link") if link.get_attribute("aria-current") == "page"]
+    links = by_role(nav, "link")
+    assert names_of(links) == [catalog[key] for key in TAB_KEYS]
+    marked = names_of([link for link in links if link.get_attribute("aria-current") == "page"])
     assert marked == [catalog[current]]
     return nav
 
@@ -45,14 +45,27 @@ def open_account_menu(browser, username=USERNAME):
     return button
 
 
-def signed_in(server, browser, en, path="/"):
-    """A fresh account, the browser signed in at `path`; returns an API token for preparing data."""
-    create_account(server)
-    token = server.token(USERNAME, PASSWORD)
+def signed_in(server, browser, en, path="/", username=USERNAME, password=PASSWORD):
+    """A fresh account, the browser signed in at `path`; returns an API token for preparing data.
+
+    The browser is given a session made through the API, as the sign-in form would have been
+    given one: the form itself is tested in test_shell.py, and typing into it cost every test."""
+    create_account(server, username, password)
+    token = server.token(username, password)
+    user_agent = browser.execute_script("return navigator.userAgent")
+    put_session(server, browser, server.session_cookie(username, password, user_agent=user_agent))
     browser.get(server.url(path))
-    sign_in(browser, en)
     wait_for_role(browser, "navigation", en["nav.label"])
     return token
+
+
+def put_session(server, browser, cookie):
+    """Gives the browser the session cookie `name=value`, with the attributes the server sets on it."""
+    name, value = cookie.split("=", 1)
+    browser.execute_cdp_cmd(
+        "Network.setCookie",
+        {"url": server.url("/"), "name": name, "value": value, "path": "/", "httpOnly": True, "sameSite": "Lax"},
+    )
 
 
 def tap(browser, element):
@@ -71,8 +84,10 @@ def create_wish(server, token, **fields):
 def category_tab(browser, en, key):
     """The category tab (search results, Discover) whose name starts with its label (a count may follow it)."""
     label = en[key]
-    found = [tab for tab in by_role(browser, "tab") if tab.accessible_name.startswith(label)]
-    assert len(found) == 1, [tab.accessible_name for tab in by_role(browser, "tab")]
+    tabs = by_role(browser, "tab")
+    named = names_of(tabs)
+    found = [tab for tab, name in zip(tabs, named) if name.startswith(label)]
+    assert len(found) == 1, named
     return found[0]
 
 

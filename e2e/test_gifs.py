@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from conftest import set_color_scheme, set_viewport
 from flows import say, signed_in, tap
 from giphy_standin import KEY, GiphyStandIn
@@ -36,8 +36,7 @@ def giphy():
 
 @pytest.fixture
 def server_arguments(giphy):
-    # No K-culture spots: importing them would only slow every start down.
-    return ["--giphy-key", KEY, "--giphy-url", giphy.url, "--allow-private-addresses", "--spots", "none"]
+    return ["--giphy-key", KEY, "--giphy-url", giphy.url, "--allow-private-addresses"]
 
 
 def open_section(browser, en, key):
@@ -159,7 +158,7 @@ def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(s
 
     open_section(browser, en, "discover.favorites")
     names = say(en["gifs.favoriteCell"], name="Cat 1 GIF"), say(en["gifs.favoriteCell"], name="Cat 2 GIF")
-    wait_until(browser, lambda: [cell.accessible_name for cell in cells(browser, en, "gifs.favorites")] == list(names),
+    wait_until(browser, lambda: names_of(cells(browser, en, "gifs.favorites")) == list(names),
                "the new favorite is not first")
     screenshot("gif-favorites")
 
@@ -376,7 +375,8 @@ def test_a_rate_limit_says_when_to_try_again(server, browser, catalogs, giphy):
     wait_for_text(browser, "alert", f"{en['error.rate_limited.title']}\n{body}")
 
 
-@pytest.mark.parametrize("server_arguments", [["--spots", "none"]])
+# The module's server has a Giphy key; this one has none.
+@pytest.mark.parametrize("server_arguments", [[]])
 def test_without_a_giphy_key_gifs_say_what_the_administrator_must_do(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     signed_in(server, browser, en)

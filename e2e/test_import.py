@@ -6,7 +6,7 @@ way. Controls are found by role and accessible name, words from the catalogs."""
 import urllib.request
 from pathlib import Path
 
-from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in, tap
 
 FIXTURES = Path(__file__).resolve().parent.parent / "Tests" / "LinkPreviewTests" / "Fixtures"
@@ -34,7 +34,7 @@ def alert_saying(browser, words):
 
 def card_names(browser, en):
     shown = by_role(browser, "list", en["nav.wishes"])
-    return sorted(link.accessible_name for link in by_role(shown[0], "link")) if shown else []
+    return sorted(names_of(by_role(shown[0], "link"))) if shown else []
 
 
 def test_bookmarks_and_a_csv_move_in_from_settings(open_server, browser, catalogs, tmp_path, screenshot):

@@ -301,6 +301,8 @@ def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_dele
     dialog = wait_for_role(browser, "dialog", say(en["journal.deleteDialog.title"], title="Market lunch"))
     find_by_role(dialog, "button", en["journal.delete"]).click()
     wait_until_gone(browser, "dialog")
+    # Deleting leaves the entry's page for the list; going on before that would be undone by it.
+    wait_until(browser, lambda: not by_role(browser, "heading", "Market lunch"), "still on the deleted entry")
     go_to_tab(browser, en, "nav.map")
     wait_for_role(browser, "button", "Temple walk at dusk")
     wait_until(browser, lambda: not by_role(browser, "button", "Market lunch"), "the deleted entry is still on the map")

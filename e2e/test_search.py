@@ -1,13 +1,13 @@
 """Search that finds more, in a real browser against the real server (SPEC W5, K1): memo and link
 site matches in their own tab, each tab's total, and a tab paged on past its first 50 results."""
 
-from accessibility import by_role, wait_for_role, wait_until
+from accessibility import by_role, names_of, wait_for_role, wait_until
 from flows import category_tab, create_wish, go_to_tab, say, signed_in
 
 
 def result_names(panel):
     """The names of the cards in a results panel, in order."""
-    return [link.accessible_name for link in by_role(panel, "link")]
+    return names_of(by_role(panel, "link"))
 
 
 def test_memo_and_site_matches_show_in_their_own_tab_with_their_count(server, browser, catalogs, screenshot):

@@ -5,8 +5,16 @@ layer whose markers open a spot. Controls are found by role and accessible name.
 
 from urllib.parse import quote
 
-from accessibility import by_role, find_by_role, wait_for_role, wait_until
+import pytest
+
+from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from flows import go_to_tab, signed_in
+
+
+@pytest.fixture
+def server_arguments():
+    # Test servers import no spots unless asked (conftest.py); these tests are about the bundled ones.
+    return ["--spots", "bundled"]
 
 
 def first(server, token, path):
@@ -17,8 +25,10 @@ def first(server, token, path):
 
 def link_starting(browser, text):
     """The one visible link whose accessible name starts with `text` (a card names all it shows)."""
-    links = [link for link in by_role(browser, "link") if link.accessible_name.strip().startswith(text)]
-    assert len(links) == 1, [link.accessible_name for link in by_role(browser, "link")]
+    every = by_role(browser, "link")
+    named = names_of(every)
+    links = [link for link, name in zip(every, named) if name.startswith(text)]
+    assert len(links) == 1, named
     return links[0]
 
 

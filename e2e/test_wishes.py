@@ -6,7 +6,7 @@ W13, W15, K1, K2, K6, K7). Every check finds controls by role and accessible nam
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
+from accessibility import by_role, fill, find_by_role, names_of, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import block_api, category_tab, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
@@ -21,7 +21,7 @@ def card_names(browser, en, list_key="nav.wishes"):
     shown = by_role(browser, "list", en[list_key])
     if not shown:
         return []
-    return [link.accessible_name for link in by_role(shown[0], "link")]
+    return names_of(by_role(shown[0], "link"))
 
 
 def recent_queries(server, token):
@@ -50,7 +50,7 @@ def test_add_a_wish_with_three_tags_star_it_and_see_it_in_favorites(server, brow
     wait_for_role(browser, "button", say(en["tags.remove"], tag="oops"))
     tags.send_keys(Keys.BACKSPACE)  # in the empty field: removes the last chip
     wait_until_gone(browser, "button", say(en["tags.remove"], tag="oops"))
-    chips = [button.accessible_name for button in by_role(browser, "button") if button.accessible_name.startswith("Remove tag")]
+    chips = [name for name in names_of(by_role(browser, "button")) if name.startswith("Remove tag")]
     assert chips == [say(en["tags.remove"], tag=tag) for tag in ("travel", "big bags", "gift")]
     screenshot("wish-new")
     find_by_role(browser, "button", en["wish.form.save"]).click()
@@ -200,7 +200,7 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
     wait_for_role(browser, "link", "Old lamp", within=panel).click()
 
     wait_for_role(browser, "heading", "Old lamp")
-    find_by_role(browser, "button", en["wish.delete"]).click()
+    wait_for_role(browser, "button", en["wish.delete"]).click()
     dialog = wait_for_role(browser, "dialog", say(en["wish.deleteDialog.title"], name="Old lamp"))
     screenshot("wish-delete-dialog")
     find_by_role(dialog, "button", en["dialog.cancel"]).click()
