@@ -1,7 +1,7 @@
 """Fixtures for the browser tests: the real server binary on a fresh data
 directory (WISHLIST_BIN), headless Chromium from Debian, and screenshots.
 
-Run: WISHLIST_BIN=.build/debug/wishlist pytest e2e
+Run: WISHLIST_BIN=.build/debug/wishlist pytest -n 2 e2e
      (WISHLIST_SCREENSHOTS=1 also saves screens into e2e/screenshots/)."""
 
 import json
@@ -16,18 +16,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-PHONE = (390, 844)
+from reusable_browser import PHONE, ReusableBrowser
+
 DESKTOP = (1280, 800)
 STARTUP_TIMEOUT = 30.0
 SHUTDOWN_TIMEOUT = 10.0
 WEB_DIR = Path(__file__).resolve().parent.parent / "Sources" / "WishlistServer" / "Web"
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
+# Every test server hashes passwords at libsodium's least cost (`--password-cost minimum`): at the
+# real cost, three hashes a test (setup, sign-in, a token) were a second of a debug build's time.
+# And it imports no K-culture spots unless the test asks (`--spots` among its arguments): the
+# bundled megabyte took a debug server most of its start.
+TEST_SERVER_ARGUMENTS = ["--password-cost", "minimum"]
 
 
 @dataclass
@@ -61,17 +63,24 @@ class RunningServer:
             return error.code, json.loads(raw) if raw else None
 
 
-    def token(self, username, password):
-        """Signs in without a browser and makes an API token for that account."""
+    def session_cookie(self, username, password, *, user_agent=None):
+        """Signs in without a browser (as `user_agent` when given, the device the session is
+        listed as); returns the session cookie as `name=value`."""
+        headers = {"Content-Type": "application/json", "X-Requested-With": "wishlist"}
+        if user_agent:
+            headers["User-Agent"] = user_agent
         request = urllib.request.Request(
             self.url("/api/v1/sessions"),
             data=json.dumps({"username": username, "password": password}).encode(),
             method="POST",
-            headers={"Content-Type": "application/json", "X-Requested-With": "wishlist"},
+            headers=headers,
         )
         with urllib.request.urlopen(request, timeout=10) as response:
-            cookie = response.headers["Set-Cookie"].split(";")[0]
-        status, body = self.api("POST", "/tokens", {"name": "e2e"}, cookie=cookie)
+            return response.headers["Set-Cookie"].split(";")[0]
+
+    def token(self, username, password):
+        """Signs in without a browser and makes an API token for that account."""
+        status, body = self.api("POST", "/tokens", {"name": "e2e"}, cookie=self.session_cookie(username, password))
         assert status == 201, body
         return body["token"]
 
@@ -117,6 +126,10 @@ def _stop(process):
         raise RuntimeError("server ignored SIGTERM")
 
 
+# The origins of the servers started since the browser was last reset, whose storage it must forget.
+_SERVED_ORIGINS = set()
+
+
 def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     """Starts `wishlist serve` on a fresh data directory (`tmp_path/data` unless given) and yields
     it running; stops it after. `environment` adds variables to the server's environment."""
@@ -130,13 +143,15 @@ def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             # No internet here: the maps draw their plain background instead of fetching tiles.
-            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none", *extra_args],
+            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none",
+             *TEST_SERVER_ARGUMENTS, *([] if "--spots" in extra_args else ["--spots", "none"]), *extra_args],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             env={**os.environ, **(environment or {})},
         )
     running = RunningServer(f"http://127.0.0.1:{port}", data_dir, log_path, process)
+    _SERVED_ORIGINS.add(running.base_url)
     try:
         _wait_until_healthy(running)
         yield running
@@ -165,15 +180,7 @@ def open_server(tmp_path):
 
 def set_viewport(driver, width, height, *, mobile=None):
     """Sizes the page's viewport exactly (window sizes include browser chrome)."""
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {
-            "width": width,
-            "height": height,
-            "deviceScaleFactor": 1,
-            "mobile": width < 600 if mobile is None else mobile,
-        },
-    )
+    driver.set_viewport(width, height, mobile=mobile)
 
 
 def set_color_scheme(driver, scheme, *, reduced_motion=False):
@@ -185,40 +192,31 @@ def set_color_scheme(driver, scheme, *, reduced_motion=False):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
 
 
-def _page_errors(driver):
-    # Failed requests (a 401 from /api/v1/me while signed out) are expected; script errors are not.
-    return [
-        entry["message"]
-        for entry in driver.get_log("browser")
-        if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
-    ]
+@pytest.fixture(scope="session")
+def _worker_browser():
+    """The Chromium of this test worker: {"driver": …}, renewed when a test left it unusable."""
+    kept = {"driver": None}
+    yield kept
+    if kept["driver"] is not None:
+        kept["driver"].quit()
 
 
 @pytest.fixture
-def browser():
-    """Headless Chromium at phone size (390×844), English, failing the test on any script error."""
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--lang=en-US",
-        f"--window-size={PHONE[0]},{PHONE[1]}",
-    ):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # An explicit driver path keeps selenium-manager from trying to download one.
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        set_viewport(driver, *PHONE)
-        yield driver
-        errors = _page_errors(driver)
-        assert not errors, f"script errors in the page: {errors}"
-    finally:
-        driver.quit()
+def browser(_worker_browser):
+    """Headless Chromium at phone size (390×844), English, as new, failing the test on any script error."""
+    driver = _worker_browser["driver"]
+    if driver is not None:
+        try:
+            driver.reset(_SERVED_ORIGINS)
+        except WebDriverException:
+            driver.quit()
+            driver = None
+    if driver is None:
+        driver = _worker_browser["driver"] = ReusableBrowser()
+    _SERVED_ORIGINS.clear()
+    yield driver
+    errors = driver.script_errors()
+    assert not errors, f"script errors in the page: {errors}"
 
 
 @pytest.fixture
@@ -248,3 +246,20 @@ def screenshot(browser):
 def catalogs():
     """The web app's message catalogs, {"en": {...}, "ko": {...}}."""
     return {code: json.loads((WEB_DIR / "i18n" / f"{code}.json").read_text()) for code in ("en", "ko")}
+
+
+KINDS = ("browser", "api", "fuzz", "load")
+
+
+def pytest_collection_modifyitems(items):
+    """Marks each test with its kind: as its module says, else by whether it drives the browser."""
+    for item in items:
+        if not any(item.get_closest_marker(kind) for kind in KINDS):
+            item.add_marker("browser" if "browser" in item.fixturenames else "api")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many tests of each kind passed, after pytest's own summary."""
+    passed = terminalreporter.stats.get("passed", [])
+    counts = {kind: sum(1 for report in passed if report.when == "call" and kind in report.keywords) for kind in KINDS}
+    terminalreporter.write_line("passed by kind: " + ", ".join(f"{count} {kind}" for kind, count in counts.items() if count))

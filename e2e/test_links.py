@@ -208,8 +208,7 @@ def test_the_bookmarklet_from_settings_shares_a_page_and_a_shortcut_token_works(
     assert len(wishes(open_server, token)) == 2
 
 
-# No spots: this test looks at none, so it does not pay for their import.
-@pytest.mark.parametrize("server_arguments", [["--public-url", PUBLIC_URL, "--spots", "none"]])
+@pytest.mark.parametrize("server_arguments", [["--public-url", PUBLIC_URL]])
 def test_the_bookmarklet_and_the_shortcut_use_the_public_url(server, browser, catalogs):
     en = catalogs["en"]
     signed_in(server, browser, en)
