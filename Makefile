@@ -19,12 +19,27 @@ TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3
 # xmllint to compare the link-preview parser with, and Python, which reads the API's JSON in bench/run.d.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3
 
-.PHONY: run test soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e clean
+# Browser and API tests run on this many workers, each with its own Chromium: on two cores, three
+# keep both busy while one worker waits on a page or a server.
+E2E_WORKERS ?= 3
+
+.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
 
-test: deps-test build swift-test apple-client crash-safety e2e
+# Each phase is a target of its own; scripts/run-phases prints the time of each at the end.
+test: deps-test $(VENV)/.installed
+	scripts/run-phases lint build swift-test apple-client crash-safety e2e e2e-alone
+
+# Swift (swift format, in the toolchain, with .swift-format), the web app's JavaScript (biome, from
+# PyPI: Debian's eslint 6 cannot read class fields) and the Python (ruff), each against its
+# committed configuration; and that the repository stands alone (scripts/check-standalone).
+lint: $(VENV)/.installed
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Examples
+	$(VENV)/bin/biome lint --error-on-warnings Sources/WishlistServer/Web
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 # The long runs: the server killed 20 times under four writers; then e2e/soak.py against the
 # release build (about 20 minutes on a busy 2-core machine): 100,000 generated wishes, 200
@@ -68,12 +83,17 @@ apple-client: build
 crash-safety: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
 
+# Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers (pytest-xdist).
 e2e: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q e2e
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" e2e
 
-$(VENV)/.installed: e2e/requirements.txt
+# The tests bound by time, alone: beside other tests they would measure those tests' load.
+e2e-alone: build $(VENV)/.installed
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -m timing e2e
+
+$(VENV)/.installed: e2e/requirements.txt scripts/requirements-lint.txt
 	python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r e2e/requirements.txt
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r e2e/requirements.txt -r scripts/requirements-lint.txt
 	touch $@
 
 deps-run:

@@ -21,6 +21,9 @@ import pytest
 
 from api_world import serve_world
 
+# Generated from the API document, not a journey.
+pytestmark = pytest.mark.fuzz
+
 TIMEOUT = 10
 MEGABYTE = "x" * (1 << 20)
 # Text values, as bytes so that what is not UTF-8 can be sent too.

@@ -6,6 +6,8 @@ settle (SPEC W9, W10, W11, K1, K3, K4, K5). Controls are found by role and acces
 import math
 import re
 
+import pytest
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -244,6 +246,8 @@ def test_refused_location_is_said_plainly(server, browser, catalogs):
     assert any(a.text == en["location.denied"] for a in by_role(browser, "alert"))
 
 
+# Drags quicker than the map's wait before it asks: beside other tests, a drag can take longer.
+@pytest.mark.timing
 def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, catalogs):
     en = catalogs["en"]
     token = signed_in(server, browser, en)

@@ -19,6 +19,9 @@ import pytest
 
 from api_world import serve_world
 
+# Generated from the API document, not a journey.
+pytestmark = pytest.mark.fuzz
+
 CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
 SEED = 20261201
 # Cases per operation and phase: the whole run stays within about three minutes on two cores.

@@ -26,6 +26,9 @@ from flows import PASSWORD, USERNAME, create_account, create_wish
 sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 from slow_clients import SlowClients  # noqa: E402
 
+# A latency bound: run alone, not beside other tests (Makefile: the e2e-alone phase).
+pytestmark = [pytest.mark.load, pytest.mark.timing]
+
 SLOW_CLIENTS = 500
 BYTE_INTERVAL = 2.0
 P99_LIMIT = 0.100
