@@ -2,7 +2,7 @@
 server of the test plays a shop: the editor's preview that fills only the empty fields and adds
 the page's picture, the detail's price with its change and history and "Check again", a share
 made while signed out that completes after sign-in, the settings' bookmarklet run on a page, and
-the bookmarklet and Shortcut pointing at `--public-url` when the server has one (SPEC W7, X4,
+the bookmarklet and Shortcut pointing at `--public-url` when the server has one (W7, X4,
 X10). Controls are found by role and accessible name, words from the catalogs."""
 
 import json

@@ -1,7 +1,7 @@
 """Photos in a real browser against the real server: picking several with upload
 progress, a file that is not an image, the photo editor, reordering by button and
 by drag, the place a photo suggests, the gallery on a wish, the full-screen viewer
-with zoom that resets, and the cover on the card (SPEC W2, W8, W12, W14, P1–P5).
+with zoom that resets, and the cover on the card (W2, W8, W12, W14, P1–P5).
 Controls are found by role and accessible name, words from the app's catalogs."""
 
 import json

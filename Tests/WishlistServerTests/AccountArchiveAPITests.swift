@@ -5,7 +5,7 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// `GET /api/v1/export` and `POST /api/v1/import` (SPEC X6): a round trip between two servers,
+/// `GET /api/v1/export` and `POST /api/v1/import` (X6): a round trip between two servers,
 /// a second import, hostile archives over HTTP, and each account seeing only its own.
 @Suite struct AccountArchiveAPITests {
     /// Alice's account: two wishes (one with two photos, one edited), an entry mentioning one.

@@ -4,7 +4,7 @@ import WishlistClient
 import WishlistCore
 @testable import WishlistServer
 
-/// Photos on journal entries (SPEC D3): the same photos as wishes have, each on one record at most,
+/// Photos on journal entries (D3): the same photos as wishes have, each on one record at most,
 /// let go and deleted with their files like a wish's.
 @Suite struct JournalPhotosAPITests {
     let server: TestServer

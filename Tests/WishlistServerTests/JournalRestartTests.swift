@@ -4,7 +4,7 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// SPEC D4: nothing written to the journal is lost when the server restarts.
+/// D4: nothing written to the journal is lost when the server restarts.
 @Suite struct JournalRestartTests {
     @Test func everyEntryReadsBackByteForByteAfterARestart() async throws {
         let server = try TestServer()

@@ -7,7 +7,7 @@ import WishlistCore
 @testable import WishlistStore
 
 /// What `/media/…` answers can and cannot do in a browser: an uploaded SVG or HTML never becomes a
-/// page of this origin (SPEC X1).
+/// page of this origin (X1).
 @Suite struct MediaSecurityTests {
     /// A multipart upload of one file whose name and declared type claim a JPEG.
     private func uploadDisguised(_ client: WishlistClient, _ contents: String, filename: String = "cat.jpg") async throws -> HTTPAnswer {

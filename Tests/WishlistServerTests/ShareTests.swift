@@ -7,7 +7,7 @@ import OutboundTesting
 import WishlistClient
 import WishlistCore
 
-/// Sharing into the app (SPEC W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
+/// Sharing into the app (W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
 @Suite final class ShareTests {
     /// Answers a redirect instead of following it, so the test sees where `/share` sends the browser.
     final class NoRedirects: NSObject, URLSessionTaskDelegate {
