@@ -9,15 +9,15 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
+from conftest import PHOTOS
 from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap
 from loopback_site import LoopbackSite, send
 
-PICTURE = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos" / "gps" / "DSCN0010.jpg"
+PICTURE = PHOTOS / "gps" / "DSCN0010.jpg"
 TITLE = "Canvas travel bag"
 DESCRIPTION = "Goes everywhere, folds flat."
 # Fetching the page and rendering its picture take a moment on the server.

@@ -7,19 +7,17 @@ Controls are found by role and accessible name, words from the app's catalogs.""
 import json
 import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
-from conftest import DESKTOP, PHONE, set_viewport
+from conftest import DESKTOP, PHONE, PHOTOS, set_viewport
 from flows import create_wish, go_to_tab, say, signed_in
 from layout import expect_fits
 from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
 
-PHOTOS = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos"
 LANDSCAPE = PHOTOS / "camera" / "iphone.jpg"  # 3264×2448, taken in Madrid
 SMALL = PHOTOS / "gps" / "DSCN0010.jpg"  # 640×480
 # Longer than the default: the server renders every upload before the page can show it.

@@ -16,7 +16,7 @@ import WishlistCore
     }
 
     func upload(_ client: WishlistClient, _ paths: [String]) async throws -> [Photo] {
-        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0)) }).items
+        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try TestPhotos.photo($0)) }).items
     }
 
     var renditionFolders: Set<String> {

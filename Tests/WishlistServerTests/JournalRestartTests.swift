@@ -11,7 +11,7 @@ import WishlistServer
         let alice = try await server.signedInAdmin()
         let wish = try await alice.createWish(WishDraft(name: "Camera"))
         let photos = try await alice.uploadPhotos(["camera/canon-40d.jpg", "gps/DSCN0012.jpg"].map {
-            WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0))
+            WishlistClient.PhotoFile(filename: $0, data: try TestPhotos.photo($0))
         }).items
         var entries: [JournalEntry] = []
         for day in 1...7 {
