@@ -19,7 +19,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3
 # xmllint to compare the link-preview parser with, and Python, which reads the API's JSON in bench/run.d.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3
 
-.PHONY: run test soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e clean
+.PHONY: run test soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
@@ -87,3 +87,8 @@ deps-bench:
 
 clean:
 	rm -rf .build Examples/WishlistExample/.build $(VENV)
+
+# A clone needs nothing beside it: no file points outside the repository, and every feature ID
+# cited is defined in docs/FEATURES.md.
+check-standalone:
+	scripts/check-standalone
