@@ -23,7 +23,7 @@ BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools li
 # keep both busy while one worker waits on a page or a server.
 E2E_WORKERS ?= 3
 
-.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean
+.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
@@ -40,6 +40,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/biome lint --error-on-warnings Sources/WishlistServer/Web
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	scripts/check-standalone
 
 # The long runs: the server killed 20 times under four writers; then e2e/soak.py against the
 # release build (about 20 minutes on a busy 2-core machine): 100,000 generated wishes, 200
@@ -107,3 +108,8 @@ deps-bench:
 
 clean:
 	rm -rf .build Examples/WishlistExample/.build $(VENV)
+
+# A clone needs nothing beside it: no file points outside the repository, and every feature ID
+# cited is defined in docs/FEATURES.md.
+check-standalone:
+	scripts/check-standalone

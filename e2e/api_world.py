@@ -10,13 +10,12 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-from conftest import _serve
+from conftest import PHOTOS, _serve
 from flows import PASSWORD, USERNAME, create_account
 from giphy_standin import KEY, GiphyStandIn
 from loopback_site import LoopbackSite, send
 
 ROOT = Path(__file__).resolve().parent.parent
-PHOTOS = ROOT.parent / "shared" / "testdata" / "photos"
 PICTURES = [PHOTOS / "gps" / "DSCN0010.jpg", PHOTOS / "gps" / "DSCN0012.jpg"]
 SPOTS = ROOT / "Tests" / "WishlistServerTests" / "Fixtures" / "spots-sample.csv"
 # High enough that a test run never meets a rate limit (429 is documented, but it would stop the

@@ -24,6 +24,8 @@ DESKTOP = (1280, 800)
 STARTUP_TIMEOUT = 30.0
 SHUTDOWN_TIMEOUT = 10.0
 WEB_DIR = Path(__file__).resolve().parent.parent / "Sources" / "WishlistServer" / "Web"
+# Real camera photos (testdata/photos/README.md).
+PHOTOS = Path(__file__).resolve().parent.parent / "testdata" / "photos"
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # Every test server hashes passwords at libsodium's least cost (`--password-cost minimum`): at the
 # real cost, three hashes a test (setup, sign-in, a token) were a second of a debug build's time.

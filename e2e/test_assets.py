@@ -1,4 +1,4 @@
-"""The web app's files as the server hands them out (SPEC X2 "installable"):
+"""The web app's files as the server hands them out (X2 "installable"):
 the asset base is filled in, every referenced file is served, and the manifest
 and icons are what an install prompt needs."""
 

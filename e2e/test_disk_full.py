@@ -12,15 +12,13 @@ import sqlite3
 import subprocess
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from conftest import _serve
+from conftest import PHOTOS, _serve
 from flows import PASSWORD, USERNAME, create_account
 
 DISK_MB = 64
-PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "photos"
 SMALL_JPEG = PHOTOS / "orientation" / "landscape_1.jpg"  # 139 KB: the server keeps it in memory
 LARGE_JPEG = PHOTOS / "camera" / "iphone.jpg"  # 1.9 MB: spooled to a temporary file first
 HEIC = PHOTOS / "camera" / "iphone.heic"  # stored with a full-size JPEG that libvips writes

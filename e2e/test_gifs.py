@@ -1,5 +1,5 @@
 """GIFs in Discover in a real browser against the real server, whose Giphy is a stand-in on
-loopback (SPEC G1–G10): search as you type in a grid of three a row, paging by scrolling without
+loopback (G1–G10): search as you type in a grid of three a row, paging by scrolling without
 asking twice for a page to a plain end, the detail sheet's star and Favorites, the 21st favorite's
 warning, saving a GIF as a wish and seeing it play in the wish's gallery and photo viewer (still,
 with Play, for people who prefer less motion), Giphy's failures with a retry, and a server without

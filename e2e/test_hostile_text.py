@@ -6,7 +6,7 @@ elsewhere), what another app shares (`#/share?title=…&text=…&url=…`), link
 client — opened on every screen in Chromium, the editors and the map's wish card included:
 nothing runs, the page's Content-Security-Policy has nothing to refuse (a listener counts its
 violations, and the server's report endpoint logs them), every string is shown as the text it is,
-and every link opens only http(s) or this server (SPEC X1). The one `javascript:` link allowed is
+and every link opens only http(s) or this server (X1). The one `javascript:` link allowed is
 Settings' bookmarklet, which is this server's own code.
 
 The screens are a table (`visits`): where each is opened, what a person does there, and which

@@ -1,4 +1,4 @@
-"""Hostile values for every parameter and body of every operation (SPEC X1, issue 15 "Fuzzing"),
+"""Hostile values for every parameter and body of every operation (X1, issue 15 "Fuzzing"),
 generated from the server's own /api/v1/openapi.json, so an operation added later is covered
 without anyone listing it: each query, path and header parameter (cursors, If-Match, Range among
 them), each property of a JSON body and the body as a whole, and multipart bodies, get values that

@@ -1,4 +1,4 @@
-"""Export and import in settings (X6, "moving in"): a browser's bookmark file and a CSV imported
+"""Export and import in settings (X6, and moving in, X11): a browser's bookmark file and a CSV imported
 from the settings screen, the upload's progress, the report with every refused item and its
 reason, and the wishes then on the Wishes tab; and a Wishlist export (.zip) brought back the same
 way. Controls are found by role and accessible name, words from the catalogs."""

@@ -1,4 +1,4 @@
-"""The Journal in a real browser against the real server (SPEC D1–D4): writing entries and seeing
+"""The Journal in a real browser against the real server (D1–D4): writing entries and seeing
 them newest first under month headings, All · Hearted, deleting a hearted entry with both lists
 following at once, a draft that survives a reload, photos in the entry's gallery and viewer,
 mentioned wishes and a wish's journal entries, and the Journal tab of search. Controls are found by

@@ -2,22 +2,22 @@
 server of the test plays a shop: the editor's preview that fills only the empty fields and adds
 the page's picture, the detail's price with its change and history and "Check again", a share
 made while signed out that completes after sign-in, the settings' bookmarklet run on a page, and
-the bookmarklet and Shortcut pointing at `--public-url` when the server has one (SPEC W7, X4,
+the bookmarklet and Shortcut pointing at `--public-url` when the server has one (W7, X4,
 X10). Controls are found by role and accessible name, words from the catalogs."""
 
 import json
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
+from conftest import PHOTOS
 from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap
 from loopback_site import LoopbackSite, send
 
-PICTURE = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos" / "gps" / "DSCN0010.jpg"
+PICTURE = PHOTOS / "gps" / "DSCN0010.jpg"
 TITLE = "Canvas travel bag"
 DESCRIPTION = "Goes everywhere, folds flat."
 # Fetching the page and rendering its picture take a moment on the server.

@@ -1,7 +1,7 @@
 """Places and the map in a real browser against the real server (tiles off): "Add wish here" from
 the device's position, a place found in the editor shown as a marker, Near me nearest first,
 the Places search category, refused location, and marker loading that waits for the map to
-settle (SPEC W9, W10, W11, K1, K3, K4, K5). Controls are found by role and accessible name."""
+settle (W9, W10, W11, K1, K3, K4, K5). Controls are found by role and accessible name."""
 
 import math
 import re

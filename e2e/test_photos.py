@@ -1,25 +1,23 @@
 """Photos in a real browser against the real server: picking several with upload
 progress, a file that is not an image, the photo editor, reordering by button and
 by drag, the place a photo suggests, the gallery on a wish, the full-screen viewer
-with zoom that resets, and the cover on the card (SPEC W2, W8, W12, W14, P1–P5).
+with zoom that resets, and the cover on the card (W2, W8, W12, W14, P1–P5).
 Controls are found by role and accessible name, words from the app's catalogs."""
 
 import json
 import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
-from conftest import DESKTOP, PHONE, set_viewport
+from conftest import DESKTOP, PHONE, PHOTOS, set_viewport
 from flows import create_wish, go_to_tab, say, signed_in
 from layout import expect_fits
 from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
 
-PHOTOS = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "photos"
 LANDSCAPE = PHOTOS / "camera" / "iphone.jpg"  # 3264×2448, taken in Madrid
 SMALL = PHOTOS / "gps" / "DSCN0010.jpg"  # 640×480
 # Longer than the default: the server renders every upload before the page can show it.

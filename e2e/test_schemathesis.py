@@ -1,4 +1,4 @@
-"""Schemathesis (SPEC X1, issue 15 "Fuzzing") against the real server, signed in with an API token
+"""Schemathesis (X1, issue 15 "Fuzzing") against the real server, signed in with an API token
 of an account with data of every kind (api_world.py): every operation of /api/v1/openapi.json with
 examples, coverage, fuzzing and the stateful phase (the document's `links` lead from each create to
 reads, edits and deletes of what it made), all checks. No 5xx, every answer as the document says

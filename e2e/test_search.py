@@ -1,4 +1,4 @@
-"""Search that finds more, in a real browser against the real server (SPEC W5, K1): memo and link
+"""Search that finds more, in a real browser against the real server (W5, K1): memo and link
 site matches in their own tab, each tab's total, and a tab paged on past its first 50 results."""
 
 from accessibility import by_role, names_of, wait_for_role, wait_until

@@ -1,4 +1,4 @@
-"""The app shell in a real browser (SPEC X1, X2, K7): first-run setup, the tab
+"""The app shell in a real browser (X1, X2, K7): first-run setup, the tab
 bar, signing out and in, a wrong password, the language switch, and the screens still to come."""
 
 import pytest

@@ -1,5 +1,5 @@
 """K-culture spots in a real browser against the real server with the bundled spots imported
-(SPEC K1, K3, K6, K8): Discover's categories and search, a work's or artist's spots, one spot
+(K1, K3, K6, K8): Discover's categories and search, a work's or artist's spots, one spot
 saved as a wish that then shows in Wishes with its place on the map, and the Map tab's spots
 layer whose markers open a spot. Controls are found by role and accessible name."""
 

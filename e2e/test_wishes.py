@@ -1,6 +1,6 @@
 """The wish screens in a real browser against the real server: adding with tag
 chips, the star and Favorites, editing, search with category tabs and recent
-searches, deleting, paging, validation and network failure (SPEC W1, W3–W6,
+searches, deleting, paging, validation and network failure (W1, W3–W6,
 W13, W15, K1, K2, K6, K7). Every check finds controls by role and accessible name."""
 
 import pytest

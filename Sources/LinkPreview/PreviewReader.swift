@@ -65,7 +65,7 @@ struct PreviewReader {
     }
 
     /// The poster of the first video a person is meant to play: a page built around a video is
-    /// seen as that still (as the reference reader of `../shared/testdata/link-previews` does), and
+    /// seen as that still (as the reference reader of `testdata/link-previews` does), and
     /// it often differs from a generic share card. A looping background video that plays by itself
     /// and a hidden one are decoration, not the page's subject.
     private var videoPoster: String? {

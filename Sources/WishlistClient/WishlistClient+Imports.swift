@@ -1,7 +1,7 @@
 import Foundation
 import WishlistCore
 
-/// Moving in from other apps (SPEC X6): each item of a file becomes a wish; the report says what
+/// Moving in from other apps (X11): each item of a file becomes a wish; the report says what
 /// was imported, skipped as already there, or refused and why.
 extension WishlistClient {
     /// Imports a browser's bookmark file (the HTML every browser exports); folders become tags.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A GIF an account keeps among its favorites (SPEC G6): the GIF's fields and `favoritedAt`.
+/// A GIF an account keeps among its favorites (G6): the GIF's fields and `favoritedAt`.
 public struct FavoriteGif: Codable, Sendable, Hashable, Identifiable {
     /// The most favorites one account keeps; one more is refused.
     public static let limit = 20

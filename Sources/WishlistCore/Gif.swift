@@ -1,6 +1,6 @@
 import Foundation
 
-/// A GIF from Giphy as the API shows it (SPEC G1–G10): its Giphy page and three renditions.
+/// A GIF from Giphy as the API shows it (G1–G10): its Giphy page and three renditions.
 ///
 /// Only the server makes these, from Giphy's own answers; a client never supplies a GIF's urls.
 public struct Gif: Codable, Sendable, Hashable, Identifiable {

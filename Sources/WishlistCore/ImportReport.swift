@@ -1,4 +1,4 @@
-/// What an import did (SPEC X6, "moving in"): how many records of each kind were stored, how many
+/// What an import did (X6, and moving in, X11): how many records of each kind were stored, how many
 /// were left out because the account already had them, and every item refused with the reason.
 /// The answer of every import route — the account archive, bookmark files and CSV — in one shape:
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A price seen on a wish's link, and when (SPEC X10): one point of the wish's price history.
+/// A price seen on a wish's link, and when (X10): one point of the wish's price history.
 public struct SeenPrice: Codable, Sendable, Hashable {
     /// Exact decimal, as the page wrote it (`89000`, `12.99`).
     public var amount: Decimal

@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Export and import of the signed-in account's data as one archive (SPEC X6, docs/EXPORT.md).
+/// Export and import of the signed-in account's data as one archive (X6, docs/EXPORT.md).
 /// Neither takes an id: each acts on the asking account only.
 struct AccountArchiveController: Sendable {
     /// The largest archive an import takes; past the spooling threshold it is on disk, never in memory.

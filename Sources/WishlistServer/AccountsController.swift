@@ -4,7 +4,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// First-run setup, signing in and out, the current account, and API tokens (SPEC X1).
+/// First-run setup, signing in and out, the current account, and API tokens (X1).
 struct AccountsController: Sendable {
     let accounts: AccountRepository
     let administration: AccountAdministration

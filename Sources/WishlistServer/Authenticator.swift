@@ -68,7 +68,7 @@ struct Authenticator: Sendable {
         return found.account
     }
 
-    /// Who is sharing into the app (SPEC W7), or nil when nobody is signed in, so the share can wait
+    /// Who is sharing into the app (W7), or nil when nobody is signed in, so the share can wait
     /// for sign-in. A share arrives as a navigation, not from our scripts: the share sheet's POST
     /// carries no `X-Requested-With`. So a POST without an API token is refused when the browser
     /// says another site sent it (`Sec-Fetch-Site`, or else an `Origin` of another host), signed in

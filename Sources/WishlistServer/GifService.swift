@@ -3,7 +3,7 @@ import Giphy
 import WishlistCore
 import WishlistStore
 
-/// The GIF features (SPEC G1–G10) on Giphy: pages of results, favorites, and wishes made from GIFs.
+/// The GIF features (G1–G10) on Giphy: pages of results, favorites, and wishes made from GIFs.
 ///
 /// A GIF's details — its urls above all — only ever come from Giphy, through `giphy`'s cache or a
 /// lookup by id; nothing a client sends about a GIF but its id is used.

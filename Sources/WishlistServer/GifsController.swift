@@ -4,7 +4,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// GIF search and trending on Giphy, GIF favorites, and wishes made from GIFs (SPEC G1–G10).
+/// GIF search and trending on Giphy, GIF favorites, and wishes made from GIFs (G1–G10).
 struct GifsController: Sendable {
     let gifs: GifService
     let authenticator: Authenticator

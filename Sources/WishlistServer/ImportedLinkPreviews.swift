@@ -3,7 +3,7 @@ import Outbound
 import Synchronization
 import WishlistCore
 
-/// Fetches the links of imported wishes after the import has answered (SPEC X6, "links get
+/// Fetches the links of imported wishes after the import has answered (X11, "links get
 /// previews"), one at a time on a thread of its own: each wish gets its page's price and, having
 /// no photo, its page's image, as `wish add --link` does (`Links.refresh`). The outbound client
 /// paces the visits to any one host. A page that cannot be fetched costs only its preview.

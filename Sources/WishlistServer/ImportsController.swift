@@ -4,7 +4,7 @@ import LinkPreview
 import WishlistCore
 import WishlistStore
 
-/// Moving in from other apps (SPEC X6): a browser's bookmark file or a CSV of wishes, each item
+/// Moving in from other apps (X11): a browser's bookmark file or a CSV of wishes, each item
 /// a new wish; the answer is the `ImportReport`. Links are previewed afterwards, in the background.
 struct ImportsController: Sendable {
     /// Browsers' bookmark files carry an icon per link; ten thousand links fit in this.

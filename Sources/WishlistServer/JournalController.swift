@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// The journal (SPEC D1–D4) of the signed-in account: entries with their photos, hearts, the
+/// The journal (D1–D4) of the signed-in account: entries with their photos, hearts, the
 /// entries that mention a wish, and the journal's layer of the map and near me (K3, K4). Search
 /// joins `GET /api/v1/search` in `WishesController`.
 struct JournalController: Sendable {

@@ -4,7 +4,7 @@ import Outbound
 import WishlistCore
 import WishlistStore
 
-/// The product's use of links (SPEC X4, X10, W7): previews, prices recorded on wishes, and a
+/// The product's use of links (X4, X10, W7): previews, prices recorded on wishes, and a
 /// preview's image kept as a wish's photo. Every fetch goes through one `OutboundClient`.
 struct Links: Sendable {
     let previewer: LinkPreviewer
@@ -55,7 +55,7 @@ struct Links: Sendable {
         return try wishes.recordPrice(price.amount, currency: price.currency, on: wish.id, owner: owner, now: clock().inWholeMilliseconds)
     }
 
-    /// A new wish from what was shared (SPEC W7): named from the page's title, else the shared
+    /// A new wish from what was shared (W7): named from the page's title, else the shared
     /// title, else the link's host; with the link, the page's price, and the shared images or else
     /// the page's image as photos. A page that cannot be fetched, or an image that cannot be read,
     /// costs only what it would have added: everything shared is kept, text that is more than the

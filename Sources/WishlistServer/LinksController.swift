@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Link previews, a preview's image as a photo, and refreshing a wish's price from its link (SPEC X4, X10).
+/// Link previews, a preview's image as a photo, and refreshing a wish's price from its link (X4, X10).
 struct LinksController: Sendable {
     let links: Links
     let authenticator: Authenticator

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 
-/// Shares that arrived while signed out, kept in memory until the person signs in (SPEC W7):
+/// Shares that arrived while signed out, kept in memory until the person signs in (W7):
 /// keyed by a random token in a cookie, for a quarter of an hour, at most `capacity` at once and
 /// `maximumBytes` of files in all, the oldest forgotten first.
 final class PendingShares: Sendable {

@@ -5,7 +5,7 @@ import WishlistCore
 import WishlistStore
 
 /// Uploading photos, editing them without touching the original, and serving their files
-/// (SPEC W2, W8, W12, W14).
+/// (W2, W8, W12, W14).
 struct PhotosController: Sendable {
     /// One request may carry this many photos, as a wish may hold.
     static let maximumFiles = 20

@@ -3,7 +3,7 @@ import Synchronization
 import WishlistStore
 
 /// `--refresh-prices daily`: visits every wish's link once a day and records its price when it
-/// changed (SPEC X10). The visits are spread evenly over the day rather than made at once, and
+/// changed (X10). The visits are spread evenly over the day rather than made at once, and
 /// the outbound client paces requests to any one host on top of that.
 ///
 /// It runs on its own thread, not Swift's cooperative pool, since each visit waits for its fetch.

@@ -21,7 +21,7 @@ public struct ServerSettings: Sendable {
     public var publicURL: PublicURL?
     /// Refreshes every wish's link price once a day (`--refresh-prices daily`); off by default.
     public var refreshPricesDaily = false
-    /// Giphy's API key for GIF search (SPEC G1–G10); nil switches GIFs off (503 `gifs_not_configured`).
+    /// Giphy's API key for GIF search (G1–G10); nil switches GIFs off (503 `gifs_not_configured`).
     public var giphyKey: String?
     /// Giphy's API root, or a Giphy-compatible server's.
     public var giphyURL = URL(string: "https://api.giphy.com")!

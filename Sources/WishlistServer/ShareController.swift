@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Sharing into the app (SPEC W7): the Web Share Target's POST, and GET for bookmarklets and
+/// Sharing into the app (W7): the Web Share Target's POST, and GET for bookmarklets and
 /// shortcuts, each making a wish and sending the browser to it.
 ///
 /// These routes are open to anyone because a signed-out share must not be lost: a POST is kept

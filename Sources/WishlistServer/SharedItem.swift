@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import WishlistStore
 
-/// What another app shared into Wishlist (SPEC W7): the Web Share Target's `title`, `text`, `url`
+/// What another app shared into Wishlist (W7): the Web Share Target's `title`, `text`, `url`
 /// and files, from a multipart or urlencoded POST or a GET's query.
 struct SharedItem: Sendable {
     var title: String?

@@ -5,7 +5,7 @@ import WishlistCore
 import WishlistStore
 
 /// Wishes, favorites, tags, search (wishes, journal entries and places) and recent searches
-/// (SPEC W1, W3–W6, K1, K2) for the signed-in account.
+/// (W1, W3–W6, K1, K2) for the signed-in account.
 struct WishesController: Sendable {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import WishlistCore
 
-/// Every account's photos, records and files together (SPEC W2, W8, W12, W14, D3): adds photos from
+/// Every account's photos, records and files together (W2, W8, W12, W14, D3): adds photos from
 /// files or bytes, edits them without touching the original, deletes them, and says which file
 /// `/media` serves. Whatever adds or changes a photo — an upload, a link preview's image, an
 /// import — goes through here, which keeps three promises:

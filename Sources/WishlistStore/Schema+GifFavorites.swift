@@ -1,7 +1,7 @@
 import SQLite
 
 extension Schema {
-    /// GIF favorites (SPEC G6): at most 20 an account, each the GIF as the server last had it from
+    /// GIF favorites (G6): at most 20 an account, each the GIF as the server last had it from
     /// Giphy (`gif`, the API's JSON of it), so the favorites show without asking Giphy again.
     @Sendable static func createGifFavorites(_ db: Database) throws {
         try db.execute("""

@@ -1,7 +1,7 @@
 import SQLite
 
 extension Schema {
-    /// Journal entries (SPEC D1–D4), the wishes they mention and their full-text index.
+    /// Journal entries (D1–D4), the wishes they mention and their full-text index.
     ///
     /// - `journal_entries.day` is the entry's calendar day as `YYYY-MM-DD` text, whose text order is
     ///   date order; lists read `journal_by_day` (and its hearted half) newest day first, entries of

@@ -1,7 +1,7 @@
 import SQLite
 
 extension Schema {
-    /// Photos (SPEC W2, W8, W12, W14). The original's bytes live in the media folder under their
+    /// Photos (W2, W8, W12, W14). The original's bytes live in the media folder under their
     /// SHA-256 (`sha256`), shared by every photo of the same file; renditions live under the photo's
     /// id and `revision`, which every edit bumps. `width`/`height` are those of the photo as shown
     /// (upright, edited); `original_width`/`original_height` those of the upright original.
@@ -40,7 +40,7 @@ extension Schema {
 }
 
 extension Schema {
-    /// Photos on journal entries (SPEC D3): a photo is on at most one record, a wish (`wish_id`) or
+    /// Photos on journal entries (D3): a photo is on at most one record, a wish (`wish_id`) or
     /// an entry (`entry_id`), at `position`; deleting either deletes its photos' rows. SQLite cannot
     /// change a table's CHECK constraints, so `photos` is rebuilt with the new column and rules, its
     /// rows copied as they are and its indexes made again (the uploads' index now leaves out
@@ -89,7 +89,7 @@ extension Schema {
 }
 
 extension Schema {
-    /// The number of frames of each photo's original (SPEC G10), so the API can say which photos
+    /// The number of frames of each photo's original (G10), so the API can say which photos
     /// are animations. Only GIF and WebP originals can have more than one; the others are set to 1
     /// here. A GIF's or WebP's count needs its file read, so it stays NULL (shown as a still) until
     /// `PhotoLibrary.tidy` fills it in at the next start.

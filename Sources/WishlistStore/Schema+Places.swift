@@ -2,7 +2,7 @@ import SQLite
 import WishlistCore
 
 extension Schema {
-    /// Where wishes are, indexed for the map and "near me" (SPEC W11, K3, K4):
+    /// Where wishes are, indexed for the map and "near me" (W11, K3, K4):
     ///
     /// - `wish_places` is an R*Tree of the points, with the owner as a first dimension so a query
     ///   never walks another account's points. Each owner spans owner ± 0.5 in it: a dimension

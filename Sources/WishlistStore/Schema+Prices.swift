@@ -1,7 +1,7 @@
 import SQLite
 
 extension Schema {
-    /// Prices seen on a wish's link (SPEC X10): one row each time the price found differs from the
+    /// Prices seen on a wish's link (X10): one row each time the price found differs from the
     /// last one. `amount` is the decimal's text, so no price is rounded through a double.
     @Sendable static func createWishPrices(_ db: Database) throws {
         try db.execute("""

@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Moving in from other apps (SPEC X6): many wishes at once from a bookmark file or a CSV.
+/// Moving in from other apps (X11): many wishes at once from a bookmark file or a CSV.
 extension WishRepository {
     /// The kind `ImportReport` counts wishes under.
     public static let reportKind = "wishes"

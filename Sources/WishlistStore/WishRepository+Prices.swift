@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// The prices seen on wishes' links (SPEC X10).
+/// The prices seen on wishes' links (X10).
 extension WishRepository {
     /// A wish whose link the price refresher visits.
     public struct LinkedWish: Sendable, Equatable {

@@ -13,7 +13,7 @@ import WishlistStore
 // newest wishes of the account `bench` made by `generate` (for scripts/export-memory-check).
 //
 // `wishlist-bench parse-previews DIR`: reads the link preview of every `*/input.html` under DIR
-// (the saved pages in ../shared/testdata/link-previews) and prints the median time per page in
+// (the saved pages in testdata/link-previews) and prints the median time per page in
 // milliseconds, each page's time being the fastest of several runs.
 
 let usage = "usage: wishlist-bench generate|journal DIR COUNT | wishlist-bench photos DIR COUNT FILE... | wishlist-bench parse-previews DIR\n"

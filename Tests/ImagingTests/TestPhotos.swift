@@ -2,16 +2,16 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Locates the shared real-world photos and decodes outputs for comparison.
+/// Locates the real-world photos and decodes outputs for comparison.
 enum TestPhotos {
-    /// `../shared/testdata/photos` beside the package root, found by walking
-    /// up from this file to the directory holding Package.swift.
+    /// `testdata/photos` in the package root, found by walking up from this
+    /// file to the directory holding Package.swift.
     static let directory: URL = {
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
             url.deleteLastPathComponent()
         }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/testdata/photos")
+        return url.appendingPathComponent("testdata/photos")
     }()
 
     static func path(_ relative: String) -> String {

@@ -14,11 +14,8 @@ import WishlistCore
         try? FileManager.default.removeItem(at: home)
     }
 
-    static let testdata = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
-    static let canon = testdata.appendingPathComponent("camera/canon-40d.jpg").path
-    static let landscape = testdata.appendingPathComponent("orientation/landscape_1.jpg").path
+    static let canon = TestPhotos.path("camera/canon-40d.jpg")
+    static let landscape = TestPhotos.path("orientation/landscape_1.jpg")
 
     /// Runs the CLI as the server's signed-in account, through `$WISHLIST_SERVER` and `$WISHLIST_TOKEN`.
     func runner(_ server: ServerProcess) async throws -> (([String]) async throws -> CommandRunner.Result) {

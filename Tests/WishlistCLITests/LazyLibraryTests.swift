@@ -13,11 +13,6 @@ import WishlistClient
         try? FileManager.default.removeItem(at: home)
     }
 
-    /// A small real camera JPEG from `../shared/testdata`.
-    static let photo = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos/camera/canon-40d.jpg").standardizedFileURL
-
     static func maps(_ server: ServerProcess, _ library: String) -> Bool {
         server.mappedFiles().contains { ($0 as NSString).lastPathComponent.hasPrefix(library) }
     }
@@ -29,7 +24,7 @@ import WishlistClient
         #expect(!Self.maps(server, "libvips.so"), "an idle server has libvips mapped")
 
         let uploaded = try await server.client.uploadPhotos(
-            [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try Data(contentsOf: Self.photo))])
+            [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try TestPhotos.data("camera/canon-40d.jpg"))])
         #expect(uploaded.items.count == 1)
         #expect(Self.maps(server, "libvips.so"), "libvips is not mapped after a photo was rendered")
     }

@@ -5,14 +5,14 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// `GET /api/v1/export` and `POST /api/v1/import` (SPEC X6): a round trip between two servers,
+/// `GET /api/v1/export` and `POST /api/v1/import` (X6): a round trip between two servers,
 /// a second import, hostile archives over HTTP, and each account seeing only its own.
 @Suite struct AccountArchiveAPITests {
     /// Alice's account: two wishes (one with two photos, one edited), an entry mentioning one.
     static func fill(_ alice: WishlistClient) async throws -> [Wish] {
         let photos = try await alice.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "a.jpg", data: try SharedTestData.photo("gps/DSCN0010.jpg")),
-            WishlistClient.PhotoFile(filename: "b.jpg", data: try SharedTestData.photo("camera/canon-40d.jpg")),
+            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo("gps/DSCN0010.jpg")),
+            WishlistClient.PhotoFile(filename: "b.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg")),
         ]).items
         _ = try await alice.editPhoto(photos[1].id, PhotoEditRequest(crop: nil, rotate: 180))
         let bag = try await alice.createWish(WishDraft(name: "Bag", tags: ["gift"], photoIDs: photos.map(\.id), favorite: true))

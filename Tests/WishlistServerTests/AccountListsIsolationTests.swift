@@ -3,7 +3,7 @@ import Testing
 import WishlistClient
 import WishlistCore
 
-/// Nothing that lists, searches or maps records ever shows another account's (SPEC X1, issue 15):
+/// Nothing that lists, searches or maps records ever shows another account's (X1, issue 15):
 /// Alice and Bob own the same kinds of record, with the same words in them, at the same place,
 /// from the same spot; every list Bob can read shows his records and none of Alice's.
 @Suite struct AccountListsIsolationTests {

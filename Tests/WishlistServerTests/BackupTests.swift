@@ -96,7 +96,7 @@ import WishlistCore
                 var photos: [UUID] = []
                 if step % 4 == 1 {
                     let path = photoPaths[(writer + step) % photoPaths.count]
-                    let file = WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))
+                    let file = WishlistClient.PhotoFile(filename: path, data: try TestPhotos.photo(path))
                     photos = try await client.uploadPhotos([file]).items.map(\.id)
                 }
                 let began = ContinuousClock.now
@@ -178,7 +178,7 @@ import WishlistCore
         #expect(mustHave >= 6)
         #expect(mustNotHave >= 1)
         // Every photo of the restored wishes is served, each original byte for byte as uploaded.
-        let uploaded = Set(try Self.photoPaths.map { try SharedTestData.photo($0) })
+        let uploaded = Set(try Self.photoPaths.map { try TestPhotos.photo($0) })
         var photos = 0
         for wish in found.values {
             for photo in wish.photos {
@@ -197,7 +197,7 @@ import WishlistCore
         let live = try TestServer()
         let admin = try await live.signedInAdmin()
         let photo = try await admin.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "a.jpg", data: try SharedTestData.photo(Self.photoPaths[0])),
+            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0])),
         ]).items[0]
         _ = try await admin.editPhoto(photo.id, PhotoEditRequest(crop: nil, rotate: 90))
         for number in 0..<5 {
@@ -267,7 +267,7 @@ import WishlistCore
         let live = try TestServer()
         let admin = try await live.signedInAdmin()
         _ = try await admin.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "a.jpg", data: try SharedTestData.photo(Self.photoPaths[0])),
+            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0])),
         ])
         let good = Self.temporaryPath("good.zip")
         try DataDirectory(live.dataDirectory.path).backup(to: good)

@@ -5,7 +5,7 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// GIF favorites (SPEC G6, G9) and wishes made from GIFs (G10), on a Giphy stand-in.
+/// GIF favorites (G6, G9) and wishes made from GIFs (G10), on a Giphy stand-in.
 @Suite struct GifFavoritesAPITests {
     /// Ids of GIFs the stand-in gives files for (every thirteenth has none).
     static let ids = (0..<40).filter { $0 % 13 != 12 }.map(GiphyStandIn.id)

@@ -5,7 +5,7 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// GIF search and trending through the API, on a Giphy stand-in (SPEC G1–G3, G8).
+/// GIF search and trending through the API, on a Giphy stand-in (G1–G3, G8).
 @Suite struct GifsAPITests {
     /// A server whose Giphy is `giphy`.
     static func server(_ giphy: GiphyStandIn, dataDirectory: URL? = nil) throws -> TestServer {

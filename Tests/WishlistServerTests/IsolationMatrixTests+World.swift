@@ -77,7 +77,7 @@ extension IsolationMatrixTests {
         func uploadPhoto(_ client: WishlistClient) async throws -> Photo {
             let path = "orientation/portrait_1.jpg"
             return try #require(
-                try await client.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))]).items.first)
+                try await client.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try TestPhotos.photo(path))]).items.first)
         }
 
         static func place(_ marker: String) -> Place {

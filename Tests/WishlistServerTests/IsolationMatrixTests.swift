@@ -7,7 +7,7 @@ import WishlistClient
 import WishlistCore
 import WishlistStore
 
-/// One person's data is invisible to every other account (SPEC X1, issue 15), checked from the
+/// One person's data is invisible to every other account (X1, issue 15), checked from the
 /// router's own list of routes: every route whose path takes an id is called by Bob, with each of
 /// its methods and a request that works for Alice, on a record Alice just made. The answer is a
 /// JSON 404, exactly like an id that does not exist, never 403 and never Alice's data, and Alice's

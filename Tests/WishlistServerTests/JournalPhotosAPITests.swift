@@ -4,7 +4,7 @@ import WishlistClient
 import WishlistCore
 @testable import WishlistServer
 
-/// Photos on journal entries (SPEC D3): the same photos as wishes have, each on one record at most,
+/// Photos on journal entries (D3): the same photos as wishes have, each on one record at most,
 /// let go and deleted with their files like a wish's.
 @Suite struct JournalPhotosAPITests {
     let server: TestServer
@@ -16,7 +16,7 @@ import WishlistCore
     }
 
     func upload(_ client: WishlistClient, _ paths: [String]) async throws -> [Photo] {
-        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0)) }).items
+        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try TestPhotos.photo($0)) }).items
     }
 
     var renditionFolders: Set<String> {

@@ -4,14 +4,14 @@ import WishlistClient
 import WishlistCore
 import WishlistServer
 
-/// SPEC D4: nothing written to the journal is lost when the server restarts.
+/// D4: nothing written to the journal is lost when the server restarts.
 @Suite struct JournalRestartTests {
     @Test func everyEntryReadsBackByteForByteAfterARestart() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let wish = try await alice.createWish(WishDraft(name: "Camera"))
         let photos = try await alice.uploadPhotos(["camera/canon-40d.jpg", "gps/DSCN0012.jpg"].map {
-            WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0))
+            WishlistClient.PhotoFile(filename: $0, data: try TestPhotos.photo($0))
         }).items
         var entries: [JournalEntry] = []
         for day in 1...7 {

@@ -74,7 +74,7 @@ import WishlistCore
     }
 
     @Test func aPreviewsImageBecomesAPhotoOfItsOwnerOnly() async throws {
-        let jpeg = try SharedTestData.photo("gps/DSCN0010.jpg")
+        let jpeg = try TestPhotos.photo("gps/DSCN0010.jpg")
         let shop = try LoopbackHTTPServer { request in
             switch request.path {
             case "/bag.jpg": .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array(jpeg))

@@ -7,7 +7,7 @@ import WishlistCore
 @testable import WishlistStore
 
 /// What `/media/…` answers can and cannot do in a browser: an uploaded SVG or HTML never becomes a
-/// page of this origin (SPEC X1).
+/// page of this origin (X1).
 @Suite struct MediaSecurityTests {
     /// A multipart upload of one file whose name and declared type claim a JPEG.
     private func uploadDisguised(_ client: WishlistClient, _ contents: String, filename: String = "cat.jpg") async throws -> HTTPAnswer {
@@ -46,7 +46,7 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let photo = try await alice.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "evil\"; filename=x.html", data: try SharedTestData.photo("camera/canon-40d.jpg"))
+            WishlistClient.PhotoFile(filename: "evil\"; filename=x.html", data: try TestPhotos.photo("camera/canon-40d.jpg"))
         ]).items[0]
         let expectedNames = [
             photo.urls.thumb: "photo-thumb.jpg", photo.urls.medium: "photo-medium.jpg", photo.urls.large: "photo-large.jpg",
@@ -71,7 +71,7 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         // A HEIC named .jpg and declared as a JPEG: its original is served as the JPEG made from it.
         let photo = try await alice.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "photo.png", data: try SharedTestData.photo("camera/iphone.heic"))
+            WishlistClient.PhotoFile(filename: "photo.png", data: try TestPhotos.photo("camera/iphone.heic"))
         ]).items[0]
         let original = try await alice.send("GET", photo.urls.original)
         #expect(original.headers["content-type"] == "image/jpeg")

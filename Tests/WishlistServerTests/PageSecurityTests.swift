@@ -4,7 +4,7 @@ import Testing
 import WishlistClient
 @testable import WishlistServer
 
-/// The headers that keep pages from running what people typed (SPEC X1), the violation reports the
+/// The headers that keep pages from running what people typed (X1), the violation reports the
 /// pages send, and `--public-url`.
 @Suite struct PageSecurityTests {
     @Test func pagesGetAStrictPolicyWithoutInlineScriptsOrStyles() async throws {

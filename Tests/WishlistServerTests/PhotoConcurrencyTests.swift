@@ -10,7 +10,7 @@ import WishlistCore
 
     func upload(_ client: WishlistClient) async throws -> Photo {
         try await client.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "photo.jpg", data: try SharedTestData.photo(Self.photoPath))
+            WishlistClient.PhotoFile(filename: "photo.jpg", data: try TestPhotos.photo(Self.photoPath))
         ]).items[0]
     }
 

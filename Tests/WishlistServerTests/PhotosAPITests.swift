@@ -8,13 +8,13 @@ import WishlistCore
 
 @Suite struct PhotosAPITests {
     func upload(_ client: WishlistClient, _ paths: String...) async throws -> WishlistClient.UploadedPhotos {
-        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try SharedTestData.photo($0)) })
+        try await client.uploadPhotos(paths.map { WishlistClient.PhotoFile(filename: $0, data: try TestPhotos.photo($0)) })
     }
 
     @Test func everyOrientationComesOutUpright() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        for path in try SharedTestData.photos(in: "orientation") {
+        for path in try TestPhotos.photos(in: "orientation") {
             let photo = try #require(try await upload(alice, path).items.first)
             let medium = try await alice.send("GET", photo.urls.medium)
             let size = try #require(JPEGHeader.size(medium.body))
@@ -42,7 +42,7 @@ import WishlistCore
             #expect(!String(decoding: image.body, as: UTF8.self).contains("Exif"), "\(url)")
         }
         let original = try await alice.send("GET", photo.urls.original)
-        #expect(original.body == (try SharedTestData.photo("gps/DSCN0010.jpg")), "the original is kept byte for byte")
+        #expect(original.body == (try TestPhotos.photo("gps/DSCN0010.jpg")), "the original is kept byte for byte")
     }
 
     @Test func heicAndSeveralFilesAtOnce() async throws {
@@ -60,7 +60,7 @@ import WishlistCore
     @Test func aHEICOriginalIsServedAsAFullSizeUprightJPEG() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        for path in try SharedTestData.photos(in: "camera").filter({ $0.hasSuffix(".heic") }) {
+        for path in try TestPhotos.photos(in: "camera").filter({ $0.hasSuffix(".heic") }) {
             let photo = try #require(try await upload(alice, path).items.first)
             let original = try await alice.send("GET", photo.urls.original)
             #expect(original.status == 200)
@@ -74,7 +74,7 @@ import WishlistCore
         let jpeg = try #require(try await upload(alice, "camera/iphone.jpg").items.first)
         let original = try await alice.send("GET", jpeg.urls.original)
         #expect(original.headers["content-type"] == "image/jpeg")
-        #expect(original.body == (try SharedTestData.photo("camera/iphone.jpg")), "other formats are served as uploaded")
+        #expect(original.body == (try TestPhotos.photo("camera/iphone.jpg")), "other formats are served as uploaded")
     }
 
     @Test func badFilesGetTheir4xxAndTheServerKeepsAnswering() async throws {
@@ -82,7 +82,7 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         let expected = ["bad/bomb-30000x30000.png": 413, "bad/corrupted.jpg": 422, "bad/truncated.jpg": 422,
                         "bad/text-named.jpg": 415, "bad/image00971.jpg": 201, "bad/image01088.jpg": 201]
-        for path in try SharedTestData.photos(in: "bad") {
+        for path in try TestPhotos.photos(in: "bad") {
             let status: Int
             do {
                 _ = try await upload(alice, path)
@@ -113,7 +113,7 @@ import WishlistCore
     @Test func aFileOver40MBIs413() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        var big = try SharedTestData.photo("camera/canon-40d.jpg")
+        var big = try TestPhotos.photo("camera/canon-40d.jpg")
         big.append(Data(count: 41 << 20))
         await expectServerError(413, "file_too_large") {
             _ = try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: "big.jpg", data: big)])
@@ -144,7 +144,7 @@ import WishlistCore
         #expect(reset.edit == nil)
         let after = try await alice.send("GET", reset.urls.original).body
         #expect(after == before)
-        #expect(SHA256.hex(SHA256.digest(after)) == SHA256.hex(SHA256.digest(try SharedTestData.photo("camera/iphone.jpg"))))
+        #expect(SHA256.hex(SHA256.digest(after)) == SHA256.hex(SHA256.digest(try TestPhotos.photo("camera/iphone.jpg"))))
 
         for bad in [#"{"crop":null,"rotate":45}"#, #"{"crop":{"x":0,"y":0,"width":4000,"height":10},"rotate":0}"#,
                     #"{"crop":{"x":-1,"y":0,"width":10,"height":10},"rotate":0}"#, #"{"rotate":"left"}"#, "{"] {
@@ -163,7 +163,7 @@ import WishlistCore
         let photos = try await alice.uploadPhotos([
             WishlistClient.PhotoFile(filename: "cat.gif", data: animation),
             WishlistClient.PhotoFile(filename: "still.gif", data: try #require(Data(base64Encoded: Animations.stillGIF))),
-            WishlistClient.PhotoFile(filename: "photo.jpg", data: try SharedTestData.photo("camera/canon-40d.jpg")),
+            WishlistClient.PhotoFile(filename: "photo.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg")),
         ]).items
         #expect(photos.map(\.animated) == [true, false, false])
         let json = try JSONSerialization.jsonObject(
@@ -218,7 +218,7 @@ import WishlistCore
         #expect(try await alice.send("GET", photo.urls.thumb, headers: ["If-None-Match": etag]).status == 304)
         let part = try await alice.send("GET", photo.urls.original, headers: ["Range": "bytes=0-99"])
         #expect(part.status == 206)
-        #expect(part.body == (try SharedTestData.photo("camera/canon-40d.jpg")).prefix(100))
+        #expect(part.body == (try TestPhotos.photo("camera/canon-40d.jpg")).prefix(100))
         let stale = try await alice.send("GET", photo.urls.thumb.replacingOccurrences(of: "v=1", with: "v=0"))
         #expect(stale.headers["cache-control"] == "private, no-cache")
         #expect(try await alice.send("GET", "/media/\(photo.id.uuidString.lowercased())/huge").status == 404)
@@ -250,7 +250,7 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         func upload(_ path: String) async throws -> Photo {
-            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))]).items[0]
+            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try TestPhotos.photo(path))]).items[0]
         }
         let dropped = try await upload("camera/canon-40d.jpg")
         try await alice.deletePhoto(dropped.id)
@@ -288,7 +288,7 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         func upload(_ path: String) async throws -> Photo {
-            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try SharedTestData.photo(path))]).items[0]
+            try await alice.uploadPhotos([WishlistClient.PhotoFile(filename: path, data: try TestPhotos.photo(path))]).items[0]
         }
         let abandoned = try await upload("gps/DSCN0012.jpg")
         let kept = try await upload("gps/DSCN0021.jpg")

@@ -10,7 +10,7 @@ import WishlistCore
     static let photo = "gps/DSCN0010.jpg"
 
     func upload(_ client: WishlistClient) async throws -> [Photo] {
-        try await client.uploadPhotos([WishlistClient.PhotoFile(filename: "a.jpg", data: try SharedTestData.photo(Self.photo))]).items
+        try await client.uploadPhotos([WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photo))]).items
     }
 
     @Test func uploadsPastTheCapAreRefusedUntilTheMinuteHasPassed() async throws {
@@ -65,7 +65,7 @@ import WishlistCore
     @Test func sharesCountAsLinkPreviewsAndUploads() async throws {
         let server = try TestServer { $0.rateLimits = [.uploads: 2, .linkPreviews: 1] }
         let alice = try await server.signedInAdmin()
-        let photo = try SharedTestData.photo(Self.photo)
+        let photo = try TestPhotos.photo(Self.photo)
         func share(_ client: WishlistClient, _ fields: [String: String], files: [Data] = []) async throws -> HTTPAnswer {
             let (body, contentType) = ShareTests.multipart(fields, files: files)
             return try await client.send("POST", "/share", body: body, contentType: contentType)

@@ -5,7 +5,7 @@ import WishlistClient
 import WishlistServer
 import WishlistStore
 
-/// Sessions end when they should (SPEC X1, issue 15): signing in always gives a new session id,
+/// Sessions end when they should (X1, issue 15): signing in always gives a new session id,
 /// signing out ends the session on the server, and a new password ends every other session and
 /// API token of the account — shown with the very cookies and tokens that stop working.
 @Suite struct SessionTests {

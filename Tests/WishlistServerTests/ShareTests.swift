@@ -7,7 +7,7 @@ import OutboundTesting
 import WishlistClient
 import WishlistCore
 
-/// Sharing into the app (SPEC W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
+/// Sharing into the app (W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
 @Suite final class ShareTests {
     /// Answers a redirect instead of following it, so the test sees where `/share` sends the browser.
     final class NoRedirects: NSObject, URLSessionTaskDelegate {
@@ -37,7 +37,7 @@ import WishlistCore
     let alice: WishlistClient
 
     init() async throws {
-        let jpeg = try SharedTestData.photo("gps/DSCN0010.jpg")
+        let jpeg = try TestPhotos.photo("gps/DSCN0010.jpg")
         shop = try LoopbackHTTPServer { request in
             switch request.path {
             case "/bag.jpg": .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array(jpeg))
@@ -117,7 +117,7 @@ import WishlistCore
     }
 
     @Test func sharedImagesBecomeThePhotos() async throws {
-        let (body, type) = Self.multipart(["title": "Shoes"], files: [try SharedTestData.photo("gps/DSCN0010.jpg")])
+        let (body, type) = Self.multipart(["title": "Shoes"], files: [try TestPhotos.photo("gps/DSCN0010.jpg")])
         let answer = try await send("POST", "/share", body: body, contentType: type, cookies: [session])
         let wish = try await alice.wish(try #require(answer.wishID))
         #expect(wish.name == "Shoes" && wish.link == nil && wish.photos.count == 1)

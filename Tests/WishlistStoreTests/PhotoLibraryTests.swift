@@ -8,9 +8,11 @@ import WishlistCore
 /// The photo library without HTTP: photos from files and bytes, edits, deletion, and the files
 /// that go with each.
 @Suite struct PhotoLibraryTests {
+    /// The repository's `testdata/photos`: this file is in `Tests/WishlistStoreTests/`, two
+    /// folders below the root.
     static let testdata = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
+        .appendingPathComponent("testdata/photos")
 
     static func path(_ name: String) -> String { testdata.appendingPathComponent(name).path }
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPOSITORY = HERE.parents[2]
-PHOTOS = REPOSITORY.parent / "shared" / "testdata" / "photos"
+PHOTOS = REPOSITORY / "testdata" / "photos"
 PASSWORD = "fixture-password"
 
 

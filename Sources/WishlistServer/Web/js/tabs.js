@@ -1,4 +1,4 @@
-// The six main screens (SPEC X2), in tab-bar order. Each names the custom
+// The six main screens (X2), in tab-bar order. Each names the custom
 // element of its view module, so adding a screen is one line here plus its module.
 
 /** The tabs of the main navigation. */

@@ -1,4 +1,4 @@
-// Settings' "Export and import" (X6): download the account's archive, and import a file — a
+// Settings' "Export and import" (X6, X11): download the account's archive, and import a file — a
 // Wishlist archive (.zip), a browser's bookmark file (.html) or a CSV of wishes — with its upload's
 // progress and then the report: how many records of each kind were imported or were already there,
 // and every item refused with the reason.

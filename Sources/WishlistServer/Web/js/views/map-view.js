@@ -3,7 +3,7 @@
 // aborted, answers cached by rounded area); the server's clusters show as count badges that zoom
 // in when tapped. Tapping a wish's pin loads it through the store and shows its card. Switches
 // add other layers (`MapOverlay`), each drawn in its own colour: the K-culture spots (K3, K8),
-// whose pins open the spot, and the journal's entries with a place (D4), whose pins open the
+// whose pins open the spot, and the journal's entries with a place (K3), whose pins open the
 // entry; an entry hearted, renamed, moved or deleted shows on the map at once. The locate
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
 // the editor with the current place, and "Near me" lists wishes nearest first.

@@ -1,4 +1,4 @@
-// Near me (K4, D4): asks for the device's position, then lists the person's wishes with a place,
+// Near me (K4): asks for the device's position, then lists the person's wishes with a place,
 // the K-culture spots and the journal's entries with a place (three tabs) nearest first, each card with its distance ("850 m", "12 km"),
 // page by page as the list scrolls (one load at a time, through RecordList). Location trouble
 // is said plainly, with a retry.
