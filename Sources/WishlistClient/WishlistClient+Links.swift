@@ -6,7 +6,7 @@ extension WishlistClient {
         let url: String
     }
 
-    /// What the page at `url` says about itself, read by the server (API.md "Links and sharing in").
+    /// What the page at `url` says about itself, read by the server.
     public func linkPreview(_ url: String) async throws -> LinkPreviewResult {
         try await request("POST", "/api/v1/link-previews", json: PreviewRequest(url: url))
     }

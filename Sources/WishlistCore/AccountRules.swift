@@ -1,4 +1,4 @@
-/// The rules for usernames and passwords (API.md "Health and accounts").
+/// The rules for usernames and passwords.
 public enum AccountRules {
     public static let usernameLength = 3...32
     public static let minimumPasswordLength = 10

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A day written down (D1–D4), as the API shows it (API.md "Journal").
+/// A day written down (D1–D4), as the API shows it.
 ///
 /// `date` is the calendar day the entry is about (`YYYY-MM-DD`), `time` an optional time of that
 /// day (`HH:MM`); both are the writer's own wall clock, not instants. `wishIds` are the author's

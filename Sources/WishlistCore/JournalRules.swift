@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits of a journal entry's fields (API.md "Journal"), each a pure function that returns the
+/// The limits of a journal entry's fields, each a pure function that returns the
 /// value to store or throws the first rule it breaks. Lengths count characters as people see them.
 public enum JournalRules {
     public static let titleLimit = 200

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `POST /api/v1/link-previews` answers (API.md "Links and sharing in"): what a page says
+/// What `POST /api/v1/link-previews` answers: what a page says
 /// about itself, every URL absolute, absent fields as explicit nulls.
 public struct LinkPreviewResult: Codable, Sendable, Hashable {
     /// A price shown on the page.

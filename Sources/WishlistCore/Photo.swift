@@ -118,7 +118,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         animated = try container.decodeIfPresent(Bool.self, forKey: .animated) ?? false
     }
 
-    /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as API.md shows them.
+    /// Lower-case id, ISO 8601 `takenAt`, and explicit `null`s, as the API document (openapi.json) shows them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(LowercaseUUID(wrappedValue: id), forKey: .id)

@@ -62,7 +62,7 @@ public struct Place: Codable, Sendable, Hashable {
         case name, address, latitude, longitude, source
     }
 
-    /// Writes `address` as `null` when absent, as API.md shows it.
+    /// Writes `address` as `null` when absent, as the API document (openapi.json) shows it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

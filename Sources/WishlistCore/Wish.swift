@@ -1,6 +1,6 @@
 import Foundation
 
-/// Something a person wants, as the API shows it (API.md "Wishes").
+/// Something a person wants, as the API shows it.
 ///
 /// Its JSON is the contract: lower-case UUID, ISO 8601 dates with `Z`, and explicit `null` for an
 /// absent memo, link or place. It decodes whatever date strategy the decoder has.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits of a wish's fields (API.md "Limits"), each a pure function that returns the value to
+/// The limits of a wish's fields, each a pure function that returns the value to
 /// store or throws the first rule it breaks. Lengths count characters as people see them.
 public enum WishRules {
     public static let nameLimit = 200

@@ -1,7 +1,7 @@
 import LinkPreview
 import WishlistCore
 
-/// A link that could not be previewed or refreshed, in the API's terms (API.md "Links and sharing in").
+/// A link that could not be previewed or refreshed, in the API's terms.
 struct LinkError: DomainError, Equatable {
     let kind: DomainErrorKind
     let code: String

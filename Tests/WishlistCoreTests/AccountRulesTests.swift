@@ -1,7 +1,7 @@
 import Testing
 import WishlistCore
 
-/// The limits API.md gives for usernames, passwords and token names, at their edges.
+/// The limits the API document gives for usernames, passwords and token names, at their edges.
 @Suite struct AccountRulesTests {
     @Test func usernameIsFoldedToLowerCase() throws {
         #expect(try AccountRules.normalizedUsername("Alice.B_01-x") == "alice.b_01-x")

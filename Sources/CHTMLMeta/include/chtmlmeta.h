@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 // The HTML parser (libxml2's) behind a door that shows none of libxml2: its headers clash with
-// Foundation's ICU in any Swift module that imports both (see DESIGN.md), so Swift sees only
+// Foundation's ICU in any Swift module that imports both (docs/ARCHITECTURE.md, "Interop notes"), so Swift sees only
 // this file. The parser finds the elements a link preview reads and hands each to a visitor.
 
 /// One element of interest: `html`, `base`, `title`, `meta`, `link`, `img`, `script`, or any
