@@ -15,7 +15,7 @@ import WishlistCore
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../LinkPreviewTests/Fixtures").standardizedFileURL
+        .appendingPathComponent("../../LinkPreviewTests/Fixtures").standardizedFileURL
 
     func signedIn(_ server: ServerProcess) async throws -> CommandRunner {
         let cli = CommandRunner(home: home)

@@ -16,7 +16,7 @@ import WishlistCore
 
     static let testdata = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
+        .appendingPathComponent("../../shared/testdata/photos").standardizedFileURL
     static let canon = testdata.appendingPathComponent("camera/canon-40d.jpg").path
     static let landscape = testdata.appendingPathComponent("orientation/landscape_1.jpg").path
 

@@ -252,7 +252,7 @@ import WishlistServer
 
     /// The real rows of a few works and artists (the server tests' fixture).
     static let spotsSample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../WishlistServerTests/Fixtures/spots-sample.csv").standardizedFileURL.path
+        .appendingPathComponent("../../WishlistServerTests/Fixtures/spots-sample.csv").standardizedFileURL.path
 
     @Test func spotsImportSearchNearAndWish() async throws {
         let imported = try await cli.run(["spots", "import", Self.spotsSample, "--data", data])

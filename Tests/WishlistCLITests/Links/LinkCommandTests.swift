@@ -14,7 +14,7 @@ import WishlistCore
 
     @Test func aLinkFillsTheWishFromItsPage() async throws {
         let photo = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/testdata/photos/gps/DSCN0010.jpg"))
+            .appendingPathComponent("../../../../shared/testdata/photos/gps/DSCN0010.jpg"))
         let shop = try LoopbackHTTPServer { request in
             request.path == "/lamp.jpg"
                 ? .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array(photo))

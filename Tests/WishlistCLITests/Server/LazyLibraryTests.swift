@@ -16,7 +16,7 @@ import WishlistClient
     /// A small real camera JPEG from `../shared/testdata`.
     static let photo = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos/camera/canon-40d.jpg").standardizedFileURL
+        .appendingPathComponent("../../shared/testdata/photos/camera/canon-40d.jpg").standardizedFileURL
 
     static func maps(_ server: ServerProcess, _ library: String) -> Bool {
         server.mappedFiles().contains { ($0 as NSString).lastPathComponent.hasPrefix(library) }

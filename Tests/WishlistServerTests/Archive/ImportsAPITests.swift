@@ -9,7 +9,7 @@ import WishlistCore
 /// `POST /api/v1/import/bookmarks` and `POST /api/v1/import/csv`: moving in from other apps.
 @Suite struct ImportsAPITests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../LinkPreviewTests/Fixtures").standardizedFileURL
+        .appendingPathComponent("../../LinkPreviewTests/Fixtures").standardizedFileURL
 
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: fixtures.appendingPathComponent(name))

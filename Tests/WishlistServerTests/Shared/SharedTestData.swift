@@ -4,7 +4,7 @@ import Foundation
 enum SharedTestData {
     static let photos = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
+        .appendingPathComponent("../../shared/testdata/photos").standardizedFileURL
 
     static func photo(_ path: String) throws -> Data {
         try Data(contentsOf: photos.appendingPathComponent(path))

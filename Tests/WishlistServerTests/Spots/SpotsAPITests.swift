@@ -8,7 +8,7 @@ import WishlistCore
 /// two dramas, two films and a show, imported at start-up as `wishlist serve --spots FILE` does.
 @Suite struct SpotsAPITests {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/spots-sample.csv").path
+        .appendingPathComponent("../Fixtures/spots-sample.csv").standardizedFileURL.path
 
     static func server() throws -> TestServer {
         try TestServer { $0.spotsSource = .file(sample) }

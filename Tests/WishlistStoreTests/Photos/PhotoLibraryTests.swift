@@ -10,7 +10,7 @@ import WishlistCore
 @Suite struct PhotoLibraryTests {
     static let testdata = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/photos").standardizedFileURL
+        .appendingPathComponent("../../shared/testdata/photos").standardizedFileURL
 
     static func path(_ name: String) -> String { testdata.appendingPathComponent(name).path }
 

@@ -11,7 +11,7 @@ import WishlistCore
 /// record back through the repositories as that release answered it. Fields added since may be
 /// there too; none may be lost or changed.
 @Suite struct ReleaseFixtureTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../Fixtures").standardized
 
     static var releases: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
