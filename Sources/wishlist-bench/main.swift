@@ -63,7 +63,7 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
 func generatePhotos(in path: String, count: Int, from files: [String]) throws {
     let directory = DataDirectory(path)
     let store = try directory.openStore()
-    guard let account = try store.accounts.credentials(username: "bench")?.account else {
+    guard let account = try store.users.credentials(username: "bench")?.account else {
         FileHandle.standardError.write(Data("no account 'bench' in \(path): run generate first\n".utf8))
         exit(1)
     }

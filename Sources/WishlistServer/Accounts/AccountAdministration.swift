@@ -6,12 +6,14 @@ import WishlistStore
 /// The account rules applied to a store: what `wishlist user …` does on the data directory and
 /// what first-run setup and the administrators' API do over HTTP, in one place.
 public struct AccountAdministration: Sendable {
-    let accounts: AccountRepository
+    let users: UserRepository
+    let tokens: TokenRepository
     let hasher: PasswordHasher
     let clock: @Sendable () -> Date
 
     public init(store: Store, passwordCost: PasswordHasher.Cost = .interactive, clock: @escaping @Sendable () -> Date = { Date() }) {
-        accounts = store.accounts
+        users = store.users
+        tokens = store.tokens
         hasher = PasswordHasher(cost: passwordCost)
         self.clock = clock
     }
@@ -21,7 +23,7 @@ public struct AccountAdministration: Sendable {
     public func addUser(username: String, password: String, isAdmin: Bool) throws -> Account {
         let username = try AccountRules.normalizedUsername(username)
         try AccountRules.validatePassword(password)
-        return try accounts.createUser(
+        return try users.createUser(
             username: username, passwordHash: try hasher.hash(password), isAdmin: isAdmin, now: clock())
     }
 
@@ -29,27 +31,27 @@ public struct AccountAdministration: Sendable {
     func setUpFirstAdmin(username: String, password: String) throws -> Account {
         let username = try AccountRules.normalizedUsername(username)
         try AccountRules.validatePassword(password)
-        guard try accounts.userCount() == 0 else { throw StoreError.alreadySetUp }
-        return try accounts.createFirstAdmin(username: username, passwordHash: try hasher.hash(password), now: clock())
+        guard try users.userCount() == 0 else { throw StoreError.alreadySetUp }
+        return try users.createFirstAdmin(username: username, passwordHash: try hasher.hash(password), now: clock())
     }
 
     /// A new API token for the account; the answer holds its secret, which is stored only as a digest.
     public func issueToken(for key: UserKey, name: String) throws -> NewAPIToken {
         let name = try APIToken.validatedName(name)
         let secret = "wl_" + SecureRandom.token()
-        let token = try accounts.createToken(for: key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
+        let token = try tokens.createToken(for: key, name: name, tokenHash: Authenticator.digest(secret), now: clock())
         return NewAPIToken(id: token.id, name: token.name, token: secret, createdAt: token.createdAt)
     }
 
     /// Every account as an administrator sees it.
     public func summaries() throws -> [AccountSummary] {
-        try accounts.summaries()
+        try users.summaries()
     }
 
     /// Sets a new password, which also signs the account out everywhere and revokes its API tokens.
     public func setPassword(username: String, password: String) throws {
         try AccountRules.validatePassword(password)
-        try accounts.setPasswordHash(try hasher.hash(password), username: username.lowercased(), mustChange: false)
+        try users.setPasswordHash(try hasher.hash(password), username: username.lowercased(), mustChange: false)
     }
 
     /// Sets a new random password for an administrator to hand over, which the person must change
@@ -58,16 +60,16 @@ public struct AccountAdministration: Sendable {
     public func resetPassword(username: String) throws -> TemporaryPassword {
         let username = username.lowercased()
         let password = Self.temporaryPassword()
-        try accounts.setPasswordHash(try hasher.hash(password), username: username, mustChange: true)
-        return TemporaryPassword(account: try accounts.summary(username: username), temporaryPassword: password)
+        try users.setPasswordHash(try hasher.hash(password), username: username, mustChange: true)
+        return TemporaryPassword(account: try users.summary(username: username), temporaryPassword: password)
     }
 
-    /// Disables the account or enables it again (see `AccountRepository.setDisabled`).
+    /// Disables the account or enables it again (see `UserRepository.setDisabled`).
     @discardableResult
     public func setDisabled(_ disabled: Bool, username: String) throws -> AccountSummary {
         let username = username.lowercased()
-        try accounts.setDisabled(disabled, username: username, now: clock())
-        return try accounts.summary(username: username)
+        try users.setDisabled(disabled, username: username, now: clock())
+        return try users.summary(username: username)
     }
 
     /// Letters and digits that cannot be mistaken for one another when read aloud or copied by hand.
@@ -87,10 +89,10 @@ public struct AccountAdministration: Sendable {
         } catch {
             throw ValidationError(field: "newPassword", code: error.code, message: error.message)
         }
-        try accounts.changePasswordHash(try hasher.hash(password), for: key, keepingToken: keepingToken)
+        try users.changePasswordHash(try hasher.hash(password), for: key, keepingToken: keepingToken)
     }
 
     public func deleteUser(username: String) throws {
-        try accounts.deleteUser(username: username.lowercased())
+        try users.deleteUser(username: username.lowercased())
     }
 }

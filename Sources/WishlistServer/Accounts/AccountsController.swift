@@ -6,7 +6,9 @@ import WishlistStore
 
 /// First-run setup, signing in and out, the current account, and API tokens (SPEC X1).
 struct AccountsController: Sendable {
-    let accounts: AccountRepository
+    let users: UserRepository
+    let sessions: SessionRepository
+    let tokens: TokenRepository
     let administration: AccountAdministration
     let authenticator: Authenticator
     let hasher: PasswordHasher
@@ -19,10 +21,13 @@ struct AccountsController: Sendable {
     private let decoyHash: DecoyPasswordHash
 
     init(
-        accounts: AccountRepository, administration: AccountAdministration, authenticator: Authenticator, hasher: PasswordHasher, throttle: LoginThrottle,
+        users: UserRepository, sessions: SessionRepository, tokens: TokenRepository, administration: AccountAdministration,
+        authenticator: Authenticator, hasher: PasswordHasher, throttle: LoginThrottle,
         limits: RateLimiter, sessionLifetime: Duration, clock: @escaping @Sendable () -> Date
     ) {
-        self.accounts = accounts
+        self.users = users
+        self.sessions = sessions
+        self.tokens = tokens
         self.administration = administration
         self.authenticator = authenticator
         self.hasher = hasher
@@ -64,7 +69,7 @@ struct AccountsController: Sendable {
     }
 
     func setupStatus(_ request: Request) throws -> Response {
-        .api(SetupStatus(setupRequired: try accounts.userCount() == 0))
+        .api(SetupStatus(setupRequired: try users.userCount() == 0))
     }
 
     /// Creates the first account, an admin, and signs it in.
@@ -85,7 +90,7 @@ struct AccountsController: Sendable {
         let username = credentials.username.lowercased()
         let now = clock()
         try throttle.check(username: username, address: request.remoteAddress, now: now)
-        let found = try accounts.credentials(username: username)
+        let found = try users.credentials(username: username)
         guard hasher.verify(credentials.password, against: try found?.passwordHash ?? decoyHash.value()), let found else {
             throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
             throw HTTPError(.unauthorized, code: "invalid_credentials", message: "The username or password is wrong.")
@@ -97,7 +102,7 @@ struct AccountsController: Sendable {
         }
         throttle.recordSuccess(username: username)
         if hasher.needsRehash(found.passwordHash) {
-            try accounts.rehashPassword(try hasher.hash(credentials.password), username: username)
+            try users.rehashPassword(try hasher.hash(credentials.password), username: username)
         }
         var response = Response.api(SignedIn(user: found.account.user), status: .created)
         try startSession(for: found.account, replacing: request, in: &response)
@@ -109,7 +114,7 @@ struct AccountsController: Sendable {
         var response = Response(status: .noContent)
         if let token = request.cookies[Authenticator.cookieName] {
             try Authenticator.checkSameOrigin(request)
-            try accounts.deleteSession(tokenHash: Authenticator.digest(token))
+            try sessions.deleteSession(tokenHash: Authenticator.digest(token))
         }
         response.headers.add("Set-Cookie", "\(Authenticator.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
         return response
@@ -129,7 +134,7 @@ struct AccountsController: Sendable {
         let username = account.user.username
         let now = clock()
         try throttle.check(username: username, address: request.remoteAddress, now: now)
-        guard let found = try accounts.credentials(username: username),
+        guard let found = try users.credentials(username: username),
             hasher.verify(change.currentPassword, against: found.passwordHash)
         else {
             throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
@@ -155,14 +160,14 @@ struct AccountsController: Sendable {
     func listSessions(_ request: Request, _ account: Account) throws -> Response {
         var current: [UInt8]?
         if case .session(let digest) = Authenticator.credential(of: request) { current = digest }
-        return .api(ItemList(try accounts.sessions(
+        return .api(ItemList(try sessions.sessions(
             for: account.key, currentTokenHash: current, idleTimeout: authenticator.sessionIdleTimeout, now: clock())))
     }
 
     /// Ends one of the account's sessions: that browser is signed out at its next request.
     func endSession(_ request: Request, _ account: Account) throws -> Response {
         guard let id = request.idParameter else { throw NotFoundError("session") }
-        try accounts.deleteSession(id, for: account.key)
+        try sessions.deleteSession(id, for: account.key)
         return Response(status: .noContent)
     }
 
@@ -172,14 +177,14 @@ struct AccountsController: Sendable {
     }
 
     func listTokens(_ request: Request, _ account: Account) throws -> Response {
-        return .api(ItemList(try accounts.tokens(for: account.key)))
+        return .api(ItemList(try tokens.tokens(for: account.key)))
     }
 
     func revokeToken(_ request: Request, _ account: Account) throws -> Response {
         guard let id = request.idParameter else {
             throw NotFoundError("API token")
         }
-        try accounts.deleteToken(id, for: account.key)
+        try tokens.deleteToken(id, for: account.key)
         return Response(status: .noContent)
     }
 
@@ -187,12 +192,12 @@ struct AccountsController: Sendable {
     /// in always rotates the id, so a cookie planted or seen before sign-in never becomes a signed-in one.
     private func startSession(for account: Account, replacing request: Request, in response: inout Response) throws {
         if let old = request.cookies[Authenticator.cookieName], !old.isEmpty {
-            try accounts.deleteSession(tokenHash: Authenticator.digest(old))
+            try sessions.deleteSession(tokenHash: Authenticator.digest(old))
         }
         let token = SecureRandom.token()
         let now = clock()
         let seconds = sessionLifetime.components.seconds
-        try accounts.createSession(
+        try sessions.createSession(
             for: account.key, tokenHash: Authenticator.digest(token), userAgent: request.headers["User-Agent"], now: now,
             expiresAt: now.addingTimeInterval(TimeInterval(seconds)))
         response.headers.add(

@@ -13,7 +13,8 @@ struct Authenticator: Sendable {
     /// A token's or session's last use is written at most this often, so reads stay reads.
     private static let lastUsedGranularity: TimeInterval = 60
 
-    let accounts: AccountRepository
+    let sessions: SessionRepository
+    let tokens: TokenRepository
     /// A session unused this long is over.
     let sessionIdleTimeout: TimeInterval
     let clock: @Sendable () -> Date
@@ -59,11 +60,11 @@ struct Authenticator: Sendable {
     /// The account of a live session, its use noted (to the minute).
     private func sessionAccount(token: String) throws -> Account? {
         let now = clock()
-        guard let found = try accounts.account(
+        guard let found = try sessions.account(
             sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
         else { return nil }
         if now.timeIntervalSince(found.lastUsedAt) >= Self.lastUsedGranularity {
-            try accounts.markSessionUsed(found.sessionID, now: now)
+            try sessions.markSessionUsed(found.sessionID, now: now)
         }
         return found.account
     }
@@ -111,13 +112,13 @@ struct Authenticator: Sendable {
                 .unauthorized, code: "unauthenticated",
                 message: "Use 'Authorization: Bearer <token>' with an API token.")
         }
-        guard let found = try accounts.account(apiTokenHash: Self.digest(String(parts[1]))) else {
+        guard let found = try tokens.account(apiTokenHash: Self.digest(String(parts[1]))) else {
             throw HTTPError(.unauthorized, code: "invalid_token", message: "This API token is not valid or was revoked.")
         }
         try checkSessionCookie(of: request, agreesWith: found.account)
         let now = clock()
         if found.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedGranularity }) ?? true {
-            try accounts.markTokenUsed(found.tokenID, userAgent: request.headers["User-Agent"], now: now)
+            try tokens.markTokenUsed(found.tokenID, userAgent: request.headers["User-Agent"], now: now)
         }
         return found.account
     }

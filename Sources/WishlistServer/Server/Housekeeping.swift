@@ -40,7 +40,7 @@ final class Housekeeping: Sendable {
         let now = clock()
         do {
             try photos.removeAbandonedUploads(now: now)
-            try store.accounts.deleteExpiredSessions(now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
+            try store.sessions.deleteExpiredSessions(now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
             try store.compactSearchIndexes()
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")

@@ -94,14 +94,14 @@ public final class WishlistApplication: Sendable {
     ) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(
-            accounts: store.accounts, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
+            sessions: store.sessions, tokens: store.tokens, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
         let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
         AccountsController(
-            accounts: store.accounts,
+            users: store.users, sessions: store.sessions, tokens: store.tokens,
             administration: administration,
             authenticator: authenticator,
             hasher: PasswordHasher(cost: settings.passwordCost),

@@ -18,7 +18,7 @@ import WishlistCore
         await expectServerError(409, "already_set_up") {
             try await server.client().setUp(username: "mallory", password: "another long password")
         }
-        #expect(try server.application.store.accounts.summaries().map(\.username) == ["alice"])
+        #expect(try server.application.store.users.summaries().map(\.username) == ["alice"])
     }
 
     @Test func setUpRejectsBadInputAndKeepsNothing() async throws {

@@ -167,11 +167,11 @@ import WishlistStore
         _ = try await server.signedInAdmin()
         let phone = try await server.signedInUser("bob")
         let token = try await phone.createToken(name: "script").token
-        let accounts = server.application.store.accounts
+        let users = server.application.store.users
         let olderHash = try PasswordHasher(cost: .interactive).hash(Self.password)
-        try accounts.rehashPassword(olderHash, username: "bob")
+        try users.rehashPassword(olderHash, username: "bob")
         try await server.client().signIn(username: "bob", password: Self.password)
-        #expect(try accounts.credentials(username: "bob")?.passwordHash != olderHash, "rehashed at today's cost")
+        #expect(try users.credentials(username: "bob")?.passwordHash != olderHash, "rehashed at today's cost")
         #expect(try await phone.me().username == "bob")
         #expect(try await Self.statusWithToken(token, on: server) == 200)
     }

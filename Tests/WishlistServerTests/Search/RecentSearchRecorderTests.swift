@@ -38,7 +38,7 @@ import WishlistClient
         let alice = try await server.signedInAdmin()
         _ = try await alice.search("umbrella")
         server.application.recentSearchRecorder.stop()
-        let owner = try #require(try server.application.store.accounts.credentials(username: "alice")).account.key
+        let owner = try #require(try server.application.store.users.credentials(username: "alice")).account.key
         #expect(try server.application.store.recentSearches.list(owner: owner).map(\.query) == ["umbrella"])
     }
 }

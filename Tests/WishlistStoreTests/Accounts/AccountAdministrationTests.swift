@@ -13,100 +13,100 @@ import WishlistCore
     static let tokenHash = Array(repeating: UInt8(9), count: 32)
 
     /// Bob, signed in once in a browser and with one API token.
-    static func signedInBob(_ accounts: AccountRepository) throws -> UserKey {
-        let bob = try accounts.createUser(username: "bob", passwordHash: "x", isAdmin: false, now: now).key
-        try accounts.createSession(
+    static func signedInBob(_ store: Store) throws -> UserKey {
+        let bob = try store.users.createUser(username: "bob", passwordHash: "x", isAdmin: false, now: now).key
+        try store.sessions.createSession(
             for: bob, tokenHash: sessionHash, userAgent: nil, now: now, expiresAt: now.addingTimeInterval(3600))
-        _ = try accounts.createToken(for: bob, name: "script", tokenHash: tokenHash, now: now)
+        _ = try store.tokens.createToken(for: bob, name: "script", tokenHash: tokenHash, now: now)
         return bob
     }
 
-    static func signIns(_ accounts: AccountRepository) throws -> (session: Bool, token: Bool) {
-        (try accounts.account(sessionTokenHash: sessionHash, now: now, idleSince: .distantPast) != nil,
-         try accounts.account(apiTokenHash: tokenHash) != nil)
+    static func signIns(_ store: Store) throws -> (session: Bool, token: Bool) {
+        (try store.sessions.account(sessionTokenHash: sessionHash, now: now, idleSince: .distantPast) != nil,
+         try store.tokens.account(apiTokenHash: tokenHash) != nil)
     }
 
     @Test func disablingEndsSessionsAndTokensAndEnablingBringsNoneBack() throws {
         let test = try TestStore()
-        let accounts = test.store.accounts
-        _ = try accounts.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
-        let bob = try Self.signedInBob(accounts)
-        #expect(try Self.signIns(accounts) == (true, true))
+        let store = test.store
+        _ = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
+        let bob = try Self.signedInBob(store)
+        #expect(try Self.signIns(store) == (true, true))
 
-        try accounts.setDisabled(true, username: "bob", now: Self.now.addingTimeInterval(5))
-        #expect(try Self.signIns(accounts) == (false, false))
-        #expect(try accounts.tokens(for: bob).isEmpty)
-        #expect(try accounts.credentials(username: "bob")?.isDisabled == true)
-        #expect(try accounts.summary(username: "bob").disabledAt == Self.now.addingTimeInterval(5))
+        try store.users.setDisabled(true, username: "bob", now: Self.now.addingTimeInterval(5))
+        #expect(try Self.signIns(store) == (false, false))
+        #expect(try store.tokens.tokens(for: bob).isEmpty)
+        #expect(try store.users.credentials(username: "bob")?.isDisabled == true)
+        #expect(try store.users.summary(username: "bob").disabledAt == Self.now.addingTimeInterval(5))
         // Disabling again keeps the first time.
-        try accounts.setDisabled(true, username: "bob", now: Self.now.addingTimeInterval(50))
-        #expect(try accounts.summary(username: "bob").disabledAt == Self.now.addingTimeInterval(5))
+        try store.users.setDisabled(true, username: "bob", now: Self.now.addingTimeInterval(50))
+        #expect(try store.users.summary(username: "bob").disabledAt == Self.now.addingTimeInterval(5))
         // A session started while the account was being disabled is refused all the same.
-        try accounts.createSession(
+        try store.sessions.createSession(
             for: bob, tokenHash: Self.sessionHash, userAgent: nil, now: Self.now, expiresAt: Self.now.addingTimeInterval(3600))
-        _ = try accounts.createToken(for: bob, name: "late", tokenHash: Self.tokenHash, now: Self.now)
-        #expect(try Self.signIns(accounts) == (false, false))
+        _ = try store.tokens.createToken(for: bob, name: "late", tokenHash: Self.tokenHash, now: Self.now)
+        #expect(try Self.signIns(store) == (false, false))
 
-        try accounts.setDisabled(false, username: "bob", now: Self.now)
-        #expect(try accounts.credentials(username: "bob")?.isDisabled == false)
-        #expect(try accounts.summary(username: "bob").disabledAt == nil)
-        #expect(try accounts.credentials(username: "alice")?.isDisabled == false, "nobody else is touched")
+        try store.users.setDisabled(false, username: "bob", now: Self.now)
+        #expect(try store.users.credentials(username: "bob")?.isDisabled == false)
+        #expect(try store.users.summary(username: "bob").disabledAt == nil)
+        #expect(try store.users.credentials(username: "alice")?.isDisabled == false, "nobody else is touched")
         #expect(throws: StoreError.notFound("account named 'nobody'")) {
-            try accounts.setDisabled(true, username: "nobody", now: Self.now)
+            try store.users.setDisabled(true, username: "nobody", now: Self.now)
         }
     }
 
     @Test func theLastEnabledAdministratorCannotBeDisabled() throws {
         let test = try TestStore()
-        let accounts = test.store.accounts
-        _ = try accounts.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
-        _ = try accounts.createUser(username: "carol", passwordHash: "x", isAdmin: true, now: Self.now)
-        _ = try accounts.createUser(username: "bob", passwordHash: "x", isAdmin: false, now: Self.now)
-        try accounts.setDisabled(true, username: "carol", now: Self.now)
-        #expect(throws: AccountAdministrationError.lastAdmin) { try accounts.setDisabled(true, username: "alice", now: Self.now) }
-        #expect(try accounts.summary(username: "alice").disabledAt == nil)
-        try accounts.setDisabled(true, username: "bob", now: Self.now)
-        try accounts.setDisabled(false, username: "carol", now: Self.now)
-        try accounts.setDisabled(true, username: "alice", now: Self.now)
-        #expect(throws: AccountAdministrationError.lastAdmin) { try accounts.setDisabled(true, username: "carol", now: Self.now) }
+        let store = test.store
+        _ = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
+        _ = try store.users.createUser(username: "carol", passwordHash: "x", isAdmin: true, now: Self.now)
+        _ = try store.users.createUser(username: "bob", passwordHash: "x", isAdmin: false, now: Self.now)
+        try store.users.setDisabled(true, username: "carol", now: Self.now)
+        #expect(throws: AccountAdministrationError.lastAdmin) { try store.users.setDisabled(true, username: "alice", now: Self.now) }
+        #expect(try store.users.summary(username: "alice").disabledAt == nil)
+        try store.users.setDisabled(true, username: "bob", now: Self.now)
+        try store.users.setDisabled(false, username: "carol", now: Self.now)
+        try store.users.setDisabled(true, username: "alice", now: Self.now)
+        #expect(throws: AccountAdministrationError.lastAdmin) { try store.users.setDisabled(true, username: "carol", now: Self.now) }
     }
 
     @Test func aTemporaryPasswordIsFlaggedUntilTheAccountChangesIt() throws {
         let test = try TestStore()
-        let accounts = test.store.accounts
-        let bob = try Self.signedInBob(accounts)
-        try accounts.setPasswordHash("temporary", username: "bob", mustChange: true)
-        #expect(try Self.signIns(accounts) == (false, false), "a reset signs out everywhere")
-        let found = try #require(try accounts.credentials(username: "bob"))
+        let store = test.store
+        let bob = try Self.signedInBob(store)
+        try store.users.setPasswordHash("temporary", username: "bob", mustChange: true)
+        #expect(try Self.signIns(store) == (false, false), "a reset signs out everywhere")
+        let found = try #require(try store.users.credentials(username: "bob"))
         #expect(found.account.user.mustChangePassword && found.passwordHash == "temporary")
-        #expect(try accounts.summary(username: "bob").mustChangePassword)
-        try accounts.changePasswordHash("chosen", for: bob, keepingToken: nil)
-        #expect(try accounts.credentials(username: "bob")?.account.user.mustChangePassword == false)
-        try accounts.setPasswordHash("temporary", username: "bob", mustChange: true)
-        try accounts.setPasswordHash("set by the admin", username: "bob", mustChange: false)
-        #expect(try accounts.credentials(username: "bob")?.account.user.mustChangePassword == false)
+        #expect(try store.users.summary(username: "bob").mustChangePassword)
+        try store.users.changePasswordHash("chosen", for: bob, keepingToken: nil)
+        #expect(try store.users.credentials(username: "bob")?.account.user.mustChangePassword == false)
+        try store.users.setPasswordHash("temporary", username: "bob", mustChange: true)
+        try store.users.setPasswordHash("set by the admin", username: "bob", mustChange: false)
+        #expect(try store.users.credentials(username: "bob")?.account.user.mustChangePassword == false)
     }
 
     @Test func theListCountsRecordsAndRemembersTheLastSighting() throws {
         let test = try TestStore()
-        let accounts = test.store.accounts
-        let alice = try accounts.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now).key
-        let bob = try Self.signedInBob(accounts)
+        let store = test.store
+        let alice = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now).key
+        let bob = try Self.signedInBob(store)
         try test.add(["Lantern", "Kite", "Tea"], owner: bob)
         try test.add(["Hanbok"], owner: alice)
         let later = Self.now.addingTimeInterval(600)
-        let token = try #require(try accounts.tokens(for: bob).first)
-        try accounts.markTokenUsed(token.id, userAgent: "cli", now: later)
+        let token = try #require(try store.tokens.tokens(for: bob).first)
+        try store.tokens.markTokenUsed(token.id, userAgent: "cli", now: later)
 
-        let summaries = try accounts.summaries()
+        let summaries = try store.users.summaries()
         #expect(summaries.map(\.username) == ["alice", "bob"])
         #expect(summaries.map(\.wishCount) == [1, 3])
         #expect(summaries.map(\.photoCount) == [0, 0])
         #expect(summaries.map(\.isAdmin) == [true, false])
         #expect(summaries.map(\.lastSeenAt) == [nil, later])
         // Ending the sessions and tokens forgets none of it.
-        try accounts.setPasswordHash("y", username: "bob", mustChange: false)
-        #expect(try accounts.summary(username: "bob").lastSeenAt == later)
+        try store.users.setPasswordHash("y", username: "bob", mustChange: false)
+        #expect(try store.users.summary(username: "bob").lastSeenAt == later)
     }
 
     @Test func accountsFromBeforeAreEnabledAndSeenWhenTheirSessionsAndTokensWereUsed() throws {
@@ -131,9 +131,9 @@ import WishlistCore
 
         let store = try Store(path: path, readerCount: 1)
         defer { try? store.close() }
-        let summaries = try store.accounts.summaries()
+        let summaries = try store.users.summaries()
         #expect(summaries.map(\.lastSeenAt) == [Date(millisecondsSince1970: 7000), Date(millisecondsSince1970: 9000), nil])
         #expect(summaries.allSatisfy { $0.disabledAt == nil && !$0.mustChangePassword })
-        #expect(try store.accounts.account(apiTokenHash: [0x05]) != nil, "tokens from before still sign in")
+        #expect(try store.tokens.account(apiTokenHash: [0x05]) != nil, "tokens from before still sign in")
     }
 }

@@ -73,9 +73,9 @@ import WishlistCore
             }
         }
         #expect(try entries() == 1)
-        try fixture.store.accounts.deleteUser(username: "alice")
+        try fixture.store.users.deleteUser(username: "alice")
         #expect(try entries() == 0)
         #expect(try fixture.store.pool.read { db -> Int64? in try db.scalar("SELECT count(*) FROM wishes") } == 0)
-        #expect(throws: StoreError.notFound("account named 'alice'")) { try fixture.store.accounts.deleteUser(username: "alice") }
+        #expect(throws: StoreError.notFound("account named 'alice'")) { try fixture.store.users.deleteUser(username: "alice") }
     }
 }

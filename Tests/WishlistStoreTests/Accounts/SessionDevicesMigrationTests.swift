@@ -17,7 +17,7 @@ import WishlistCore
         before.register("2026-11-29-accounts", Schema.createAccounts)
         let old = try DatabasePool(path: path, readerCount: 1)
         try before.migrate(old)
-        let owner = try AccountRepository(pool: old).createUser(
+        let owner = try UserRepository(pool: old).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
         let hashes: [[UInt8]] = [Array(repeating: 1, count: 32), Array(repeating: 2, count: 32)]
         try old.write { db in
@@ -32,13 +32,13 @@ import WishlistCore
         let store = try Store(path: path, readerCount: 1)
         defer { try? store.close() }
         let now = Date(millisecondsSince1970: 5000)
-        let sessions = try store.accounts.sessions(for: owner, currentTokenHash: hashes[0], idleTimeout: 3600, now: now)
+        let sessions = try store.sessions.sessions(for: owner, currentTokenHash: hashes[0], idleTimeout: 3600, now: now)
         #expect(sessions.map(\.createdAt) == [Date(millisecondsSince1970: 2000), Date(millisecondsSince1970: 1000)])
         #expect(sessions.map(\.lastUsedAt) == sessions.map(\.createdAt))
         #expect(sessions.map(\.current) == [false, true])
         #expect(Set(sessions.map(\.id)).count == 2)
         #expect(sessions.allSatisfy { $0.userAgent == nil })
-        let found = try #require(try store.accounts.account(sessionTokenHash: hashes[1], now: now, idleSince: .distantPast))
+        let found = try #require(try store.sessions.account(sessionTokenHash: hashes[1], now: now, idleSince: .distantPast))
         #expect(found.sessionID == sessions[0].id)
         // The ids are unique, as the index says.
         try store.pool.write { db in

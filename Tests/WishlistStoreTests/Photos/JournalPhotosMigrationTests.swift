@@ -20,7 +20,7 @@ import WishlistCore
 
         let old = try DatabasePool(path: path, readerCount: 1)
         try Self.migratorBefore.migrate(old)
-        let owner = try AccountRepository(pool: old).createUser(
+        let owner = try UserRepository(pool: old).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
         let wish = try WishRepository(pool: old).create(WishDraft(name: "Camera", tags: ["photo"]), owner: owner)
         let (onWish, cover, loose) = (UUID(), UUID(), UUID())

@@ -47,7 +47,7 @@ import WishlistCore
 
         let old = try DatabasePool(path: path, readerCount: 1)
         try Self.migratorBefore.migrate(old)
-        let owner = try AccountRepository(pool: old).createUser(
+        let owner = try UserRepository(pool: old).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
         let files = try PhotoFiles(folder: media, processor: .init())
         let now = Date()

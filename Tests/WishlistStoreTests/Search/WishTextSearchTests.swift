@@ -102,7 +102,7 @@ import WishlistCore
     @Test func deletingAnAccountTakesItsWordsOut() throws {
         let bob = try fixture.addUser("bob")
         try add("Bob's", memo: "secret plans", owner: bob)
-        try fixture.store.accounts.deleteUser(username: "bob")
+        try fixture.store.users.deleteUser(username: "bob")
         let left = try fixture.store.pool.read { db in
             try IndexMatches.newest(in: "wish_text_search", try #require(SearchGrams.textPattern(query: "secret", owner: bob)), db).counted
         }

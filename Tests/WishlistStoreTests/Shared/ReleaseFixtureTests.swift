@@ -43,18 +43,18 @@ import WishlistCore
         }
 
         for (username, answers) in accounts.sorted(by: { $0.key < $1.key }) {
-            let account = try #require(try store.accounts.credentials(username: username)?.account)
+            let account = try #require(try store.users.credentials(username: username)?.account)
             let owner = account.key
             try expectContains(account.user, answers["me"], "\(username)'s account")
-            let byAPIToken = try store.accounts.account(apiTokenHash: SHA256.digest(Array(try string(answers["apiToken"]).utf8)))
+            let byAPIToken = try store.tokens.account(apiTokenHash: SHA256.digest(Array(try string(answers["apiToken"]).utf8)))
             #expect(byAPIToken?.account.key == owner, "\(username)'s API token")
             let tokens = try #require(answers["tokens"] as? [[String: Any]])
-            let createdAt = try #require(try store.accounts.tokens(for: owner).first?.createdAt)
-            let bySession = try store.accounts.account(
+            let createdAt = try #require(try store.tokens.tokens(for: owner).first?.createdAt)
+            let bySession = try store.sessions.account(
                 sessionTokenHash: SHA256.digest(Array(try string(answers["sessionToken"]).utf8)), now: createdAt,
                 idleSince: .distantPast)
             #expect(bySession?.account.key == owner, "\(username)'s session")
-            try expectContains(try store.accounts.tokens(for: owner), tokens, "\(username)'s tokens")
+            try expectContains(try store.tokens.tokens(for: owner), tokens, "\(username)'s tokens")
 
             let wishes = try #require(answers["wishes"] as? [[String: Any]])
             let listed = try store.wishes.list(WishListQuery(limit: WishListQuery.maximumLimit), owner: owner)

@@ -23,7 +23,7 @@ final class TestStore {
 
     /// Adds an account (with a placeholder password hash) and answers its key.
     func addUser(_ username: String) throws -> UserKey {
-        try store.accounts.createUser(
+        try store.users.createUser(
             username: username, passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
     }

@@ -2,21 +2,21 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Users, their sign-in sessions and their API tokens. Secrets are stored only as SHA-256 digests
-/// (`token_hash`), so a copy of the database does not let anyone sign in.
-public struct AccountRepository: Sendable {
+/// Users: their accounts, passwords, whether they are disabled, and what an administrator sees
+/// of them. Ending an account's sign-ins here (a new password, disabling) ends its sessions and
+/// API tokens in the same transaction.
+public struct UserRepository: Sendable {
     let pool: DatabasePool
 
-    private static let userColumns =
+    /// The user columns every query that answers an `Account` selects (`account(_:)` reads them).
+    static let columns =
         "users.id, users.uuid, users.username, users.is_admin, users.created_at, users.must_change_password"
     /// What an administrator's list shows of an account; counting by the owner indexes is cheap.
     private static let summaryColumns = """
-        \(userColumns), users.disabled_at, users.last_seen_at,
+        \(columns), users.disabled_at, users.last_seen_at,
         (SELECT count(*) FROM wishes WHERE wishes.owner_id = users.id) AS wish_count,
         (SELECT count(*) FROM photos WHERE photos.owner_id = users.id) AS photo_count
         """
-
-    // MARK: Users
 
     public func userCount() throws -> Int {
         try pool.read { db in try db.scalar("SELECT count(*) FROM users") ?? 0 }
@@ -42,7 +42,7 @@ public struct AccountRepository: Sendable {
     public func credentials(username: String) throws -> (account: Account, passwordHash: String, isDisabled: Bool)? {
         try pool.read { db in
             guard let row = try db.queryFirst(
-                "SELECT \(Self.userColumns), users.password_hash, users.disabled_at FROM users WHERE username = ?",
+                "SELECT \(Self.columns), users.password_hash, users.disabled_at FROM users WHERE username = ?",
                 [username])
             else { return nil }
             return (try Self.account(row), try row["password_hash"], try row["disabled_at"] as Int64? != nil)
@@ -149,168 +149,6 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    // MARK: Sessions
-
-    public func createSession(for key: UserKey, tokenHash: [UInt8], userAgent: String?, now: Date, expiresAt: Date) throws {
-        try pool.write { db in
-            try db.run(
-                """
-                INSERT INTO sessions (uuid, token_hash, user_id, created_at, last_used_at, expires_at, user_agent)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-                [UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
-                 now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent])
-            try db.run("UPDATE users SET last_seen_at = ? WHERE id = ?", [now.millisecondsSince1970, key.rawValue])
-        }
-    }
-
-    /// The account of a session that has neither reached its maximum age by `now` nor been unused
-    /// since `idleSince`, with the session's id and last use; nil otherwise, and nil for a disabled
-    /// account (disabling ends its sessions too; this also covers one started while it was being disabled).
-    public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
-        -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
-    {
-        try pool.read { db in
-            guard let row = try db.queryFirst(
-                """
-                SELECT \(Self.userColumns), sessions.uuid AS session_uuid, sessions.last_used_at
-                FROM sessions JOIN users ON users.id = sessions.user_id
-                WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
-                    AND users.disabled_at IS NULL
-                """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
-            else { return nil }
-            return (
-                try Self.account(row), try UUID(storedText: row["session_uuid"]),
-                Date(millisecondsSince1970: try row["last_used_at"])
-            )
-        }
-    }
-
-    /// Notes a use of the session, which is its account's last sighting too; no cached answer
-    /// shows either, so none is made stale.
-    public func markSessionUsed(_ id: UUID, now: Date) throws {
-        try pool.write(counted: false) { db in
-            try db.run("UPDATE sessions SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
-            try db.run(
-                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM sessions WHERE uuid = ?)",
-                [now.millisecondsSince1970, id.lowercasedString])
-        }
-    }
-
-    /// The account's live sessions, most recently used first; `current` marks the one with
-    /// `currentTokenHash`, and each ends at its maximum age or `idleTimeout` after its last use.
-    public func sessions(for key: UserKey, currentTokenHash: [UInt8]?, idleTimeout: TimeInterval, now: Date) throws
-        -> [SignInSession]
-    {
-        let idleSince = now.addingTimeInterval(-idleTimeout)
-        return try pool.read { db in
-            try db.query(
-                """
-                SELECT uuid, token_hash, created_at, last_used_at, expires_at, user_agent FROM sessions
-                WHERE user_id = ? AND expires_at > ? AND last_used_at > ? ORDER BY last_used_at DESC, id DESC
-                """, [key.rawValue, now.millisecondsSince1970, idleSince.millisecondsSince1970]
-            ).map { row in
-                let lastUsed = Date(millisecondsSince1970: try row["last_used_at"])
-                let hash: Data = try row["token_hash"]
-                return SignInSession(
-                    id: try UUID(storedText: row["uuid"]), createdAt: Date(millisecondsSince1970: try row["created_at"]),
-                    lastUsedAt: lastUsed,
-                    expiresAt: min(Date(millisecondsSince1970: try row["expires_at"]), lastUsed.addingTimeInterval(idleTimeout)),
-                    userAgent: try row["user_agent"], current: currentTokenHash.map { Data($0) == hash } ?? false)
-            }
-        }
-    }
-
-    /// Ends one of the account's sessions; another account's is "not found".
-    public func deleteSession(_ id: UUID, for key: UserKey) throws {
-        try pool.write { db in
-            try db.run("DELETE FROM sessions WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
-            guard db.changes == 1 else { throw StoreError.notFound("session with this id") }
-        }
-    }
-
-    public func deleteSession(tokenHash: [UInt8]) throws {
-        try pool.write { db in try db.run("DELETE FROM sessions WHERE token_hash = ?", [Data(tokenHash)]) }
-    }
-
-    /// Deletes the sessions past their maximum age or unused since `idleSince`.
-    public func deleteExpiredSessions(now: Date, idleSince: Date) throws {
-        try pool.write { db in
-            try db.run(
-                "DELETE FROM sessions WHERE expires_at <= ? OR last_used_at <= ?",
-                [now.millisecondsSince1970, idleSince.millisecondsSince1970])
-        }
-    }
-
-    // MARK: API tokens
-
-    public func createToken(for key: UserKey, name: String, tokenHash: [UInt8], now: Date) throws -> APIToken {
-        let id = UUID()
-        try pool.write { db in
-            try db.run(
-                "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.millisecondsSince1970])
-        }
-        return APIToken(id: id, name: name, createdAt: now.inWholeMilliseconds, lastUsedAt: nil)
-    }
-
-    public func tokens(for key: UserKey) throws -> [APIToken] {
-        try pool.read { db in
-            try db.query(
-                """
-                SELECT uuid, name, created_at, last_used_at, user_agent FROM api_tokens WHERE user_id = ?
-                ORDER BY created_at DESC, id DESC
-                """,
-                [key.rawValue]
-            ).map { row in
-                APIToken(
-                    id: try UUID(storedText: row["uuid"]), name: try row["name"],
-                    createdAt: Date(millisecondsSince1970: try row["created_at"]),
-                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
-                    userAgent: try row["user_agent"])
-            }
-        }
-    }
-
-    /// Revokes one of the account's tokens; another account's token is "not found".
-    public func deleteToken(_ id: UUID, for key: UserKey) throws {
-        try pool.write { db in
-            try db.run("DELETE FROM api_tokens WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
-            guard db.changes == 1 else { throw StoreError.notFound("API token with this id") }
-        }
-    }
-
-    /// The account a token belongs to, with the token's id and when it was last used; nil for a
-    /// disabled account's.
-    public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
-        try pool.read { db in
-            guard let row = try db.queryFirst(
-                """
-                SELECT \(Self.userColumns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
-                FROM api_tokens JOIN users ON users.id = api_tokens.user_id
-                WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
-                """, [Data(apiTokenHash)])
-            else { return nil }
-            return (
-                try Self.account(row), try UUID(storedText: row["token_uuid"]),
-                (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:))
-            )
-        }
-    }
-
-    /// Notes a use of the token, the `User-Agent` that used it, and the account's last sighting;
-    /// no cached answer shows them.
-    public func markTokenUsed(_ id: UUID, userAgent: String?, now: Date) throws {
-        try pool.write(counted: false) { db in
-            try db.run(
-                "UPDATE api_tokens SET last_used_at = ?, user_agent = ? WHERE uuid = ?",
-                [now.millisecondsSince1970, userAgent, id.lowercasedString])
-            try db.run(
-                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM api_tokens WHERE uuid = ?)",
-                [now.millisecondsSince1970, id.lowercasedString])
-        }
-    }
-
     // MARK: Rows
 
     private func insertUser(_ db: Database, username: String, passwordHash: String, isAdmin: Bool, now: Date) throws
@@ -329,7 +167,8 @@ public struct AccountRepository: Sendable {
             user: User(id: id, username: username, isAdmin: isAdmin, createdAt: now.inWholeMilliseconds))
     }
 
-    private static func account(_ row: Row) throws -> Account {
+    /// The account a row of `columns` describes.
+    static func account(_ row: Row) throws -> Account {
         Account(
             key: UserKey(try row["id"]),
             user: User(
