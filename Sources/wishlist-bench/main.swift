@@ -1,5 +1,6 @@
 import Foundation
 import LinkPreview
+import WishlistBenchData
 import WishlistServer
 import WishlistStore
 
@@ -68,7 +69,8 @@ func generatePhotos(in path: String, count: Int, from files: [String]) throws {
         exit(1)
     }
     let started = Date()
-    try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(owner: account.key, count: count, from: files)
+    try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(
+        owner: account.key, count: count, from: files, on: store.wishes)
     try store.close()
     FileHandle.standardError.write(Data(
         "generated \(count) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import WishlistCore
+import WishlistStore
 
 extension JournalRepository {
     /// Fills an account's journal with `count` made-up entries for benchmarks (see
@@ -7,12 +8,12 @@ extension JournalRepository {
     /// `seed` gives the same entries.
     ///
     /// Writes in transactions of 10 000 entries through the same cached statements as ``create(_:owner:now:)``.
-    public func generateBenchmarkData(
+    package func generateBenchmarkData(
         owner: UserKey, count: Int, seed: UInt64 = 1, end: Date = .nowInMilliseconds()
     ) throws {
         var data = JournalBenchmarkData(seed: seed)
-        try pool.writeBenchmarkRecords(count: count, span: 10 * 365 * 24 * 3_600, end: end) { db, index, createdAt in
-            _ = try Self.insert(data.nextDraft(index: index, count: count), id: UUID(), owner: owner, now: createdAt, db)
+        try CreationTimes(count: count, span: 10 * 365 * 24 * 3_600, end: end).forEachBatch { batch in
+            try insertGenerated(batch.map { (data.nextDraft(index: $0.index, count: count), $0.createdAt) }, owner: owner)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WishlistBenchData
 import WishlistCore
 @testable import WishlistStore
 
