@@ -12,7 +12,7 @@ import WishlistCore
 /// holds a hundred servers at once, and idle threads added up to hundreds).
 /// Wishes waiting when the server stops are not visited, and the page or image being fetched is
 /// given up; the daily price refresh, when on, visits them later.
-final class ImportedLinkPreviews: Sendable {
+final class ImportedLinkPreviews: BackgroundService {
     /// Wishes waiting at most; a wish beyond them is imported without a preview (a person may
     /// refresh its link by hand), so a flood of imports cannot grow the server's memory.
     static let queueLimit = 50_000
@@ -55,6 +55,9 @@ final class ImportedLinkPreviews: Sendable {
         if startThread { Thread.detachNewThread { [self] in visitWaiting() } }
         return queued
     }
+
+    /// Nothing to start: the visiting thread starts with the first wishes queued.
+    func start() {}
 
     /// Ends the visits: the one in progress gives up its fetch, and `stop` returns once it has
     /// finished, or after `stopGracePeriod`. The wait is bounded because a visit awaits the page

@@ -7,7 +7,7 @@ import WishlistStore
 /// the outbound client paces requests to any one host on top of that.
 ///
 /// It runs on its own thread, not Swift's cooperative pool, since each visit waits for its fetch.
-final class PriceRefresher: Sendable {
+final class PriceRefresher: BackgroundService {
     static let period: TimeInterval = 24 * 3600
     /// Wishes read from the store at a time while listing a round.
     private static let pageSize = 500

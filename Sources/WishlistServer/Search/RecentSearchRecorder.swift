@@ -12,7 +12,7 @@ import WishlistStore
 /// `interval`; reading, deleting or clearing an account's recent searches writes its waiting ones
 /// first, so the account never sees the list without them. Those still waiting when the server is
 /// killed (not stopped) are not remembered.
-final class RecentSearchRecorder: Sendable {
+final class RecentSearchRecorder: BackgroundService {
     static let interval: DispatchTimeInterval = .milliseconds(500)
 
     private struct Search {

@@ -5,7 +5,7 @@ import WishlistStore
 /// put on a wish or a journal entry for a day (with their files), sessions past their maximum age
 /// or unused for `sessionIdleTimeout`, and the full-text indexes' segments, merged into one per
 /// index (`Store.compactSearchIndexes`).
-final class Housekeeping: Sendable {
+final class Housekeeping: BackgroundService {
     /// How often the tidy runs.
     static let interval: DispatchTimeInterval = .seconds(3600)
 

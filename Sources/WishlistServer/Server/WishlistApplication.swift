@@ -22,6 +22,8 @@ public final class WishlistApplication: Sendable {
     let priceRefresher: PriceRefresher?
     /// Previews of the links of imported wishes, fetched after the import answered.
     let importedLinkPreviews: ImportedLinkPreviews
+    /// Everything above that works in the background, in the order it starts.
+    let services: ServiceList
 
     public init(settings: ServerSettings) throws {
         ProcessMemory.returnLargeBlocksPromptly()
@@ -60,6 +62,9 @@ public final class WishlistApplication: Sendable {
             store: store, photos: photos, clock: settings.clock, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
             logger: settings.logger)
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
+        // What requests hand work to starts before the server and stops after it; what works on
+        // its own starts once the server listens.
+        services = ServiceList([recentSearchRecorder, importedLinkPreviews, server, housekeeping, priceRefresher])
     }
 
     /// The outbound rules every fetch of this server obeys (link previews, their images).
@@ -197,36 +202,28 @@ public final class WishlistApplication: Sendable {
         if settings.allowPrivateAddresses {
             settings.logger?("warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
-        try server.start()
-        housekeeping.start()
-        recentSearchRecorder.start()
-        priceRefresher?.start()
+        try services.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
 
     /// The port actually bound (useful when 0 asked for any).
     public var port: UInt16 { server.port }
 
-    /// Finishes requests in flight, then closes the database.
+    /// Stops the services (the server finishing requests in flight), then closes the database.
     public func stop() throws {
-        priceRefresher?.stop()
-        importedLinkPreviews.stop()
-        housekeeping.stop()
-        server.stop()
-        recentSearchRecorder.stop()
-        try store.close()
-        ServerSettings.standardOutputLog.flush()
+        try stop(saying: nil)
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
     public func runUntilTerminated() throws {
-        server.runUntilTerminated()
-        priceRefresher?.stop()
-        importedLinkPreviews.stop()
-        housekeeping.stop()
-        recentSearchRecorder.stop()
+        Server.waitForTerminationSignal()
+        try stop(saying: "Wishlist stopped.")
+    }
+
+    private func stop(saying farewell: String?) throws {
+        services.stop()
         try store.close()
-        settings.logger?("Wishlist stopped.")
+        if let farewell { settings.logger?(farewell) }
         ServerSettings.standardOutputLog.flush()
     }
 }
