@@ -91,22 +91,27 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
 
+        // Made-up records for the benchmarks, written through the store's `package` door for generated
+        // data: kept out of the store so that the shipped `wishlist` does not carry them.
+        .target(name: "WishlistBenchData", dependencies: ["WishlistStore", "WishlistCore"]),
         // `make bench`: fills a data directory with generated wishes for the benchmarks.
-        .executableTarget(name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore", "LinkPreview"]),
+        .executableTarget(
+            name: "wishlist-bench", dependencies: ["WishlistServer", "WishlistStore", "WishlistCore", "WishlistBenchData", "LinkPreview"]
+        ),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "OutboundTesting"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "TestSupport"]),
         // Test helpers shared by the tests of every outbound client: a clock the test moves, a
         // loopback HTTP server that counts its connections, a Giphy stand-in on it, and the small
         // animations it serves (which the imaging and photo library tests decode too).
-        .target(name: "OutboundTesting", path: "Tests/OutboundTesting"),
-        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "OutboundTesting"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "OutboundTesting"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
         // Fixtures/ holds bookmark files as browsers export them, read by path (the server and CLI tests read them too).
-        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "OutboundTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "OutboundTesting"]),
+        .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "TestSupport"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         // CArchive too: the tests craft hostile archives with libarchive itself.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "CArchive"]),
@@ -114,18 +119,21 @@ let package = Package(
         // Fixtures/ holds databases written by released builds and the script that made them, read by path.
         .testTarget(
             name: "WishlistStoreTests",
-            dependencies: ["WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "OutboundTesting", "Crypto", "Archive", "SQLite"],
+            dependencies: [
+                "WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "TestSupport", "Crypto", "Archive", "SQLite",
+                "WishlistBenchData",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "OutboundTesting", "Archive", "SQLite",
+                "TestSupport", "Archive", "SQLite",
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "OutboundTesting"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

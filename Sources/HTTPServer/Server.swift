@@ -98,8 +98,8 @@ public final class Server: Sendable {
         MHD_stop_daemon(daemon)
     }
 
-    /// Blocks until SIGINT or SIGTERM, then stops. Call after `start()`; close the database afterwards.
-    public func runUntilTerminated() {
+    /// Blocks until the process gets SIGINT or SIGTERM; the caller then stops what it started.
+    public static func waitForTerminationSignal() {
         let received = DispatchSemaphore(value: 0)
         let sources = [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
@@ -110,7 +110,6 @@ public final class Server: Sendable {
         }
         received.wait()
         sources.forEach { $0.cancel() }
-        stop()
     }
 
     /// True from the moment `stop()` has closed the listening socket.

@@ -1,5 +1,6 @@
 import Foundation
 import LinkPreview
+import WishlistBenchData
 import WishlistServer
 import WishlistStore
 
@@ -63,12 +64,13 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
 func generatePhotos(in path: String, count: Int, from files: [String]) throws {
     let directory = DataDirectory(path)
     let store = try directory.openStore()
-    guard let account = try store.accounts.credentials(username: "bench")?.account else {
+    guard let account = try store.users.credentials(username: "bench")?.account else {
         FileHandle.standardError.write(Data("no account 'bench' in \(path): run generate first\n".utf8))
         exit(1)
     }
     let started = Date()
-    try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(owner: account.key, count: count, from: files)
+    try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(
+        owner: account.key, count: count, from: files, on: store.wishes)
     try store.close()
     FileHandle.standardError.write(Data(
         "generated \(count) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))

@@ -1,8 +1,8 @@
 import Foundation
-import OutboundTesting
+import TestSupport
 import Testing
 @testable import Geocoding
-import OutboundTesting
+import TestSupport
 
 @Suite struct OnlineGeocoderTests {
     static let jeonjuSearch = """

@@ -1,6 +1,6 @@
 import Testing
 @testable import Geocoding
-import OutboundTesting
+import TestSupport
 
 @Suite struct PlaceSearchTests {
     @Test func withoutAnOnlineGeocoderItIsTheOfflineSearch() async {

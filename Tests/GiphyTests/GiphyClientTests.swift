@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Giphy
-import OutboundTesting
+import TestSupport
 
 @Suite struct GiphyClientTests {
     static func client(

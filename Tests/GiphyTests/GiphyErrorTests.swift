@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Giphy
-import OutboundTesting
+import TestSupport
 
 /// Each of Giphy's failures, as the stand-in answers them, becomes its own error.
 @Suite struct GiphyErrorTests {

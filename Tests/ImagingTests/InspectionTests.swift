@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import OutboundTesting
+import TestSupport
 @testable import Imaging
 
 @Suite struct InspectionTests {

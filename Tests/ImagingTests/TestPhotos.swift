@@ -1,18 +1,11 @@
 import Foundation
 import Testing
 @testable import Imaging
+import TestSupport
 
 /// Locates the real-world photos and decodes outputs for comparison.
 enum TestPhotos {
-    /// `testdata/photos` in the package root, found by walking up from this
-    /// file to the directory holding Package.swift.
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("testdata/photos")
-    }()
+    static let directory = TestData.folder.appendingPathComponent("photos")
 
     static func path(_ relative: String) -> String {
         directory.appendingPathComponent(relative).path

@@ -1,7 +1,7 @@
 import Foundation
 import LinkPreview
 import Testing
-import OutboundTesting
+import TestSupport
 @testable import Outbound
 
 @Suite struct LinkPreviewerTests {

@@ -2,16 +2,13 @@ import Foundation
 import LinkPreview
 import Outbound
 import Testing
-import OutboundTesting
+import TestSupport
 
 /// The 30 real pages in the repository's `testdata/link-previews`, each served by a loopback server at
 /// its original path, read through the whole fetch-and-parse path and compared with what a
 /// person sees on the page (`expected.json`).
 @Suite struct SavedPagesTests {
-    /// This file is in `Tests/LinkPreviewTests/`, two folders below the repository's root.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("testdata/link-previews")
+    static let directory = TestData.linkPreviews
 
     struct Expected: Decodable {
         struct Fields: Decodable {

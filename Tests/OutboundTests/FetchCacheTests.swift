@@ -1,5 +1,5 @@
 import Synchronization
-import OutboundTesting
+import TestSupport
 import Testing
 @testable import Outbound
 

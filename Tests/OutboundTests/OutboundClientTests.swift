@@ -1,5 +1,5 @@
 import Foundation
-import OutboundTesting
+import TestSupport
 import Testing
 @testable import Outbound
 

@@ -1,6 +1,6 @@
 import Testing
 import Outbound
-import OutboundTesting
+import TestSupport
 
 @Suite struct RequestThrottleTests {
     @Test func concurrentCallersGetTurnsASecondApart() async throws {

@@ -1,0 +1,156 @@
+import Crypto
+import Foundation
+import HTTPServer
+import WishlistStore
+
+/// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
+/// cookie. A cookie-authenticated unsafe request must also prove it came from our own pages
+/// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
+/// Nothing is cached: each request reads its session or token (and its account's state) from the
+/// database, so an account disabled by any process is refused at its next request.
+struct Authenticator: Sendable {
+    static let cookieName = "wishlist_session"
+    /// A token's or session's last use is written at most this often, so reads stay reads.
+    private static let lastUsedGranularity: TimeInterval = 60
+
+    let sessions: SessionRepository
+    let tokens: TokenRepository
+    /// A session unused this long is over.
+    let sessionIdleTimeout: TimeInterval
+    let clock: @Sendable () -> Date
+
+    /// What a request signs in with, as its digest: the API token or the session cookie.
+    enum Credential: Equatable {
+        case apiToken([UInt8])
+        case session([UInt8])
+    }
+
+    /// The credential the request carries, read as `account(for:)` reads it (a token first); nil without one.
+    static func credential(of request: Request) -> Credential? {
+        if let authorization = request.headers["Authorization"] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return .apiToken(digest(String(parts[1])))
+        }
+        guard let token = request.cookies[cookieName], !token.isEmpty else { return nil }
+        return .session(digest(token))
+    }
+
+    /// The signed-in account, or 401.
+    func account(for request: Request) throws -> Account {
+        if let authorization = request.headers["Authorization"] {
+            return try account(authorization: authorization, request)
+        }
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty else {
+            throw APIError.unauthenticated
+        }
+        try Self.checkSameOrigin(request)
+        guard let account = try sessionAccount(token: token) else { throw APIError.unauthenticated }
+        return account
+    }
+
+    /// The signed-in account, or 401; 403 `password_change_required` while the account signs in
+    /// with a temporary password it has not yet changed.
+    func activeAccount(for request: Request) throws -> Account {
+        let account = try account(for: request)
+        guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+        return account
+    }
+
+    /// The account of a live session, its use noted (to the minute).
+    private func sessionAccount(token: String) throws -> Account? {
+        let now = clock()
+        guard let found = try sessions.account(
+            sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
+        else { return nil }
+        if now.timeIntervalSince(found.lastUsedAt) >= Self.lastUsedGranularity {
+            try sessions.markSessionUsed(found.sessionID, now: now)
+        }
+        return found.account
+    }
+
+    /// Who is sharing into the app (W7), or nil when nobody is signed in, so the share can wait
+    /// for sign-in. A share arrives as a navigation, not from our scripts: the share sheet's POST
+    /// carries no `X-Requested-With`. So a POST without an API token is refused when the browser
+    /// says another site sent it (`Sec-Fetch-Site`, or else an `Origin` of another host), signed in
+    /// or not: a forged cross-site form must neither make a wish nor leave one waiting for the
+    /// next sign-in. A GET changes nothing here (see `ShareController`).
+    func sharingAccount(for request: Request) throws -> Account? {
+        if let authorization = request.headers["Authorization"] {
+            let account = try account(authorization: authorization, request)
+            guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+            return account
+        }
+        if request.method != .GET, Self.isCrossSite(request) {
+            throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
+        }
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty,
+            let account = try sessionAccount(token: token)
+        else { return nil }
+        guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
+        return account
+    }
+
+    /// Whether the browser says another site sent the request: its Fetch Metadata when it sends
+    /// them (`none` is the person's own doing: the share sheet, the address bar), else `Origin`.
+    private static func isCrossSite(_ request: Request) -> Bool {
+        if let site = request.headers["Sec-Fetch-Site"]?.lowercased() { return !["same-origin", "none"].contains(site) }
+        guard let origin = request.headers["Origin"] else { return false }
+        return !isSameHost(origin: origin, request)
+    }
+
+    /// Whether `origin` names the host the request was sent to.
+    private static func isSameHost(origin: String, _ request: Request) -> Bool {
+        guard let host = request.headers["Host"], let components = URLComponents(string: origin) else { return false }
+        return [components.host, components.port.map(String.init)].compactMap { $0 }.joined(separator: ":") == host
+    }
+
+    private func account(authorization: String, _ request: Request) throws -> Account {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw HTTPError(
+                .unauthorized, code: "unauthenticated",
+                message: "Use 'Authorization: Bearer <token>' with an API token.")
+        }
+        guard let found = try tokens.account(apiTokenHash: Self.digest(String(parts[1]))) else {
+            throw HTTPError(.unauthorized, code: "invalid_token", message: "This API token is not valid or was revoked.")
+        }
+        try checkSessionCookie(of: request, agreesWith: found.account)
+        let now = clock()
+        if found.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedGranularity }) ?? true {
+            try tokens.markTokenUsed(found.tokenID, userAgent: request.headers["User-Agent"], now: now)
+        }
+        return found.account
+    }
+
+    /// A request with an API token that also carries a session cookie is served only when the
+    /// cookie is a live session of the same account: a wrong credential is refused, never outvoted
+    /// by a right one.
+    private func checkSessionCookie(of request: Request, agreesWith account: Account) throws {
+        // Even an empty cookie is one presented, and it names no session.
+        guard let cookie = request.cookies[Self.cookieName] else { return }
+        guard try sessionAccount(token: cookie)?.key == account.key else {
+            throw HTTPError(
+                .unauthorized, code: "conflicting_credentials",
+                message: "The session cookie sent with this API token is not valid or is another account's; send only one of them.")
+        }
+    }
+
+    /// The CSRF rule for cookie-authenticated requests that change something.
+    static func checkSameOrigin(_ request: Request) throws {
+        switch request.method {
+        case .GET, .HEAD, .OPTIONS:
+            return
+        case .POST, .PUT, .PATCH, .DELETE:
+            if request.headers["X-Requested-With"]?.lowercased() == "wishlist" { return }
+            if let origin = request.headers["Origin"], isSameHost(origin: origin, request) { return }
+            throw HTTPError(
+                .forbidden, code: "csrf_check_failed",
+                message: "Requests that change data must send 'X-Requested-With: wishlist' or come from this site.")
+        }
+    }
+
+    static func digest(_ token: String) -> [UInt8] {
+        SHA256.digest(Array(token.utf8))
+    }
+}

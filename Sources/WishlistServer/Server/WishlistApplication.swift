@@ -1,0 +1,229 @@
+import Crypto
+import Foundation
+import Geocoding
+import Giphy
+import HTTPServer
+import Outbound
+import WishlistStore
+
+/// The whole server, wired: the store on the data directory, every controller's routes, the
+/// middleware, and the HTTP server. `wishlist serve` and the tests build it the same way.
+public final class WishlistApplication: Sendable {
+    public let settings: ServerSettings
+    public let store: Store
+    let photos: PhotoLibrary
+    let links: Links
+    private let server: Server
+    let housekeeping: Housekeeping
+    let recentSearchRecorder: RecentSearchRecorder
+    /// Content-Security-Policy violations the pages reported.
+    let cspViolations: CSPViolationCounter
+    /// Present with `--refresh-prices daily`.
+    let priceRefresher: PriceRefresher?
+    /// Previews of the links of imported wishes, fetched after the import answered.
+    let importedLinkPreviews: ImportedLinkPreviews
+    /// Everything above that works in the background, in the order it starts.
+    let services: ServiceList
+
+    public init(settings: ServerSettings) throws {
+        ProcessMemory.returnLargeBlocksPromptly()
+        self.settings = settings
+        store = try DataDirectory(settings.dataDirectory).openStore()
+        recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)
+        cspViolations = CSPViolationCounter(logger: settings.logger, clock: settings.clock)
+        do {
+            photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
+            try photos.tidy(now: settings.clock())
+            links = Links(
+                client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
+                photos: photos, clock: settings.clock)
+            importedLinkPreviews = ImportedLinkPreviews(links: links, logger: settings.logger)
+            if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
+                settings.logger?(report.description)
+                // The import's rows and index text are garbage now; an idle server should not keep them.
+                ProcessMemory.releaseFreePages()
+            }
+            server = Server(
+                router: try Self.router(
+                    settings: settings, store: store, photos: photos, links: links,
+                    importedLinkPreviews: importedLinkPreviews, recentSearchRecorder: recentSearchRecorder,
+                    cspViolations: cspViolations),
+                middleware: [
+                    SecurityHeadersMiddleware(
+                        imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
+                    DomainErrorMiddleware(),
+                ],
+                configuration: Self.serverConfiguration(settings))
+        } catch {
+            try? store.close()
+            throw error
+        }
+        housekeeping = Housekeeping(
+            store: store, photos: photos, clock: settings.clock, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
+            logger: settings.logger)
+        priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
+        // What requests hand work to starts before the server and stops after it; what works on
+        // its own starts once the server listens.
+        services = ServiceList([recentSearchRecorder, importedLinkPreviews, server, housekeeping, priceRefresher])
+    }
+
+    /// The outbound rules every fetch of this server obeys (link previews, their images).
+    static func outboundConfiguration(_ settings: ServerSettings) -> OutboundClient.Configuration {
+        var configuration = OutboundClient.Configuration()
+        configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+        return configuration
+    }
+
+    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
+    private static func importSpots(from source: SpotsSource, into spots: SpotRepository) throws -> SpotImportReport? {
+        switch source {
+        case .bundled: try spots.importBundledIfNeeded()
+        case .none: nil
+        case .file(let path): try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+    }
+
+    /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
+    /// monitors call it often, and it must answer even while every worker is busy.
+    private static let healthy: Response = {
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = "application/json"
+        return Response(status: .ok, headers: headers, body: .data(Data(#"{"status":"ok"}"#.utf8)))
+    }()
+
+    /// Every route of the API and the web app. The OpenAPI test walks this list.
+    static func router(
+        settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
+        importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder,
+        cspViolations: CSPViolationCounter
+    ) throws -> Router {
+        var router = Router()
+        let authenticator = Authenticator(
+            sessions: store.sessions, tokens: store.tokens, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
+        let readCache = ReadCache(writeCount: { store.writeCount })
+        let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
+        router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
+        try OpenAPIDocument.register(in: &router)
+        let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
+        AccountsController(
+            users: store.users, sessions: store.sessions, tokens: store.tokens,
+            administration: administration,
+            authenticator: authenticator,
+            hasher: PasswordHasher(cost: settings.passwordCost),
+            throttle: LoginThrottle(
+                perUsername: settings.loginFailuresPerUsername, perAddress: settings.loginFailuresPerAddress,
+                window: settings.loginWindow),
+            limits: limits, sessionLifetime: settings.sessionLifetime, clock: settings.clock
+        ).register(in: &router)
+        AdminController(administration: administration, authenticator: authenticator).register(in: &router)
+        let places = PlaceSearch(
+            offline: .shared,
+            online: try settings.geocoderURL.map { url in
+                var configuration = OnlineGeocoder.Configuration(baseURL: url)
+                configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+                return try OnlineGeocoder(configuration: configuration)
+            })
+        WishesController(
+            wishes: store.wishes, recentSearches: store.recentSearches, recentSearchRecorder: recentSearchRecorder,
+            journal: store.journal, spots: store.spots, photos: photos,
+            places: places, authenticator: authenticator, readCache: readCache, clock: settings.clock
+        ).register(in: &router)
+        JournalController(
+            journal: store.journal, photos: photos, authenticator: authenticator, readCache: readCache,
+            clock: settings.clock
+        ).register(in: &router)
+        PhotosController(
+            library: photos, places: places, authenticator: authenticator, limits: limits, clock: settings.clock
+        ).register(in: &router)
+        LinksController(links: links, authenticator: authenticator, limits: limits).register(in: &router)
+        ImportsController(
+            wishes: store.wishes, linkPreviews: importedLinkPreviews, authenticator: authenticator, limits: limits,
+            clock: settings.clock
+        ).register(in: &router)
+        CSPReportsController(counter: cspViolations).register(in: &router)
+        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
+        ShareController(
+            links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
+            limits: limits, assetBase: webAssets.base
+        ).register(in: &router)
+        PlacesController(
+            wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,
+            map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
+        ).register(in: &router)
+        SpotsController(spots: store.spots, authenticator: authenticator, readCache: readCache, clock: settings.clock).register(in: &router)
+        GifsController(
+            gifs: GifService(
+                giphy: try giphyClient(settings), favorites: store.gifFavorites, wishes: store.wishes, photos: photos),
+            authenticator: authenticator, limits: limits, clock: settings.clock
+        ).register(in: &router)
+        AccountArchiveController(
+            exporter: AccountExporter(library: photos), importer: AccountImporter(library: photos),
+            authenticator: authenticator, limits: limits, clock: settings.clock
+        ).register(in: &router)
+        webAssets.register(in: &router)
+        WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
+        return router
+    }
+
+    /// The origin of a Giphy-compatible server on plain http, whose GIFs the pages must be let show
+    /// (any https origin, Giphy's own included, is allowed already); none otherwise.
+    private static func plainHTTPGiphy(_ settings: ServerSettings) -> [String] {
+        let url = settings.giphyURL
+        guard settings.giphyKey != nil, url.scheme == "http", let host = url.host else { return [] }
+        return ["http://\(host)" + (url.port.map { ":\($0)" } ?? "")]
+    }
+
+    /// The Giphy client the settings ask for; nil without a key.
+    private static func giphyClient(_ settings: ServerSettings) throws -> GiphyClient? {
+        guard let key = settings.giphyKey else { return nil }
+        var configuration = GiphyClient.Configuration(apiKey: key)
+        configuration.baseURL = settings.giphyURL
+        configuration.rating = settings.giphyRating
+        configuration.allowPrivateAddresses = settings.allowPrivateAddresses
+        do {
+            return try GiphyClient(configuration: configuration)
+        } catch {
+            throw GifError(error)
+        }
+    }
+
+    private static func serverConfiguration(_ settings: ServerSettings) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = settings.host
+        configuration.port = settings.port
+        configuration.logger = settings.logger
+        configuration.connectionLimit = settings.connectionLimit
+        configuration.connectionLimitPerAddress = settings.connectionLimitPerAddress
+        return configuration
+    }
+
+    /// Starts listening; returns at once.
+    public func start() throws {
+        if settings.allowPrivateAddresses {
+            settings.logger?("warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
+        }
+        try services.start()
+        settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
+    }
+
+    /// The port actually bound (useful when 0 asked for any).
+    public var port: UInt16 { server.port }
+
+    /// Stops the services (the server finishing requests in flight), then closes the database.
+    public func stop() throws {
+        try stop(saying: nil)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
+    public func runUntilTerminated() throws {
+        Server.waitForTerminationSignal()
+        try stop(saying: "Wishlist stopped.")
+    }
+
+    private func stop(saying farewell: String?) throws {
+        services.stop()
+        try store.close()
+        if let farewell { settings.logger?(farewell) }
+        ServerSettings.standardOutputLog.flush()
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// Sign-in sessions: started, used, listed as devices, ended. A session is kept only as the SHA-256
+/// digest of its cookie's token (`token_hash`), so a copy of the database signs nobody in.
+public struct SessionRepository: Sendable {
+    let pool: DatabasePool
+
+    public func createSession(for key: UserKey, tokenHash: [UInt8], userAgent: String?, now: Date, expiresAt: Date) throws {
+        try pool.write { db in
+            try db.run(
+                """
+                INSERT INTO sessions (uuid, token_hash, user_id, created_at, last_used_at, expires_at, user_agent)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
+                 now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent])
+            try db.run("UPDATE users SET last_seen_at = ? WHERE id = ?", [now.millisecondsSince1970, key.rawValue])
+        }
+    }
+
+    /// The account of a session that has neither reached its maximum age by `now` nor been unused
+    /// since `idleSince`, with the session's id and last use; nil otherwise, and nil for a disabled
+    /// account (disabling ends its sessions too; this also covers one started while it was being disabled).
+    public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
+        -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
+    {
+        try pool.read { db in
+            guard let row = try db.queryFirst(
+                """
+                SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at
+                FROM sessions JOIN users ON users.id = sessions.user_id
+                WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
+                    AND users.disabled_at IS NULL
+                """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
+            else { return nil }
+            return (
+                try UserRepository.account(row), try UUID(storedText: row["session_uuid"]),
+                Date(millisecondsSince1970: try row["last_used_at"])
+            )
+        }
+    }
+
+    /// Notes a use of the session, which is its account's last sighting too; no cached answer
+    /// shows either, so none is made stale.
+    public func markSessionUsed(_ id: UUID, now: Date) throws {
+        try pool.write(counted: false) { db in
+            try db.run("UPDATE sessions SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
+            try db.run(
+                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM sessions WHERE uuid = ?)",
+                [now.millisecondsSince1970, id.lowercasedString])
+        }
+    }
+
+    /// The account's live sessions, most recently used first; `current` marks the one with
+    /// `currentTokenHash`, and each ends at its maximum age or `idleTimeout` after its last use.
+    public func sessions(for key: UserKey, currentTokenHash: [UInt8]?, idleTimeout: TimeInterval, now: Date) throws
+        -> [SignInSession]
+    {
+        let idleSince = now.addingTimeInterval(-idleTimeout)
+        return try pool.read { db in
+            try db.query(
+                """
+                SELECT uuid, token_hash, created_at, last_used_at, expires_at, user_agent FROM sessions
+                WHERE user_id = ? AND expires_at > ? AND last_used_at > ? ORDER BY last_used_at DESC, id DESC
+                """, [key.rawValue, now.millisecondsSince1970, idleSince.millisecondsSince1970]
+            ).map { row in
+                let lastUsed = Date(millisecondsSince1970: try row["last_used_at"])
+                let hash: Data = try row["token_hash"]
+                return SignInSession(
+                    id: try UUID(storedText: row["uuid"]), createdAt: Date(millisecondsSince1970: try row["created_at"]),
+                    lastUsedAt: lastUsed,
+                    expiresAt: min(Date(millisecondsSince1970: try row["expires_at"]), lastUsed.addingTimeInterval(idleTimeout)),
+                    userAgent: try row["user_agent"], current: currentTokenHash.map { Data($0) == hash } ?? false)
+            }
+        }
+    }
+
+    /// Ends one of the account's sessions; another account's is "not found".
+    public func deleteSession(_ id: UUID, for key: UserKey) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM sessions WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound("session with this id") }
+        }
+    }
+
+    public func deleteSession(tokenHash: [UInt8]) throws {
+        try pool.write { db in try db.run("DELETE FROM sessions WHERE token_hash = ?", [Data(tokenHash)]) }
+    }
+
+    /// Deletes the sessions past their maximum age or unused since `idleSince`.
+    public func deleteExpiredSessions(now: Date, idleSince: Date) throws {
+        try pool.write { db in
+            try db.run(
+                "DELETE FROM sessions WHERE expires_at <= ? OR last_used_at <= ?",
+                [now.millisecondsSince1970, idleSince.millisecondsSince1970])
+        }
+    }
+}

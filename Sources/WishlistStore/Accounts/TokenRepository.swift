@@ -1,0 +1,76 @@
+import Foundation
+import SQLite
+import WishlistCore
+
+/// API tokens: issued, listed, used, revoked. A token is kept only as the SHA-256 digest of its
+/// secret (`token_hash`), so a copy of the database signs nobody in.
+public struct TokenRepository: Sendable {
+    let pool: DatabasePool
+
+    public func createToken(for key: UserKey, name: String, tokenHash: [UInt8], now: Date) throws -> APIToken {
+        let id = UUID()
+        try pool.write { db in
+            try db.run(
+                "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.millisecondsSince1970])
+        }
+        return APIToken(id: id, name: name, createdAt: now.inWholeMilliseconds, lastUsedAt: nil)
+    }
+
+    public func tokens(for key: UserKey) throws -> [APIToken] {
+        try pool.read { db in
+            try db.query(
+                """
+                SELECT uuid, name, created_at, last_used_at, user_agent FROM api_tokens WHERE user_id = ?
+                ORDER BY created_at DESC, id DESC
+                """,
+                [key.rawValue]
+            ).map { row in
+                APIToken(
+                    id: try UUID(storedText: row["uuid"]), name: try row["name"],
+                    createdAt: Date(millisecondsSince1970: try row["created_at"]),
+                    lastUsedAt: (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                    userAgent: try row["user_agent"])
+            }
+        }
+    }
+
+    /// Revokes one of the account's tokens; another account's token is "not found".
+    public func deleteToken(_ id: UUID, for key: UserKey) throws {
+        try pool.write { db in
+            try db.run("DELETE FROM api_tokens WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
+            guard db.changes == 1 else { throw StoreError.notFound("API token with this id") }
+        }
+    }
+
+    /// The account a token belongs to, with the token's id and when it was last used; nil for a
+    /// disabled account's.
+    public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
+        try pool.read { db in
+            guard let row = try db.queryFirst(
+                """
+                SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
+                FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+                WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
+                """, [Data(apiTokenHash)])
+            else { return nil }
+            return (
+                try UserRepository.account(row), try UUID(storedText: row["token_uuid"]),
+                (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:))
+            )
+        }
+    }
+
+    /// Notes a use of the token, the `User-Agent` that used it, and the account's last sighting;
+    /// no cached answer shows them.
+    public func markTokenUsed(_ id: UUID, userAgent: String?, now: Date) throws {
+        try pool.write(counted: false) { db in
+            try db.run(
+                "UPDATE api_tokens SET last_used_at = ?, user_agent = ? WHERE uuid = ?",
+                [now.millisecondsSince1970, userAgent, id.lowercasedString])
+            try db.run(
+                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM api_tokens WHERE uuid = ?)",
+                [now.millisecondsSince1970, id.lowercasedString])
+        }
+    }
+}

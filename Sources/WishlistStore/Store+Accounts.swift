@@ -1,3 +1,0 @@
-extension Store {
-    public var accounts: AccountRepository { AccountRepository(pool: pool) }
-}

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+import WishlistClient
+
+/// libvips with the hundred libraries it needs (about 10 MB resident) and libxml2 with ICU (about
+/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up: an idle server
+/// must stay small.
+@Suite final class LazyLibraryTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-lazy-\(UUID())")
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    static func maps(_ server: ServerProcess, _ library: String) -> Bool {
+        server.mappedFiles().contains { ($0 as NSString).lastPathComponent.hasPrefix(library) }
+    }
+
+    @Test func libvipsIsLoadedByTheFirstPhotoNotAtStartUp() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        // Signing in has already run a request through every layer but Imaging.
+        #expect(!Self.maps(server, "libvips.so"), "an idle server has libvips mapped")
+
+        let uploaded = try await server.client.uploadPhotos(
+            [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try Data(contentsOf: TestData.photo("camera/canon-40d.jpg")))])
+        #expect(uploaded.items.count == 1)
+        #expect(Self.maps(server, "libvips.so"), "libvips is not mapped after a photo was rendered")
+    }
+
+    /// Package.swift links `wishlist` with packed relative relocations: in the usual format its
+    /// pointers to itself take 2 MB that the loader reads, and keeps resident, at every start.
+    @Test func theExecutablesRelocationsArePacked() throws {
+        let tags = try Self.dynamicTags(ofExecutableAt: CommandRunner.executable)
+        #expect(tags.contains(Self.packedRelocationsTag), "wishlist has no DT_RELR: is it linked with lld and pack-relative-relocs?")
+        #expect(tags.contains(Self.neededLibraryTag), "the dynamic section was not found")
+    }
+
+    static let neededLibraryTag: Int64 = 1 // DT_NEEDED
+    static let packedRelocationsTag: Int64 = 36 // DT_RELR
+
+    /// The tags of an ELF64 little-endian executable's dynamic section, found through its program
+    /// headers (PT_DYNAMIC), as the loader finds them.
+    static func dynamicTags(ofExecutableAt url: URL) throws -> Set<Int64> {
+        let file = try FileHandle(forReadingFrom: url)
+        defer { try? file.close() }
+        func read(_ count: Int, at offset: UInt64) throws -> [UInt8] {
+            try file.seek(toOffset: offset)
+            return [UInt8](try file.read(upToCount: count) ?? Data())
+        }
+        func integer(_ bytes: [UInt8], at index: Int, size: Int) -> UInt64 {
+            (0..<size).reduce(0) { $0 | UInt64(bytes[index + $1]) << (8 * $1) }
+        }
+        let header = try read(64, at: 0)
+        guard header.count == 64, header[0..<4] == [0x7F, 0x45, 0x4C, 0x46], header[4] == 2, header[5] == 1 else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let (programHeaders, entrySize, entries) = (
+            integer(header, at: 0x20, size: 8), Int(integer(header, at: 0x36, size: 2)), Int(integer(header, at: 0x38, size: 2)))
+        let table = try read(entrySize * entries, at: programHeaders)
+        guard let dynamic = (0..<entries).map({ $0 * entrySize }).first(where: { integer(table, at: $0, size: 4) == 2 }) else {
+            return []
+        }
+        let section = try read(Int(integer(table, at: dynamic + 32, size: 8)), at: integer(table, at: dynamic + 8, size: 8))
+        return Set(stride(from: 0, to: section.count - 15, by: 16).map { Int64(bitPattern: integer(section, at: $0, size: 8)) })
+    }
+
+    @Test func libxml2IsLoadedByTheFirstLinkPreviewNotAtStartUp() async throws {
+        let shop = try LoopbackHTTPServer { _ in .html("<html><head><title>Brass lamp</title></head></html>") }
+        defer { shop.stop() }
+        let server = try await ServerProcess(home: home, options: ["--allow-private-addresses"])
+        defer { server.stop() }
+        #expect(!Self.maps(server, "libxml2.so"), "an idle server has libxml2 mapped")
+
+        let preview = try await server.client.linkPreview(shop.url("/lamp").absoluteString)
+        #expect(preview.title == "Brass lamp")
+        #expect(Self.maps(server, "libxml2.so"), "libxml2 is not mapped after a page was parsed")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SQLite
+import Testing
+import WishlistCore
+@testable import WishlistStore
+
+/// The `byText` group: a wish's memo and its link's site, matched by the start of their words.
+@Suite struct WishTextSearchTests {
+    let fixture: TestStore
+    let alice: UserKey
+
+    init() throws {
+        fixture = try TestStore()
+        alice = try fixture.addUser("alice")
+    }
+
+    @discardableResult
+    private func add(_ name: String, memo: String? = nil, link: String? = nil, owner: UserKey? = nil) throws -> Wish {
+        try fixture.wishes.create(WishDraft(name: name, memo: memo, link: link), owner: owner ?? alice)
+    }
+
+    private func found(_ query: String, owner: UserKey? = nil) throws -> [String] {
+        try fixture.wishes.search(query, owner: owner ?? alice).byText.map(\.name)
+    }
+
+    @Test func koreanWordsWithParticlesAreFoundByTheirStart() throws {
+        try add("선물", memo: "생일에 새 가방을 사 주기로 했다")
+        try add("신발", memo: "운동신발은 다음 달에")
+        #expect(try found("가방") == ["선물"])
+        #expect(try found("가방을") == ["선물"])
+        #expect(try found("생일 가방") == ["선물"])
+        #expect(try found("운동") == ["신발"])
+        // Words are matched by their start only: "신발" inside "운동신발은" is not a start.
+        #expect(try found("신발").isEmpty)
+        #expect(try found("가방 신발").isEmpty, "every query word must match")
+    }
+
+    @Test func caseAndAccentsDoNotMatter() throws {
+        try add("Coffee", memo: "The Café Crème near the STATION")
+        for query in ["cafe", "CAFÉ", "creme", "crè", "station", "Stat"] {
+            #expect(try found(query) == ["Coffee"], "\(query)")
+        }
+        // A decomposed query (as a Mac may send it) finds the composed text.
+        #expect(try found("cafe\u{301}") == ["Coffee"])
+    }
+
+    @Test func theSiteOfTheLinkIsFoundWithoutWww() throws {
+        try add("Jacket", link: "https://www.musinsa.com/app/goods/3921")
+        try add("Lamp", link: "http://shop.EXAMPLE.org/lamp?ref=musinsa")
+        #expect(try found("musinsa") == ["Jacket"], "the path and query of a link are not indexed")
+        #expect(try found("musinsa.com") == ["Jacket"])
+        #expect(try found("example") == ["Lamp"])
+        #expect(try found("www").isEmpty)
+        #expect(try found("goods").isEmpty)
+        #expect(SearchGrams.site(ofLink: "https://WWW.Coupang.com/vp/1") == "coupang.com")
+        #expect(SearchGrams.site(ofLink: nil) == nil)
+        #expect(SearchGrams.site(ofLink: "not a link") == nil)
+    }
+
+    @Test func aLongWordIsFoundByItsFirstTwentyCharacters() throws {
+        let word = "supercalifragilisticexpialidocious"
+        try add("Song", memo: "a \(word) tune")
+        #expect(try found(String(word.prefix(5))) == ["Song"])
+        #expect(try found(String(word.prefix(25))) == ["Song"])
+        #expect(try found(word) == ["Song"])
+        #expect(try found("supercaliZZZ").isEmpty)
+        // Past twenty characters nothing more is compared.
+        #expect(try found("supercalifragilisticZZZ") == ["Song"])
+    }
+
+    @Test func editsAndDeletesKeepTheIndexRight() throws {
+        let wish = try add("Bag", memo: "red leather", link: "https://www.musinsa.com/1")
+        var updated = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(memo: .set("blue canvas")))
+        #expect(try found("leather").isEmpty)
+        #expect(try found("canvas") == ["Bag"])
+        #expect(try found("musinsa") == ["Bag"], "the site stays while only the memo changed")
+        updated = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(name: "Tote", link: .clear))
+        #expect(try found("musinsa").isEmpty)
+        #expect(try found("canvas") == [updated.name])
+        _ = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(memo: .clear, link: .set("https://29cm.co.kr/p")))
+        #expect(try found("canvas").isEmpty)
+        #expect(try found("29cm") == ["Tote"])
+        try fixture.wishes.delete(wish.id, owner: alice)
+        #expect(try found("29cm").isEmpty)
+        // Nothing is left in the index under Alice's tokens.
+        let left = try fixture.store.pool.read { db in
+            try IndexMatches.newest(in: "wish_text_search", try #require(SearchGrams.textPattern(query: "29cm", owner: alice)), db).counted
+        }
+        #expect(left == 0)
+    }
+
+    @Test func anotherAccountsMemoNeverMatches() throws {
+        let bob = try fixture.addUser("bob")
+        try add("Bob's", memo: "secret plans", link: "https://www.secretshop.com/", owner: bob)
+        try add("Alice's", memo: "public notes")
+        #expect(try found("secret").isEmpty)
+        #expect(try found("secretshop").isEmpty)
+        #expect(try found("secret", owner: bob) == ["Bob's"])
+        #expect(try found("public", owner: bob).isEmpty)
+    }
+
+    @Test func deletingAnAccountTakesItsWordsOut() throws {
+        let bob = try fixture.addUser("bob")
+        try add("Bob's", memo: "secret plans", owner: bob)
+        try fixture.store.users.deleteUser(username: "bob")
+        let left = try fixture.store.pool.read { db in
+            try IndexMatches.newest(in: "wish_text_search", try #require(SearchGrams.textPattern(query: "secret", owner: bob)), db).counted
+        }
+        #expect(left == 0)
+    }
+
+    /// `2026-12-03-wish-text-search` indexes the memos and sites of the wishes stored before it.
+    @Test func theMigrationIndexesExistingWishes() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-migration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "wishlist.sqlite").path
+
+        var before = Migrator()
+        before.register("2026-11-29-accounts", Schema.createAccounts)
+        before.register("2026-11-29-wishes", Schema.createWishes)
+        let old = try DatabasePool(path: path, readerCount: 1)
+        try before.migrate(old)
+        try old.write { db in
+            try db.execute("""
+                INSERT INTO users (id, uuid, username, password_hash, is_admin, created_at)
+                    VALUES (1, 'a', 'alice', 'x', 0, 0), (2, 'b', 'bob', 'x', 0, 0);
+                INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, created_at, updated_at) VALUES
+                    ('00000000-0000-0000-0000-000000000001', 1, 'Bag', 'bag', '가방을 사자', NULL, 1, 1),
+                    ('00000000-0000-0000-0000-000000000002', 1, 'Coat', 'coat', NULL, 'https://www.musinsa.com/x', 2, 2),
+                    ('00000000-0000-0000-0000-000000000003', 1, 'Plain', 'plain', '', NULL, 3, 3),
+                    ('00000000-0000-0000-0000-000000000004', 2, 'Bobs', 'bobs', '가방', 'https://musinsa.com', 4, 4);
+                """)
+            try db.forEach("SELECT id, owner_id, name FROM wishes") { row in
+                try db.run(
+                    "INSERT INTO wish_search (rowid, grams) VALUES (?, ?)",
+                    [try row["id"] as Int64, SearchGrams.document(try row["name"], owner: UserKey(try row["owner_id"]))])
+            }
+        }
+        try old.close()
+
+        let store = try Store(path: path, readerCount: 1)
+        defer { try? store.close() }
+        let (alice, bob) = (UserKey(1), UserKey(2))
+        #expect(try store.wishes.search("가방", owner: alice).byText.map(\.name) == ["Bag"])
+        #expect(try store.wishes.search("musinsa", owner: alice).byText.map(\.name) == ["Coat"])
+        #expect(try store.wishes.search("musinsa", owner: bob).byText.map(\.name) == ["Bobs"])
+        // The migrated entries can be taken out again: a delete gives the same text.
+        try store.wishes.delete(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, owner: alice)
+        #expect(try store.wishes.search("가방", owner: alice).byText.isEmpty)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import WishlistCore
+@testable import WishlistStore
+
+/// A store in a fresh temporary directory, removed when the test is done, with helpers to add accounts.
+final class TestStore {
+    let directory: URL
+    let store: Store
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try Store(path: directory.appending(path: "wishlist.sqlite").path, readerCount: 2)
+    }
+
+    deinit {
+        try? store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var wishes: WishRepository { store.wishes }
+    var recentSearches: RecentSearchRepository { store.recentSearches }
+
+    /// Adds an account (with a placeholder password hash) and answers its key.
+    func addUser(_ username: String) throws -> UserKey {
+        try store.users.createUser(
+            username: username, passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
+        ).key
+    }
+
+    /// Creates wishes with the given names, one millisecond apart in that order (the last is newest).
+    @discardableResult
+    func add(_ names: [String], owner: UserKey, tags: [String] = [], startingAt start: Int64 = 1_000) throws -> [Wish] {
+        try names.enumerated().map { offset, name in
+            try wishes.create(
+                WishDraft(name: name, tags: tags), owner: owner,
+                now: Date(millisecondsSince1970: start + Int64(offset)))
+        }
+    }
+}
