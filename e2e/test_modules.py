@@ -35,7 +35,7 @@ def page(server, browser, catalogs):
 
 def test_store_keeps_one_record_per_id_and_ignores_stale_versions(page):
     result = page(
-        "js/store.js",
+        "js/common/store.js",
         """
         const store = new module.Store();
         const seen = [];
@@ -54,7 +54,7 @@ def test_store_keeps_one_record_per_id_and_ignores_stale_versions(page):
 
 def test_router_matches_tabs_and_params(page):
     result = page(
-        "js/router.js",
+        "js/shell/router.js",
         """
         const router = new module.Router([
           { name: "wishes", pattern: "/wishes" },
@@ -77,7 +77,7 @@ def test_router_matches_tabs_and_params(page):
 
 def test_api_errors_are_typed(page):
     result = page(
-        "js/api.js",
+        "js/common/api.js",
         """
         const outcome = async (promise) => {
           try { return ["ok", await promise]; }
@@ -100,7 +100,7 @@ def test_api_errors_are_typed(page):
 def test_unreachable_server_is_a_network_error(page, browser):
     block_api(browser)
     result = page(
-        "js/api.js",
+        "js/common/api.js",
         """
         try { await module.api.get("/me"); return "answered"; }
         catch (error) { return [error instanceof module.NetworkError, error instanceof module.ApiError, error.code]; }

@@ -2,10 +2,10 @@
 // who is signed in, the language switch, settings and sign out. A disclosure rather than
 // an ARIA menu, because the panel holds a radio group, not just commands.
 
-import { icon } from "../icons.js";
-import { i18n, LANGUAGES } from "../i18n.js";
-import { session } from "../session.js";
-import { NetworkError } from "../api.js";
+import { icon } from "../common/icons.js";
+import { i18n, LANGUAGES } from "../shell/i18n.js";
+import { session } from "./session.js";
+import { NetworkError } from "../common/api.js";
 
 let nextId = 0;
 

@@ -3,10 +3,10 @@
 // administrator set. One element with a `mode` attribute, because all are the
 // same form with a different heading, different fields and different rules.
 
-import { ApiError } from "../api.js";
-import { i18n } from "../i18n.js";
-import { describe, setMessage } from "../messages.js";
-import { session } from "../session.js";
+import { ApiError } from "../common/api.js";
+import { i18n } from "../shell/i18n.js";
+import { describe, setMessage } from "../common/messages.js";
+import { session } from "./session.js";
 
 const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
 const PASSWORD_MIN_LENGTH = 10;

@@ -1,8 +1,8 @@
 // Who is signed in. The user record itself lives in the store (kind "user");
 // this remembers which one is "me" and what the first screen should be.
 
-import { api, apiEvents, ApiError } from "./api.js";
-import { store } from "./store.js";
+import { api, apiEvents, ApiError } from "../common/api.js";
+import { store } from "../common/store.js";
 
 /** The states the app can start in. */
 export const SessionState = Object.freeze({

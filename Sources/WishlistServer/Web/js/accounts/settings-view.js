@@ -9,13 +9,13 @@
 // password, shown here once.
 // Export and import (X6): see `wl-export-import`.
 
-import { api } from "../api.js";
-import { ConfirmDialog } from "../components/confirm-dialog.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { describe, setMessage } from "../messages.js";
-import { session } from "../session.js";
-import "../components/export-import.js";
+import { api } from "../common/api.js";
+import { ConfirmDialog } from "../common/confirm-dialog.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { describe, setMessage } from "../common/messages.js";
+import { session } from "./session.js";
+import "../archive/export-import.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {

@@ -3,11 +3,11 @@
 // progress and then the report: how many records of each kind were imported or were already there,
 // and every item refused with the reason.
 
-import { api } from "../api.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { describe, setMessage } from "../messages.js";
-import { store } from "../store.js";
+import { api } from "../common/api.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { describe, setMessage } from "../common/messages.js";
+import { store } from "../common/store.js";
 
 /** Where each kind of file goes, by its name's ending. */
 const ROUTES = [

@@ -2,7 +2,7 @@
 // (deleting a wish). A native <dialog>: focus is trapped, Escape cancels, and
 // its heading gives it its accessible name.
 
-import { i18n } from "../i18n.js";
+import { i18n } from "../shell/i18n.js";
 
 let nextId = 0;
 

@@ -3,9 +3,9 @@
 // An API error whose code the catalog explains (`error.<code>.title` and `.body`, e.g. a rate
 // limit with the seconds to wait, or a service that is not set up) gets those words.
 
-import { NetworkError } from "../api.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
+import { NetworkError } from "./api.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
 
 /** A full-width message for a failed load with a "Try again" button. */
 export class ErrorPanel extends HTMLElement {

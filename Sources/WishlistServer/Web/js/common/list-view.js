@@ -5,9 +5,9 @@
 // may offer several lists of the same cards (the Journal's "All · Hearted"): a segmented
 // control switches between them, and each keeps its own pages.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import "../components/record-grid.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
+import "./record-grid.js";
 
 /** A toolbar and a grid of its screen's list. */
 class ListView extends HTMLElement {

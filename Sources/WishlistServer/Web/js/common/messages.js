@@ -2,7 +2,7 @@
 // when the catalog knows the error's code, else the server's own sentence.
 
 import { ApiError, NetworkError } from "./api.js";
-import { i18n } from "./i18n.js";
+import { i18n } from "../shell/i18n.js";
 
 /** The catalog key for an error, or the server's message when the catalog has no words for its code. */
 export function describe(error) {

@@ -1,8 +1,8 @@
 // A calm, friendly screen that is only a message: an icon, a heading, a line of text and an
 // optional action (an address that names nothing). Subclasses give the icon and catalog keys.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
 
 /** A centred empty state: icon, heading, explanation and an optional action. */
 export class PlaceholderView extends HTMLElement {

@@ -3,14 +3,14 @@
 // (W15), a skeleton while nothing is known, a plain error with "Try again", a calm "isn't here
 // anymore" when it was deleted elsewhere, and deleting with a confirmation.
 
-import { ApiError } from "../api.js";
-import { ConfirmDialog } from "../components/confirm-dialog.js";
-import { showToast } from "../components/toast-message.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { navigation } from "../navigation.js";
-import { store } from "../store.js";
-import "../components/error-panel.js";
+import { ApiError } from "./api.js";
+import { ConfirmDialog } from "./confirm-dialog.js";
+import { showToast } from "./toast-message.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
+import { navigation } from "../shell/navigation.js";
+import { store } from "./store.js";
+import "./error-panel.js";
 
 /** The screen of the record in `routeParams.id`; subclasses draw it in `render(record)`. */
 export class RecordDetailView extends HTMLElement {

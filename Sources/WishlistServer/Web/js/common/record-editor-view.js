@@ -3,12 +3,12 @@
 // the alert above the form (with "Reload" after a change made elsewhere), the busy Save button,
 // and the server's complaints put where they belong.
 
-import { ApiError } from "../api.js";
-import { i18n } from "../i18n.js";
-import { icon } from "../icons.js";
-import { describe, setMessage } from "../messages.js";
-import { store } from "../store.js";
-import "../components/error-panel.js";
+import { ApiError } from "./api.js";
+import { i18n } from "../shell/i18n.js";
+import { icon } from "./icons.js";
+import { describe, setMessage } from "./messages.js";
+import { store } from "./store.js";
+import "./error-panel.js";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

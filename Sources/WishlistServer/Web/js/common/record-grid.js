@@ -6,8 +6,8 @@
 // grouped (the journal by month): a heading starts each run of cards of the same group,
 // and may say where a list ends (the GIFs: no more results, or as far as Giphy pages).
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
 import "./error-panel.js";
 
 const SKELETONS_FIRST = 6;

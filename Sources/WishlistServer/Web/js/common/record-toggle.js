@@ -3,9 +3,9 @@
 // toggle of the same record on screen flips together (W15). Subclasses say which record, how
 // the button is named and how the change is sent.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { store } from "../store.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
+import { store } from "./store.js";
 import { showToast } from "./toast-message.js";
 
 /** A button for the record whose id is in the `record-id` attribute. */

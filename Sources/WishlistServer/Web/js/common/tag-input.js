@@ -3,8 +3,8 @@
 // last one. Tags are tidied like the server does (trimmed, inner spaces
 // collapsed, a repeat that differs only in case ignored) so what you see is what is saved.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
+import { icon } from "./icons.js";
+import { i18n } from "../shell/i18n.js";
 
 /** Most tags a wish can have, and most characters in one (API limits). */
 export const TAG_LIMITS = Object.freeze({ count: 20, length: 30 });

@@ -2,7 +2,7 @@
 // without stopping the screen (a star that could not be saved, a search that
 // could not be deleted). One per app, placed by the shell.
 
-import { i18n } from "../i18n.js";
+import { i18n } from "../shell/i18n.js";
 
 const VISIBLE_MS = 5000;
 

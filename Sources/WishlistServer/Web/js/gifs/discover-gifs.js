@@ -5,14 +5,14 @@
 // unfavorited in its sheet leaves at once. Each list lives for the page (a few searches are kept),
 // so coming back shows the same GIFs; Giphy's attribution is under every grid of its GIFs.
 
-import { GIF, GIPHY_LIMIT, gifService } from "../gif-service.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { RecordList } from "../record-list.js";
-import { searchAsYouType } from "../search-as-you-type.js";
-import { store } from "../store.js";
-import "../components/gif-card.js";
-import "../components/record-grid.js";
+import { GIF, GIPHY_LIMIT, gifService } from "./gif-service.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { RecordList } from "../common/record-list.js";
+import { searchAsYouType } from "../common/search-as-you-type.js";
+import { store } from "../common/store.js";
+import "./gif-card.js";
+import "../common/record-grid.js";
 
 /** Searches whose pages are kept besides the one shown, the oldest let go first. */
 const SEARCHES_KEPT = 8;

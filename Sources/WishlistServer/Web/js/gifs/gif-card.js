@@ -3,11 +3,11 @@
 // never the original, and a still frame to people who prefer reduced motion (the detail sheet
 // plays it). Tapping it opens the detail sheet. Drawn from the store, so a star shows at once.
 
-import { GIF, gifTitle } from "../gif-service.js";
-import { i18n } from "../i18n.js";
-import { icon } from "../icons.js";
-import { reducedMotion } from "../motion.js";
-import { store } from "../store.js";
+import { GIF, gifTitle } from "./gif-service.js";
+import { i18n } from "../shell/i18n.js";
+import { icon } from "../common/icons.js";
+import { reducedMotion } from "../shell/motion.js";
+import { store } from "../common/store.js";
 import { GifSheet } from "./gif-sheet.js";
 
 /** The card of the GIF record in its `record-id` attribute (a card of wl-record-grid). */

@@ -4,10 +4,10 @@
 // favorites (at most 20) are read once a session before the first page of results, so every
 // GIF put in the store knows whether it is one.
 
-import { api } from "./api.js";
-import { i18n } from "./i18n.js";
-import { changeOptimistically, store } from "./store.js";
-import { WISH } from "./wish-service.js";
+import { api } from "../common/api.js";
+import { i18n } from "../shell/i18n.js";
+import { changeOptimistically, store } from "../common/store.js";
+import { WISH } from "../wishes/wish-service.js";
 
 /** The store kind of GIF records. */
 export const GIF = "gif";

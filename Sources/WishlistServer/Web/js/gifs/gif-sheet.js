@@ -5,11 +5,11 @@
 // inside, Escape and the backdrop close it. People who prefer reduced motion see a still frame
 // and a Play button.
 
-import { GIF, gifService, gifTitle } from "../gif-service.js";
-import { i18n } from "../i18n.js";
-import { icon } from "../icons.js";
-import { reducedMotion } from "../motion.js";
-import { store } from "../store.js";
+import { GIF, gifService, gifTitle } from "./gif-service.js";
+import { i18n } from "../shell/i18n.js";
+import { icon } from "../common/icons.js";
+import { reducedMotion } from "../shell/motion.js";
+import { store } from "../common/store.js";
 import "./gif-star-button.js";
 
 /** The GIF is drawn within a square of this many CSS pixels. */

@@ -2,10 +2,10 @@
 // distance on "Near me"), the first lines of what was written and its heart. It draws itself from the store and updates in place when
 // that entry changes (W15), in the Journal tab, search results and a wish's detail alike.
 
-import { i18n } from "../i18n.js";
-import { JOURNAL } from "../journal-service.js";
-import { formatEntryDay } from "../journal-format.js";
-import { store } from "../store.js";
+import { i18n } from "../shell/i18n.js";
+import { JOURNAL } from "./journal-service.js";
+import { formatEntryDay } from "./journal-format.js";
+import { store } from "../common/store.js";
 import "./heart-button.js";
 
 /** The card of the entry in its `record-id` attribute (a card of wl-record-grid). */

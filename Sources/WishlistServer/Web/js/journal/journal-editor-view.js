@@ -5,19 +5,19 @@
 // a way to discard it. An edit sends the version it started from, so a change made elsewhere
 // meanwhile is reported, not overwritten.
 
-import { ConfirmDialog } from "../components/confirm-dialog.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { JOURNAL, journalService, localDay } from "../journal-service.js";
-import { describe } from "../messages.js";
-import { navigation } from "../navigation.js";
-import { PHOTO } from "../photo-service.js";
-import { session } from "../session.js";
-import { store } from "../store.js";
-import { length, RecordEditorView } from "./record-editor-view.js";
-import "../components/photo-picker.js";
-import "../components/place-field.js";
-import "../components/wish-mentions.js";
+import { ConfirmDialog } from "../common/confirm-dialog.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { JOURNAL, journalService, localDay } from "./journal-service.js";
+import { describe } from "../common/messages.js";
+import { navigation } from "../shell/navigation.js";
+import { PHOTO } from "../photos/photo-service.js";
+import { session } from "../accounts/session.js";
+import { store } from "../common/store.js";
+import { length, RecordEditorView } from "../common/record-editor-view.js";
+import "../photos/photo-picker.js";
+import "../places/place-field.js";
+import "./wish-mentions.js";
 
 const LIMITS = Object.freeze({ title: 200, contents: 50_000 });
 const FIELDS = ["title", "date", "time", "contents", "place", "wishIds"];

@@ -2,16 +2,16 @@
 // photos in the same swipe gallery and viewer as wishes, what was written, the place and the
 // wishes it mentions (links to them), Edit and Delete.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { formatEntryDay } from "../journal-format.js";
-import { JOURNAL, journalService } from "../journal-service.js";
-import { store } from "../store.js";
-import { WISH, wishService } from "../wish-service.js";
-import { RecordDetailView } from "./record-detail-view.js";
-import "../components/heart-button.js";
-import "../components/photo-gallery.js";
-import "../components/place-section.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { formatEntryDay } from "./journal-format.js";
+import { JOURNAL, journalService } from "./journal-service.js";
+import { store } from "../common/store.js";
+import { WISH, wishService } from "../wishes/wish-service.js";
+import { RecordDetailView } from "../common/record-detail-view.js";
+import "./heart-button.js";
+import "../photos/photo-gallery.js";
+import "../places/place-section.js";
 
 /** The screen of the entry in `routeParams.id`. */
 export class JournalEntryView extends RecordDetailView {

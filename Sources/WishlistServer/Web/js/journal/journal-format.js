@@ -1,7 +1,7 @@
 // How journal days read in the person's language: a card's "Sat, Mar 8, 2025 · 14:30" and a
 // list's month heading "March 2025".
 
-import { i18n } from "./i18n.js";
+import { i18n } from "../shell/i18n.js";
 import { dayAsDate } from "./journal-service.js";
 
 /** The entry's day (and time, when it has one), e.g. "Sat, Mar 8, 2025 · 14:30". */

@@ -2,8 +2,8 @@
 // the one store (W15) under the kind "entry": views hold ids and read entries from the store,
 // so hearting, editing or deleting an entry shows in every list at once (D2, D3).
 
-import { api } from "./api.js";
-import { changeOptimistically, store } from "./store.js";
+import { api } from "../common/api.js";
+import { changeOptimistically, store } from "../common/store.js";
 
 /** The store kind of journal entries. */
 export const JOURNAL = "entry";

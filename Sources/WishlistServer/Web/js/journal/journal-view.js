@@ -3,12 +3,12 @@
 // hearted ones. Both lists follow the store, keyed by the entry's id: hearting an entry
 // anywhere adds it to Hearted in its place, deleting it takes it out of both.
 
-import { formatMonth } from "../journal-format.js";
-import { JOURNAL, journalOrder, journalService } from "../journal-service.js";
-import { PAGE_SIZE, RecordList } from "../record-list.js";
-import { store } from "../store.js";
-import { defineListView } from "./list-view.js";
-import "../components/journal-card.js";
+import { formatMonth } from "./journal-format.js";
+import { JOURNAL, journalOrder, journalService } from "./journal-service.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { store } from "../common/store.js";
+import { defineListView } from "../common/list-view.js";
+import "./journal-card.js";
 
 function journalList(hearted, matches) {
   return new RecordList({

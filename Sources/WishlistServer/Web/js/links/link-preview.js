@@ -3,11 +3,11 @@
 // offers to fill the form from it. The editor decides what "fill" means and whether there is
 // anything left to fill (`fillable`); this element never touches the form.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { isWebLink, linkService } from "../link-service.js";
-import { describe, setMessage } from "../messages.js";
-import { formatPrice } from "../price-format.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { isWebLink, linkService } from "./link-service.js";
+import { describe, setMessage } from "../common/messages.js";
+import { formatPrice } from "./price-format.js";
 
 const TYPING_PAUSE_MS = 500;
 

@@ -1,7 +1,7 @@
 // Prices seen on links (X10) in the person's language: "₩89,000", and the change since the
 // first price seen, "₩89,000 → ₩79,000 since 3 Nov".
 
-import { i18n } from "./i18n.js";
+import { i18n } from "../shell/i18n.js";
 
 /** `{amount, currency}` as the person's language writes money; a price without currency as a plain number. */
 export function formatPrice({ amount, currency }) {

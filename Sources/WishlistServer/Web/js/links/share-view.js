@@ -3,11 +3,11 @@
 // because any site can send a browser to a GET; the button posts a form from this page, which
 // the server takes as the person's own (same-site) share and answers with the new wish.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { isWebLink } from "../link-service.js";
-import { hashQuery } from "../place-format.js";
-import "../components/link-preview.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { isWebLink } from "./link-service.js";
+import { hashQuery } from "../places/place-format.js";
+import "./link-preview.js";
 
 /** The share screen: what was shared, and "Add wish". */
 export class ShareView extends HTMLElement {

@@ -12,9 +12,9 @@
 // An animated photo's edit is a still of its first frame (the server says so
 // with `animated: false`); the editor says so before it is made.
 
-import { i18n } from "../i18n.js";
-import { describe, setMessage } from "../messages.js";
-import { PHOTO, photoService } from "../photo-service.js";
+import { i18n } from "../shell/i18n.js";
+import { describe, setMessage } from "../common/messages.js";
+import { PHOTO, photoService } from "./photo-service.js";
 import {
   cropFromFrame,
   moveFrame,
@@ -22,9 +22,9 @@ import {
   squareFrame,
   turnedSize,
   turnFrame,
-} from "../photo-geometry.js";
-import { store } from "../store.js";
-import { icon } from "../icons.js";
+} from "./photo-geometry.js";
+import { store } from "../common/store.js";
+import { icon } from "../common/icons.js";
 
 /** Smallest frame side on screen, so its corners stay apart under a finger. */
 const MINIMUM_FRAME_PX = 48;

@@ -5,11 +5,11 @@
 // in the strip, on its still until loaded, unless the person prefers reduced
 // motion: then it stays still, and the viewer has Play.
 
-import { i18n } from "../i18n.js";
-import { reducedMotion } from "../motion.js";
-import { showPhoto } from "../photo-service.js";
-import { PhotoViewer } from "../views/photo-viewer.js";
-import { icon } from "../icons.js";
+import { i18n } from "../shell/i18n.js";
+import { reducedMotion } from "../shell/motion.js";
+import { showPhoto } from "./photo-service.js";
+import { PhotoViewer } from "./photo-viewer.js";
+import { icon } from "../common/icons.js";
 
 /** The strip is the detail card's width: the whole screen on phones, the card's 720 px beyond. */
 const SLIDE_SIZES = "(min-width: 900px) 720px, 100vw";

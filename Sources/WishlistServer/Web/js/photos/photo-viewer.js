@@ -9,11 +9,11 @@
 // reduced motion see the still with Play. A native modal <dialog> traps focus
 // and closes on Escape.
 
-import { i18n } from "../i18n.js";
-import { icon } from "../icons.js";
-import { reducedMotion } from "../motion.js";
-import { showPhoto } from "../photo-service.js";
-import { clampPan, fitSize, zoomOffset } from "../photo-geometry.js";
+import { i18n } from "../shell/i18n.js";
+import { icon } from "../common/icons.js";
+import { reducedMotion } from "../shell/motion.js";
+import { showPhoto } from "./photo-service.js";
+import { clampPan, fitSize, zoomOffset } from "./photo-geometry.js";
 
 const MAX_SCALE = 6;
 const DOUBLE_TAP_SCALE = 2.5;

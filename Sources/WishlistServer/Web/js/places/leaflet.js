@@ -2,7 +2,7 @@
 // /vendor/leaflet. They define `window.L`, so they are added as <script> elements, and only
 // when a map is first shown: the rest of the app never waits for them.
 
-import { NetworkError } from "./api.js";
+import { NetworkError } from "../common/api.js";
 
 const BASE = "/vendor/leaflet";
 const STYLES = ["leaflet.css", "MarkerCluster.css"];

@@ -2,7 +2,7 @@
 // has them (with their attribution), else a calm plain background with a faint grid that moves
 // with the map; Leaflet's controls in our words; pins drawn in the app's colours.
 
-import { i18n, t } from "./i18n.js";
+import { i18n, t } from "../shell/i18n.js";
 
 const GRID_TILE = 256;
 

@@ -3,11 +3,11 @@
 // source drawn in its own style, whether it is on (remembered on this device), pins named after
 // their record in the store and opened on tap. The Map tab holds a list of these.
 
-import { icon } from "./icons.js";
-import { t } from "./i18n.js";
+import { icon } from "../common/icons.js";
+import { t } from "../shell/i18n.js";
 import { pinIcon } from "./map-factory.js";
 import { MarkerLayer } from "./marker-layer.js";
-import { store } from "./store.js";
+import { store } from "../common/store.js";
 
 /** One switchable layer of markers. */
 export class MapOverlay {

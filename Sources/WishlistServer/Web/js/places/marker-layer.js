@@ -3,7 +3,7 @@
 // badges that zoom in when tapped. A pin already drawn at the same point is kept, so panning
 // never flickers.
 
-import { t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
 import { countIcon } from "./map-factory.js";
 
 /** Pins and count badges of one marker source on `map`. */

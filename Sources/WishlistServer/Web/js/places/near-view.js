@@ -3,20 +3,20 @@
 // page by page as the list scrolls (one load at a time, through RecordList). Location trouble
 // is said plainly, with a retry.
 
-import { currentPosition, LocationError } from "../geolocation.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { JOURNAL } from "../journal-service.js";
-import { formatDistance } from "../place-format.js";
-import { placeService } from "../place-service.js";
-import { RecordList } from "../record-list.js";
-import { SPOT, spotService } from "../spot-service.js";
-import { TabList } from "../tab-list.js";
-import { WISH } from "../wish-service.js";
-import "../components/journal-card.js";
-import "../components/record-grid.js";
-import "../components/spot-card.js";
-import "../components/wish-card.js";
+import { currentPosition, LocationError } from "./geolocation.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { JOURNAL } from "../journal/journal-service.js";
+import { formatDistance } from "./place-format.js";
+import { placeService } from "./place-service.js";
+import { RecordList } from "../common/record-list.js";
+import { SPOT, spotService } from "../spots/spot-service.js";
+import { TabList } from "../common/tab-list.js";
+import { WISH } from "../wishes/wish-service.js";
+import "../journal/journal-card.js";
+import "../common/record-grid.js";
+import "../spots/spot-card.js";
+import "../wishes/wish-card.js";
 
 /** The lists, each a kind of record, its page of nearest records and its grid's empty state. */
 const LISTS = [

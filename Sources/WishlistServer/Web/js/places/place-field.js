@@ -3,11 +3,11 @@
 // and "Choose on map" opens a map to put a pin anywhere. The ARIA combobox-with-listbox pattern:
 // focus stays in the text field, arrows move the active option, Enter picks, Escape closes.
 
-import { icon } from "../icons.js";
-import { i18n, t } from "../i18n.js";
-import { describe } from "../messages.js";
-import { placeFromCity, regionOf } from "../place-format.js";
-import { placeService } from "../place-service.js";
+import { icon } from "../common/icons.js";
+import { i18n, t } from "../shell/i18n.js";
+import { describe } from "../common/messages.js";
+import { placeFromCity, regionOf } from "./place-format.js";
+import { placeService } from "./place-service.js";
 import { PlacePicker } from "./place-picker.js";
 
 const DEBOUNCE_MS = 250;

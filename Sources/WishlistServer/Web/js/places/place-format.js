@@ -1,7 +1,7 @@
 // Words for places and distances, and the hash-address form of a place: the map opens
 // at `#/map?lat=…&lng=…&z=…` (with `&name=…` for a found place it marks), and the editor opens prefilled at `#/wishes/new?lat=…&lng=…&name=…`.
 
-import { i18n, t } from "./i18n.js";
+import { i18n, t } from "../shell/i18n.js";
 
 /** The ways a wish's place can have been chosen (the API's `source`). */
 const PLACE_SOURCES = Object.freeze(["search", "device", "photo", "manual"]);

@@ -2,11 +2,11 @@
 // Map tab. A picture only; the place's name is said in words beside it, and a link opens the
 // Map tab there for moving around.
 
-import { icon } from "../icons.js";
-import { loadLeaflet } from "../leaflet.js";
-import { mapHref } from "../place-format.js";
-import { createMap, pinIcon } from "../map-factory.js";
-import { placeService } from "../place-service.js";
+import { icon } from "../common/icons.js";
+import { loadLeaflet } from "./leaflet.js";
+import { mapHref } from "./place-format.js";
+import { createMap, pinIcon } from "./map-factory.js";
+import { placeService } from "./place-service.js";
 
 const ZOOM = 12;
 

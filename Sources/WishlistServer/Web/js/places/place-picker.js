@@ -2,14 +2,14 @@
 // a spot, which centres it there) moves the pin; the spot is named after the nearest city by
 // reverse geocoding, and the name stays editable. "Use this place" answers a `manual` place.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { loadLeaflet } from "../leaflet.js";
-import { createMap } from "../map-factory.js";
-import { setMessage } from "../messages.js";
-import { coordinates, placeAt } from "../place-format.js";
-import { placeService } from "../place-service.js";
-import "./error-panel.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { loadLeaflet } from "./leaflet.js";
+import { createMap } from "./map-factory.js";
+import { setMessage } from "../common/messages.js";
+import { coordinates, placeAt } from "./place-format.js";
+import { placeService } from "./place-service.js";
+import "../common/error-panel.js";
 
 const NAME_DEBOUNCE_MS = 300;
 const PLACE_ZOOM = 13;

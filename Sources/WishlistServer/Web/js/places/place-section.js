@@ -1,9 +1,9 @@
 // A record's place on its detail screen (W10): the name and address with a button that opens
 // the Map tab there, above a small map. Wishes and journal entries show their place with it.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { mapHref } from "../place-format.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { mapHref } from "./place-format.js";
 import "./place-map.js";
 
 const PLACE_ZOOM = 13;

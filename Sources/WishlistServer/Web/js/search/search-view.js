@@ -6,21 +6,21 @@
 // and pages on as it scrolls, one group at a time. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { mapHref } from "../place-format.js";
-import { showToast } from "../components/toast-message.js";
-import { store } from "../store.js";
-import { RecordList } from "../record-list.js";
-import { JOURNAL } from "../journal-service.js";
-import { SPOT } from "../spot-service.js";
-import { TabList } from "../tab-list.js";
-import { WISH, wishService } from "../wish-service.js";
-import "../components/error-panel.js";
-import "../components/record-grid.js";
-import "../components/journal-card.js";
-import "../components/spot-card.js";
-import "../components/wish-card.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { mapHref } from "../places/place-format.js";
+import { showToast } from "../common/toast-message.js";
+import { store } from "../common/store.js";
+import { RecordList } from "../common/record-list.js";
+import { JOURNAL } from "../journal/journal-service.js";
+import { SPOT } from "../spots/spot-service.js";
+import { TabList } from "../common/tab-list.js";
+import { WISH, wishService } from "../wishes/wish-service.js";
+import "../common/error-panel.js";
+import "../common/record-grid.js";
+import "../journal/journal-card.js";
+import "../spots/spot-card.js";
+import "../wishes/wish-card.js";
 
 const DEBOUNCE_MS = 300;
 // A city found by the search opens the map at about the zoom that shows the whole city.

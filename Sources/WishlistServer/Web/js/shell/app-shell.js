@@ -2,29 +2,29 @@
 // screens — one <nav>, laid out by CSS), the top bar with the page title (and
 // a back button on screens below a tab) and the account menu, and the current view.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { navigation } from "../navigation.js";
-import { Router } from "../router.js";
-import { HOME_PATH, TABS } from "../tabs.js";
-import "./account-menu.js";
-import "./toast-message.js";
-import "../views/wishes-view.js";
-import "../views/favorites-view.js";
-import "../views/map-view.js";
-import "../views/near-view.js";
-import "../views/search-view.js";
-import "../views/journal-view.js";
-import "../views/discover-view.js";
-import "../views/spot-title-view.js";
-import "../views/spot-view.js";
-import "../views/not-found-view.js";
-import "../views/wish-detail-view.js";
-import "../views/wish-editor-view.js";
-import "../views/journal-entry-view.js";
-import "../views/journal-editor-view.js";
-import "../views/settings-view.js";
-import "../views/share-view.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "./i18n.js";
+import { navigation } from "./navigation.js";
+import { Router } from "./router.js";
+import { HOME_PATH, TABS } from "./tabs.js";
+import "../accounts/account-menu.js";
+import "../common/toast-message.js";
+import "../wishes/wishes-view.js";
+import "../wishes/favorites-view.js";
+import "../places/map-view.js";
+import "../places/near-view.js";
+import "../search/search-view.js";
+import "../journal/journal-view.js";
+import "../spots/discover-view.js";
+import "../spots/spot-title-view.js";
+import "../spots/spot-view.js";
+import "./not-found-view.js";
+import "../wishes/wish-detail-view.js";
+import "../wishes/wish-editor-view.js";
+import "../journal/journal-entry-view.js";
+import "../journal/journal-editor-view.js";
+import "../accounts/settings-view.js";
+import "../links/share-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
 // Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, and the entry screens beneath the Journal tab. `params`

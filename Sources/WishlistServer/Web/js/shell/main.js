@@ -1,2 +1,2 @@
-// Entry point: defining <wl-app> starts the app (see components/wishlist-app.js).
-import "./components/wishlist-app.js";
+// Entry point: defining <wl-app> starts the app (see wishlist-app.js).
+import "./wishlist-app.js";

@@ -1,5 +1,5 @@
-import { PlaceholderView } from "./placeholder-view.js";
-import { HOME_PATH } from "../tabs.js";
+import { PlaceholderView } from "../common/placeholder-view.js";
+import { HOME_PATH } from "./tabs.js";
 
 /** Shown for an address that names no screen, with a way back home. */
 export class NotFoundView extends PlaceholderView {

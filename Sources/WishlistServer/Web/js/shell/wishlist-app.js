@@ -2,11 +2,11 @@
 // shows setup, sign-in, the change of a temporary password, the app shell, or a
 // plain error with a retry (K7).
 
-import { i18n } from "../i18n.js";
-import { session, SessionState } from "../session.js";
+import { i18n } from "./i18n.js";
+import { session, SessionState } from "../accounts/session.js";
 import "./app-shell.js";
-import "./error-panel.js";
-import "../views/auth-view.js";
+import "../common/error-panel.js";
+import "../accounts/auth-view.js";
 
 /** The form each state before the app shows. */
 const AUTH_MODES = {

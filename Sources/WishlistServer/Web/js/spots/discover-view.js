@@ -5,16 +5,16 @@
 // live for the page, one per category and query, so coming back shows them where they were.
 // The GIF sections are in `discover-gifs.js`.
 
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { PAGE_SIZE, RecordList } from "../record-list.js";
-import { searchAsYouType } from "../search-as-you-type.js";
-import { SPOT_TITLE, SPOT_TYPES, spotService } from "../spot-service.js";
-import { store } from "../store.js";
-import { TabList } from "../tab-list.js";
-import "../components/record-grid.js";
-import "../components/spot-title-card.js";
-import "./discover-gifs.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { searchAsYouType } from "../common/search-as-you-type.js";
+import { SPOT_TITLE, SPOT_TYPES, spotService } from "./spot-service.js";
+import { store } from "../common/store.js";
+import { TabList } from "../common/tab-list.js";
+import "../common/record-grid.js";
+import "./spot-title-card.js";
+import "../gifs/discover-gifs.js";
 
 /** The sections of Discover, in order; `href` is each one's address, `element` what shows it. */
 const SECTIONS = Object.freeze([

@@ -2,9 +2,9 @@
 // belong to ("titles"), go into the one store like wishes (W15): a spot saved as a wish changes
 // its `wishId` in the store, so every star of it on screen fills at once.
 
-import { api } from "./api.js";
-import { store } from "./store.js";
-import { WISH } from "./wish-service.js";
+import { api } from "../common/api.js";
+import { store } from "../common/store.js";
+import { WISH } from "../wishes/wish-service.js";
 
 /** The store kind of spot records. */
 export const SPOT = "spot";

@@ -2,15 +2,15 @@
 // list. The list pages while scrolling (K6); the map shows every spot loaded so far, and a
 // pin opens the spot. The address names the category and title: #/discover/spots/{type}/{title}.
 
-import { i18n, t } from "../i18n.js";
-import { loadLeaflet } from "../leaflet.js";
-import { createMap, pinIcon } from "../map-factory.js";
-import { placeService } from "../place-service.js";
-import { PAGE_SIZE, RecordList } from "../record-list.js";
-import { SPOT, spotService } from "../spot-service.js";
-import { store } from "../store.js";
-import "../components/record-grid.js";
-import "../components/spot-card.js";
+import { i18n, t } from "../shell/i18n.js";
+import { loadLeaflet } from "../places/leaflet.js";
+import { createMap, pinIcon } from "../places/map-factory.js";
+import { placeService } from "../places/place-service.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { SPOT, spotService } from "./spot-service.js";
+import { store } from "../common/store.js";
+import "../common/record-grid.js";
+import "./spot-card.js";
 
 const FIT_MAX_ZOOM = 14;
 

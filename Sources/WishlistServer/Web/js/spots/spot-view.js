@@ -3,16 +3,16 @@
 // wish" (a filled star and a link to the wish once saved) and "Directions" in the person's map
 // app. It shows the store's record at once, asks the server for the latest and follows the store.
 
-import { ApiError } from "../api.js";
-import { showToast } from "../components/toast-message.js";
-import { spotTitleHref } from "../components/spot-title-card.js";
-import { icon } from "../icons.js";
-import { i18n, t } from "../i18n.js";
-import { directionsHref, placeTypeName } from "../place-format.js";
-import { SPOT, spotService } from "../spot-service.js";
-import { store } from "../store.js";
-import "../components/error-panel.js";
-import { placeSectionMarkup, renderPlaceSection } from "../components/place-map.js";
+import { ApiError } from "../common/api.js";
+import { showToast } from "../common/toast-message.js";
+import { spotTitleHref } from "./spot-title-card.js";
+import { icon } from "../common/icons.js";
+import { i18n, t } from "../shell/i18n.js";
+import { directionsHref, placeTypeName } from "../places/place-format.js";
+import { SPOT, spotService } from "./spot-service.js";
+import { store } from "../common/store.js";
+import "../common/error-panel.js";
+import { placeSectionMarkup, renderPlaceSection } from "../places/place-map.js";
 
 const PLACE_ZOOM = 15;
 

@@ -1,4 +1,4 @@
-import { defineListView } from "./list-view.js";
+import { defineListView } from "../common/list-view.js";
 import { wishListScreen } from "./wishes-view.js";
 
 // The Favorites tab: starred wishes, newest first (W6); starring anywhere adds or removes here at once.

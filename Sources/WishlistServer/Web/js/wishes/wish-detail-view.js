@@ -5,24 +5,24 @@
 // the store's record at once, asks the server for the latest, and follows the
 // store from then on (W15).
 
-import { renderTags } from "../components/wish-card.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { linkService } from "../link-service.js";
-import { describe, setMessage } from "../messages.js";
-import { formatPrice, formatShortDay, priceChange } from "../price-format.js";
-import { store } from "../store.js";
-import { WISH, wishService } from "../wish-service.js";
-import { JOURNAL, journalOrder, journalService } from "../journal-service.js";
-import { PAGE_SIZE, RecordList } from "../record-list.js";
-import { RecordDetailView } from "./record-detail-view.js";
-import { showImage } from "../components/link-preview.js";
-import "../components/journal-card.js";
-import "../components/record-grid.js";
-import "../components/photo-gallery.js";
-import "../components/place-section.js";
-import "../components/star-button.js";
-import "../components/wish-cover.js";
+import { renderTags } from "./wish-card.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { linkService } from "../links/link-service.js";
+import { describe, setMessage } from "../common/messages.js";
+import { formatPrice, formatShortDay, priceChange } from "../links/price-format.js";
+import { store } from "../common/store.js";
+import { WISH, wishService } from "./wish-service.js";
+import { JOURNAL, journalOrder, journalService } from "../journal/journal-service.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { RecordDetailView } from "../common/record-detail-view.js";
+import { showImage } from "../links/link-preview.js";
+import "../journal/journal-card.js";
+import "../common/record-grid.js";
+import "../photos/photo-gallery.js";
+import "../places/place-section.js";
+import "./star-button.js";
+import "./wish-cover.js";
 
 const SAFE_LINK = /^https?:\/\//i;
 

@@ -5,20 +5,20 @@
 // server's own complaints next to their field, and on an edit sends the version
 // it started from, so a change made elsewhere meanwhile is reported, not overwritten.
 
-import { TAG_LIMITS } from "../components/tag-input.js";
-import { icon } from "../icons.js";
-import { i18n } from "../i18n.js";
-import { describe } from "../messages.js";
-import { navigation } from "../navigation.js";
-import { linkService } from "../link-service.js";
-import { MAX_PHOTOS } from "../photo-service.js";
-import { hashQuery, placeFrom } from "../place-format.js";
-import { WISH, wishService } from "../wish-service.js";
-import { length, RecordEditorView } from "./record-editor-view.js";
-import "../components/link-preview.js";
-import "../components/photo-picker.js";
-import "../components/place-field.js";
-import "../components/tag-input.js";
+import { TAG_LIMITS } from "../common/tag-input.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { describe } from "../common/messages.js";
+import { navigation } from "../shell/navigation.js";
+import { linkService } from "../links/link-service.js";
+import { MAX_PHOTOS } from "../photos/photo-service.js";
+import { hashQuery, placeFrom } from "../places/place-format.js";
+import { WISH, wishService } from "./wish-service.js";
+import { length, RecordEditorView } from "../common/record-editor-view.js";
+import "../links/link-preview.js";
+import "../photos/photo-picker.js";
+import "../places/place-field.js";
+import "../common/tag-input.js";
 
 /** The API's limits, counted in characters as people see them. */
 const LIMITS = Object.freeze({ name: 200, memo: 10_000, link: 2_048 });

@@ -1,10 +1,10 @@
 // Every wish request goes through here, and every wish that comes back is put
 // into the one store (W15): views only ever hold ids and read records from the store.
 
-import { api } from "./api.js";
-import { JOURNAL } from "./journal-service.js";
-import { SPOT } from "./spot-service.js";
-import { changeOptimistically, store } from "./store.js";
+import { api } from "../common/api.js";
+import { JOURNAL } from "../journal/journal-service.js";
+import { SPOT } from "../spots/spot-service.js";
+import { changeOptimistically, store } from "../common/store.js";
 
 /** The store kind of wish records. */
 export const WISH = "wish";

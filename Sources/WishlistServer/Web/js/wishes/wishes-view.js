@@ -1,7 +1,7 @@
-import { PAGE_SIZE, RecordList } from "../record-list.js";
-import { WISH, wishService } from "../wish-service.js";
-import { defineListView } from "./list-view.js";
-import "../components/wish-card.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { WISH, wishService } from "./wish-service.js";
+import { defineListView } from "../common/list-view.js";
+import "./wish-card.js";
 
 /**
  * A list screen of wishes, newest first: the server's wishes asked for with `query`
