@@ -5,7 +5,8 @@
 // unfavorited in its sheet leaves at once. Each list lives for the page (a few searches are kept),
 // so coming back shows the same GIFs; Giphy's attribution is under every grid of its GIFs.
 
-import { GIF, GIPHY_LIMIT, gifService } from "./gif-service.js";
+import { GIF } from "../common/record-kinds.js";
+import { GIPHY_LIMIT, gifService } from "./gif-service.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { RecordList } from "../common/record-list.js";

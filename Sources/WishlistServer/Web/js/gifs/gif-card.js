@@ -3,7 +3,8 @@
 // never the original, and a still frame to people who prefer reduced motion (the detail sheet
 // plays it). Tapping it opens the detail sheet. Drawn from the store, so a star shows at once.
 
-import { GIF, gifTitle } from "./gif-service.js";
+import { GIF } from "../common/record-kinds.js";
+import { gifTitle } from "./gif-service.js";
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
 import { reducedMotion } from "../shell/motion.js";

@@ -4,13 +4,11 @@
 // favorites (at most 20) are read once a session before the first page of results, so every
 // GIF put in the store knows whether it is one.
 
+import { GIF, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
 import { i18n } from "../shell/i18n.js";
 import { changeOptimistically, store } from "../common/store.js";
-import { WISH } from "../wishes/wish-service.js";
 
-/** The store kind of GIF records. */
-export const GIF = "gif";
 /** `end` of a list that stops where Giphy stops paging, not at its last result. */
 export const GIPHY_LIMIT = "limit";
 

@@ -5,7 +5,8 @@
 // inside, Escape and the backdrop close it. People who prefer reduced motion see a still frame
 // and a Play button.
 
-import { GIF, gifService, gifTitle } from "./gif-service.js";
+import { GIF } from "../common/record-kinds.js";
+import { gifService, gifTitle } from "./gif-service.js";
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
 import { reducedMotion } from "../shell/motion.js";

@@ -1,7 +1,8 @@
 // The favorite toggle of one GIF (G5, G6) in its detail sheet. A 21st favorite is refused by the
 // server; the sheet says why beside the star, which stays off.
 
-import { GIF, gifService, gifTitle } from "./gif-service.js";
+import { GIF } from "../common/record-kinds.js";
+import { gifService, gifTitle } from "./gif-service.js";
 import { i18n } from "../shell/i18n.js";
 import { RecordToggle } from "../common/record-toggle.js";
 

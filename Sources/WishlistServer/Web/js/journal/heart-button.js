@@ -1,8 +1,9 @@
 // The heart of one journal entry (D2), in the entry's header and on its card: filled when
 // hearted, and named for what pressing it does ("Heart" or "Remove heart").
 
+import { JOURNAL } from "../common/record-kinds.js";
 import { i18n } from "../shell/i18n.js";
-import { JOURNAL, journalService } from "./journal-service.js";
+import { journalService } from "./journal-service.js";
 import { RecordToggle } from "../common/record-toggle.js";
 
 /** The heart button of the entry in its `record-id` attribute. */

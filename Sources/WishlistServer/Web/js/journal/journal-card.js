@@ -2,8 +2,8 @@
 // distance on "Near me"), the first lines of what was written and its heart. It draws itself from the store and updates in place when
 // that entry changes (W15), in the Journal tab, search results and a wish's detail alike.
 
+import { JOURNAL } from "../common/record-kinds.js";
 import { i18n } from "../shell/i18n.js";
-import { JOURNAL } from "./journal-service.js";
 import { formatEntryDay } from "./journal-format.js";
 import { store } from "../common/store.js";
 import "./heart-button.js";

@@ -5,13 +5,13 @@
 // a way to discard it. An edit sends the version it started from, so a change made elsewhere
 // meanwhile is reported, not overwritten.
 
+import { JOURNAL, PHOTO } from "../common/record-kinds.js";
 import { ConfirmDialog } from "../common/confirm-dialog.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
-import { JOURNAL, journalService, localDay } from "./journal-service.js";
+import { journalService, localDay } from "./journal-service.js";
 import { describe } from "../common/messages.js";
 import { navigation } from "../shell/navigation.js";
-import { PHOTO } from "../photos/photo-service.js";
 import { session } from "../accounts/session.js";
 import { store } from "../common/store.js";
 import { length, RecordEditorView } from "../common/record-editor-view.js";

@@ -2,12 +2,13 @@
 // photos in the same swipe gallery and viewer as wishes, what was written, the place and the
 // wishes it mentions (links to them), Edit and Delete.
 
+import { JOURNAL, WISH } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { formatEntryDay } from "./journal-format.js";
-import { JOURNAL, journalService } from "./journal-service.js";
+import { journalService } from "./journal-service.js";
 import { store } from "../common/store.js";
-import { WISH, wishService } from "../wishes/wish-service.js";
+import { wishService } from "../wishes/wish-service.js";
 import { RecordDetailView } from "../common/record-detail-view.js";
 import "./heart-button.js";
 import "../photos/photo-gallery.js";

@@ -2,11 +2,9 @@
 // the one store (W15) under the kind "entry": views hold ids and read entries from the store,
 // so hearting, editing or deleting an entry shows in every list at once (D2, D3).
 
+import { JOURNAL } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
 import { changeOptimistically, store } from "../common/store.js";
-
-/** The store kind of journal entries. */
-export const JOURNAL = "entry";
 
 /** The order of the journal, as one string per entry that sorts like the server: newest day, then newest written. */
 export function journalOrder(entry) {

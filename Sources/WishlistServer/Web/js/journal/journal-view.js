@@ -3,8 +3,9 @@
 // hearted ones. Both lists follow the store, keyed by the entry's id: hearting an entry
 // anywhere adds it to Hearted in its place, deleting it takes it out of both.
 
+import { JOURNAL } from "../common/record-kinds.js";
 import { formatMonth } from "./journal-format.js";
-import { JOURNAL, journalOrder, journalService } from "./journal-service.js";
+import { journalOrder, journalService } from "./journal-service.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
 import { store } from "../common/store.js";
 import { defineListView } from "../common/list-view.js";

@@ -3,10 +3,11 @@
 // combobox pattern: arrows move, Enter picks, Escape closes). The wishes are read once,
 // sorted by name, into the store, and searched there.
 
+import { WISH } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { store } from "../common/store.js";
-import { WISH, wishService } from "../wishes/wish-service.js";
+import { wishService } from "../wishes/wish-service.js";
 
 const PAGE = 100;
 const MAX_PAGES = 20;

@@ -2,10 +2,9 @@
 // kept as a photo, and a wish's link fetched again. Wishes that come back go into the store, so
 // every card and page of them shows the new price at once (W15).
 
+import { PHOTO, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
-import { PHOTO } from "../photos/photo-service.js";
 import { store } from "../common/store.js";
-import { WISH } from "../wishes/wish-service.js";
 
 /** Link calls; previews are cached by the server for a day, so asking twice costs nothing. */
 export class LinkService {

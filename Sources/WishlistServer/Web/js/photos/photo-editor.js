@@ -12,9 +12,10 @@
 // An animated photo's edit is a still of its first frame (the server says so
 // with `animated: false`); the editor says so before it is made.
 
+import { PHOTO } from "../common/record-kinds.js";
 import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
-import { PHOTO, photoService } from "./photo-service.js";
+import { photoService } from "./photo-service.js";
 import {
   cropFromFrame,
   moveFrame,

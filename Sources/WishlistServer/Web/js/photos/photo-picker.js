@@ -3,10 +3,11 @@
 // read a failed file's problem next to it, reorder by dragging or with the
 // Move buttons, remove, and open the photo editor. The first photo is the cover.
 
+import { PHOTO } from "../common/record-kinds.js";
 import { ApiError, NetworkError } from "../common/api.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
-import { MAX_PHOTOS, PHOTO, photoService } from "./photo-service.js";
+import { MAX_PHOTOS, photoService } from "./photo-service.js";
 import { store } from "../common/store.js";
 import { PhotoEditor } from "./photo-editor.js";
 

@@ -2,12 +2,9 @@
 // their own (kind PHOTO), and an edit also replaces the photo inside every wish
 // held in the store, so cards and galleries show the new picture at once (W15).
 
+import { PHOTO, WISH } from "../common/record-kinds.js";
 import { api, ApiError, NetworkError } from "../common/api.js";
 import { store } from "../common/store.js";
-import { WISH } from "../wishes/wish-service.js";
-
-/** The store kind of photo records. */
-export const PHOTO = "photo";
 
 /** Most photos one wish can hold (API limit). */
 export const MAX_PHOTOS = 20;

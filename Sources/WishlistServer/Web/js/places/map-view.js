@@ -8,12 +8,12 @@
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
 // the editor with the current place, and "Near me" lists wishes nearest first.
 
+import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { ApiError } from "../common/api.js";
 import { icon } from "../common/icons.js";
 import { i18n, t } from "../shell/i18n.js";
 import { currentPosition, LocationError, watchPosition } from "./geolocation.js";
 import { loadLeaflet } from "./leaflet.js";
-import { JOURNAL } from "../journal/journal-service.js";
 import { createMap, pinIcon, placeIcon } from "./map-factory.js";
 import { MapOverlay } from "./map-overlay.js";
 import { MarkerLayer } from "./marker-layer.js";
@@ -21,9 +21,8 @@ import { journalMarkerSource, MarkerSource, markerSource, spotMarkerSource } fro
 import { describe, setMessage } from "../common/messages.js";
 import { hashQuery, newWishHref, placeAt, pointFrom } from "./place-format.js";
 import { placeService } from "./place-service.js";
-import { SPOT } from "../spots/spot-service.js";
 import { store } from "../common/store.js";
-import { WISH, wishService } from "../wishes/wish-service.js";
+import { wishService } from "../wishes/wish-service.js";
 import "../common/error-panel.js";
 import "../wishes/wish-card.js";
 

@@ -4,10 +4,9 @@
 // answer. The wishes' and the entries' sources follow the store (W15): when a record gains, moves or loses its
 // place, or is deleted, what is held is dropped and "change" tells the map to ask again.
 
+import { JOURNAL, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
 import { store } from "../common/store.js";
-import { JOURNAL } from "../journal/journal-service.js";
-import { WISH } from "../wishes/wish-service.js";
 
 // Answers older than this are asked for again, so changes from other devices show up too.
 const MAX_AGE_MS = 60_000;

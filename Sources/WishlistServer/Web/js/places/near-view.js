@@ -3,16 +3,15 @@
 // page by page as the list scrolls (one load at a time, through RecordList). Location trouble
 // is said plainly, with a retry.
 
+import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { currentPosition, LocationError } from "./geolocation.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
-import { JOURNAL } from "../journal/journal-service.js";
 import { formatDistance } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { RecordList } from "../common/record-list.js";
-import { SPOT, spotService } from "../spots/spot-service.js";
+import { spotService } from "../spots/spot-service.js";
 import { TabList } from "../common/tab-list.js";
-import { WISH } from "../wishes/wish-service.js";
 import "../journal/journal-card.js";
 import "../common/record-grid.js";
 import "../spots/spot-card.js";

@@ -1,9 +1,9 @@
 // Place search, reverse geocoding, "near me" and the map's settings (W9, W10, K4).
 // Wishes that come back with a distance go into the one store like any other (W15).
 
+import { WISH } from "../common/record-kinds.js";
 import { api, ApiError } from "../common/api.js";
 import { store } from "../common/store.js";
-import { WISH } from "../wishes/wish-service.js";
 
 /** Calls of the places and map API. */
 export class PlaceService {

@@ -6,16 +6,15 @@
 // and pages on as it scrolls, one group at a time. The server remembers every search it answers, so a search is
 // sent only when typing settles, never per keystroke.
 
+import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { mapHref } from "../places/place-format.js";
 import { showToast } from "../common/toast-message.js";
 import { store } from "../common/store.js";
 import { RecordList } from "../common/record-list.js";
-import { JOURNAL } from "../journal/journal-service.js";
-import { SPOT } from "../spots/spot-service.js";
 import { TabList } from "../common/tab-list.js";
-import { WISH, wishService } from "../wishes/wish-service.js";
+import { wishService } from "../wishes/wish-service.js";
 import "../common/error-panel.js";
 import "../common/record-grid.js";
 import "../journal/journal-card.js";

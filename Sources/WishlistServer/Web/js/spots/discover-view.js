@@ -5,11 +5,12 @@
 // live for the page, one per category and query, so coming back shows them where they were.
 // The GIF sections are in `discover-gifs.js`.
 
+import { SPOT_TITLE } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
 import { searchAsYouType } from "../common/search-as-you-type.js";
-import { SPOT_TITLE, SPOT_TYPES, spotService } from "./spot-service.js";
+import { SPOT_TYPES, spotService } from "./spot-service.js";
 import { store } from "../common/store.js";
 import { TabList } from "../common/tab-list.js";
 import "../common/record-grid.js";

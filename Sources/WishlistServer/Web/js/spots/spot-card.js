@@ -2,10 +2,10 @@
 // known from, its address, an optional note (a distance) and a filled star once it is saved as a
 // wish. It draws itself from the store and follows it (W15), so saving it anywhere shows here at once.
 
+import { SPOT } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
 import { i18n, t } from "../shell/i18n.js";
 import { placeTypeName } from "../places/place-format.js";
-import { SPOT } from "./spot-service.js";
 import { store } from "../common/store.js";
 
 /** The card of the spot in its `record-id` attribute (a card of wl-record-grid). */

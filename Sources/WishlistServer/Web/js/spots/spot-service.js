@@ -2,14 +2,10 @@
 // belong to ("titles"), go into the one store like wishes (W15): a spot saved as a wish changes
 // its `wishId` in the store, so every star of it on screen fills at once.
 
+import { SPOT, SPOT_TITLE, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
 import { store } from "../common/store.js";
-import { WISH } from "../wishes/wish-service.js";
 
-/** The store kind of spot records. */
-export const SPOT = "spot";
-/** The store kind of works and artists (`{id, title, type, aliases, spotCount}`; the id is made here). */
-export const SPOT_TITLE = "spot-title";
 /** The categories of spots, in tab order (K1), with the API's `type`. */
 export const SPOT_TYPES = Object.freeze(["drama", "movie", "show", "artist"]);
 

@@ -1,8 +1,8 @@
 // One work or artist of the K-culture spots (K1, K8): its title, the other names people know it
 // by, and how many spots it has; it opens the work's spots. Drawn from the store.
 
+import { SPOT_TITLE } from "../common/record-kinds.js";
 import { i18n, t } from "../shell/i18n.js";
-import { SPOT_TITLE } from "./spot-service.js";
 import { store } from "../common/store.js";
 
 /** The card of the SPOT_TITLE record in its `record-id` attribute (a card of wl-record-grid). */

@@ -2,12 +2,13 @@
 // list. The list pages while scrolling (K6); the map shows every spot loaded so far, and a
 // pin opens the spot. The address names the category and title: #/discover/spots/{type}/{title}.
 
+import { SPOT } from "../common/record-kinds.js";
 import { i18n, t } from "../shell/i18n.js";
 import { loadLeaflet } from "../places/leaflet.js";
 import { createMap, pinIcon } from "../places/map-factory.js";
 import { placeService } from "../places/place-service.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
-import { SPOT, spotService } from "./spot-service.js";
+import { spotService } from "./spot-service.js";
 import { store } from "../common/store.js";
 import "../common/record-grid.js";
 import "./spot-card.js";

@@ -3,13 +3,14 @@
 // wish" (a filled star and a link to the wish once saved) and "Directions" in the person's map
 // app. It shows the store's record at once, asks the server for the latest and follows the store.
 
+import { SPOT } from "../common/record-kinds.js";
 import { ApiError } from "../common/api.js";
 import { showToast } from "../common/toast-message.js";
 import { spotTitleHref } from "./spot-title-card.js";
 import { icon } from "../common/icons.js";
 import { i18n, t } from "../shell/i18n.js";
 import { directionsHref, placeTypeName } from "../places/place-format.js";
-import { SPOT, spotService } from "./spot-service.js";
+import { spotService } from "./spot-service.js";
 import { store } from "../common/store.js";
 import "../common/error-panel.js";
 import { placeSectionMarkup, renderPlaceSection } from "../places/place-map.js";

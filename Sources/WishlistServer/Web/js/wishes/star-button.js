@@ -1,8 +1,9 @@
 // The favorite toggle of one wish (W6), the same on cards and in detail; every star
 // of the same wish on screen flips together (W15).
 
+import { WISH } from "../common/record-kinds.js";
 import { i18n } from "../shell/i18n.js";
-import { WISH, wishService } from "./wish-service.js";
+import { wishService } from "./wish-service.js";
 import { RecordToggle } from "../common/record-toggle.js";
 
 /** A star button with aria-pressed for the wish in its `record-id` attribute. */

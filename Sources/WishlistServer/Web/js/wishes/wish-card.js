@@ -2,8 +2,8 @@
 // the store and updates in place when that wish changes (W15), so keyboard
 // focus on its star survives a toggle.
 
+import { WISH } from "../common/record-kinds.js";
 import { store } from "../common/store.js";
-import { WISH } from "./wish-service.js";
 import "./star-button.js";
 import "./wish-cover.js";
 

@@ -5,6 +5,7 @@
 // the store's record at once, asks the server for the latest, and follows the
 // store from then on (W15).
 
+import { JOURNAL, WISH } from "../common/record-kinds.js";
 import { renderTags } from "./wish-card.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -12,8 +13,8 @@ import { linkService } from "../links/link-service.js";
 import { describe, setMessage } from "../common/messages.js";
 import { formatPrice, formatShortDay, priceChange } from "../links/price-format.js";
 import { store } from "../common/store.js";
-import { WISH, wishService } from "./wish-service.js";
-import { JOURNAL, journalOrder, journalService } from "../journal/journal-service.js";
+import { wishService } from "./wish-service.js";
+import { journalOrder, journalService } from "../journal/journal-service.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
 import { RecordDetailView } from "../common/record-detail-view.js";
 import { showImage } from "../links/link-preview.js";

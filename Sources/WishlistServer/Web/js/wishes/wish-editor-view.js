@@ -5,6 +5,7 @@
 // server's own complaints next to their field, and on an edit sends the version
 // it started from, so a change made elsewhere meanwhile is reported, not overwritten.
 
+import { WISH } from "../common/record-kinds.js";
 import { TAG_LIMITS } from "../common/tag-input.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -13,7 +14,7 @@ import { navigation } from "../shell/navigation.js";
 import { linkService } from "../links/link-service.js";
 import { MAX_PHOTOS } from "../photos/photo-service.js";
 import { hashQuery, placeFrom } from "../places/place-format.js";
-import { WISH, wishService } from "./wish-service.js";
+import { wishService } from "./wish-service.js";
 import { length, RecordEditorView } from "../common/record-editor-view.js";
 import "../links/link-preview.js";
 import "../photos/photo-picker.js";

@@ -1,13 +1,9 @@
 // Every wish request goes through here, and every wish that comes back is put
 // into the one store (W15): views only ever hold ids and read records from the store.
 
+import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
-import { JOURNAL } from "../journal/journal-service.js";
-import { SPOT } from "../spots/spot-service.js";
 import { changeOptimistically, store } from "../common/store.js";
-
-/** The store kind of wish records. */
-export const WISH = "wish";
 
 /** Wish, favorite, search and recent-search calls that keep the store up to date. */
 export class WishService {
@@ -94,7 +90,6 @@ export class WishService {
   }
 }
 
-/** The store kind of each paged search group's records. */
 const SEARCH_GROUP_KINDS = { byName: WISH, byTag: WISH, byText: WISH, journal: JOURNAL, spots: SPOT };
 
 /** Puts a search group's records in the store and answers their ids. */

@@ -1,5 +1,6 @@
+import { WISH } from "../common/record-kinds.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
-import { WISH, wishService } from "./wish-service.js";
+import { wishService } from "./wish-service.js";
 import { defineListView } from "../common/list-view.js";
 import "./wish-card.js";
 
