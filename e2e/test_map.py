@@ -153,7 +153,7 @@ def test_distances_read_naturally_in_english_and_korean(server, browser, catalog
     browser.get(server.url())
     wait_for_role(browser, "heading", catalogs["en"]["setup.title"])
     body = """
-        const base = document.querySelector('script[type="module"]').src.replace(/js\\/main\\.js$/, "");
+        const base = document.querySelector('script[type="module"]').src.replace(/js\\/shell\\/main\\.js$/, "");
         const { formatDistance } = await import(base + "js/places/place-format.js");
         const sample = () => [42, 850, 1234, 12345, 1234567].map(formatDistance);
         const english = sample();

@@ -11,7 +11,7 @@ from flows import block_api
 # runs `body` with it as `module`, and hands back what `body` returns.
 RUN_IN_MODULE = """
 const [path, body, done] = arguments;
-const base = document.querySelector('script[type="module"]').src.replace(/js\\/main\\.js$/, "");
+const base = document.querySelector('script[type="module"]').src.replace(/js\\/shell\\/main\\.js$/, "");
 import(base + path)
   .then((module) => new Function("module", `return (async () => { ${body} })();`)(module))
   .then((value) => done({ value }), (error) => done({ error: String(error) }));

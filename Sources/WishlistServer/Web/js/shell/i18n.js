@@ -91,7 +91,7 @@ export class I18n extends EventTarget {
   async #load(code) {
     if (this.#catalogs.has(code)) return;
     // Resolved relative to this module so the catalog stays under the versioned asset path.
-    const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
+    const response = await fetch(new URL(`../../i18n/${code}.json`, import.meta.url));
     if (!response.ok) throw new Error(`Catalog ${code} answered ${response.status}`);
     this.#catalogs.set(code, await response.json());
   }
