@@ -6,6 +6,7 @@
 // and a Play button.
 
 import { GIF } from "../common/record-kinds.js";
+import { bindActions } from "../common/actions.js";
 import { gifService, gifTitle } from "./gif-service.js";
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
@@ -78,13 +79,15 @@ export class GifSheet extends HTMLElement {
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog) dialog.close();
     });
-    this.querySelector('[data-action="close"]').addEventListener("click", () => dialog.close());
-    this.querySelector('[data-action="play"]').addEventListener("click", () => {
-      this.#playing = !this.#playing;
-      this.#showImage();
+    bindActions(this, {
+      close: () => dialog.close(),
+      play: () => {
+        this.#playing = !this.#playing;
+        this.#showImage();
+      },
+      share: () => this.#share(),
+      wish: (button) => this.#saveAsWish(button),
     });
-    this.querySelector('[data-action="share"]').addEventListener("click", () => this.#share());
-    this.querySelector('[data-action="wish"]').addEventListener("click", (event) => this.#saveAsWish(event.currentTarget));
     this.addEventListener("favorites-full", () => this.#warn("gifs.favoritesFull"));
     // Following a link out of the sheet (the new wish) leaves it behind.
     addEventListener("hashchange", () => dialog.close(), { signal: open.signal });

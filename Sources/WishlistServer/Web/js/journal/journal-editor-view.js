@@ -6,6 +6,7 @@
 // meanwhile is reported, not overwritten.
 
 import { JOURNAL, PHOTO } from "../common/record-kinds.js";
+import { bindActions } from "../common/actions.js";
 import { ConfirmDialog } from "../common/confirm-dialog.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -125,9 +126,11 @@ export class JournalEditorView extends RecordEditorView {
       picker.offerPlace = false;
       this.#keepDraft();
     });
-    this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#cancel());
-    this.querySelector('[data-action="discard"]').addEventListener("click", () => this.#discard());
-    this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
+    bindActions(form, {
+      cancel: () => this.#cancel(),
+      discard: () => this.#discard(),
+      reload: () => this.#reload(),
+    });
     if (!entry && !draft) form.elements.title.focus();
   }
 

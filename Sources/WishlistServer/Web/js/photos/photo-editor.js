@@ -13,6 +13,7 @@
 // with `animated: false`); the editor says so before it is made.
 
 import { PHOTO } from "../common/record-kinds.js";
+import { bindActions } from "../common/actions.js";
 import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
 import { photoService } from "./photo-service.js";
@@ -120,11 +121,13 @@ export class PhotoEditor extends HTMLElement {
     const image = this.querySelector("img");
     image.src = this.#photo.urls.large;
     this.querySelector('[data-action="reset"]').hidden = !this.#photo.edit;
-    this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.querySelector("dialog").close());
-    this.querySelector('[data-action="done"]').addEventListener("click", () => this.#apply());
-    this.querySelector('[data-action="reset"]').addEventListener("click", () => this.#reset());
-    this.querySelector('[data-action="rotate-left"]').addEventListener("click", () => this.#turn(-1));
-    this.querySelector('[data-action="rotate-right"]').addEventListener("click", () => this.#turn(1));
+    bindActions(this, {
+      cancel: () => this.querySelector("dialog").close(),
+      done: () => this.#apply(),
+      reset: () => this.#reset(),
+      "rotate-left": () => this.#turn(-1),
+      "rotate-right": () => this.#turn(1),
+    });
     for (const radio of this.querySelectorAll('input[type="radio"]')) {
       radio.addEventListener("change", () => this.#setSquare(radio.value === "square"));
     }

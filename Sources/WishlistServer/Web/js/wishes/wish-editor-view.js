@@ -7,6 +7,7 @@
 
 import { WISH } from "../common/record-kinds.js";
 import { TAG_LIMITS } from "../common/tag-input.js";
+import { bindActions } from "../common/actions.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { describe } from "../common/messages.js";
@@ -86,8 +87,7 @@ export class WishEditorView extends RecordEditorView {
       event.preventDefault();
       this.#save();
     });
-    this.querySelector('[data-action="cancel"]').addEventListener("click", () => this.#leave());
-    this.querySelector('[data-action="reload"]').addEventListener("click", () => this.#reload());
+    bindActions(form, { cancel: () => this.#leave(), reload: () => this.#reload() });
     const placeField = this.querySelector("wl-place-field");
     placeField.addEventListener("placechange", () => {
       this.showFieldError("place", null);
