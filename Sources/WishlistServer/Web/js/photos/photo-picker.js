@@ -2,21 +2,19 @@
 // (phones also offer the camera), see each at once with its upload progress,
 // read a failed file's problem next to it, reorder by dragging or with the
 // Move buttons, remove, and open the photo editor. The first photo is the cover.
+// The uploads are an UploadQueue and the dragging a DragReorder; this element draws them.
 
 import { PHOTO } from "../common/record-kinds.js";
 import { ApiError, NetworkError } from "../common/api.js";
+import { bindActions } from "../common/actions.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { MAX_PHOTOS, photoService } from "./photo-service.js";
 import { store } from "../common/store.js";
 import { PhotoEditor } from "./photo-editor.js";
+import { DragReorder } from "./drag-reorder.js";
+import { UploadQueue } from "./upload-queue.js";
 
-/** Uploads at once: enough to keep the line busy, few enough for a phone and a 2-core server. */
-const PARALLEL_UPLOADS = 2;
-/** A touch must rest this long before it drags a photo, so a swipe over the photos still scrolls the page. */
-const LONG_PRESS_MS = 350;
-/** A mouse must move this far before a press becomes a drag (and not a click). */
-const DRAG_THRESHOLD_PX = 6;
 const KNOWN_PROBLEMS = new Set(["unsupported_image", "unreadable_image", "file_too_large", "too_many_pixels"]);
 
 let nextKey = 0;
@@ -29,20 +27,26 @@ let nextKey = 0;
  * from being deleted when the field goes away. It fires "photoschange" whenever what it shows changes.
  */
 export class PhotoPicker extends HTMLElement {
-  /** `{key, photoId, file, preview, progress, error, upload, place}` in the order shown. */
+  /** `{key, photoId, file, preview, job, place}` in the order shown; `job` is the file's UploadQueue job. */
   #items = [];
   #savedIds = new Set();
   #kept = false;
-  #waiting = [];
+  #queue = new UploadQueue((file, options) => photoService.upload(file, options));
+  #drag = null;
   #place = null;
   #placeChosen = false;
-  #drag = null;
   #unsubscribe = null;
   offerPlace = false;
 
   /** The most photos the record holds: the `max` attribute (a journal entry's 10), else a wish's. */
   get #max() {
     return Number(this.getAttribute("max")) || MAX_PHOTOS;
+  }
+
+  constructor() {
+    super();
+    this.#queue.addEventListener("progress", ({ detail: job }) => this.#renderProgress(job));
+    this.#queue.addEventListener("change", ({ detail: job }) => this.#onJobChange(job));
   }
 
   connectedCallback() {
@@ -55,7 +59,7 @@ export class PhotoPicker extends HTMLElement {
 
   disconnectedCallback() {
     this.#unsubscribe?.();
-    this.#cancelDrag();
+    this.#drag?.cancel();
     for (const item of this.#items) this.#forget(item, { deleteFresh: !this.#kept });
   }
 
@@ -72,13 +76,12 @@ export class PhotoPicker extends HTMLElement {
 
   /** True while a file is still uploading. */
   get pending() {
-    return this.#items.some((item) => item.upload);
+    return this.#queue.pending;
   }
 
   /** Resolves once no upload is running (at once when none is). */
   settled() {
-    if (!this.pending) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return this.#queue.settled();
   }
 
   /** Adds a photo already on the server and on no record yet (a link's image); false when there is no room. */
@@ -116,16 +119,42 @@ export class PhotoPicker extends HTMLElement {
         <p class="visually-hidden" role="status" data-role="announce"></p>
       </div>`;
     const input = this.querySelector('input[type="file"]');
-    this.querySelector('[data-action="add"]').addEventListener("click", () => {
-      if (this.#items.length < this.#max) input.click();
-    });
     input.addEventListener("change", () => {
       this.#add([...input.files]);
       input.value = "";
     });
-    this.querySelector('[data-action="use-place"]').addEventListener("click", () => this.#usePlace());
-    this.querySelector(".photo-tiles").addEventListener("click", (event) => this.#onTileClick(event));
-    this.querySelector(".photo-tiles").addEventListener("pointerdown", (event) => this.#onPointerDown(event));
+    // A tile's buttons act on the photo of the tile they are in.
+    const onTile = (act) => (button) => {
+      const index = this.#items.indexOf(this.#itemOf(button.closest(".photo-tile")));
+      if (index >= 0) act(index, this.#items[index], button);
+    };
+    bindActions(this, {
+      add: () => {
+        if (this.#items.length < this.#max) input.click();
+      },
+      "use-place": () => this.#usePlace(),
+      left: onTile((index) => this.#move(index, index - 1, "left")),
+      right: onTile((index) => this.#move(index, index + 1, "right")),
+      remove: onTile((index) => this.#remove(index)),
+      edit: onTile((index, item, button) => this.#edit(item, button)),
+      retry: onTile((index, item) => this.#queue.retry(item.job)),
+    });
+    const list = this.querySelector(".photo-tiles");
+    this.#drag = new DragReorder(list, {
+      tiles: ".photo-tile",
+      handle: ".photo-tile-media",
+      canStart: () => this.#items.length >= 2,
+      onMove: (tile, over) => {
+        const item = this.#itemOf(tile);
+        this.#items.splice(this.#items.indexOf(item), 1);
+        this.#items.splice(this.#items.indexOf(this.#itemOf(over)), 0, item);
+        this.#render();
+      },
+      onDrop: (tile) => {
+        const position = this.#items.indexOf(this.#itemOf(tile)) + 1;
+        this.#announce("photos.moved", { position, total: this.#items.length });
+      },
+    });
     i18n.localize(this);
   }
 
@@ -136,78 +165,23 @@ export class PhotoPicker extends HTMLElement {
     overflow.hidden = taken.length === files.length;
     if (!overflow.hidden) setText(overflow, "photos.tooMany", { max: this.#max, count: files.length - taken.length });
     for (const file of taken) {
-      this.#items.push(newItem({ file, preview: URL.createObjectURL(file), progress: 0, upload: "queued" }));
+      this.#items.push(newItem({ file, preview: URL.createObjectURL(file), job: this.#queue.enqueue(file) }));
     }
-    this.#pump();
     this.#render();
   }
 
-  /** Starts queued uploads while fewer than PARALLEL_UPLOADS run. */
-  #pump() {
-    let running = this.#items.filter((item) => item.upload instanceof AbortController).length;
-    for (const item of this.#items) {
-      if (running >= PARALLEL_UPLOADS) break;
-      if (item.upload !== "queued") continue;
-      running += 1;
-      this.#upload(item);
-    }
-    if (!this.pending) for (const resolve of this.#waiting.splice(0)) resolve();
-  }
-
-  async #upload(item) {
-    const controller = new AbortController();
-    item.upload = controller;
-    item.error = null;
-    try {
-      const { photo, suggestedPlace } = await photoService.upload(item.file, {
-        signal: controller.signal,
-        onProgress: (fraction) => {
-          item.progress = fraction;
-          this.#renderProgress(item);
-        },
-      });
-      item.photoId = photo.id;
-      item.place = suggestedPlace;
+  /** An upload started, finished or failed: a finished one gives the item its photo and maybe a place. */
+  #onJobChange(job) {
+    const item = this.#items.find((entry) => entry.job === job);
+    if (!item || job.state === "cancelled") return; // Removed: nothing to show.
+    if (job.state === "done") {
+      item.photoId = job.result.photo.id;
+      item.place = job.result.suggestedPlace;
       // The place of the first photo that has one, whichever upload finishes first.
       const place = this.#items.find((entry) => entry.place)?.place;
       if (place && !this.#placeChosen) this.#offer(place);
-    } catch (error) {
-      if (controller.signal.aborted) return; // Removed while uploading: nothing to show.
-      item.error = error;
-    } finally {
-      if (item.upload === controller) item.upload = null;
     }
-    this.#pump();
     this.#render();
-  }
-
-  #onTileClick(event) {
-    const button = event.target.closest("button[data-action]");
-    const tile = event.target.closest(".photo-tile");
-    if (!button || !tile) return;
-    const index = this.#items.findIndex((item) => item.key === tile.dataset.key);
-    const item = this.#items[index];
-    if (!item) return;
-    switch (button.dataset.action) {
-      case "left":
-        this.#move(index, index - 1, "left");
-        break;
-      case "right":
-        this.#move(index, index + 1, "right");
-        break;
-      case "remove":
-        this.#remove(index);
-        break;
-      case "edit":
-        this.#edit(item, button);
-        break;
-      case "retry":
-        item.upload = "queued";
-        item.progress = 0;
-        this.#pump();
-        this.#render();
-        break;
-    }
   }
 
   /** Moves a photo and keeps focus on the button that moved it (or its twin at either end). */
@@ -224,7 +198,6 @@ export class PhotoPicker extends HTMLElement {
   #remove(index) {
     const [item] = this.#items.splice(index, 1);
     this.#forget(item, { deleteFresh: true });
-    this.#pump();
     this.#render();
     const next = this.#items[Math.min(index, this.#items.length - 1)];
     if (next) this.#tileOf(next).querySelector('[data-action="remove"]').focus();
@@ -234,8 +207,7 @@ export class PhotoPicker extends HTMLElement {
 
   /** Lets go of an item: stops its upload, frees its preview, and deletes a fresh upload from the server. */
   #forget(item, { deleteFresh }) {
-    if (item.upload instanceof AbortController) item.upload.abort();
-    item.upload = null;
+    if (item.job) this.#queue.cancel(item.job);
     if (item.preview) URL.revokeObjectURL(item.preview);
     item.preview = null;
     if (deleteFresh && item.photoId && !this.#savedIds.has(item.photoId)) {
@@ -287,6 +259,10 @@ export class PhotoPicker extends HTMLElement {
     return this.querySelector(`.photo-tile[data-key="${item.key}"]`);
   }
 
+  #itemOf(tile) {
+    return this.#items.find((item) => item.key === tile.dataset.key);
+  }
+
   /** Brings the list in line with the items, reusing each item's element so focus and images survive. */
   #render() {
     const list = this.querySelector(".photo-tiles");
@@ -314,115 +290,16 @@ export class PhotoPicker extends HTMLElement {
     setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
   }
 
-  #renderProgress(item) {
-    const progress = this.#tileOf(item)?.querySelector("progress");
-    if (progress) progress.value = Math.round(item.progress * 100);
-  }
-
-  // Dragging to reorder. The pressed tile follows the pointer; passing over
-  // another tile moves it into that place, so the list shows the order that
-  // dropping would give.
-
-  #onPointerDown(event) {
-    const media = event.target.closest(".photo-tile-media");
-    if (!media || event.target.closest("button") || event.button !== 0 || this.#items.length < 2) return;
-    const tile = media.closest(".photo-tile");
-    const item = this.#items.find((entry) => entry.key === tile.dataset.key);
-    const touch = event.pointerType === "touch";
-    this.#drag = { item, tile, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, active: false, timer: null };
-    if (touch) this.#drag.timer = setTimeout(() => this.#startDrag(), LONG_PRESS_MS);
-    const move = (moveEvent) => this.#onPointerMove(moveEvent);
-    const end = () => this.#finishDrag();
-    // While dragging by touch the page must not scroll: only a non-passive touchmove can say so.
-    const holdScroll = (touchEvent) => {
-      if (this.#drag?.active) touchEvent.preventDefault();
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", end);
-    window.addEventListener("pointercancel", end);
-    window.addEventListener("touchmove", holdScroll, { passive: false });
-    this.#drag.release = () => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", end);
-      window.removeEventListener("pointercancel", end);
-      window.removeEventListener("touchmove", holdScroll);
-    };
-  }
-
-  #onPointerMove(event) {
-    const drag = this.#drag;
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const dx = event.clientX - drag.startX;
-    const dy = event.clientY - drag.startY;
-    if (!drag.active) {
-      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
-      // A touch that moves before the long press is a scroll, not a drag.
-      if (drag.timer !== null) return this.#cancelDrag();
-      this.#startDrag();
-    }
-    drag.x = event.clientX;
-    drag.y = event.clientY;
-    const over = [...this.querySelectorAll(".photo-tile")].find((tile) => {
-      if (tile === drag.tile) return false;
-      const box = tile.getBoundingClientRect();
-      return event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    });
-    if (over) {
-      const from = this.#items.indexOf(drag.item);
-      const to = this.#items.findIndex((item) => item.key === over.dataset.key);
-      this.#items.splice(from, 1);
-      this.#items.splice(to, 0, drag.item);
-      this.#render();
-    }
-    this.#followPointer();
-  }
-
-  #startDrag() {
-    const drag = this.#drag;
-    if (!drag) return;
-    drag.timer = null;
-    drag.active = true;
-    drag.x ??= drag.startX;
-    drag.y ??= drag.startY;
-    const box = drag.tile.getBoundingClientRect();
-    drag.offsetX = drag.startX - box.left;
-    drag.offsetY = drag.startY - box.top;
-    drag.tile.classList.add("is-dragging");
-  }
-
-  /** Places the dragged tile under the pointer, measured from where the list has put it now. */
-  #followPointer() {
-    const drag = this.#drag;
-    drag.tile.style.transform = "";
-    const box = drag.tile.getBoundingClientRect();
-    drag.tile.style.transform = `translate(${drag.x - drag.offsetX - box.left}px, ${drag.y - drag.offsetY - box.top}px)`;
-  }
-
-  #finishDrag() {
-    const drag = this.#drag;
-    if (!drag) return;
-    const moved = drag.active;
-    this.#cancelDrag();
-    if (moved) {
-      const position = this.#items.indexOf(drag.item);
-      this.#announce("photos.moved", { position: position + 1, total: this.#items.length });
-    }
-  }
-
-  #cancelDrag() {
-    const drag = this.#drag;
-    if (!drag) return;
-    clearTimeout(drag.timer);
-    drag.release?.();
-    drag.tile.classList.remove("is-dragging");
-    drag.tile.style.transform = "";
-    this.#drag = null;
+  #renderProgress(job) {
+    const item = this.#items.find((entry) => entry.job === job);
+    const progress = item && this.#tileOf(item)?.querySelector("progress");
+    if (progress) progress.value = Math.round(job.progress * 100);
   }
 }
 
 function newItem(fields) {
   nextKey += 1;
-  return { key: `p${nextKey}`, photoId: null, file: null, preview: null, progress: null, error: null, upload: null, place: null, ...fields };
+  return { key: `p${nextKey}`, photoId: null, file: null, preview: null, job: null, place: null, ...fields };
 }
 
 function createTile(item) {
@@ -458,10 +335,11 @@ function createTile(item) {
 /** Fills one tile from its item; names carry the photo's number, which changes as photos move. */
 function updateTile(tile, item, index, total) {
   const photo = item.photoId ? store.get(PHOTO, item.photoId) : null;
+  const error = item.job?.state === "failed" ? item.job.error : null;
   const number = { number: index + 1, total };
   const image = tile.querySelector("img");
   const source = photo?.urls.thumb ?? item.preview;
-  if (source && image.getAttribute("src") !== source && !(item.error && !photo)) image.src = source;
+  if (source && image.getAttribute("src") !== source && !(error && !photo)) image.src = source;
   if (photo && item.preview) {
     // The server's thumbnail replaces the local preview, whose memory can go.
     URL.revokeObjectURL(item.preview);
@@ -470,18 +348,18 @@ function updateTile(tile, item, index, total) {
   setLocalized(image, "alt", "photos.photo", number);
   tile.querySelector(".photo-tile-cover").hidden = index !== 0;
 
-  const uploading = Boolean(item.upload);
+  const uploading = item.job?.state === "queued" || item.job?.state === "uploading";
   const progress = tile.querySelector("progress");
   progress.hidden = !uploading;
-  progress.value = Math.round((item.progress ?? 0) * 100);
+  progress.value = Math.round((item.job?.progress ?? 0) * 100);
   setLocalized(progress, "aria-label", "photos.uploading", number);
 
   const problem = tile.querySelector(".photo-tile-problem");
-  problem.hidden = !item.error;
-  tile.classList.toggle("is-failed", Boolean(item.error));
-  if (item.error) {
+  problem.hidden = !error;
+  tile.classList.toggle("is-failed", Boolean(error));
+  if (error) {
     tile.querySelector(".photo-tile-file").textContent = item.file?.name ?? "";
-    setText(tile.querySelector(".photo-tile-error"), problemKey(item.error), {});
+    setText(tile.querySelector(".photo-tile-error"), problemKey(error), {});
   }
 
   setLocalized(tile.querySelector('[data-action="remove"]'), "aria-label", "photos.remove", number);
@@ -496,7 +374,7 @@ function updateTile(tile, item, index, total) {
   setLocalized(edit, "aria-label", "photos.editNamed", number);
   i18n.localize(edit);
   const retry = tile.querySelector('[data-action="retry"]');
-  retry.hidden = !(item.error instanceof NetworkError);
+  retry.hidden = !(error instanceof NetworkError);
   setLocalized(retry, "aria-label", "photos.retryNamed", number);
   i18n.localize(tile.querySelector(".photo-tile-cover"));
   i18n.localize(retry);
