@@ -155,14 +155,14 @@ def test_distances_read_naturally_in_english_and_korean(server, browser, catalog
     browser.get(server.url())
     wait_for_role(browser, "heading", catalogs["en"]["setup.title"])
     body = """
-        const base = document.querySelector('script[type="module"]').src.replace(/js\\/main\\.js$/, "");
-        const { formatDistance } = await import(base + "js/place-format.js");
+        const base = document.querySelector('script[type="module"]').src.replace(/js\\/shell\\/main\\.js$/, "");
+        const { formatDistance } = await import(base + "js/places/place-format.js");
         const sample = () => [42, 850, 1234, 12345, 1234567].map(formatDistance);
         const english = sample();
         await module.i18n.setLanguage("ko", { remember: false });
         return { english, korean: sample() };
     """
-    answer = browser.execute_async_script(RUN_IN_MODULE, "js/i18n.js", body)
+    answer = browser.execute_async_script(RUN_IN_MODULE, "js/shell/i18n.js", body)
     assert "error" not in answer, answer
     assert answer["value"] == {
         "english": ["42 m", "850 m", "1.2 km", "12 km", "1,235 km"],

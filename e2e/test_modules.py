@@ -1,6 +1,6 @@
 """The app's building blocks, exercised in the browser that runs them: the
-store's keyed records and notifications (W15), the hash router's matching, and
-the API wrapper's typed errors."""
+store's keyed records and notifications (W15), the hash router's matching,
+the API wrapper's typed errors and the photo picker's upload queue (no DOM, a fake uploader)."""
 
 import pytest
 
@@ -11,7 +11,7 @@ from flows import block_api
 # runs `body` with it as `module`, and hands back what `body` returns.
 RUN_IN_MODULE = """
 const [path, body, done] = arguments;
-const base = document.querySelector('script[type="module"]').src.replace(/js\\/main\\.js$/, "");
+const base = document.querySelector('script[type="module"]').src.replace(/js\\/shell\\/main\\.js$/, "");
 import(base + path)
   .then((module) => new Function("module", `return (async () => { ${body} })();`)(module))
   .then((value) => done({ value }), (error) => done({ error: String(error) }));
@@ -35,7 +35,7 @@ def page(server, browser, catalogs):
 
 def test_store_keeps_one_record_per_id_and_ignores_stale_versions(page):
     result = page(
-        "js/store.js",
+        "js/common/store.js",
         """
         const store = new module.Store();
         const seen = [];
@@ -54,7 +54,7 @@ def test_store_keeps_one_record_per_id_and_ignores_stale_versions(page):
 
 def test_router_matches_tabs_and_params(page):
     result = page(
-        "js/router.js",
+        "js/shell/router.js",
         """
         const router = new module.Router([
           { name: "wishes", pattern: "/wishes" },
@@ -77,7 +77,7 @@ def test_router_matches_tabs_and_params(page):
 
 def test_api_errors_are_typed(page):
     result = page(
-        "js/api.js",
+        "js/common/api.js",
         """
         const outcome = async (promise) => {
           try { return ["ok", await promise]; }
@@ -100,10 +100,70 @@ def test_api_errors_are_typed(page):
 def test_unreachable_server_is_a_network_error(page, browser):
     block_api(browser)
     result = page(
-        "js/api.js",
+        "js/common/api.js",
         """
         try { await module.api.get("/me"); return "answered"; }
         catch (error) { return [error instanceof module.NetworkError, error instanceof module.ApiError, error.code]; }
         """,
     )
     assert result == [True, False, "network"]
+
+
+def test_upload_queue_runs_two_at_a_time_in_order_with_progress_retry_and_cancel(page):
+    result = page(
+        "js/photos/upload-queue.js",
+        """
+        // A fake uploader: each call waits until the test settles it by file name.
+        const calls = [], pending = {};
+        const upload = (file, { signal, onProgress }) => new Promise((resolve, reject) => {
+          calls.push(file);
+          signal.addEventListener("abort", () => reject(new Error("aborted")));
+          pending[file] = { resolve, reject, onProgress };
+        });
+        const tick = () => new Promise((resolve) => setTimeout(resolve));
+        const queue = new module.UploadQueue(upload, { concurrency: 2 });
+        const events = [];
+        queue.addEventListener("change", ({ detail }) => events.push(`${detail.file}:${detail.state}`));
+        queue.addEventListener("progress", ({ detail }) => events.push(`${detail.file}:${detail.progress}`));
+        let settled = false;
+        const idleAtStart = queue.pending;
+
+        const [a, b, c, d] = ["a", "b", "c", "d"].map((file) => queue.enqueue(file));
+        queue.settled().then(() => { settled = true; });
+        const startedFirst = [...calls];
+        pending.a.onProgress(0.5);
+        pending.a.resolve({ id: "photo-a" });
+        await tick();
+        const afterA = [...calls];
+        queue.cancel(b);
+        await tick();
+        const afterCancel = [...calls];
+        pending.c.reject(new Error("offline"));
+        await tick();
+        const failed = { state: c.state, error: String(c.error) };
+        queue.retry(c);
+        await tick();
+        pending.d.resolve({ id: "photo-d" });
+        pending.c.resolve({ id: "photo-c" });
+        await tick();
+        await queue.settled();
+        return {
+          idleAtStart, startedFirst, afterA, afterCancel, failed, settled, pending: queue.pending,
+          calls, states: [a, b, c, d].map((job) => job.state), results: [a, c, d].map((job) => job.result.id),
+          events,
+        };
+        """,
+    )
+    assert result["idleAtStart"] is False
+    assert result["startedFirst"] == ["a", "b"]  # two at a time, first queued first
+    assert result["afterA"] == ["a", "b", "c"]  # a finished: c takes its place
+    assert result["afterCancel"] == ["a", "b", "c", "d"]  # b aborted: d takes its place
+    assert result["failed"] == {"state": "failed", "error": "Error: offline"}
+    assert result["calls"] == ["a", "b", "c", "d", "c"]  # the retry uploads c again
+    assert result["states"] == ["done", "cancelled", "done", "done"]
+    assert result["results"] == ["photo-a", "photo-c", "photo-d"]
+    assert result["settled"] is True and result["pending"] is False
+    assert result["events"] == [
+        "a:uploading", "b:uploading", "a:0.5", "a:done", "c:uploading", "b:cancelled", "d:uploading",
+        "c:failed", "c:queued", "c:uploading", "d:done", "c:done",
+    ]

@@ -320,7 +320,7 @@ def test_photo_screens_fit_and_have_big_enough_targets(server, browser, catalogs
 
 def test_crop_and_zoom_arithmetic(page):
     result = page(
-        "js/photo-geometry.js",
+        "js/photos/photo-geometry.js",
         """
         const original = { width: 400, height: 300 };
         const whole = { x: 0, y: 0, ...original };

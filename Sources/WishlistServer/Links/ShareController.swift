@@ -103,7 +103,7 @@ struct ShareController: Sendable {
         headers["Content-Type"] = "text/html; charset=utf-8"
         let html = """
             <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <link rel="stylesheet" href="\(assetBase)/css/tokens.css"><link rel="stylesheet" href="\(assetBase)/css/app.css">
+            <link rel="stylesheet" href="\(assetBase)/css/app.css">
             <title>\(title) · Wishlist</title><body><main class="plain-page">
             <h1>\(title)</h1><p>\(text)</p><p><a href="/">Open Wishlist</a></p></main></body></html>
             """

@@ -4,7 +4,8 @@ import HTTPServer
 
 /// Serves the web app: `index.html` and the manifest (never cached, with the asset base and the
 /// public url filled in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
-/// version is a digest of the files and changes with them.
+/// version is a digest of the files and changes with them. The CSS files are served joined, as
+/// one stylesheet (`StylesheetBundle`).
 struct WebAssets: Sendable {
     static let assetBasePlaceholder = "__ASSET_BASE__"
     /// The server's public origin in `index.html`, empty without `--public-url` (the page's own origin then).
@@ -16,10 +17,12 @@ struct WebAssets: Sendable {
     var base: String { "/static/\(version)" }
     private let index: Data
     private let manifest: Data
+    let stylesheet: StylesheetBundle
 
     init(directory: URL, publicURL: PublicURL? = nil) throws {
         self.directory = directory.standardizedFileURL
         version = try Self.digest(of: self.directory)
+        stylesheet = try StylesheetBundle(webDirectory: self.directory)
         let values = [Self.assetBasePlaceholder: "/static/\(version)", Self.publicURLPlaceholder: publicURL?.origin ?? ""]
         index = try Self.filled(directory.appendingPathComponent("index.html"), values)
         manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), values)
@@ -55,12 +58,12 @@ struct WebAssets: Sendable {
         }
     }
 
-    /// A small page kept in memory: revalidated on every load (`no-cache`) with its digest as ETag.
-    private func page(_ body: Data, type: String, request: Request) -> Response {
+    /// A file kept in memory with the digest as ETag: a page is revalidated on every load (`no-cache`).
+    private func page(_ body: Data, type: String, request: Request, cacheControl: String = "no-cache") -> Response {
         let etag = "\"\(version)\""
         var headers = HTTPHeaders()
         headers["ETag"] = etag
-        headers["Cache-Control"] = "no-cache"
+        headers["Cache-Control"] = cacheControl
         if request.headers["If-None-Match"] == etag {
             return Response(status: .notModified, headers: headers)
         }
@@ -72,6 +75,9 @@ struct WebAssets: Sendable {
         // An old page asking for an older version gets today's file, but must not cache it forever.
         let cacheControl = request.parameters["version"] == version
             ? "public, max-age=31536000, immutable" : "no-cache"
+        if request.parameters["path"] == StylesheetBundle.servedPath {
+            return page(stylesheet.css, type: "text/css; charset=utf-8", request: request, cacheControl: cacheControl)
+        }
         return try Self.file(request.parameters["path"] ?? "", in: directory, request: request, cacheControl: cacheControl)
     }
 

@@ -29,7 +29,7 @@ import WishlistClient
         let manifestJSON = try JSONSerialization.jsonObject(with: manifest.body) as? [String: Any]
         #expect(manifestJSON?["name"] as? String == "Wishlist")
 
-        let script = try await server.client().send("GET", prefix + "/js/main.js")
+        let script = try await server.client().send("GET", prefix + "/js/shell/main.js")
         #expect(script.status == 200)
         #expect(script.headers["cache-control"]?.contains("immutable") == true)
         #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)

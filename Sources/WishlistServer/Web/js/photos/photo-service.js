@@ -1,0 +1,113 @@
+// Every photo request goes through here. Photos live in the store as records of
+// their own (kind PHOTO), and an edit also replaces the photo inside every wish
+// held in the store, so cards and galleries show the new picture at once (W15).
+
+import { PHOTO, WISH } from "../common/record-kinds.js";
+import { api, ApiError, NetworkError } from "../common/api.js";
+import { store } from "../common/store.js";
+
+/** Most photos one wish can hold (API limit). */
+export const MAX_PHOTOS = 20;
+
+/** Largest file the server takes; checked here too so a phone never sends a video for nothing. */
+export const MAX_FILE_BYTES = 40 * 1024 * 1024;
+
+/** Upload, edit, reset and delete calls that keep the store up to date. */
+export class PhotoService {
+  /**
+   * Uploads one file, reporting progress as a fraction 0…1 through `onProgress`. Resolves
+   * with `{photo, suggestedPlace}`; rejects with ApiError or NetworkError like `api`.
+   */
+  async upload(file, { onProgress = () => {}, signal } = {}) {
+    if (file.size > MAX_FILE_BYTES) throw new ApiError(413, "file_too_large", "The file is too large.");
+    const body = new FormData();
+    body.append("file", file, file.name);
+    const answer = await api.upload("/photos", body, { onProgress, signal });
+    if (!Array.isArray(answer?.items) || answer.items.length !== 1) {
+      throw new NetworkError("The server sent an unreadable answer.");
+    }
+    const [photo] = store.put(PHOTO, answer.items[0]);
+    return { photo, suggestedPlace: answer.suggestedPlace ?? null };
+  }
+
+  /** Puts photos that arrived inside a wish into the store; returns their ids in order. */
+  keep(photos) {
+    return store.put(PHOTO, photos ?? []).map((photo) => photo.id);
+  }
+
+  /** Crops (in the upright original's pixels, or null) and rotates clockwise by `rotate` degrees. */
+  async edit(id, { crop, rotate }) {
+    return this.#replace(await api.put(`/photos/${encodeURIComponent(id)}/edit`, { crop, rotate }));
+  }
+
+  /** Drops the photo's edit: back to the original. */
+  async resetEdit(id) {
+    return this.#replace(await api.delete(`/photos/${encodeURIComponent(id)}/edit`));
+  }
+
+  /** Deletes a photo that is on no wish (a fresh upload taken back before saving). */
+  async delete(id) {
+    await api.delete(`/photos/${encodeURIComponent(id)}`);
+    store.remove(PHOTO, id);
+  }
+
+  #replace(photo) {
+    store.put(PHOTO, photo);
+    // The same version: the wish did not change, only the picture it holds.
+    const holders = store.all(WISH).filter((wish) => wish.photos?.some((held) => held.id === photo.id));
+    for (const wish of holders) {
+      store.put(WISH, { ...wish, photos: wish.photos.map((held) => (held.id === photo.id ? photo : held)) });
+    }
+    return photo;
+  }
+}
+
+/**
+ * `srcset` of a photo's medium and large renditions with their real widths (long
+ * side 1024 and 2048, never upscaled). The square `thumb` is left out: it is a
+ * crop, not a smaller copy, so a browser picking it would show another picture.
+ */
+export function photoSrcset(photo) {
+  const long = Math.max(photo.width, photo.height);
+  const widthAt = (side) => Math.max(1, Math.round((photo.width * Math.min(side, long)) / long));
+  const medium = `${photo.urls.medium} ${widthAt(1024)}w`;
+  // A photo no longer than 1024 px has a large rendition just like its medium one.
+  return long <= 1024 ? medium : `${medium}, ${photo.urls.large} ${widthAt(2048)}w`;
+}
+
+/**
+ * Shows `photo` in `image`: its still renditions, fitted by `sizes`, or — when `animate` and the
+ * photo is animated — its original, which is the animation. The still stays as the placeholder
+ * until the whole animation has loaded; asking for the still meanwhile keeps it. The animation
+ * is fetched only once the still has loaded, so a lazy image off screen fetches neither.
+ */
+export function showPhoto(image, photo, { sizes, animate }) {
+  const animation = animate && photo.animated;
+  image.dataset.shows = animation ? "animation" : "still";
+  const showsOriginal = () => image.getAttribute("src") === photo.urls.original;
+  if (animation && showsOriginal()) return;
+  if (image.getAttribute("src") !== photo.urls.medium || !image.srcset) {
+    image.sizes = sizes;
+    image.srcset = photoSrcset(photo);
+    image.src = photo.urls.medium;
+  }
+  if (!animation) return;
+  const wanted = () => image.dataset.shows === "animation" && !showsOriginal();
+  const play = () => {
+    if (!wanted()) return;
+    const loader = new Image();
+    loader.addEventListener("load", () => {
+      if (!wanted()) return;
+      // Without srcset's width descriptors (and `sizes` to go with them) the GIF has its own size.
+      image.removeAttribute("srcset");
+      image.removeAttribute("sizes");
+      image.src = photo.urls.original;
+    }, { once: true });
+    loader.src = photo.urls.original;
+  };
+  if (image.complete && image.naturalWidth > 0) play();
+  else image.addEventListener("load", play, { once: true });
+}
+
+/** The app's one photo service. */
+export const photoService = new PhotoService();

@@ -1,0 +1,150 @@
+// The signed-in app: navigation (bottom tab bar on phones, side bar on wide
+// screens — one <nav>, laid out by CSS), the top bar with the page title (and
+// a back button on screens below a tab) and the account menu, and the current view.
+
+import { icon } from "../common/icons.js";
+import { i18n } from "./i18n.js";
+import { navigation } from "./navigation.js";
+import { Router } from "./router.js";
+import { HOME_PATH, TABS } from "./tabs.js";
+import "../accounts/account-menu.js";
+import "../common/toast-message.js";
+import "../wishes/wishes-view.js";
+import "../wishes/favorites-view.js";
+import "../places/map-view.js";
+import "../places/near-view.js";
+import "../search/search-view.js";
+import "../journal/journal-view.js";
+import "../spots/discover-view.js";
+import "../spots/spot-title-view.js";
+import "../spots/spot-view.js";
+import "./not-found-view.js";
+import "../wishes/wish-detail-view.js";
+import "../wishes/wish-editor-view.js";
+import "../journal/journal-entry-view.js";
+import "../journal/journal-editor-view.js";
+import "../accounts/settings-view.js";
+import "../links/share-view.js";
+
+// Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
+// Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, and the entry screens beneath the Journal tab. `params`
+// are fixed route parameters. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before "/journal/:id")
+// so that "new" is never taken for an id. `back` is where the back
+// button goes when the screen was opened directly.
+const ROUTES = [
+  ...TABS.map((tab) => ({ name: tab.name, pattern: tab.path, element: tab.element, tab: tab.name, titleKey: tab.labelKey })),
+  { name: "near", pattern: "/map/near", element: "wl-near-view", tab: "map", titleKey: "near.title", back: "/map" },
+  { name: "discover-spots", pattern: "/discover/spots", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "spots" } },
+  { name: "discover-gifs", pattern: "/discover/gifs", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "gifs" } },
+  { name: "discover-favorites", pattern: "/discover/favorites", element: "wl-discover-view", tab: "discover", titleKey: "nav.discover", params: { section: "favorites" } },
+  { name: "spot-title", pattern: "/discover/spots/:type/:title", element: "wl-spot-title-view", tab: "discover", titleKey: "spots.titlePage", back: "/discover/spots" },
+  { name: "spot", pattern: "/spots/:id", element: "wl-spot-view", tab: "discover", titleKey: "spot.pageTitle", back: "/discover/spots" },
+  { name: "wish-new", pattern: "/wishes/new", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.new.title", back: "/wishes" },
+  { name: "wish-edit", pattern: "/wishes/:id/edit", element: "wl-wish-editor-view", tab: "wishes", titleKey: "wish.edit.title", back: "/wishes" },
+  { name: "wish", pattern: "/wishes/:id", element: "wl-wish-detail-view", tab: "wishes", titleKey: "wish.detail.title", back: "/wishes" },
+  { name: "entry-new", pattern: "/journal/new", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.new.title", back: "/journal" },
+  { name: "entry-edit", pattern: "/journal/:id/edit", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.edit.title", back: "/journal" },
+  { name: "share", pattern: "/share", element: "wl-share-view", tab: "wishes", titleKey: "share.title", back: "/wishes" },
+  { name: "settings", pattern: "/settings", element: "wl-settings-view", tab: null, titleKey: "settings.title", back: "/wishes" },
+  { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
+];
+
+/** The navigation frame around the current screen. */
+export class AppShell extends HTMLElement {
+  #router = new Router(ROUTES);
+  #current = null;
+  #onRoute = (event) => this.#show(event.detail);
+  #onLanguageChange = () => this.#updateTitle();
+
+  connectedCallback() {
+    this.innerHTML = `
+      <button type="button" class="skip-link" data-i18n="app.skipToContent"></button>
+      <div class="shell">
+        <aside class="sidebar">
+          <div class="brand" aria-hidden="true"><span class="brand-mark"></span><span data-i18n="app.name"></span></div>
+          <nav class="tabs" data-i18n-attr="aria-label:nav.label">
+            <ul class="tab-list">
+              ${TABS.map(
+                (tab) => `
+                <li><a class="tab" href="#${tab.path}" data-tab="${tab.name}">
+                  ${icon(tab.icon, "icon tab-icon")}<span class="tab-label" data-i18n="${tab.labelKey}"></span>
+                </a></li>`,
+              ).join("")}
+            </ul>
+          </nav>
+        </aside>
+        <header class="topbar">
+          <button type="button" class="icon-button back-button" data-i18n-attr="aria-label:app.back;title:app.back" hidden>
+            ${icon("back")}
+          </button>
+          <h1 class="page-title" tabindex="-1"></h1>
+          <wl-account-menu></wl-account-menu>
+        </header>
+        <main class="content" id="main-content" tabindex="-1"></main>
+      </div>
+      <wl-toast></wl-toast>`;
+    this.querySelector(".skip-link").addEventListener("click", () => this.querySelector("main").focus());
+    this.querySelector(".back-button").addEventListener("click", () => navigation.back(this.#current?.route?.back ?? HOME_PATH));
+    // A view that knows a better title than its route's (a wish's own name) says so with this event.
+    this.querySelector("main").addEventListener("wl-title", (event) => {
+      if (!this.#current) return;
+      this.#current.title = event.detail;
+      this.#updateTitle();
+    });
+    i18n.localize(this);
+    i18n.addEventListener("change", this.#onLanguageChange);
+    this.#router.addEventListener("route", this.#onRoute);
+    this.#router.start();
+  }
+
+  disconnectedCallback() {
+    this.#router.stop();
+    this.#router.removeEventListener("route", this.#onRoute);
+    i18n.removeEventListener("change", this.#onLanguageChange);
+  }
+
+  #show({ path, match }) {
+    if (path === "/") {
+      this.#router.navigate(HOME_PATH, { replace: true });
+      return;
+    }
+    navigation.record();
+    const route = match?.route ?? null;
+    const tab = route ? TABS.find((entry) => entry.name === route.tab) : null;
+    const isFirst = this.#current === null;
+    this.#current = { route, path, title: null };
+
+    for (const link of this.querySelectorAll(".tab")) {
+      if (link.dataset.tab === tab?.name) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+    this.querySelector(".back-button").hidden = !route?.back;
+    const main = this.querySelector("main");
+    const element = document.createElement(route?.element ?? "wl-not-found-view");
+    element.routeParams = { ...route?.params, ...match?.params };
+    window.scrollTo({ top: 0 });
+    main.replaceChildren(element);
+    this.#updateTitle();
+
+    // Moving focus to the new heading tells screen-reader users the page changed;
+    // not on first load, where the browser's own focus handling is what people expect.
+    if (!isFirst) this.querySelector(".page-title").focus({ preventScroll: true });
+  }
+
+  #updateTitle() {
+    const heading = this.querySelector(".page-title");
+    if (!heading || !this.#current) return;
+    const key = this.#current.route?.titleKey ?? "notFound.pageTitle";
+    const { title } = this.#current;
+    if (title) {
+      delete heading.dataset.i18n;
+      heading.textContent = title;
+    } else {
+      heading.dataset.i18n = key;
+      i18n.localize(heading);
+    }
+    document.title = i18n.t("page.title", { page: title ?? i18n.t(key) });
+  }
+}
+
+customElements.define("wl-shell", AppShell);

@@ -1,0 +1,128 @@
+// The Discover tab: where new wishes are found, in three sections — K-culture spots (K1, K6, K8),
+// GIFs on Giphy (G1–G10) and the favorite GIFs (G6).
+// Spots: category tabs Dramas · Films · Shows · Artists and a search field; each lists its works
+// or artists as cards, most spots first (or best match), page by page while scrolling. The lists
+// live for the page, one per category and query, so coming back shows them where they were.
+// The GIF sections are in `discover-gifs.js`.
+
+import { SPOT_TITLE } from "../common/record-kinds.js";
+import { icon } from "../common/icons.js";
+import { i18n } from "../shell/i18n.js";
+import { PAGE_SIZE, RecordList } from "../common/record-list.js";
+import { searchAsYouType } from "../common/search-as-you-type.js";
+import { SPOT_TYPES, spotService } from "./spot-service.js";
+import { store } from "../common/store.js";
+import { TabList } from "../common/tab-list.js";
+import "../common/record-grid.js";
+import "./spot-title-card.js";
+import "../gifs/discover-gifs.js";
+
+/** The sections of Discover, in order; `href` is each one's address, `element` what shows it. */
+const SECTIONS = Object.freeze([
+  { name: "spots", href: "#/discover/spots", labelKey: "discover.spots", icon: "spot", element: null },
+  { name: "gifs", href: "#/discover/gifs", labelKey: "discover.gifs", icon: "photo", element: "wl-discover-gifs" },
+  { name: "favorites", href: "#/discover/favorites", labelKey: "discover.favorites", icon: "favorites", element: "wl-discover-gif-favorites" },
+]);
+
+// The category and query last shown, and a list per category and query.
+const state = { type: "drama", query: "" };
+const lists = new Map();
+store.subscribe(({ kind }) => {
+  if (kind !== null) return;
+  state.type = "drama";
+  state.query = "";
+  lists.clear();
+});
+
+function listOf(type, query) {
+  const key = `${type}\n${query}`;
+  let list = lists.get(key);
+  if (!list) {
+    list = new RecordList({
+      kind: SPOT_TITLE,
+      fetchPage: (cursor, options) => spotService.titles({ type, q: query }, cursor, { ...options, limit: PAGE_SIZE }),
+    });
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** The Discover tab; `routeParams.section` is "spots" (the default), "gifs" or "favorites". */
+export class DiscoverView extends HTMLElement {
+  routeParams = {};
+  #stopSearch = null;
+
+  connectedCallback() {
+    const section = SECTIONS.find(({ name }) => name === this.routeParams.section) ?? SECTIONS[0];
+    this.innerHTML = `
+      <nav class="section-switch" data-i18n-attr="aria-label:discover.sections">
+        ${SECTIONS.map(
+          ({ name, href, labelKey, icon: iconName }) => `
+          <a class="section-switch-link" href="${href}" ${name === section.name ? 'aria-current="page"' : ""}>
+            ${icon(iconName, "icon icon-small")}<span data-i18n="${labelKey}"></span>
+          </a>`,
+        ).join("")}
+      </nav>
+      <div class="discover-section"></div>`;
+    const holder = this.querySelector(".discover-section");
+    if (section.element) holder.append(document.createElement(section.element));
+    else this.#showSpots(holder);
+    i18n.localize(this);
+  }
+
+  disconnectedCallback() {
+    this.#stopSearch?.();
+  }
+
+  #showSpots(holder) {
+    holder.innerHTML = `
+      <div class="category-tabs" role="tablist" data-i18n-attr="aria-label:spots.categories">
+        ${SPOT_TYPES.map(
+          (type) => `
+          <button type="button" role="tab" class="category-tab" data-tab="${type}" aria-controls="discover-spots-panel"
+            aria-selected="false" tabindex="-1"><span data-i18n="spots.category.${type}"></span></button>`,
+        ).join("")}
+      </div>
+      <div class="search-bar">
+        <label class="visually-hidden" for="spot-title-query" data-i18n="spots.search"></label>
+        ${icon("search", "icon search-bar-icon")}
+        <input class="input search-input" id="spot-title-query" type="search" autocomplete="off"
+          enterkeyhint="search" spellcheck="false" data-i18n-attr="placeholder:spots.searchPlaceholder">
+      </div>
+      <div id="discover-spots-panel" role="tabpanel">
+        <wl-record-grid label="spots.titles" card="wl-spot-title-card"></wl-record-grid>
+      </div>
+      <p class="data-credit" data-i18n="about.spotsSource"></p>`;
+    const tabs = new TabList(holder.querySelector('[role="tablist"]'), {
+      onSelect: (type) => {
+        state.type = type;
+        this.#showList();
+      },
+    });
+    tabs.select(state.type);
+    const input = holder.querySelector("input");
+    input.value = state.query;
+    this.#stopSearch = searchAsYouType(input, (text) => this.#search(text));
+    this.#showList();
+  }
+
+  #search(text) {
+    const query = text.trim();
+    if (query === state.query) return;
+    state.query = query;
+    this.#showList();
+  }
+
+  #showList() {
+    const grid = this.querySelector("wl-record-grid");
+    const { type, query } = state;
+    grid.empty = query
+      ? { icon: "search", titleKey: "spots.noneFound", bodyKey: "spots.noneFoundHint", args: { query } }
+      : { icon: "spot", titleKey: "spots.empty.title", bodyKey: "spots.empty.body" };
+    const list = listOf(type, query);
+    grid.list = list;
+    if (list.loaded) list.revalidate();
+  }
+}
+
+customElements.define("wl-discover-view", DiscoverView);

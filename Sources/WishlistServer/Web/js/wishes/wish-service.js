@@ -1,0 +1,101 @@
+// Every wish request goes through here, and every wish that comes back is put
+// into the one store (W15): views only ever hold ids and read records from the store.
+
+import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
+import { api } from "../common/api.js";
+import { changeOptimistically, store } from "../common/store.js";
+
+/** Wish, favorite, search and recent-search calls that keep the store up to date. */
+export class WishService {
+  /** One page of wishes: `{ids, nextCursor}`; `query` holds `favorite`, `tag`, `sort`, `limit`. */
+  async page(query, cursor, { signal } = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    if (cursor) params.set("cursor", cursor);
+    const answer = await api.get(`/wishes?${params}`, { signal });
+    return { ids: this.#keep(answer.items), nextCursor: answer.nextCursor ?? null };
+  }
+
+  /** Fetches one wish fresh from the server. */
+  async load(id, { signal } = {}) {
+    const [wish] = store.put(WISH, await api.get(`/wishes/${encodeURIComponent(id)}`, { signal }));
+    return wish;
+  }
+
+  async create(fields) {
+    const [wish] = store.put(WISH, await api.post("/wishes", fields));
+    return wish;
+  }
+
+  /** Changes `fields` of the wish at `version`; rejects with 412 `stale_version` if it changed since. */
+  async update(id, fields, version) {
+    const answer = await api.patch(`/wishes/${encodeURIComponent(id)}`, fields, {
+      headers: { "If-Match": `"${version}"` },
+    });
+    const [wish] = store.put(WISH, answer);
+    return wish;
+  }
+
+  async delete(id) {
+    await api.delete(`/wishes/${encodeURIComponent(id)}`);
+    store.remove(WISH, id);
+  }
+
+  /**
+   * Stars or unstars at once on screen, then asks the server; puts the held
+   * record back if the server could not be told.
+   */
+  async setFavorite(id, favorite) {
+    const path = `/wishes/${encodeURIComponent(id)}/favorite`;
+    await changeOptimistically(WISH, id, { favorite }, () => (favorite ? api.put(path) : api.delete(path)));
+  }
+
+  /**
+   * Searches names, tags, memos and links' sites, places, the journal and K-culture spots (the server remembers
+   * `query` as a recent search): `{byName, byTag, byText}` as wish ids, `journal` as entry ids, `spots` as spot
+   * ids, `places` as they came (`[{name, address, latitude, longitude}]`), and `paging`: each group's
+   * `{nextCursor, total, totalIsCapped}` (the total stops at 1,000; capped says "1,000+").
+   */
+  async search(query, { signal } = {}) {
+    const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
+    const found = { places: answer.places ?? [], paging: answer.paging ?? {} };
+    for (const group of Object.keys(SEARCH_GROUP_KINDS)) found[group] = keepFound(group, answer[group]);
+    return found;
+  }
+
+  /** The page of one search group after `cursor`: `{ids, nextCursor, total, totalIsCapped}`; not a new recent search. */
+  async searchPage(query, group, cursor, { signal } = {}) {
+    const params = new URLSearchParams({ q: query, group, cursor });
+    const answer = await api.get(`/search?${params}`, { signal });
+    return { ids: keepFound(group, answer.items), nextCursor: answer.nextCursor, total: answer.total, totalIsCapped: answer.totalIsCapped };
+  }
+
+  /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */
+  async recentSearches({ signal } = {}) {
+    return (await api.get("/recent-searches", { signal })).items;
+  }
+
+  async deleteRecentSearch(id) {
+    await api.delete(`/recent-searches/${encodeURIComponent(id)}`);
+  }
+
+  async clearRecentSearches() {
+    await api.delete("/recent-searches");
+  }
+
+  #keep(wishes) {
+    return store.put(WISH, wishes ?? []).map((wish) => wish.id);
+  }
+}
+
+const SEARCH_GROUP_KINDS = { byName: WISH, byTag: WISH, byText: WISH, journal: JOURNAL, spots: SPOT };
+
+/** Puts a search group's records in the store and answers their ids. */
+function keepFound(group, records) {
+  return store.put(SEARCH_GROUP_KINDS[group], records ?? []).map((record) => record.id);
+}
+
+/** The app's one wish service. */
+export const wishService = new WishService();
