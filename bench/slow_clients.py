@@ -5,6 +5,7 @@ bench/run.d/70-slow-clients, which runs this file, and e2e/test_slow_clients.py,
 python3 bench/slow_clients.py HOST PORT COUNT INTERVAL SECONDS: COUNT connections to HOST:PORT, each
 sending a byte every INTERVAL seconds, for SECONDS. Prints how many were connected at the start and
 how many the server had closed by the end."""
+
 import socket
 import sys
 import time
@@ -46,7 +47,7 @@ class SlowClients:
             if index in self.closed:
                 continue
             try:
-                connection.send(HEAD[offset:offset + 1])
+                connection.send(HEAD[offset : offset + 1])
             except OSError:
                 self.closed.add(index)
         self._bytes_sent += 1
@@ -70,7 +71,10 @@ def main(arguments):
     clients.connect()
     print(f"slow clients: {len(clients.sockets)} connected, {clients.refused} refused", flush=True)
     clients.trickle(interval, seconds)
-    print(f"slow clients: after {seconds:.0f} s, {len(clients.closed)} of {len(clients.sockets)} closed by the server", flush=True)
+    print(
+        f"slow clients: after {seconds:.0f} s, {len(clients.closed)} of {len(clients.sockets)} closed by the server",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

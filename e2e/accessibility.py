@@ -104,7 +104,9 @@ def by_role(context, role, name=None):
         if not matching:
             return []
         candidates = driver.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
-        matched = set(driver.execute_cdp_cmd("DOM.pushNodesByBackendIdsToFrontend", {"backendNodeIds": matching})["nodeIds"])
+        matched = set(
+            driver.execute_cdp_cmd("DOM.pushNodesByBackendIdsToFrontend", {"backendNodeIds": matching})["nodeIds"]
+        )
         positions = [position for position, node in enumerate(candidates) if node in matched]
         found = driver.execute_script(_PICK, changes, selector, positions, within, _IS_DISPLAYED)
         if found is not None:

@@ -34,7 +34,9 @@ class Shop:
         if handler.path == "/bag.jpg":
             send(handler, 200, PICTURES[0].read_bytes(), "image/jpeg")
         elif handler.path.startswith("/items/"):
-            offer = json.dumps({"@type": "Product", "offers": {"@type": "Offer", "price": "89000", "priceCurrency": "KRW"}})
+            offer = json.dumps(
+                {"@type": "Product", "offers": {"@type": "Offer", "price": "89000", "priceCurrency": "KRW"}}
+            )
             page = f"""<!doctype html><html lang="en"><head><title>Canvas bag | Shop</title>
                 <meta property="og:title" content="Canvas bag"><meta property="og:image" content="/bag.jpg">
                 <meta property="og:site_name" content="Seoul Bags"><meta name="description" content="Folds flat.">
@@ -66,14 +68,24 @@ class World:
 
     def upload(self, *pictures):
         boundary = uuid.uuid4().hex
-        body = b"".join(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{picture.name}"\r\n'
-            "Content-Type: image/jpeg\r\n\r\n".encode() + picture.read_bytes() + b"\r\n"
-            for picture in pictures
-        ) + f"--{boundary}--\r\n".encode()
+        body = (
+            b"".join(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{picture.name}"\r\n'
+                "Content-Type: image/jpeg\r\n\r\n".encode()
+                + picture.read_bytes()
+                + b"\r\n"
+                for picture in pictures
+            )
+            + f"--{boundary}--\r\n".encode()
+        )
         request = urllib.request.Request(
-            self.server.url("/api/v1/photos"), data=body, method="POST",
-            headers={"Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Bearer {self.token}"},
+            self.server.url("/api/v1/photos"),
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Authorization": f"Bearer {self.token}",
+            },
         )
         with urllib.request.urlopen(request, timeout=60) as response:
             assert response.status == 201
@@ -82,22 +94,46 @@ class World:
     def fill(self):
         """Makes a record of every kind, keeping their ids in `ids`."""
         seoul = {"name": "Seoul", "latitude": 37.5665, "longitude": 126.978, "source": "search"}
-        madrid = {"name": "Madrid", "address": "Plaza Mayor", "latitude": 40.4155, "longitude": -3.7074, "source": "manual"}
+        madrid = {
+            "name": "Madrid",
+            "address": "Plaza Mayor",
+            "latitude": 40.4155,
+            "longitude": -3.7074,
+            "source": "manual",
+        }
         photos = self.upload(*PICTURES)
-        bag = self.made("POST", "/wishes", {
-            "name": "Canvas bag", "memo": "the **big** one", "link": f"{self.shop}/items/bag", "tags": ["travel", "bags"],
-            "place": seoul, "photoIds": photos, "favorite": True,
-        })
+        bag = self.made(
+            "POST",
+            "/wishes",
+            {
+                "name": "Canvas bag",
+                "memo": "the **big** one",
+                "link": f"{self.shop}/items/bag",
+                "tags": ["travel", "bags"],
+                "place": seoul,
+                "photoIds": photos,
+                "favorite": True,
+            },
+        )
         self.made("POST", f"/wishes/{bag['id']}/link/refresh?addPhoto=true")
         camera = self.made("POST", "/wishes", {"name": "Film camera", "tags": ["travel"], "place": madrid})
         plain = self.made("POST", "/wishes", {"name": "Tea"})
         preview_photo = self.made("POST", "/link-previews/photo", {"url": f"{self.shop}/bag.jpg"})
         self.made("POST", "/link-previews", {"url": f"{self.shop}/items/bag"})
-        entry = self.made("POST", "/journal", {
-            "title": "A day in Seoul", "contents": "Walked along the river.", "date": "2026-05-04", "time": "14:30",
-            "place": seoul, "photoIds": self.upload(PICTURES[1]) + [preview_photo["id"]], "wishIds": [bag["id"], camera["id"]],
-            "hearted": True,
-        })
+        entry = self.made(
+            "POST",
+            "/journal",
+            {
+                "title": "A day in Seoul",
+                "contents": "Walked along the river.",
+                "date": "2026-05-04",
+                "time": "14:30",
+                "place": seoul,
+                "photoIds": self.upload(PICTURES[1]) + [preview_photo["id"]],
+                "wishIds": [bag["id"], camera["id"]],
+                "hearted": True,
+            },
+        )
         self.made("POST", "/journal", {"title": "Plans", "date": "2026-06-01"})
         spot = self.made("GET", "/spots?limit=1")["items"][0]
         spot_wish = self.made("POST", f"/spots/{spot['id']}/wish")
@@ -118,6 +154,7 @@ class World:
 
     def snapshot(self):
         """Every record of the account as the API shows it, in a form to compare."""
+
         def pages(path):
             items, cursor = [], None
             while True:

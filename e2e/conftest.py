@@ -64,7 +64,6 @@ class RunningServer:
             raw = error.read()
             return error.code, json.loads(raw) if raw else None
 
-
     def session_cookie(self, username, password, *, user_agent=None):
         """Signs in without a browser (as `user_agent` when given, the device the session is
         listed as); returns the session cookie as `name=value`."""
@@ -125,7 +124,7 @@ def _stop(process):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-        raise RuntimeError("server ignored SIGTERM")
+        raise RuntimeError("server ignored SIGTERM") from None
 
 
 # The origins of the servers started since the browser was last reset, whose storage it must forget.
@@ -145,8 +144,19 @@ def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             # No internet here: the maps draw their plain background instead of fetching tiles.
-            [binary, "serve", "--data", str(data_dir), "--listen", f"127.0.0.1:{port}", "--tile-url", "none",
-             *TEST_SERVER_ARGUMENTS, *([] if "--spots" in extra_args else ["--spots", "none"]), *extra_args],
+            [
+                binary,
+                "serve",
+                "--data",
+                str(data_dir),
+                "--listen",
+                f"127.0.0.1:{port}",
+                "--tile-url",
+                "none",
+                *TEST_SERVER_ARGUMENTS,
+                *([] if "--spots" in extra_args else ["--spots", "none"]),
+                *extra_args,
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -264,4 +274,6 @@ def pytest_terminal_summary(terminalreporter):
     """How many tests of each kind passed, after pytest's own summary."""
     passed = terminalreporter.stats.get("passed", [])
     counts = {kind: sum(1 for report in passed if report.when == "call" and kind in report.keywords) for kind in KINDS}
-    terminalreporter.write_line("passed by kind: " + ", ".join(f"{count} {kind}" for kind, count in counts.items() if count))
+    terminalreporter.write_line(
+        "passed by kind: " + ", ".join(f"{count} {kind}" for kind, count in counts.items() if count)
+    )

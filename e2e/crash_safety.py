@@ -79,12 +79,29 @@ class Server:
             self.port = probe.getsockname()[1]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [self.binary, "serve", "--data", str(self.data), "--listen", f"127.0.0.1:{self.port}",
-                 "--tile-url", "none", "--spots", "none",
-                 "--giphy-key", KEY, "--giphy-url", self.giphy_url, "--allow-private-addresses",
-                 # Four writers upload faster than a person may; this run is about crashes.
-                 "--rate-limit", f"uploads={UPLOADS_A_MINUTE}"],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                [
+                    self.binary,
+                    "serve",
+                    "--data",
+                    str(self.data),
+                    "--listen",
+                    f"127.0.0.1:{self.port}",
+                    "--tile-url",
+                    "none",
+                    "--spots",
+                    "none",
+                    "--giphy-key",
+                    KEY,
+                    "--giphy-url",
+                    self.giphy_url,
+                    "--allow-private-addresses",
+                    # Four writers upload faster than a person may; this run is about crashes.
+                    "--rate-limit",
+                    f"uploads={UPLOADS_A_MINUTE}",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
             )
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while time.monotonic() < deadline:
@@ -203,7 +220,8 @@ def compare(kind, record_id, expected, found):
     if expected != found:
         raise BrokenPromise(
             f"{kind} {record_id} is not as last acknowledged:\n  expected {json.dumps(expected, sort_keys=True)}"
-            f"\n  found    {json.dumps(found, sort_keys=True)}")
+            f"\n  found    {json.dumps(found, sort_keys=True)}"
+        )
 
 
 def whole_change(kind, record_id, before, sent, found, volatile):
@@ -212,13 +230,17 @@ def whole_change(kind, record_id, before, sent, found, volatile):
     for field, value in sent.items():
         got = [photo["id"] for photo in found["photos"]] if field == "photoIds" else found.get(field)
         if got != value:
-            raise BrokenPromise(f"{kind} {record_id} is half updated: {field} is {got!r}, sent {value!r}, "
-                                f"others changed as {json.dumps(found, sort_keys=True)}")
+            raise BrokenPromise(
+                f"{kind} {record_id} is half updated: {field} is {got!r}, sent {value!r}, "
+                f"others changed as {json.dumps(found, sort_keys=True)}"
+            )
     ignored = set(volatile) | set(sent) | ({"photos"} if "photoIds" in sent else set())
     for field in before:
         if field not in ignored and before[field] != found.get(field):
-            raise BrokenPromise(f"{kind} {record_id}: {field} changed from {before[field]!r} to "
-                                f"{found.get(field)!r} by an update that did not send it")
+            raise BrokenPromise(
+                f"{kind} {record_id}: {field} changed from {before[field]!r} to "
+                f"{found.get(field)!r} by an update that did not send it"
+            )
 
 
 def edit_of(photo):
@@ -239,25 +261,36 @@ class Writer(threading.Thread):
         self.images = images
         self.random = random.Random(seed)
         self.sequence = 0
-        self.wishes = {}        # id -> the wish as last acknowledged
-        self.entries = {}       # id -> the entry as last acknowledged
-        self.photos = {}        # id -> (the photo as last acknowledged, sha256 of its original)
-        self.unattached = []    # ids of acknowledged uploads on no record
+        self.wishes = {}  # id -> the wish as last acknowledged
+        self.entries = {}  # id -> the entry as last acknowledged
+        self.photos = {}  # id -> (the photo as last acknowledged, sha256 of its original)
+        self.unattached = []  # ids of acknowledged uploads on no record
         self.deleted = {"wishes": set(), "journal": set(), "photos": set()}
-        self.gifs = {f"gif{number * GIFS_PER_WRITER + n}": None for n in range(GIFS_PER_WRITER)}  # id -> favorite or None
-        self.unsure = []        # (kind, details) of writes whose answer was lost
+        self.gifs = {
+            f"gif{number * GIFS_PER_WRITER + n}": None for n in range(GIFS_PER_WRITER)
+        }  # id -> favorite or None
+        self.unsure = []  # (kind, details) of writes whose answer was lost
         self.refused_names = set()  # names of creates answered with an error
         self.acknowledged = 0
-        self.unexpected = []    # answers that no correct server gives
+        self.unexpected = []  # answers that no correct server gives
         self.failure = None
 
     # MARK: The loop
 
     def run(self):
         operations = [
-            (self.upload, 5), (self.create_wish, 5), (self.edit_wish, 4), (self.favorite_wish, 3),
-            (self.delete_wish, 1), (self.edit_photo, 3), (self.create_entry, 3), (self.edit_entry, 2),
-            (self.heart_entry, 2), (self.delete_entry, 1), (self.toggle_gif, 2), (self.refused_create, 1),
+            (self.upload, 5),
+            (self.create_wish, 5),
+            (self.edit_wish, 4),
+            (self.favorite_wish, 3),
+            (self.delete_wish, 1),
+            (self.edit_photo, 3),
+            (self.create_entry, 3),
+            (self.edit_entry, 2),
+            (self.heart_entry, 2),
+            (self.delete_entry, 1),
+            (self.toggle_gif, 2),
+            (self.refused_create, 1),
             (self.stale_edit, 1),
         ]
         choices = [operation for operation, weight in operations for _ in range(weight)]
@@ -296,8 +329,11 @@ class Writer(threading.Thread):
         parts = []
         for number, image in enumerate(images):
             parts.append(
-                f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p{number}.png\"\r\n"
-                f"Content-Type: image/png\r\n\r\n".encode() + image + b"\r\n")
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="p{number}.png"\r\n'
+                f"Content-Type: image/png\r\n\r\n".encode()
+                + image
+                + b"\r\n"
+            )
         return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
     # MARK: Photos
@@ -305,10 +341,11 @@ class Writer(threading.Thread):
     def upload(self):
         images = [self.random.choice(self.images) for _ in range(self.random.choice((1, 1, 2)))]
         body, content_type = self.upload_body(images)
-        status, answer = self.send("POST", "/api/v1/photos", body, {"Content-Type": content_type},
-                                   expect=(201,), unsure=("upload", None))
+        status, answer = self.send(
+            "POST", "/api/v1/photos", body, {"Content-Type": content_type}, expect=(201,), unsure=("upload", None)
+        )
         if status == 201:
-            for photo, image in zip(answer["items"], images):
+            for photo, image in zip(answer["items"], images, strict=True):
                 self.photos[photo["id"]] = (photo, hashlib.sha256(image).hexdigest())
                 self.unattached.append(photo["id"])
 
@@ -321,12 +358,17 @@ class Writer(threading.Thread):
         edit = {"rotate": self.random.choice((0, 90, 180, 270))}
         if self.random.random() < 0.6:
             x, y = self.random.randrange(0, width // 2), self.random.randrange(0, height // 2)
-            edit["crop"] = {"x": x, "y": y, "width": self.random.randrange(8, width - x + 1),
-                            "height": self.random.randrange(8, height - y + 1)}
+            edit["crop"] = {
+                "x": x,
+                "y": y,
+                "width": self.random.randrange(8, width - x + 1),
+                "height": self.random.randrange(8, height - y + 1),
+            }
         else:
             edit["crop"] = None
-        status, answer = self.send("PUT", f"/api/v1/photos/{photo_id}/edit", edit,
-                                   unsure=("photo-edit", (photo_id, edit)))
+        status, answer = self.send(
+            "PUT", f"/api/v1/photos/{photo_id}/edit", edit, unsure=("photo-edit", (photo_id, edit))
+        )
         if status == 200:
             self.set_photo(answer)
 
@@ -353,16 +395,25 @@ class Writer(threading.Thread):
     def place(self):
         if self.random.random() < 0.5:
             return None
-        return {"name": f"Place {self.random.randrange(1000)}", "address": None,
-                "latitude": round(self.random.uniform(33, 38), 5), "longitude": round(self.random.uniform(126, 129), 5),
-                "source": "manual"}
+        return {
+            "name": f"Place {self.random.randrange(1000)}",
+            "address": None,
+            "latitude": round(self.random.uniform(33, 38), 5),
+            "longitude": round(self.random.uniform(126, 129), 5),
+            "source": "manual",
+        }
 
     def create_wish(self):
         photo_ids = self.take_unattached(2)
-        draft = {"name": self.name("wish"), "memo": f"memo {self.random.randrange(10**6)}",
-                 "link": f"https://example.com/{self.random.randrange(10**6)}",
-                 "tags": sorted({f"t{self.random.randrange(8)}" for _ in range(self.random.randrange(3))}),
-                 "place": self.place(), "photoIds": photo_ids, "favorite": self.random.random() < 0.3}
+        draft = {
+            "name": self.name("wish"),
+            "memo": f"memo {self.random.randrange(10**6)}",
+            "link": f"https://example.com/{self.random.randrange(10**6)}",
+            "tags": sorted({f"t{self.random.randrange(8)}" for _ in range(self.random.randrange(3))}),
+            "place": self.place(),
+            "photoIds": photo_ids,
+            "favorite": self.random.random() < 0.3,
+        }
         status, answer = self.send("POST", "/api/v1/wishes", draft, expect=(201,), unsure=("wish-create", draft))
         if status == 201:
             self.wishes[answer["id"]] = answer
@@ -393,9 +444,16 @@ class Writer(threading.Thread):
             patch["photoIds"] = kept + added
         if not patch:
             patch["memo"] = "changed"
-        released = [photo["id"] for photo in before["photos"] if photo["id"] not in patch.get("photoIds", [photo["id"]])]
-        status, answer = self.send("PATCH", f"/api/v1/wishes/{wish_id}", patch, {"If-Match": f"\"{before['version']}\""},
-                                   unsure=("wish-edit", (wish_id, before, patch, added, released)))
+        released = [
+            photo["id"] for photo in before["photos"] if photo["id"] not in patch.get("photoIds", [photo["id"]])
+        ]
+        status, answer = self.send(
+            "PATCH",
+            f"/api/v1/wishes/{wish_id}",
+            patch,
+            {"If-Match": f'"{before["version"]}"'},
+            unsure=("wish-edit", (wish_id, before, patch, added, released)),
+        )
         if status == 200:
             self.wishes[wish_id] = answer
             self.forget_photos(released)
@@ -408,8 +466,11 @@ class Writer(threading.Thread):
             return
         before = self.wishes[wish_id]
         method = "DELETE" if before["favorite"] else "PUT"
-        status, answer = self.send(method, f"/api/v1/wishes/{wish_id}/favorite",
-                                   unsure=("wish-edit", (wish_id, before, {"favorite": method == "PUT"}, [], [])))
+        status, answer = self.send(
+            method,
+            f"/api/v1/wishes/{wish_id}/favorite",
+            unsure=("wish-edit", (wish_id, before, {"favorite": method == "PUT"}, [], [])),
+        )
         if status == 200:
             self.wishes[wish_id] = answer
 
@@ -438,17 +499,27 @@ class Writer(threading.Thread):
         if not wish_id:
             return
         before = self.wishes[wish_id]
-        self.send("PATCH", f"/api/v1/wishes/{wish_id}", {"name": self.name("stale")},
-                  {"If-Match": f"\"{before['version'] + 1}\""}, expect=(412,))
+        self.send(
+            "PATCH",
+            f"/api/v1/wishes/{wish_id}",
+            {"name": self.name("stale")},
+            {"If-Match": f'"{before["version"] + 1}"'},
+            expect=(412,),
+        )
 
     # MARK: Journal
 
     def create_entry(self):
         photo_ids = self.take_unattached(1)
-        draft = {"title": self.name("entry"), "contents": f"contents {self.random.randrange(10**6)}",
-                 "date": f"2026-{self.random.randint(1, 12):02}-{self.random.randint(1, 28):02}",
-                 "time": self.random.choice((None, "09:30", "21:05")), "place": self.place(), "photoIds": photo_ids,
-                 "hearted": self.random.random() < 0.3}
+        draft = {
+            "title": self.name("entry"),
+            "contents": f"contents {self.random.randrange(10**6)}",
+            "date": f"2026-{self.random.randint(1, 12):02}-{self.random.randint(1, 28):02}",
+            "time": self.random.choice((None, "09:30", "21:05")),
+            "place": self.place(),
+            "photoIds": photo_ids,
+            "hearted": self.random.random() < 0.3,
+        }
         status, answer = self.send("POST", "/api/v1/journal", draft, expect=(201,), unsure=("entry-create", draft))
         if status == 201:
             self.entries[answer["id"]] = answer
@@ -464,8 +535,13 @@ class Writer(threading.Thread):
         patch["contents"] = f"contents {self.random.randrange(10**6)}"
         if self.random.random() < 0.3:
             patch["time"] = self.random.choice((None, "07:15"))
-        status, answer = self.send("PATCH", f"/api/v1/journal/{entry_id}", patch, {"If-Match": f"\"{before['version']}\""},
-                                   unsure=("entry-edit", (entry_id, before, patch)))
+        status, answer = self.send(
+            "PATCH",
+            f"/api/v1/journal/{entry_id}",
+            patch,
+            {"If-Match": f'"{before["version"]}"'},
+            unsure=("entry-edit", (entry_id, before, patch)),
+        )
         if status == 200:
             self.entries[entry_id] = answer
 
@@ -475,8 +551,11 @@ class Writer(threading.Thread):
             return
         before = self.entries[entry_id]
         method = "DELETE" if before["hearted"] else "PUT"
-        status, answer = self.send(method, f"/api/v1/journal/{entry_id}/heart",
-                                   unsure=("entry-edit", (entry_id, before, {"hearted": method == "PUT"})))
+        status, answer = self.send(
+            method,
+            f"/api/v1/journal/{entry_id}/heart",
+            unsure=("entry-edit", (entry_id, before, {"hearted": method == "PUT"})),
+        )
         if status == 200:
             self.entries[entry_id] = answer
 
@@ -509,7 +588,7 @@ class Checker:
         self.server = server
         self.api = api
         self.writers = writers
-        self.lost_answers = 0   # writes whose answer the kill took, over the run
+        self.lost_answers = 0  # writes whose answer the kill took, over the run
         self.lost_but_done = 0  # of those, the ones found done
 
     def check(self):
@@ -524,8 +603,10 @@ class Checker:
         self.check_nothing_else(wishes, entries, favorites)
         photos = self.check_media()
         rows = self.check_files()
-        return f"{len(wishes)} wishes, {len(entries)} entries, {len(favorites)} GIF favorites, {photos} photos served, " \
-               f"{rows} photo rows with their files; lost answers so far {self.lost_answers} ({self.lost_but_done} done)"
+        return (
+            f"{len(wishes)} wishes, {len(entries)} entries, {len(favorites)} GIF favorites, {photos} photos served, "
+            f"{rows} photo rows with their files; lost answers so far {self.lost_answers} ({self.lost_but_done} done)"
+        )
 
     # MARK: Lost answers
 
@@ -540,7 +621,9 @@ class Checker:
     def settle(self, writer, kind, details, wishes, entries, favorites):
         """Checks one lost write and adopts its outcome; whether it was done."""
         if kind in ("wish-create", "entry-create"):
-            key, records, found = ("name", writer.wishes, wishes) if kind == "wish-create" else ("title", writer.entries, entries)
+            key, records, found = (
+                ("name", writer.wishes, wishes) if kind == "wish-create" else ("title", writer.entries, entries)
+            )
             made = next((record for record in found.values() if record[key] == details[key]), None)
             if made is None:
                 writer.unattached += details["photoIds"]
@@ -570,8 +653,9 @@ class Checker:
             return True
         if kind in ("wish-delete", "entry-delete"):
             record_id, before = details
-            records, found, folder = ((writer.wishes, wishes, "wishes") if kind == "wish-delete"
-                                      else (writer.entries, entries, "journal"))
+            records, found, folder = (
+                (writer.wishes, wishes, "wishes") if kind == "wish-delete" else (writer.entries, entries, "journal")
+            )
             if record_id in found:
                 compare(kind, record_id, before, found[record_id])
                 return False
@@ -605,8 +689,9 @@ class Checker:
         for field, value in sent.items():
             got = [photo["id"] for photo in found["photos"]] if field == "photoIds" else found.get(field)
             if got != value:
-                raise BrokenPromise(f"a {kind} created as its answer was lost is half there: {field} is {got!r}, "
-                                    f"sent {value!r}")
+                raise BrokenPromise(
+                    f"a {kind} created as its answer was lost is half there: {field} is {got!r}, sent {value!r}"
+                )
 
     # MARK: Acknowledged writes
 
@@ -642,8 +727,11 @@ class Checker:
         known_wishes = set().union(*(writer.wishes for writer in self.writers))
         known_entries = set().union(*(writer.entries for writer in self.writers))
         known_gifs = {gif for writer in self.writers for gif, favorite in writer.gifs.items() if favorite}
-        for kind, found, known in (("wish", wishes, known_wishes), ("journal entry", entries, known_entries),
-                                   ("GIF favorite", favorites, known_gifs)):
+        for kind, found, known in (
+            ("wish", wishes, known_wishes),
+            ("journal entry", entries, known_entries),
+            ("GIF favorite", favorites, known_gifs),
+        ):
             strangers = set(found) - known
             if strangers:
                 raise BrokenPromise(f"{kind}s no write made: {sorted(strangers)}")
@@ -706,17 +794,23 @@ def integrity_check(server, scratch):
 
 
 def sign_up(binary, server):
-    subprocess.run([binary, "user", "add", USERNAME, "--password-stdin", "--data", str(server.data)],
-                   input=PASSWORD.encode(), check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [binary, "user", "add", USERNAME, "--password-stdin", "--data", str(server.data)],
+        input=PASSWORD.encode(),
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     server.start()
     api = Api(server)
-    status, response, _ = api.request("POST", "/api/v1/sessions", {"username": USERNAME, "password": PASSWORD},
-                                      {"X-Requested-With": "wishlist"})
+    status, response, _ = api.request(
+        "POST", "/api/v1/sessions", {"username": USERNAME, "password": PASSWORD}, {"X-Requested-With": "wishlist"}
+    )
     if status != 201:
         raise BrokenPromise(f"sign-in answered {status}")
     cookie = response.getheader("Set-Cookie").split(";")[0]
-    status, _, token = api.request("POST", "/api/v1/tokens", {"name": "crash"},
-                                   {"Cookie": cookie, "X-Requested-With": "wishlist"})
+    status, _, token = api.request(
+        "POST", "/api/v1/tokens", {"name": "crash"}, {"Cookie": cookie, "X-Requested-With": "wishlist"}
+    )
     if status != 201:
         raise BrokenPromise(f"making a token answered {status}: {token}")
     return token["token"]
@@ -746,8 +840,12 @@ def main():
         # Some images are shared between writers, so photos share originals (deleting one must
         # keep the file the other shows); the others are each writer's own.
         shared = [png(seed) for seed in range(4)]
-        writers = [Writer(number, api, turns, shared + [png(100 * (number + 1) + n) for n in range(12)],
-                          chance.randrange(1 << 32)) for number in range(WRITERS)]
+        writers = [
+            Writer(
+                number, api, turns, shared + [png(100 * (number + 1) + n) for n in range(12)], chance.randrange(1 << 32)
+            )
+            for number in range(WRITERS)
+        ]
         checker = Checker(server, api, writers)
         for writer in writers:
             writer.start()
@@ -770,8 +868,11 @@ def main():
             acknowledged = sum(writer.acknowledged for writer in writers)
             print(f"kill {kill}: {acknowledged} acknowledged writes so far, all as answered; {summary}", flush=True)
         turns.finish()
-        print(f"crash safety: passed; {sum(writer.acknowledged for writer in writers)} acknowledged writes checked "
-              f"across {arguments.kills} kills", flush=True)
+        print(
+            f"crash safety: passed; {sum(writer.acknowledged for writer in writers)} acknowledged writes checked "
+            f"across {arguments.kills} kills",
+            flush=True,
+        )
         passed = True
     except BrokenPromise as broken:
         print(f"crash safety: FAILED (seed {seed}): {broken}\nserver log and data: {scratch}", file=sys.stderr)

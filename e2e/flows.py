@@ -86,7 +86,7 @@ def category_tab(browser, en, key):
     label = en[key]
     tabs = by_role(browser, "tab")
     named = names_of(tabs)
-    found = [tab for tab, name in zip(tabs, named) if name.startswith(label)]
+    found = [tab for tab, name in zip(tabs, named, strict=True) if name.startswith(label)]
     assert len(found) == 1, named
     return found[0]
 

@@ -78,15 +78,25 @@ class GiphyStandIn:
             return send(handler, 200, json.dumps(body).encode(), "application/json")
         gif_id = url.path.removeprefix("/v1/gifs/")
         if gif_id.startswith("gif") and gif_id[3:].isdigit() and int(gif_id[3:]) < self.total:
-            body = {"data": self._gif(int(gif_id[3:]), host), "meta": {"status": 200, "msg": "OK", "response_id": "e2e"}}
+            body = {
+                "data": self._gif(int(gif_id[3:]), host),
+                "meta": {"status": 200, "msg": "OK", "response_id": "e2e"},
+            }
             return send(handler, 200, json.dumps(body).encode(), "application/json")
-        return send(handler, 404, b'{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":""}}', "application/json")
+        return send(
+            handler, 404, b'{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":""}}', "application/json"
+        )
 
     def _gif(self, number, host):
         media = f"http://{host}/media/gif{number}"
 
         def image(name, width, height):
-            return {"url": f"{media}/{name}?cid=e2e", "width": str(width), "height": str(height), "size": str(len(ANIMATION))}
+            return {
+                "url": f"{media}/{name}?cid=e2e",
+                "width": str(width),
+                "height": str(height),
+                "size": str(len(ANIMATION)),
+            }
 
         gif = {
             "type": "gif",
@@ -108,4 +118,3 @@ class GiphyStandIn:
         if self.titles:
             return self.titles[number % len(self.titles)]
         return "" if number % 5 == 4 else f"Cat {number} GIF"
-

@@ -77,7 +77,12 @@ class ReusableBrowser(webdriver.Chrome):
         """Sizes the page's viewport exactly (window sizes include browser chrome)."""
         super().execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600 if mobile is None else mobile},
+            {
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": width < 600 if mobile is None else mobile,
+            },
         )
 
     def script_errors(self):

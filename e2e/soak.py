@@ -67,16 +67,52 @@ LATENCY_SLACK_MS = 5.0
 # Operations with fewer requests than this in a phase have no meaningful p99 to compare.
 LATENCY_MIN_SAMPLES = 200
 
-SEARCH_WORDS = ["bike", "camera", "lamp", "chair", "desk", "watch", "jacket", "guitar", "tent", "mug",
-                "red", "blue", "vintage", "leather", "tiny", "cozy", "smart", "retro", "soft", "warm",
-                "가방", "신발", "모자", "시계", "우산", "텐트", "책상", "램프"]
+SEARCH_WORDS = [
+    "bike",
+    "camera",
+    "lamp",
+    "chair",
+    "desk",
+    "watch",
+    "jacket",
+    "guitar",
+    "tent",
+    "mug",
+    "red",
+    "blue",
+    "vintage",
+    "leather",
+    "tiny",
+    "cozy",
+    "smart",
+    "retro",
+    "soft",
+    "warm",
+    "가방",
+    "신발",
+    "모자",
+    "시계",
+    "우산",
+    "텐트",
+    "책상",
+    "램프",
+]
 SPOT_WORDS = ["서울", "부산", "카페", "BTS", "NCT", "seoul", "맛집", "드라마"]
 TAGS = ["soak", "gift", "someday", "선물", "outdoor", "tech"]
 
 # The mix, as weights per request; spots are left out when the server has none.
 MIX = {
-    "list": 22, "search": 16, "open": 18, "favorite": 8, "create": 7, "edit": 7, "upload": 3,
-    "journal-create": 4, "journal-list": 6, "spots-search": 5, "spots-near": 4,
+    "list": 22,
+    "search": 16,
+    "open": 18,
+    "favorite": 8,
+    "create": 7,
+    "edit": 7,
+    "upload": 3,
+    "journal-create": 4,
+    "journal-list": 6,
+    "spots-search": 5,
+    "spots-near": 4,
 }
 # The mean pause between a mix client's requests, exponentially distributed: 200 people tapping
 # every half second or so ask for about 400 requests a second. Without it 200 clients firing back to
@@ -106,13 +142,27 @@ class Server:
     def start(self):
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [self.binary, "serve", "--data", str(self.data), "--listen", f"127.0.0.1:{self.port}",
-                 "--tile-url", "none", *[argument for limit in RATE_LIMITS for argument in ("--rate-limit", limit)]],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                [
+                    self.binary,
+                    "serve",
+                    "--data",
+                    str(self.data),
+                    "--listen",
+                    f"127.0.0.1:{self.port}",
+                    "--tile-url",
+                    "none",
+                    *[argument for limit in RATE_LIMITS for argument in ("--rate-limit", limit)],
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise SoakFailure(f"the server exited with {self.process.returncode} while starting; see {self.log_path}")
+                raise SoakFailure(
+                    f"the server exited with {self.process.returncode} while starting; see {self.log_path}"
+                )
             try:
                 connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
                 connection.request("GET", "/healthz")
@@ -184,8 +234,12 @@ class ProcessSampler(threading.Thread):
         kb = lambda name: int(fields[name].split()[0])
         stat = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
-        return Sample(rss_kb=kb("VmRSS"), anon_kb=kb("RssAnon"), fds=len(os.listdir(f"/proc/{self.pid}/fd")),
-                      cpu_seconds=(int(stat[11]) + int(stat[12])) / ticks)
+        return Sample(
+            rss_kb=kb("VmRSS"),
+            anon_kb=kb("RssAnon"),
+            fds=len(os.listdir(f"/proc/{self.pid}/fd")),
+            cpu_seconds=(int(stat[11]) + int(stat[12])) / ticks,
+        )
 
     def run(self):
         while not self.stopped.wait(1.0):
@@ -215,9 +269,15 @@ class ProcessSampler(threading.Thread):
         if self.hwm_reset:
             status = Path(f"/proc/{self.pid}/status").read_text()
             peak = max(peak, int(re.search(r"VmHWM:\s+(\d+)", status).group(1)))
-        return {"peak_rss_kb": peak, "peak_anon_kb": max(s.anon_kb for s in samples), "end_rss_kb": last.rss_kb,
-                "peak_fds": max(s.fds for s in samples), "end_fds": last.fds,
-                "cpu_seconds": last.cpu_seconds - samples[0].cpu_seconds, "samples": len(samples)}
+        return {
+            "peak_rss_kb": peak,
+            "peak_anon_kb": max(s.anon_kb for s in samples),
+            "end_rss_kb": last.rss_kb,
+            "peak_fds": max(s.fds for s in samples),
+            "end_fds": last.fds,
+            "cpu_seconds": last.cpu_seconds - samples[0].cpu_seconds,
+            "samples": len(samples),
+        }
 
     def stop(self):
         self.stopped.set()
@@ -239,7 +299,7 @@ class Client:
         self.errors = []
         self.cursor, self.depth = None, 0
         self.favorites = set()
-        self.own = {}            # id -> version of the wishes this client made
+        self.own = {}  # id -> version of the wishes this client made
         self.pending_photos = []  # uploaded, put on the next wish made
         self.made = 0
         self.journal_cursor = None
@@ -263,7 +323,11 @@ class Client:
         if response.status != expect:
             self.errors.append(f"{operation}: {method} {path} answered {response.status}, not {expect}: {raw[:300]!r}")
             return None
-        answer = json.loads(raw) if raw and (response.getheader("Content-Type") or "").startswith("application/json") else None
+        answer = (
+            json.loads(raw)
+            if raw and (response.getheader("Content-Type") or "").startswith("application/json")
+            else None
+        )
         return response, answer
 
     # MARK: The mix
@@ -289,7 +353,7 @@ class Client:
 
     def favorite(self):
         # Among this client's own share of the known wishes, so no two clients star the same one.
-        wish_id = self.random.choice(self.known_ids[self.number::self.clients])
+        wish_id = self.random.choice(self.known_ids[self.number :: self.clients])
         if wish_id in self.favorites:
             if self.call("favorite", "DELETE", f"/api/v1/wishes/{wish_id}/favorite"):
                 self.favorites.discard(wish_id)
@@ -298,8 +362,12 @@ class Client:
 
     def create(self):
         self.made += 1
-        body = {"name": f"soak wish {self.number}-{self.made}", "tags": self.random.sample(TAGS, 2),
-                "memo": "made during the soak", "photoIds": self.pending_photos[:20]}
+        body = {
+            "name": f"soak wish {self.number}-{self.made}",
+            "tags": self.random.sample(TAGS, 2),
+            "memo": "made during the soak",
+            "photoIds": self.pending_photos[:20],
+        }
         result = self.call("create", "POST", "/api/v1/wishes", body, expect=201)
         if result:
             self.pending_photos = self.pending_photos[20:]
@@ -310,18 +378,28 @@ class Client:
             return self.create()
         wish_id = self.random.choice(list(self.own))
         body = {"memo": f"edited {self.random.getrandbits(32):x}", "tags": self.random.sample(TAGS, 3)}
-        result = self.call("edit", "PATCH", f"/api/v1/wishes/{wish_id}", body,
-                           headers={"If-Match": f'"{self.own[wish_id]}"'})
+        result = self.call(
+            "edit", "PATCH", f"/api/v1/wishes/{wish_id}", body, headers={"If-Match": f'"{self.own[wish_id]}"'}
+        )
         if result:
             self.own[wish_id] = int(result[0].getheader("ETag").strip('"'))
 
     def upload(self):
         boundary = f"soak-{self.random.getrandbits(64):x}"
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.png\"\r\n"
-                f"Content-Type: image/png\r\n\r\n".encode() + self.random.choice(self.images)
-                + f"\r\n--{boundary}--\r\n".encode())
-        result = self.call("upload", "POST", "/api/v1/photos", body,
-                           headers={"Content-Type": f"multipart/form-data; boundary={boundary}"}, expect=201)
+        body = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\n'
+            f"Content-Type: image/png\r\n\r\n".encode()
+            + self.random.choice(self.images)
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        result = self.call(
+            "upload",
+            "POST",
+            "/api/v1/photos",
+            body,
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+            expect=201,
+        )
         if result:
             self.pending_photos += [photo["id"] for photo in result[1]["items"]]
 
@@ -337,17 +415,28 @@ class Client:
             self.journal_cursor = result[1]["nextCursor"]
 
     def spots_search(self):
-        self.call("spots-search", "GET", "/api/v1/spots?" + urllib.parse.urlencode({"q": self.random.choice(SPOT_WORDS)}))
+        self.call(
+            "spots-search", "GET", "/api/v1/spots?" + urllib.parse.urlencode({"q": self.random.choice(SPOT_WORDS)})
+        )
 
     def spots_near(self):
         latitude, longitude = 37.45 + self.random.random() * 0.2, 126.9 + self.random.random() * 0.2
         self.call("spots-near", "GET", f"/api/v1/spots/near?lat={latitude:.5f}&lng={longitude:.5f}")
 
     def run_mix(self, weights, deadline, think_seconds):
-        operations = {"list": self.list, "search": self.search, "open": self.open, "favorite": self.favorite,
-                      "create": self.create, "edit": self.edit, "upload": self.upload,
-                      "journal-create": self.journal_create, "journal-list": self.journal_list,
-                      "spots-search": self.spots_search, "spots-near": self.spots_near}
+        operations = {
+            "list": self.list,
+            "search": self.search,
+            "open": self.open,
+            "favorite": self.favorite,
+            "create": self.create,
+            "edit": self.edit,
+            "upload": self.upload,
+            "journal-create": self.journal_create,
+            "journal-list": self.journal_list,
+            "spots-search": self.spots_search,
+            "spots-near": self.spots_near,
+        }
         names = [name for name, weight in weights.items() for _ in range(weight)]
         while time.monotonic() < deadline:
             operations[self.random.choice(names)]()
@@ -360,9 +449,13 @@ class Client:
         """Makes `count` wishes and deletes each right after, so the number of wishes stays as it was."""
         for _ in range(count):
             self.made += 1
-            result = self.call("churn-create", "POST", "/api/v1/wishes",
-                               {"name": f"churn {self.number}-{self.made}", "tags": ["churn"], "memo": "to be deleted"},
-                               expect=201)
+            result = self.call(
+                "churn-create",
+                "POST",
+                "/api/v1/wishes",
+                {"name": f"churn {self.number}-{self.made}", "tags": ["churn"], "memo": "to be deleted"},
+                expect=201,
+            )
             if result:
                 self.call("churn-delete", "DELETE", f"/api/v1/wishes/{result[1]['id']}", expect=204)
 
@@ -370,8 +463,18 @@ class Client:
 def worker(task, ready, results):
     """A worker process: its share of the clients, each a thread, started together once all are ready."""
     images = [png(task["seed"] * 1000 + n) for n in range(32)]
-    clients = [Client(number, task["total_clients"], task["port"], task["token"], task["known_ids"], images,
-                      task["seed"] * 1000 + number) for number in task["numbers"]]
+    clients = [
+        Client(
+            number,
+            task["total_clients"],
+            task["port"],
+            task["token"],
+            task["known_ids"],
+            images,
+            task["seed"] * 1000 + number,
+        )
+        for number in task["numbers"]
+    ]
     ready.wait()
     started_cpu = resource.getrusage(resource.RUSAGE_SELF)
     started = time.monotonic()
@@ -385,6 +488,7 @@ def worker(task, ready, results):
                 client.run_churn(task["per_client"][client.number])
         except Exception as error:  # an answer this script cannot read; the run reports it
             client.errors.append(f"client {client.number} stopped: {error!r}")
+
     threads = [threading.Thread(target=body, args=(client,)) for client in clients]
     for thread in threads:
         thread.start()
@@ -395,9 +499,14 @@ def worker(task, ready, results):
     for client in clients:
         for operation, values in client.latencies.items():
             latencies.setdefault(operation, []).extend(values)
-    results.put({"latencies": latencies, "errors": [error for client in clients for error in client.errors],
-                 "cpu_seconds": usage.ru_utime + usage.ru_stime - started_cpu.ru_utime - started_cpu.ru_stime,
-                 "wall_seconds": time.monotonic() - started})
+    results.put(
+        {
+            "latencies": latencies,
+            "errors": [error for client in clients for error in client.errors],
+            "cpu_seconds": usage.ru_utime + usage.ru_stime - started_cpu.ru_utime - started_cpu.ru_stime,
+            "wall_seconds": time.monotonic() - started,
+        }
+    )
 
 
 def run_clients(mode, port, token, known_ids, clients, processes, seed, **task):
@@ -408,8 +517,16 @@ def run_clients(mode, port, token, known_ids, clients, processes, seed, **task):
     workers = []
     for index in range(processes):
         numbers = list(range(index, clients, processes))
-        work = {"mode": mode, "port": port, "token": token, "known_ids": known_ids, "numbers": numbers,
-                "total_clients": clients, "seed": seed * 100 + index, **task}
+        work = {
+            "mode": mode,
+            "port": port,
+            "token": token,
+            "known_ids": known_ids,
+            "numbers": numbers,
+            "total_clients": clients,
+            "seed": seed * 100 + index,
+            **task,
+        }
         workers.append(context.Process(target=worker, args=(work, ready, results), daemon=True))
     for process in workers:
         process.start()
@@ -423,8 +540,12 @@ def run_clients(mode, port, token, known_ids, clients, processes, seed, **task):
     for result in collected:
         for operation, values in result["latencies"].items():
             latencies.setdefault(operation, []).extend(values)
-    return {"latencies": latencies, "errors": [error for result in collected for error in result["errors"]],
-            "wall_seconds": wall, "client_cpu": [result["cpu_seconds"] / result["wall_seconds"] for result in collected]}
+    return {
+        "latencies": latencies,
+        "errors": [error for result in collected for error in result["errors"]],
+        "wall_seconds": wall,
+        "client_cpu": [result["cpu_seconds"] / result["wall_seconds"] for result in collected],
+    }
 
 
 # MARK: Figures
@@ -447,9 +568,14 @@ def operation_of(method, path, churn):
         return {"GET": "open", "PATCH": "edit", "DELETE": "churn-delete"}.get(method)
     if re.fullmatch(rf"/api/v1/wishes/{UUID}/favorite", path):
         return "favorite"
-    return {("GET", "/api/v1/search"): "search", ("POST", "/api/v1/photos"): "upload",
-            ("POST", "/api/v1/journal"): "journal-create", ("GET", "/api/v1/journal"): "journal-list",
-            ("GET", "/api/v1/spots"): "spots-search", ("GET", "/api/v1/spots/near"): "spots-near"}.get((method, path))
+    return {
+        ("GET", "/api/v1/search"): "search",
+        ("POST", "/api/v1/photos"): "upload",
+        ("POST", "/api/v1/journal"): "journal-create",
+        ("GET", "/api/v1/journal"): "journal-list",
+        ("GET", "/api/v1/spots"): "spots-search",
+        ("GET", "/api/v1/spots/near"): "spots-near",
+    }.get((method, path))
 
 
 def server_figures(lines, churn):
@@ -497,23 +623,34 @@ def run_phase(name, server, sampler, mode, arguments, token, known_ids, clients,
 
 
 def report_phase(phase, run):
-    print(f"{phase.requests} requests in {phase.seconds:.1f} s ({phase.requests / phase.seconds:.0f}/s), "
-          f"{len(run['errors'])} errors", flush=True)
+    print(
+        f"{phase.requests} requests in {phase.seconds:.1f} s ({phase.requests / phase.seconds:.0f}/s), "
+        f"{len(run['errors'])} errors",
+        flush=True,
+    )
     print(f"  {'operation':<16}{'requests':>9}   {'client p50':>10} {'p99':>8}   {'server p50':>10} {'p99':>8}  (ms)")
     for operation in sorted(set(phase.client) | set(phase.server)):
         client, server = phase.client.get(operation, []), phase.server.get(operation, [])
-        cells = lambda values: (f"{percentile(values, 0.5):>10.1f} {percentile(values, 0.99):>8.1f}"
-                                if values else f"{'-':>10} {'-':>8}")
+        cells = lambda values: (
+            f"{percentile(values, 0.5):>10.1f} {percentile(values, 0.99):>8.1f}" if values else f"{'-':>10} {'-':>8}"
+        )
         print(f"  {operation:<16}{max(len(client), len(server)):>9}   {cells(client)}   {cells(server)}")
     process = phase.process
-    print(f"server: peak RSS {process['peak_rss_kb'] / 1024:.0f} MB (anonymous {process['peak_anon_kb'] / 1024:.0f} MB), "
-          f"{process['end_rss_kb'] / 1024:.0f} MB at the end; open files peak {process['peak_fds']}, "
-          f"{process['end_fds']} at the end; {process['cpu_seconds'] / phase.seconds:.2f} cores busy")
+    print(
+        f"server: peak RSS {process['peak_rss_kb'] / 1024:.0f} MB (anonymous {process['peak_anon_kb'] / 1024:.0f} MB), "
+        f"{process['end_rss_kb'] / 1024:.0f} MB at the end; open files peak {process['peak_fds']}, "
+        f"{process['end_fds']} at the end; {process['cpu_seconds'] / phase.seconds:.2f} cores busy"
+    )
     busiest = max(run["client_cpu"])
-    print(f"clients: {len(run['client_cpu'])} processes, {sum(run['client_cpu']):.2f} cores busy in all, "
-          f"the busiest {busiest * 100:.0f} % of one core"
-          + (" — a client process near 100 % is the limit, not the server" if busiest > 0.9 else
-             " — no client process was near its limit of one core"))
+    print(
+        f"clients: {len(run['client_cpu'])} processes, {sum(run['client_cpu']):.2f} cores busy in all, "
+        f"the busiest {busiest * 100:.0f} % of one core"
+        + (
+            " — a client process near 100 % is the limit, not the server"
+            if busiest > 0.9
+            else " — no client process was near its limit of one core"
+        )
+    )
     print(f"database: {describe_bytes(phase.database)}", flush=True)
 
 
@@ -537,8 +674,14 @@ def compare(before, after, database_before, database_after):
     fds_before, fds_after = before.process["peak_fds"], after.process["peak_fds"]
     check("peak open files", fds_before, fds_after, fds_before + FD_GROWTH, "", fds_after <= fds_before + FD_GROWTH)
     size_before, size_after = sum(database_before) / 1e6, sum(database_after) / 1e6
-    check("database + WAL", size_before, size_after, size_before * DATABASE_GROWTH, "MB",
-          size_after <= size_before * DATABASE_GROWTH)
+    check(
+        "database + WAL",
+        size_before,
+        size_after,
+        size_before * DATABASE_GROWTH,
+        "MB",
+        size_after <= size_before * DATABASE_GROWTH,
+    )
     for operation in sorted(before.server):
         was, now = before.server[operation], after.server.get(operation, [])
         if len(was) < LATENCY_MIN_SAMPLES or len(now) < LATENCY_MIN_SAMPLES:
@@ -554,8 +697,18 @@ def compare(before, after, database_before, database_after):
 
 def warm_up(server, arguments, token, known_ids, weights):
     """The mix for a few seconds, unmeasured: mix 1 should not pay for the caches filling alone."""
-    run = run_clients("mix", server.port, token, known_ids, arguments.clients, arguments.processes, arguments.seed,
-                      seconds=arguments.warm_up, weights=weights, think=arguments.think)
+    run = run_clients(
+        "mix",
+        server.port,
+        token,
+        known_ids,
+        arguments.clients,
+        arguments.processes,
+        arguments.seed,
+        seconds=arguments.warm_up,
+        weights=weights,
+        think=arguments.think,
+    )
     requests = sum(len(values) for values in run["latencies"].values())
     print(f"\n-- warm-up: {requests} requests in {run['wall_seconds']:.0f} s, {len(run['errors'])} errors", flush=True)
     if run["errors"]:
@@ -564,8 +717,16 @@ def warm_up(server, arguments, token, known_ids, weights):
 
 def generate(bench_binary, data, count):
     started = time.monotonic()
-    token = subprocess.run([bench_binary, "generate", str(data), str(count)], check=True,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode().strip()
+    token = (
+        subprocess.run(
+            [bench_binary, "generate", str(data), str(count)],
+            check=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        .stdout.decode()
+        .strip()
+    )
     print(f"generated {count} wishes in {time.monotonic() - started:.0f} s", flush=True)
     return token
 
@@ -575,8 +736,11 @@ def known_wishes(server, token, pages):
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=REQUEST_TIMEOUT)
     ids, cursor = [], None
     for _ in range(pages):
-        connection.request("GET", "/api/v1/wishes?limit=100" + (f"&cursor={cursor}" if cursor else ""),
-                           headers={"Authorization": f"Bearer {token}"})
+        connection.request(
+            "GET",
+            "/api/v1/wishes?limit=100" + (f"&cursor={cursor}" if cursor else ""),
+            headers={"Authorization": f"Bearer {token}"},
+        )
         page = json.loads(connection.getresponse().read())
         ids += [wish["id"] for wish in page["items"]]
         cursor = page["nextCursor"]
@@ -597,24 +761,41 @@ def main():
     parser.add_argument("--wishes", type=int, default=100_000, help="wishes generated first (100,000)")
     parser.add_argument("--clients", type=int, default=200, help="concurrent clients in each mix (200)")
     parser.add_argument("--seconds", type=float, default=60, help="length of each mix (60)")
-    parser.add_argument("--warm-up", type=float, default=10,
-                        help="seconds of the mix before mix 1, not measured, so both mixes meet warm caches (10)")
-    parser.add_argument("--think", type=float, default=THINK_SECONDS,
-                        help=f"mean pause of a mix client between requests, seconds ({THINK_SECONDS})")
-    parser.add_argument("--churn", type=int, default=100_000, help="wishes created and deleted between the mixes (100,000)")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=10,
+        help="seconds of the mix before mix 1, not measured, so both mixes meet warm caches (10)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=THINK_SECONDS,
+        help=f"mean pause of a mix client between requests, seconds ({THINK_SECONDS})",
+    )
+    parser.add_argument(
+        "--churn", type=int, default=100_000, help="wishes created and deleted between the mixes (100,000)"
+    )
     parser.add_argument("--churn-clients", type=int, default=32, help="concurrent clients of the churn (32)")
-    parser.add_argument("--processes", type=int, default=max(2, min(8, os.cpu_count() or 2)),
-                        help="client worker processes (one per core, 2 to 8)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=max(2, min(8, os.cpu_count() or 2)),
+        help="client worker processes (one per core, 2 to 8)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="the random seed (printed; for repeating a run)")
     arguments = parser.parse_args()
     binary, bench_binary = os.environ.get("WISHLIST_BIN"), os.environ.get("WISHLIST_BENCH_BIN")
     if not binary or not bench_binary:
         sys.exit("set WISHLIST_BIN and WISHLIST_BENCH_BIN to release builds of wishlist and wishlist-bench")
     arguments.seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 31)
-    print(f"soak: {arguments.wishes} wishes, {arguments.clients} clients x {arguments.seconds:.0f} s "
-          f"(pausing {arguments.think} s on average), churn "
-          f"{arguments.churn} by {arguments.churn_clients}, {arguments.processes} client processes, seed {arguments.seed}; "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"soak: {arguments.wishes} wishes, {arguments.clients} clients x {arguments.seconds:.0f} s "
+        f"(pausing {arguments.think} s on average), churn "
+        f"{arguments.churn} by {arguments.churn_clients}, {arguments.processes} client processes, seed {arguments.seed}; "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
 
     scratch = Path(tempfile.mkdtemp(prefix="wishlist-soak-"))
     server = Server(binary, scratch / "data", scratch / "server.log")
@@ -635,18 +816,53 @@ def main():
         print(f"database as generated: {describe_bytes(generated)}; with the server up: {describe_bytes(at_start)}")
 
         warm_up(server, arguments, token, known_ids, weights)
-        first = run_phase("mix 1", server, sampler, "mix", arguments, token, known_ids, arguments.clients,
-                          seconds=arguments.seconds, weights=weights, think=arguments.think)
-        per_client = {number: arguments.churn // arguments.churn_clients + (number < arguments.churn % arguments.churn_clients)
-                      for number in range(arguments.churn_clients)}
-        churn = run_phase("churn", server, sampler, "churn", arguments, token, known_ids, arguments.churn_clients,
-                          per_client=per_client)
-        second = run_phase("mix 2", server, sampler, "mix", arguments, token, known_ids, arguments.clients,
-                           seconds=arguments.seconds, weights=weights, think=arguments.think)
+        first = run_phase(
+            "mix 1",
+            server,
+            sampler,
+            "mix",
+            arguments,
+            token,
+            known_ids,
+            arguments.clients,
+            seconds=arguments.seconds,
+            weights=weights,
+            think=arguments.think,
+        )
+        per_client = {
+            number: arguments.churn // arguments.churn_clients + (number < arguments.churn % arguments.churn_clients)
+            for number in range(arguments.churn_clients)
+        }
+        churn = run_phase(
+            "churn",
+            server,
+            sampler,
+            "churn",
+            arguments,
+            token,
+            known_ids,
+            arguments.churn_clients,
+            per_client=per_client,
+        )
+        second = run_phase(
+            "mix 2",
+            server,
+            sampler,
+            "mix",
+            arguments,
+            token,
+            known_ids,
+            arguments.clients,
+            seconds=arguments.seconds,
+            weights=weights,
+            think=arguments.think,
+        )
         sampler.stop()
         server.stop()
         closed = server.database_bytes()
-        print(f"\ndatabase after the server stopped (its closing checkpoint truncates the WAL): {describe_bytes(closed)}")
+        print(
+            f"\ndatabase after the server stopped (its closing checkpoint truncates the WAL): {describe_bytes(closed)}"
+        )
 
         lines, beyond = compare(first, second, first.database, churn.database)
         summary = [
@@ -656,15 +872,23 @@ def main():
             f"{arguments.processes} client processes; churn {arguments.churn} creates + deletes by {arguments.churn_clients} clients",
         ]
         for phase in (first, churn, second):
-            summary.append(f"{phase.name}: {phase.requests} requests, 0 errors, {phase.requests / phase.seconds:.0f}/s; "
-                           f"peak RSS {phase.process['peak_rss_kb'] / 1024:.0f} MB, peak open files {phase.process['peak_fds']}; "
-                           f"database {describe_bytes(phase.database)}")
+            summary.append(
+                f"{phase.name}: {phase.requests} requests, 0 errors, {phase.requests / phase.seconds:.0f}/s; "
+                f"peak RSS {phase.process['peak_rss_kb'] / 1024:.0f} MB, peak open files {phase.process['peak_fds']}; "
+                f"database {describe_bytes(phase.database)}"
+            )
         for phase in (first, second):
-            summary.append(f"{phase.name} p50/p99 ms (server log): " + ", ".join(
-                f"{operation} {percentile(values, 0.5):.1f}/{percentile(values, 0.99):.1f}"
-                for operation, values in sorted(phase.server.items())))
-        summary.append(f"database as generated {describe_bytes(generated)}; after the run and the closing checkpoint "
-                       f"{describe_bytes(closed)}")
+            summary.append(
+                f"{phase.name} p50/p99 ms (server log): "
+                + ", ".join(
+                    f"{operation} {percentile(values, 0.5):.1f}/{percentile(values, 0.99):.1f}"
+                    for operation, values in sorted(phase.server.items())
+                )
+            )
+        summary.append(
+            f"database as generated {describe_bytes(generated)}; after the run and the closing checkpoint "
+            f"{describe_bytes(closed)}"
+        )
         summary.append("mix 2 against mix 1 (database: after the churn against after mix 1):")
         summary += ["  " + line for line in lines]
         summary.append("result: " + ("PASSED" if not beyond else f"FAILED, {len(beyond)} beyond tolerance"))

@@ -21,7 +21,10 @@ def add_account(server, username, password):
     """Adds an account the way an administrator does on the server's machine: `wishlist user add`."""
     subprocess.run(
         [os.environ["WISHLIST_BIN"], "user", "add", username, "--password-stdin", "--data", str(server.data_dir)],
-        input=password + "\n", text=True, check=True, capture_output=True,
+        input=password + "\n",
+        text=True,
+        check=True,
+        capture_output=True,
     )
 
 
@@ -63,7 +66,9 @@ def test_a_disabled_account_is_signed_out_at_its_next_request(open_server, brows
 
     # The right password is told the account is disabled; the app stays closed.
     sign_in(browser, en, BOB, BOB_PASSWORD)
-    wait_until(browser, lambda: alerts(browser) == [en["error.account_disabled"]], "no alert that the account is disabled")
+    wait_until(
+        browser, lambda: alerts(browser) == [en["error.account_disabled"]], "no alert that the account is disabled"
+    )
     assert not by_role(browser, "navigation", en["nav.label"])
 
 
@@ -89,7 +94,10 @@ def test_an_administrator_disables_enables_and_resets_in_settings(open_server, b
     find_by_role(dialog, "button", en["dialog.cancel"]).click()
     wait_until_gone(browser, "dialog")
     assert open_server.api("GET", "/me", token=bobs_token)[0] == 200
-    tap(browser, find_by_role(account_row(browser, en, BOB), "button", say(en["settings.accounts.disableNamed"], name=BOB)))
+    tap(
+        browser,
+        find_by_role(account_row(browser, en, BOB), "button", say(en["settings.accounts.disableNamed"], name=BOB)),
+    )
     dialog = wait_for_role(browser, "dialog", say(en["settings.accounts.disableTitle"], name=BOB))
     find_by_role(dialog, "button", en["settings.accounts.disable"]).click()
     enable = wait_for_role(browser, "button", say(en["settings.accounts.enableNamed"], name=BOB))
@@ -103,7 +111,10 @@ def test_an_administrator_disables_enables_and_resets_in_settings(open_server, b
     assert en["settings.accounts.disabled"] not in account_row(browser, en, BOB).text
 
     # A reset, confirmed, shows the temporary password once.
-    tap(browser, find_by_role(account_row(browser, en, BOB), "button", say(en["settings.accounts.resetNamed"], name=BOB)))
+    tap(
+        browser,
+        find_by_role(account_row(browser, en, BOB), "button", say(en["settings.accounts.resetNamed"], name=BOB)),
+    )
     dialog = wait_for_role(browser, "dialog", say(en["settings.accounts.resetTitle"], name=BOB))
     find_by_role(dialog, "button", en["settings.accounts.reset"]).click()
     field = wait_for_role(browser, "textbox", say(en["settings.accounts.temporary"], name=BOB))
@@ -141,7 +152,9 @@ def test_an_administrator_disables_enables_and_resets_in_settings(open_server, b
     fill(browser, en["changePassword.new"], "short")
     fill(browser, en["auth.confirmPassword"], "short")
     find_by_role(browser, "button", en["changePassword.submit"]).click()
-    wait_until(browser, lambda: alerts(browser) == [en["validation.password.short"]], "the short password is let through")
+    wait_until(
+        browser, lambda: alerts(browser) == [en["validation.password.short"]], "the short password is let through"
+    )
     fill(browser, en["changePassword.new"], temporary)
     fill(browser, en["auth.confirmPassword"], temporary)
     find_by_role(browser, "button", en["changePassword.submit"]).click()

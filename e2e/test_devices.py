@@ -54,7 +54,9 @@ def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, c
 
     # Signing the phone out ends its session on the server.
     tap(browser, end_phone)
-    wait_until(browser, lambda: len(device_rows(browser, en, "settings.devices.sessions")) == 3, "the phone is still listed")
+    wait_until(
+        browser, lambda: len(device_rows(browser, en, "settings.devices.sessions")) == 3, "the phone is still listed"
+    )
     assert open_server.api("GET", "/me", cookie=phone)[0] == 401
     assert open_server.api("GET", "/me", token=token)[0] == 200
 
@@ -62,7 +64,10 @@ def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, c
     tap(browser, find_by_role(browser, "button", say(en["settings.devices.revokeNamed"], name="e2e")))
     wait_until(
         browser,
-        lambda: [row.text for row in device_rows(browser, en, "settings.devices.tokens")] == [en["settings.devices.noTokens"]],
+        lambda: (
+            [row.text for row in device_rows(browser, en, "settings.devices.tokens")]
+            == [en["settings.devices.noTokens"]]
+        ),
         "the token is still listed",
     )
     assert open_server.api("GET", "/me", token=token)[0] == 401
@@ -96,7 +101,9 @@ def test_a_browser_that_could_not_be_signed_out_says_why_and_can_be_tried_again(
     block_api(browser)
     tap(browser, end_phone)
     wait_until(
-        browser, lambda: [alert.text for alert in by_role(browser, "alert")] == [en["error.network"]], "no alert that the server is out of reach"
+        browser,
+        lambda: [alert.text for alert in by_role(browser, "alert")] == [en["error.network"]],
+        "no alert that the server is out of reach",
     )
     assert end_phone.get_attribute("aria-busy") is None, "the button stays busy after the failure"
     assert len(device_rows(browser, en, "settings.devices.sessions")) == sessions
@@ -104,6 +111,10 @@ def test_a_browser_that_could_not_be_signed_out_says_why_and_can_be_tried_again(
 
     unblock_api(browser)
     tap(browser, end_phone)
-    wait_until(browser, lambda: len(device_rows(browser, en, "settings.devices.sessions")) == sessions - 1, "the phone is still listed")
+    wait_until(
+        browser,
+        lambda: len(device_rows(browser, en, "settings.devices.sessions")) == sessions - 1,
+        "the phone is still listed",
+    )
     assert not by_role(browser, "alert"), "the failure is still said after the phone was signed out"
     assert open_server.api("GET", "/me", cookie=phone)[0] == 401

@@ -75,7 +75,7 @@ class Client:
     def upload(self, path):
         boundary = "disk-full-boundary"
         body = (
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{path.name}\"\r\n"
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"\r\n'
             f"Content-Type: application/octet-stream\r\n\r\n".encode()
             + path.read_bytes()
             + f"\r\n--{boundary}--\r\n".encode()
@@ -139,9 +139,11 @@ def test_writes_on_a_full_disk_fail_cleanly_and_recover_once_space_is_freed(full
     client = Client(server, server.token(USERNAME, PASSWORD))
     status, photo = client.upload(SMALL_JPEG)
     assert status == 201, photo
-    status, wish = client.send("POST", "/api/v1/wishes", {
-        "name": "Before the disk filled", "memo": "kept", "tags": ["safe"],
-        "photoIds": [photo["items"][0]["id"]]})
+    status, wish = client.send(
+        "POST",
+        "/api/v1/wishes",
+        {"name": "Before the disk filled", "memo": "kept", "tags": ["safe"], "photoIds": [photo["items"][0]["id"]]},
+    )
     assert status == 201, wish
     before = client.everything()
 

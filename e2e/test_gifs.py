@@ -46,8 +46,16 @@ def open_section(browser, en, key):
     sections = wait_for_role(browser, "navigation", en["discover.sections"])
     find_by_role(sections, "link", en[key]).click()
     # The section's page is drawn anew, links and all.
-    wait_until(browser, lambda: find_by_role(wait_for_role(browser, "navigation", en["discover.sections"]), "link", en[key])
-               .get_attribute("aria-current") == "page", f"{en[key]} is not the section shown")
+    wait_until(
+        browser,
+        lambda: (
+            find_by_role(wait_for_role(browser, "navigation", en["discover.sections"]), "link", en[key]).get_attribute(
+                "aria-current"
+            )
+            == "page"
+        ),
+        f"{en[key]} is not the section shown",
+    )
 
 
 def cells(browser, en, list_key="gifs.results"):
@@ -57,7 +65,9 @@ def cells(browser, en, list_key="gifs.results"):
 
 
 def cell_ids(browser):
-    return browser.execute_script("return [...document.querySelectorAll('wl-gif-card')].map((card) => card.getAttribute('record-id'))")
+    return browser.execute_script(
+        "return [...document.querySelectorAll('wl-gif-card')].map((card) => card.getAttribute('record-id'))"
+    )
 
 
 def open_sheet(browser, name, title=None):
@@ -69,8 +79,11 @@ def open_sheet(browser, name, title=None):
 
 def wait_for_text(browser, role, text, *, within=None):
     """The one element with `role` (under `within`) whose text is `text`, once it shows."""
-    return wait_until(browser, lambda: next((e for e in by_role(within or browser, role) if e.text == text), None),
-                      f"no {role} says {text!r}")
+    return wait_until(
+        browser,
+        lambda: next((e for e in by_role(within or browser, role) if e.text == text), None),
+        f"no {role} says {text!r}",
+    )
 
 
 def favorite(server, token, number):
@@ -78,7 +91,9 @@ def favorite(server, token, number):
     assert status == 200, body
 
 
-def test_typing_searches_and_scrolling_pages_without_asking_twice_to_a_clear_end(server, browser, catalogs, giphy, screenshot):
+def test_typing_searches_and_scrolling_pages_without_asking_twice_to_a_clear_end(
+    server, browser, catalogs, giphy, screenshot
+):
     en = catalogs["en"]
     giphy.total = 48
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_REQUESTS})
@@ -103,8 +118,11 @@ def test_typing_searches_and_scrolling_pages_without_asking_twice_to_a_clear_end
 
     browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait_until(browser, lambda: len(cells(browser, en)) == 48, "the second page did not come")
-    end = wait_until(browser, lambda: [p for p in browser.find_elements(By.CSS_SELECTOR, ".record-grid-end") if p.is_displayed()],
-                     "no end is said")
+    end = wait_until(
+        browser,
+        lambda: [p for p in browser.find_elements(By.CSS_SELECTOR, ".record-grid-end") if p.is_displayed()],
+        "no end is said",
+    )
     assert end[0].text == en["gifs.end.all"]
     assert cell_ids(browser) == [f"gif{n}" for n in range(48)]
     assert not by_role(browser, "button", en["list.loadMore"])
@@ -129,14 +147,23 @@ def test_search_stops_where_giphy_stops_paging_and_says_so(server, browser, cata
         if more:
             browser.execute_script("arguments[0].click()", more[0])
         browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
-        wait_until(browser, lambda: not browser.execute_script(
-            "return document.querySelector('.gif-grid ul').getAttribute('aria-busy') === 'true'"), "a page never came")
+        wait_until(
+            browser,
+            lambda: (
+                not browser.execute_script(
+                    "return document.querySelector('.gif-grid ul').getAttribute('aria-busy') === 'true'"
+                )
+            ),
+            "a page never came",
+        )
     assert len(cells(browser, en)) == 504
     end = [p for p in browser.find_elements(By.CSS_SELECTOR, ".record-grid-end") if p.is_displayed()]
     assert end and end[0].text == en["gifs.end.limit"]
 
 
-def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(server, browser, catalogs, giphy, screenshot):
+def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(
+    server, browser, catalogs, giphy, screenshot
+):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     favorite(server, token, 2)
@@ -144,7 +171,9 @@ def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(s
     open_section(browser, en, "discover.gifs")
     sheet = open_sheet(browser, "Cat 1 GIF")
     assert en["gifs.poweredBy"] in sheet.text
-    assert find_by_role(sheet, "link", en["gifs.viewOnGiphy"]).get_attribute("href") == "https://giphy.com/gifs/cat-gif1"
+    assert (
+        find_by_role(sheet, "link", en["gifs.viewOnGiphy"]).get_attribute("href") == "https://giphy.com/gifs/cat-gif1"
+    )
     assert say(en["gifs.rating"], rating="G") in sheet.text
     image = find_by_role(sheet, "img", "Cat 1 GIF")
     _, _, width, height = rect(browser, image)
@@ -158,8 +187,9 @@ def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(s
 
     open_section(browser, en, "discover.favorites")
     names = say(en["gifs.favoriteCell"], name="Cat 1 GIF"), say(en["gifs.favoriteCell"], name="Cat 2 GIF")
-    wait_until(browser, lambda: names_of(cells(browser, en, "gifs.favorites")) == list(names),
-               "the new favorite is not first")
+    wait_until(
+        browser, lambda: names_of(cells(browser, en, "gifs.favorites")) == list(names), "the new favorite is not first"
+    )
     screenshot("gif-favorites")
 
     sheet = open_sheet(browser, names[0], "Cat 1 GIF")
@@ -168,8 +198,11 @@ def test_a_favorite_from_its_sheet_leads_favorites_and_leaves_the_grid_at_once(s
     wait_until(browser, lambda: cell_ids(browser) == ["gif2"], "the unfavorited GIF is still in Favorites")
     assert sheet.is_displayed()
     # The grid changed before the server answered; the server lets it go too.
-    wait_until(browser, lambda: [item["id"] for item in server.api("GET", "/gifs/favorites", token=token)[1]["items"]] == ["gif2"],
-               "the server still keeps the unfavorited GIF")
+    wait_until(
+        browser,
+        lambda: [item["id"] for item in server.api("GET", "/gifs/favorites", token=token)[1]["items"]] == ["gif2"],
+        "the server still keeps the unfavorited GIF",
+    )
 
 
 def test_the_21st_favorite_is_refused_with_a_warning_and_its_star_stays_off(server, browser, catalogs, giphy):
@@ -243,7 +276,9 @@ def shown_image(browser, image):
     return browser.execute_script(
         "const image = arguments[0];"
         "return [new URL(image.currentSrc || 'about:blank').pathname + new URL(image.currentSrc || 'about:blank').search,"
-        " image.complete && image.naturalWidth > 0]", image)
+        " image.complete && image.naturalWidth > 0]",
+        image,
+    )
 
 
 def test_a_gif_wish_plays_in_its_gallery_and_viewer_and_pauses(server, browser, catalogs, giphy, screenshot):
@@ -257,28 +292,41 @@ def test_a_gif_wish_plays_in_its_gallery_and_viewer_and_pauses(server, browser, 
     # The gallery plays the animation: the original, the GIF as Giphy sent it, fully loaded.
     slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1))
     gallery_image = slide.find_element(By.CSS_SELECTOR, "img")
-    wait_until(browser, lambda: shown_image(browser, gallery_image) == [photo["urls"]["original"], True],
-               "the gallery does not play the GIF")
+    wait_until(
+        browser,
+        lambda: shown_image(browser, gallery_image) == [photo["urls"]["original"], True],
+        "the gallery does not play the GIF",
+    )
 
     tap(browser, slide)
     viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
-    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True],
-               "the viewer does not play the GIF")
+    wait_until(
+        browser,
+        lambda: shown_image(browser, image) == [photo["urls"]["original"], True],
+        "the viewer does not play the GIF",
+    )
     pause = find_by_role(viewer, "button", en["photos.pause"])
     assert pause.get_attribute("aria-pressed") == "true"
-    assert browser.execute_script(
-        "return fetch(arguments[0]).then((answer) => answer.headers.get('content-type'))", photo["urls"]["original"]
-    ) == "image/gif"
+    assert (
+        browser.execute_script(
+            "return fetch(arguments[0]).then((answer) => answer.headers.get('content-type'))", photo["urls"]["original"]
+        )
+        == "image/gif"
+    )
     screenshot("gif-wish-viewer")
 
     # Pause shows the still rendition; Play brings the animation back.
     pause.click()
     play = find_by_role(viewer, "button", en["photos.play"])
     assert play.get_attribute("aria-pressed") == "false"
-    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "Pause did not show the still")
+    wait_until(
+        browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "Pause did not show the still"
+    )
     play.click()
-    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play it again")
+    wait_until(
+        browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play it again"
+    )
     assert find_by_role(viewer, "button", en["photos.pause"]).get_attribute("aria-pressed") == "true"
 
 
@@ -293,11 +341,17 @@ def test_people_who_prefer_less_motion_see_a_gif_wish_still_until_they_play_it(s
 
     slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1))
     gallery_image = slide.find_element(By.CSS_SELECTOR, "img")
-    wait_until(browser, lambda: shown_image(browser, gallery_image) == [photo["urls"]["medium"], True], "no still in the gallery")
+    wait_until(
+        browser,
+        lambda: shown_image(browser, gallery_image) == [photo["urls"]["medium"], True],
+        "no still in the gallery",
+    )
     tap(browser, slide)
     viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
-    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "no still in the viewer")
+    wait_until(
+        browser, lambda: shown_image(browser, image) == [photo["urls"]["medium"], True], "no still in the viewer"
+    )
     play = find_by_role(viewer, "button", en["photos.play"])
     assert play.is_displayed() and play.get_attribute("aria-pressed") == "false"
     # The animation was not even fetched: nothing is about to replace the stills.
@@ -305,7 +359,9 @@ def test_people_who_prefer_less_motion_see_a_gif_wish_still_until_they_play_it(s
     assert not browser.execute_script(fetched, photo["urls"]["original"])
 
     play.click()
-    wait_until(browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play the GIF")
+    wait_until(
+        browser, lambda: shown_image(browser, image) == [photo["urls"]["original"], True], "Play did not play the GIF"
+    )
     assert find_by_role(viewer, "button", en["photos.pause"]).get_attribute("aria-pressed") == "true"
 
 
@@ -320,8 +376,10 @@ def test_the_editor_says_an_edit_makes_a_still_and_the_edited_gif_wish_shows_one
     # Said before anything is changed, and read out with the crop frame.
     assert en["photos.editor.animation"] in dialog.text
     frame = dialog.find_element(By.CSS_SELECTOR, ".crop-frame")
-    described_by = [browser.execute_script("return document.getElementById(arguments[0]).textContent", part)
-                    for part in frame.get_attribute("aria-describedby").split()]
+    described_by = [
+        browser.execute_script("return document.getElementById(arguments[0]).textContent", part)
+        for part in frame.get_attribute("aria-describedby").split()
+    ]
     assert en["photos.editor.animation"] in described_by
     find_by_role(dialog, "button", en["photos.editor.rotateRight"]).click()
     find_by_role(dialog, "button", en["photos.editor.done"]).click()
@@ -336,15 +394,21 @@ def test_the_editor_says_an_edit_makes_a_still_and_the_edited_gif_wish_shows_one
     tap(browser, slide)
     viewer = wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer.find_element(By.CSS_SELECTOR, ".photo-viewer-slide img")
-    wait_until(browser, lambda: shown_image(browser, image) == [edited["urls"]["medium"], True], "the viewer does not show the still")
+    wait_until(
+        browser,
+        lambda: shown_image(browser, image) == [edited["urls"]["medium"], True],
+        "the viewer does not show the still",
+    )
     assert not by_role(viewer, "button", en["photos.play"]) and not by_role(viewer, "button", en["photos.pause"])
 
 
 def test_share_without_a_share_sheet_copies_the_address(server, browser, catalogs, giphy):
     en = catalogs["en"]
     signed_in(server, browser, en)
-    browser.execute_cdp_cmd("Browser.grantPermissions", {
-        "origin": server.url("").rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {"origin": server.url("").rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+    )
     browser.execute_script("delete Navigator.prototype.share")
     open_section(browser, en, "discover.gifs")
     sheet = open_sheet(browser, "Cat 1 GIF")

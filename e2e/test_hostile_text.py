@@ -17,20 +17,20 @@ import html
 import re
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 import pytest
 from selenium.webdriver.common.keys import Keys
+from test_devices import sign_in_elsewhere
+from test_spots import nearest_the_middle
 
 from accessibility import by_role, fill, wait_for_role, wait_until
 from flows import PASSWORD, USERNAME, category_tab, create_account, say, sign_in
 from giphy_standin import KEY, GiphyStandIn
 from loopback_site import LoopbackSite, send
-from test_devices import sign_in_elsewhere
 from test_map import allow_location
-from test_spots import nearest_the_middle
 
 # Each would run a script, or open one, if the page put it into HTML or a link unescaped.
 HOSTILE = [
@@ -114,9 +114,14 @@ def hostile_spot(text, number):
     """Spot `number` of the hostile release: every field a screen shows is hostile text. Its address
     names Seoul, where it lies (the import drops a spot outside the region its address names)."""
     return {
-        "media_type": "drama", "title": f"{text} work {number}", "place_name": f"{text} spot {number}",
-        "place_type": text, "description": text, "address": f"서울특별시 {text}",
-        "lat": 37.552 + number / 100, "lng": 126.97,
+        "media_type": "drama",
+        "title": f"{text} work {number}",
+        "place_name": f"{text} spot {number}",
+        "place_type": text,
+        "description": text,
+        "address": f"서울특별시 {text}",
+        "lat": 37.552 + number / 100,
+        "lng": 126.97,
     }
 
 
@@ -149,8 +154,17 @@ def spots_file(tmp_path):
 @pytest.fixture
 def server_arguments(giphy, spots_file):
     # Link previews past the default 30 a minute: the editors and the share screens ask for more.
-    return ["--giphy-key", KEY, "--giphy-url", giphy.url, "--allow-private-addresses", "--spots", str(spots_file),
-            "--rate-limit", "link-previews=1000"]
+    return [
+        "--giphy-key",
+        KEY,
+        "--giphy-url",
+        giphy.url,
+        "--allow-private-addresses",
+        "--spots",
+        str(spots_file),
+        "--rate-limit",
+        "link-previews=1000",
+    ]
 
 
 def place(text, number):
@@ -162,7 +176,9 @@ def page_text(browser):
 
 
 def aria_labels(browser):
-    return browser.execute_script("return [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))")
+    return browser.execute_script(
+        "return [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))"
+    )
 
 
 def tabbed(text):
@@ -205,17 +221,38 @@ def made(answer, status=201):
 
 def prepare(server, token, site):
     wishes = [
-        made(server.api("POST", "/wishes", {
-            "name": f"{text} {number}", "memo": text, "tags": [HOSTILE_TAGS[number % len(HOSTILE_TAGS)]],
-            "place": place(text, number), "link": site.url(number), "favorite": True,
-        }, token=token))
+        made(
+            server.api(
+                "POST",
+                "/wishes",
+                {
+                    "name": f"{text} {number}",
+                    "memo": text,
+                    "tags": [HOSTILE_TAGS[number % len(HOSTILE_TAGS)]],
+                    "place": place(text, number),
+                    "link": site.url(number),
+                    "favorite": True,
+                },
+                token=token,
+            )
+        )
         for number, text in enumerate(HOSTILE)
     ]
     entries = [
-        made(server.api("POST", "/journal", {
-            "title": f"{text} {number}", "contents": f"{text}\n[x](javascript:window.__pwned=1) {text}",
-            "date": "2025-03-08", "place": place(text, number), "wishIds": [wishes[number]["id"]],
-        }, token=token))
+        made(
+            server.api(
+                "POST",
+                "/journal",
+                {
+                    "title": f"{text} {number}",
+                    "contents": f"{text}\n[x](javascript:window.__pwned=1) {text}",
+                    "date": "2025-03-08",
+                    "place": place(text, number),
+                    "wishIds": [wishes[number]["id"]],
+                },
+                token=token,
+            )
+        )
         for number, text in enumerate(HOSTILE)
     ]
     for number in range(len(HOSTILE)):
@@ -277,13 +314,25 @@ class Screens:
         accessible name and every one of `values` in a form field, then checks that nothing ran,
         nothing was refused, and no link or picture leads anywhere but http(s)."""
         browser = self.browser
-        wait_until(browser, lambda: all(text in page_text(browser) for text in shown),
-                   f"{screen}: not every hostile text was shown as text: "
-                   f"{[text for text in shown if text not in page_text(browser)]}", timeout=TIMEOUT)
-        wait_until(browser, lambda: all(any(text in name for name in aria_labels(browser)) for text in labels),
-                   f"{screen}: not every hostile text named something", timeout=TIMEOUT)
-        wait_until(browser, lambda: all(any(text in value for value in browser.execute_script(FIELD_VALUES)) for text in values),
-                   f"{screen}: not every hostile text was in a field", timeout=TIMEOUT)
+        wait_until(
+            browser,
+            lambda: all(text in page_text(browser) for text in shown),
+            f"{screen}: not every hostile text was shown as text: "
+            f"{[text for text in shown if text not in page_text(browser)]}",
+            timeout=TIMEOUT,
+        )
+        wait_until(
+            browser,
+            lambda: all(any(text in name for name in aria_labels(browser)) for text in labels),
+            f"{screen}: not every hostile text named something",
+            timeout=TIMEOUT,
+        )
+        wait_until(
+            browser,
+            lambda: all(any(text in value for value in browser.execute_script(FIELD_VALUES)) for text in values),
+            f"{screen}: not every hostile text was in a field",
+            timeout=TIMEOUT,
+        )
         assert browser.execute_script("return window.__pwned") is None, f"{screen}: a script ran"
         violations = browser.execute_script("return window.__violations")
         assert violations == [], f"{screen}: the page's policy refused: {violations}"
@@ -295,13 +344,18 @@ class Screens:
 
 # What a person does on a screen before it is checked; each takes the browser last (`partial`).
 
+
 def see(role, name, browser):
     wait_for_role(browser, role, name, timeout=TIMEOUT)
 
 
 def see_pins(browser):
-    wait_until(browser, lambda: browser.find_elements("css selector", ".map-pin, .map-count"),
-               "the map showed no pins", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: browser.find_elements("css selector", ".map-pin, .map-count"),
+        "the map showed no pins",
+        timeout=TIMEOUT,
+    )
 
 
 def type_link(en, url, browser):
@@ -319,8 +373,12 @@ def mention(en, name, browser):
 
 def tap_wish_pin(en, wish, browser):
     """Taps the wish's pin in the middle of the map (named once the page knows the wish) and waits for its card."""
-    pins = wait_until(browser, lambda: by_role(browser, "button", wish["name"]) + by_role(browser, "button", en["map.unnamedPin"]),
-                      "no wish's pin on the map", timeout=TIMEOUT)
+    pins = wait_until(
+        browser,
+        lambda: by_role(browser, "button", wish["name"]) + by_role(browser, "button", en["map.unnamedPin"]),
+        "no wish's pin on the map",
+        timeout=TIMEOUT,
+    )
     nearest_the_middle(browser, pins).click()
     wait_for_role(browser, "region", en["map.selected"], timeout=TIMEOUT)
 
@@ -343,8 +401,12 @@ def search_for_nothing(en, query, browser):
     fill(browser, en["search.label"], query)
     # The answer's arrival may move the open tab off an empty one: Places is picked once it has come.
     nothing = say(en["search.nonePlaces"], query=query)
-    wait_until(browser, lambda: nothing in browser.execute_script("return document.body.textContent"),
-               f"no answer for {query!r}", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: nothing in browser.execute_script("return document.body.textContent"),
+        f"no answer for {query!r}",
+        timeout=TIMEOUT,
+    )
     pick_category(en, "search.places", browser)
 
 
@@ -358,14 +420,23 @@ def empty_search(en, browser):
 
 def settle_preview(en, browser):
     preview = wait_for_role(browser, "region", en["linkPreview.label"], timeout=TIMEOUT)
-    wait_until(browser, lambda: not preview.find_elements("css selector", "[aria-busy]"), "the preview kept loading", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: not preview.find_elements("css selector", "[aria-busy]"),
+        "the preview kept loading",
+        timeout=TIMEOUT,
+    )
 
 
 def add_shared_wish(en, browser):
     wait_for_role(browser, "button", en["share.add"]).click()
     # The share screen shows the text too (in its link): only the wish's own screen counts.
-    wait_until(browser, lambda: browser.execute_script("return location.hash").startswith("#/wishes/"),
-               "the share made no wish", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: browser.execute_script("return location.hash").startswith("#/wishes/"),
+        "the share made no wish",
+        timeout=TIMEOUT,
+    )
 
 
 def hash_query(route, **params):
@@ -381,73 +452,134 @@ def visits(world, site, en):
 
     yield Visit("wishes", "/", names)
     yield Visit("favorites", "/#/favorites", names)
-    for number, (wish, text) in enumerate(zip(world.wishes, HOSTILE)):
+    for number, (wish, text) in enumerate(zip(world.wishes, HOSTILE, strict=True)):
         tag = HOSTILE_TAGS[number % len(HOSTILE_TAGS)]
         yield Visit(f"wish {number}", f"/#/wishes/{wish['id']}", (wish["name"], text, tag))
         # The place's name is the place field's value, its address a line under it.
-        yield Visit(f"wish {number}: edit", f"/#/wishes/{wish['id']}/edit", (tag, text), values=(wish["name"], text),
-                    then=partial(see, "heading", en["wish.edit.title"]))
-    for number, (wish, spot) in enumerate(zip(world.spot_wishes, world.spots)):
+        yield Visit(
+            f"wish {number}: edit",
+            f"/#/wishes/{wish['id']}/edit",
+            (tag, text),
+            values=(wish["name"], text),
+            then=partial(see, "heading", en["wish.edit.title"]),
+        )
+    for number, (wish, spot) in enumerate(zip(world.spot_wishes, world.spots, strict=True)):
         yield Visit(f"wish from spot {number}", f"/#/wishes/{wish['id']}", (spot["name"], spot["description"]))
 
     yield Visit("search", "/#/search", names, then=partial(fill, label=en["search.label"], text=WORD))
-    for key, found in (("search.byTag", names), ("search.byText", names), ("search.journal", titles), ("search.spots", spot_names)):
+    for key, found in (
+        ("search.byTag", names),
+        ("search.byText", names),
+        ("search.journal", titles),
+        ("search.spots", spot_names),
+    ):
         yield Visit(f"search: {en[key]}", "/#/search", found, then=partial(pick_category, en, key))
     for number, text in enumerate(HOSTILE):
-        yield Visit(f"search for {number}", "/#/search", (say(en["search.nonePlaces"], query=text),),
-                    then=partial(search_for_nothing, en, text))
-    yield Visit("recent searches", "/#/search", tuple(HOSTILE),
-                labels=tuple(say(en["search.deleteRecent"], query=text) for text in HOSTILE), then=partial(empty_search, en))
+        yield Visit(
+            f"search for {number}",
+            "/#/search",
+            (say(en["search.nonePlaces"], query=text),),
+            then=partial(search_for_nothing, en, text),
+        )
+    yield Visit(
+        "recent searches",
+        "/#/search",
+        tuple(HOSTILE),
+        labels=tuple(say(en["search.deleteRecent"], query=text) for text in HOSTILE),
+        then=partial(empty_search, en),
+    )
 
     yield Visit("map", "/#/map", then=see_pins)
-    for number, (wish, text) in enumerate(zip(world.wishes, HOSTILE)):
+    for number, (wish, text) in enumerate(zip(world.wishes, HOSTILE, strict=True)):
         at = {"lat": wish["place"]["latitude"], "lng": wish["place"]["longitude"]}
         # A link into the app may name the place it marks.
-        yield Visit(f"map: place named {number}", hash_query("map", **at, z=15, name=text), labels=(text,), then=see_pins)
-        yield Visit(f"map: wish card {number}", hash_query("map", **at, z=17), (wish["name"],), then=partial(tap_wish_pin, en, wish))
-    for key, found in (("near.wishes", names + tuple(wish["name"] for wish in world.spot_wishes)),
-                       ("near.spots", spot_names), ("nav.journal", titles)):
+        yield Visit(
+            f"map: place named {number}", hash_query("map", **at, z=15, name=text), labels=(text,), then=see_pins
+        )
+        yield Visit(
+            f"map: wish card {number}",
+            hash_query("map", **at, z=17),
+            (wish["name"],),
+            then=partial(tap_wish_pin, en, wish),
+        )
+    for key, found in (
+        ("near.wishes", names + tuple(wish["name"] for wish in world.spot_wishes)),
+        ("near.spots", spot_names),
+        ("nav.journal", titles),
+    ):
         yield Visit(f"near me: {en[key]}", "/#/map/near", found, then=partial(pick_tab, en[key]))
 
     yield Visit("journal", "/#/journal", titles)
-    for number, (entry, text) in enumerate(zip(world.entries, HOSTILE)):
+    for number, (entry, text) in enumerate(zip(world.entries, HOSTILE, strict=True)):
         mentioned, other = world.wishes[number]["name"], world.wishes[(number + 1) % len(HOSTILE)]["name"]
-        yield Visit(f"journal entry {number}", f"/#/journal/{entry['id']}", (entry["title"], text, "[x](javascript:window.__pwned=1)"))
+        yield Visit(
+            f"journal entry {number}",
+            f"/#/journal/{entry['id']}",
+            (entry["title"], text, "[x](javascript:window.__pwned=1)"),
+        )
         # The mentioned wish is a chip; the picker lists another found by its name.
-        yield Visit(f"journal entry {number}: edit", f"/#/journal/{entry['id']}/edit", (mentioned, other, text),
-                    labels=(say(en["journal.form.unmention"], name=mentioned),), values=(entry["title"], entry["contents"]),
-                    then=partial(mention, en, other))
+        yield Visit(
+            f"journal entry {number}: edit",
+            f"/#/journal/{entry['id']}/edit",
+            (mentioned, other, text),
+            labels=(say(en["journal.form.unmention"], name=mentioned),),
+            values=(entry["title"], entry["contents"]),
+            then=partial(mention, en, other),
+        )
 
     yield Visit("discover: GIFs", "/#/discover/gifs", labels=tuple(HOSTILE))
     yield Visit("discover: favorite GIFs", "/#/discover/favorites", labels=tuple(HOSTILE))
     yield Visit("discover: spots", "/#/discover/spots", tuple(spot["title"] for spot in world.spots))
     for number, spot in enumerate(world.spots):
-        yield Visit(f"spots of work {number}", f"/#/discover/spots/drama/{urllib.parse.quote(spot['title'], safe='')}",
-                    (spot["name"], f"{drama} · {spot['title']}"))
-        yield Visit(f"spot {number}", f"/#/spots/{spot['id']}",
-                    (spot["name"], f"{drama} · {spot['title']}", spot["description"], spot["address"]),
-                    then=partial(see, "link", en["spot.openWish"]))
+        yield Visit(
+            f"spots of work {number}",
+            f"/#/discover/spots/drama/{urllib.parse.quote(spot['title'], safe='')}",
+            (spot["name"], f"{drama} · {spot['title']}"),
+        )
+        yield Visit(
+            f"spot {number}",
+            f"/#/spots/{spot['id']}",
+            (spot["name"], f"{drama} · {spot['title']}", spot["description"], spot["address"]),
+            then=partial(see, "link", en["spot.openWish"]),
+        )
 
     for number, text in enumerate(HOSTILE):
         yield Visit(f"link preview {number}", "/#/wishes/new", (text,), then=partial(type_link, en, site.url(number)))
         # A link into the app may carry the new wish's place.
-        yield Visit(f"new wish with a place {number}",
-                    hash_query("wishes/new", lat=37.6, lng=126.97, name=text, address=text, source="manual"),
-                    (text,), values=(text,), then=partial(see, "heading", en["wish.new.title"]))
+        yield Visit(
+            f"new wish with a place {number}",
+            hash_query("wishes/new", lat=37.6, lng=126.97, name=text, address=text, source="manual"),
+            (text,),
+            values=(text,),
+            then=partial(see, "heading", en["wish.new.title"]),
+        )
 
     for number, text in enumerate(HOSTILE):
         # Another app shares what it likes: no link at all, or a web link with hostile text in it.
-        yield Visit(f"share of no link {number}", hash_query("share", title=text, text=text, url=text),
-                    values=(text,), then=partial(see, "heading", en["share.nothing"]))
+        yield Visit(
+            f"share of no link {number}",
+            hash_query("share", title=text, text=text, url=text),
+            values=(text,),
+            then=partial(see, "heading", en["share.nothing"]),
+        )
         link = f"{site.missing(number)}?q={text}"
-        yield Visit(f"share {number}", hash_query("share", title=text, text=text, url=link),
-                    (link,), values=(text,), then=partial(settle_preview, en))
+        yield Visit(
+            f"share {number}",
+            hash_query("share", title=text, text=text, url=link),
+            (link,),
+            values=(text,),
+            then=partial(settle_preview, en),
+        )
         # Its page is not found, so the wish is named by the shared title, the text its memo.
         yield Visit(f"shared wish {number}", None, (text,), then=partial(add_shared_wish, en))
 
-    yield Visit("settings", "/#/settings", (*world.devices, *world.token_names),
-                labels=tuple(say(en["settings.devices.revokeNamed"], name=name) for name in world.token_names),
-                then=partial(see, "heading", en["settings.title"]))
+    yield Visit(
+        "settings",
+        "/#/settings",
+        (*world.devices, *world.token_names),
+        labels=tuple(say(en["settings.devices.revokeNamed"], name=name) for name in world.token_names),
+        then=partial(see, "heading", en["settings.title"]),
+    )
 
 
 def test_hostile_text_is_shown_as_text_and_never_runs_on_any_screen(server, site, giphy, browser, catalogs, capsys):
@@ -470,26 +602,42 @@ def test_hostile_text_is_shown_as_text_and_never_runs_on_any_screen(server, site
 
     for visit in visits(world, site, en):
         screens.visit(visit)
-    bookmarklet = urllib.parse.unquote(browser.find_element("css selector", ".settings-bookmarklet").get_attribute("href"))
+    bookmarklet = urllib.parse.unquote(
+        browser.find_element("css selector", ".settings-bookmarklet").get_attribute("href")
+    )
     assert bookmarklet.startswith(f"javascript:location.href='{server.base_url}/share?url='")
 
     # The listener and the report endpoint do see a refused inline script: these checks can fail.
-    assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
-                and "Failed to load resource" not in entry["message"]]
+    assert not [
+        entry
+        for entry in browser.get_log("browser")
+        if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
+    ]
     browser.execute_script("document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=\"window.__pwned=1\">')")
-    wait_until(browser, lambda: browser.execute_script("return window.__violations.length") > 0,
-               "a refused inline handler was not reported to the page", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: browser.execute_script("return window.__violations.length") > 0,
+        "a refused inline handler was not reported to the page",
+        timeout=TIMEOUT,
+    )
     assert browser.execute_script("return window.__pwned") is None
-    wait_until(browser, lambda: re.search(r"csp: script-src-attr blocked", server.log_path.read_text()),
-               "the server was not sent the violation", timeout=TIMEOUT)
+    wait_until(
+        browser,
+        lambda: re.search(r"csp: script-src-attr blocked", server.log_path.read_text()),
+        "the server was not sent the violation",
+        timeout=TIMEOUT,
+    )
     # Only that one: nothing before it reached the server either.
     assert len(re.findall(r"^csp: ", server.log_path.read_text(), re.MULTILINE)) == 1, server.log_path.read_text()
     # The browser logged the refusal as an error; it was this test's doing, not the page's.
     refused = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
-    assert refused and all("Content Security Policy" in message or "Failed to load resource" in message
-                           for message in refused), refused
+    assert refused and all(
+        "Content Security Policy" in message or "Failed to load resource" in message for message in refused
+    ), refused
 
     # Shown by `make test` too (pytest -q keeps a test's output to itself).
     with capsys.disabled():
-        print(f"\nhostile strings × screens checked: {len(screens.checked)} pairs, "
-              f"{len(HOSTILE)} strings on {len(screens.screens)} screens")
+        print(
+            f"\nhostile strings × screens checked: {len(screens.checked)} pairs, "
+            f"{len(HOSTILE)} strings on {len(screens.screens)} screens"
+        )

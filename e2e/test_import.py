@@ -7,7 +7,7 @@ import urllib.request
 from pathlib import Path
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
-from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in, tap
+from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in
 
 FIXTURES = Path(__file__).resolve().parent.parent / "Tests" / "LinkPreviewTests" / "Fixtures"
 
@@ -66,17 +66,24 @@ def test_bookmarks_and_a_csv_move_in_from_settings(open_server, browser, catalog
     choose(browser, FIXTURES / "firefox-bookmarks.html")
     wait_until(
         browser,
-        lambda: say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=6)
-        in report(browser, en, "firefox-bookmarks.html").text,
+        lambda: (
+            say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=6)
+            in report(browser, en, "firefox-bookmarks.html").text
+        ),
         "the second import did not skip every bookmark",
     )
 
     # A CSV with Korean names, a quoted tag list and a row whose price is not one.
     csv = tmp_path / "wishes.csv"
-    csv.write_text('name,link,tags,price\r\n캠핑 의자,https://shop.example/chair,"camping; 캠핑",39000 KRW\r\nLamp,,,cheap\r\n', encoding="utf-8")
+    csv.write_text(
+        'name,link,tags,price\r\n캠핑 의자,https://shop.example/chair,"camping; 캠핑",39000 KRW\r\nLamp,,,cheap\r\n',
+        encoding="utf-8",
+    )
     choose(browser, csv)
     shown = report(browser, en, "wishes.csv")
-    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    assert (
+        say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    )
     [row] = by_role(find_by_role(shown, "list", say(en["settings.import.refused"], count=1)), "listitem")
     assert row.text.startswith("Row 3: Lamp")
 
@@ -85,7 +92,9 @@ def test_bookmarks_and_a_csv_move_in_from_settings(open_server, browser, catalog
     wait_for_role(browser, "radio", en["language.ko"]).click()
     wait_for_role(browser, "button", USERNAME).click()
     shown = report(browser, ko, "wishes.csv")
-    assert say(ko["settings.import.counts"], kind=ko["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    assert (
+        say(ko["settings.import.counts"], kind=ko["settings.import.kind.wishes"], imported=1, skipped=0) in shown.text
+    )
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", shown)
     screenshot("settings-import-report-korean")
     open_account_menu(browser)
@@ -96,10 +105,20 @@ def test_bookmarks_and_a_csv_move_in_from_settings(open_server, browser, catalog
     go_to_tab(browser, en, "nav.wishes")
     wait_until(
         browser,
-        lambda: card_names(browser, en) == sorted([
-            "Get Help", "Customize Firefox", "무신사 | 롱 패딩 코트 블랙", "Air fryer 5.5L", "교보문고 — 소년이 온다",
-            "TERTIAL Work lamp & shade", "캠핑 의자",
-        ]),
+        lambda: (
+            card_names(browser, en)
+            == sorted(
+                [
+                    "Get Help",
+                    "Customize Firefox",
+                    "무신사 | 롱 패딩 코트 블랙",
+                    "Air fryer 5.5L",
+                    "교보문고 — 소년이 온다",
+                    "TERTIAL Work lamp & shade",
+                    "캠핑 의자",
+                ]
+            )
+        ),
         "the imported wishes are not all on the Wishes tab",
     )
 
@@ -115,7 +134,9 @@ def test_a_file_of_another_kind_or_not_a_bookmark_file_says_so(open_server, brow
     page = tmp_path / "page.html"
     page.write_text("<html><body><p>Just a page.</p></body></html>")
     choose(browser, page)
-    wait_until(browser, lambda: alert_saying(browser, "not a bookmark file"), "no error for a page that is not a bookmark file")
+    wait_until(
+        browser, lambda: alert_saying(browser, "not a bookmark file"), "no error for a page that is not a bookmark file"
+    )
     assert not by_role(browser, "region", say(en["settings.import.reportTitle"], file="page.html"))
 
 
@@ -142,12 +163,18 @@ def test_hostile_text_in_import_files_is_shown_as_text_and_never_runs(open_serve
     # A bookmark file whose titles are hostile and whose links are javascript: and data:.
     links = "".join(
         f'<DT><A HREF="{href}">{title}</A>\n'
-        for title, href in [("&lt;img src=x onerror=window.__pwned=1&gt;", "javascript:window.__pwned=1"),
-                            ("&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;",
-                             "data:text/html,&lt;script&gt;window.__pwned=1&lt;/script&gt;")])
+        for title, href in [
+            ("&lt;img src=x onerror=window.__pwned=1&gt;", "javascript:window.__pwned=1"),
+            (
+                "&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;",
+                "data:text/html,&lt;script&gt;window.__pwned=1&lt;/script&gt;",
+            ),
+        ]
+    )
     bookmarks = tmp_path / "hostile.html"
-    bookmarks.write_text(f"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n{links}</DL>\n",
-                         encoding="utf-8")
+    bookmarks.write_text(
+        f"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n{links}</DL>\n", encoding="utf-8"
+    )
 
     def nothing_ran(screen):
         assert browser.execute_script("return window.__pwned") is None, f"{screen}: a script ran"
@@ -156,7 +183,10 @@ def test_hostile_text_in_import_files_is_shown_as_text_and_never_runs(open_serve
 
     choose(browser, csv)
     shown = report(browser, en, "hostile.csv")
-    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=len(HOSTILE), skipped=0) in shown.text
+    assert (
+        say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=len(HOSTILE), skipped=0)
+        in shown.text
+    )
     for number, text in enumerate(HOSTILE):
         assert f"{text} refused {number}" in shown.text, text
     nothing_ran("the CSV's report")
@@ -168,8 +198,11 @@ def test_hostile_text_in_import_files_is_shown_as_text_and_never_runs(open_serve
     nothing_ran("the bookmark file's report")
 
     go_to_tab(browser, en, "nav.wishes")
-    wait_until(browser, lambda: all(f"{text} {number}" in page_text(browser) for number, text in enumerate(HOSTILE)),
-               "not every imported hostile name is on the Wishes tab as text")
+    wait_until(
+        browser,
+        lambda: all(f"{text} {number}" in page_text(browser) for number, text in enumerate(HOSTILE)),
+        "not every imported hostile name is on the Wishes tab as text",
+    )
     nothing_ran("the Wishes tab")
 
 
@@ -188,17 +221,24 @@ def test_a_wishlist_export_comes_back_from_settings(open_server, browser, catalo
     open_settings(browser, en)
     choose(browser, archive)
     shown = report(browser, en, "wishlist-export.zip")
-    assert say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=2, skipped=0) in shown.text
+    assert (
+        say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=2, skipped=0) in shown.text
+    )
     go_to_tab(browser, en, "nav.wishes")
-    wait_until(browser, lambda: card_names(browser, en) == sorted(["Tent", "캠핑 랜턴"]),
-               "the wishes of the export are not back on the Wishes tab")
+    wait_until(
+        browser,
+        lambda: card_names(browser, en) == sorted(["Tent", "캠핑 랜턴"]),
+        "the wishes of the export are not back on the Wishes tab",
+    )
 
     # The same export again: both are already there.
     open_settings(browser, en)
     choose(browser, archive)
     wait_until(
         browser,
-        lambda: say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=2)
-        in report(browser, en, "wishlist-export.zip").text,
+        lambda: (
+            say(en["settings.import.counts"], kind=en["settings.import.kind.wishes"], imported=0, skipped=2)
+            in report(browser, en, "wishlist-export.zip").text
+        ),
         "the second import of the export did not find both wishes there",
     )

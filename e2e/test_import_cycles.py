@@ -30,7 +30,7 @@ def cycles(edges):
         stack.append(module)
         for target in edges.get(module, []):
             if state.get(target) == "open":
-                found.append(stack[stack.index(target):] + [target])
+                found.append(stack[stack.index(target) :] + [target])
             elif target not in state:
                 visit(target)
         stack.pop()
@@ -43,8 +43,12 @@ def cycles(edges):
 
 
 def test_every_import_names_a_module_that_exists():
-    missing = [f"{source.relative_to(JS)} → {target}" for source, targets in graph().items()
-               for target in targets if not target.is_file()]
+    missing = [
+        f"{source.relative_to(JS)} → {target}"
+        for source, targets in graph().items()
+        for target in targets
+        if not target.is_file()
+    ]
     assert not missing, missing
 
 

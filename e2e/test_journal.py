@@ -6,13 +6,13 @@ role and accessible name, words from the app's catalogs."""
 
 import pytest
 from selenium.webdriver.common.keys import Keys
+from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
 from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
 from test_map import allow_location
-from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
 TIMEOUT = 15
@@ -26,7 +26,9 @@ def set_value(browser, label, value):
         label,
     )
     browser.execute_script(
-        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", field, value
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+        field,
+        value,
     )
 
 
@@ -43,8 +45,12 @@ def write_entry(browser, en, title, date, contents):
 
 def entry_titles(browser, en):
     """The titles of the entry cards shown in the Journal list, in order (none while the list is hidden)."""
-    return [heading.accessible_name for grid in by_role(browser, "list", en["nav.journal"])
-            for heading in by_role(grid, "heading") if heading.tag_name == "h3"]
+    return [
+        heading.accessible_name
+        for grid in by_role(browser, "list", en["nav.journal"])
+        for heading in by_role(grid, "heading")
+        if heading.tag_name == "h3"
+    ]
 
 
 def wait_for_titles(browser, en, expected, message):
@@ -73,10 +79,16 @@ def test_three_entries_newest_first_heart_the_middle_one_and_delete_it(server, b
     # Heart the middle one in its own header: the button fills and is named for what it does next.
     next(card for card in by_role(browser, "link") if card.accessible_name.startswith("Found the bike")).click()
     wait_for_role(browser, "heading", "Found the bike")
-    heart = wait_for_role(browser, "button", say(en["journal.heart"], title="Found the bike"), within=find_by_role(browser, "main"))
+    heart = wait_for_role(
+        browser, "button", say(en["journal.heart"], title="Found the bike"), within=find_by_role(browser, "main")
+    )
     heart.click()
     wait_for_role(browser, "button", say(en["journal.unheart"], title="Found the bike"))
-    wait_until(browser, lambda: server.api("GET", "/journal?hearted=true", token=token)[1]["items"], "the heart did not reach the server")
+    wait_until(
+        browser,
+        lambda: server.api("GET", "/journal?hearted=true", token=token)[1]["items"],
+        "the heart did not reach the server",
+    )
     screenshot("journal-entry")
 
     find_by_role(browser, "button", en["app.back"]).click()
@@ -100,7 +112,10 @@ def test_three_entries_newest_first_heart_the_middle_one_and_delete_it(server, b
     find_by_role(browser, "radio", en["journal.all"]).click()
     wait_for_titles(browser, en, ["Spring picnic", "Winter walk"], "All broke after switching")
     assert browser.execute_script("return window.journalTestPage === true"), "the page was reloaded"
-    assert [entry["title"] for entry in server.api("GET", "/journal", token=token)[1]["items"]] == ["Spring picnic", "Winter walk"]
+    assert [entry["title"] for entry in server.api("GET", "/journal", token=token)[1]["items"]] == [
+        "Spring picnic",
+        "Winter walk",
+    ]
 
 
 def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalogs, screenshot):
@@ -114,17 +129,27 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     browser.refresh()
     wait_for_role(browser, "heading", en["journal.new.title"])
     restored = en["journal.draft.restored"].split("(")[0].strip()
-    wait_until(browser, lambda: [note for note in by_role(browser, "status") if note.text.startswith(restored)],
-               "the app does not say it restored the draft")
+    wait_until(
+        browser,
+        lambda: [note for note in by_role(browser, "status") if note.text.startswith(restored)],
+        "the app does not say it restored the draft",
+    )
     assert wait_for_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "Half written"
-    assert find_by_role(browser, "textbox", en["journal.form.contents"]).get_attribute("value") == "It started raining just as"
+    assert (
+        find_by_role(browser, "textbox", en["journal.form.contents"]).get_attribute("value")
+        == "It started raining just as"
+    )
     assert browser.find_element("id", "journal-date").get_attribute("value") == "2024-11-02"
     screenshot("journal-draft")
     assert server.api("GET", "/journal", token=token)[1]["items"] == []  # nothing was saved
 
     # Discarding empties the form, and the next reload restores nothing.
     find_by_role(browser, "button", en["journal.draft.discard"]).click()
-    wait_until(browser, lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "", "the form kept the draft")
+    wait_until(
+        browser,
+        lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "",
+        "the form kept the draft",
+    )
     browser.refresh()
     wait_for_role(browser, "textbox", en["journal.form.title"])
     assert not by_role(browser, "button", en["journal.draft.discard"])
@@ -133,23 +158,34 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     fill(browser, en["journal.form.title"], "Written at last")
     block_api(browser)
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    wait_until(browser, lambda: [alert for alert in by_role(browser, "alert") if alert.text == en["error.network"]], "no network error")
+    wait_until(
+        browser,
+        lambda: [alert for alert in by_role(browser, "alert") if alert.text == en["error.network"]],
+        "no network error",
+    )
     unblock_api(browser)
     browser.refresh()
-    wait_until(browser, lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "Written at last",
-               "the draft did not survive the lost connection")
+    wait_until(
+        browser,
+        lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "Written at last",
+        "the draft did not survive the lost connection",
+    )
 
     # A draft saved at last is gone from the browser too.
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Written at last")
-    assert browser.execute_script("return Object.keys(localStorage).filter((key) => key.includes('journalDraft'))") == []
+    assert (
+        browser.execute_script("return Object.keys(localStorage).filter((key) => key.includes('journalDraft'))") == []
+    )
 
 
 def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     [photo] = upload(server, token, LANDSCAPE)
-    status, entry = server.api("POST", "/journal", {"title": "Madrid", "date": "2025-05-01", "photoIds": [photo["id"]]}, token=token)
+    status, entry = server.api(
+        "POST", "/journal", {"title": "Madrid", "date": "2025-05-01", "photoIds": [photo["id"]]}, token=token
+    )
     assert status == 201, entry
 
     # Edited from the entry's page, so saving goes back to it.
@@ -171,12 +207,17 @@ def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, 
     assert label.text == say(en["photos.position"], number=1, total=2)
     # A finger swipes from right to left across the photo.
     touch = lambda kind, *points: browser.execute_cdp_cmd(
-        "Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": 0} for x, y in points]})
+        "Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": 0} for x, y in points]}
+    )
     touch("touchStart", (320, 422))
     for step in range(1, 9):
         touch("touchMove", (320 - step * 30, 422))
     touch("touchEnd")
-    wait_until(browser, lambda: label.text == say(en["photos.position"], number=2, total=2), "the swipe did not reach the new photo")
+    wait_until(
+        browser,
+        lambda: label.text == say(en["photos.position"], number=2, total=2),
+        "the swipe did not reach the new photo",
+    )
     browser.find_element("tag name", "body").send_keys(Keys.ESCAPE)
     wait_until_gone(browser, "dialog")
 
@@ -184,7 +225,7 @@ def test_add_a_photo_to_an_entry_and_swipe_to_it_in_the_viewer(server, browser, 
 def test_a_mentioned_wish_links_both_ways_and_search_finds_the_entry(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
-    wish = create_wish(server, token, name="Red bike")
+    create_wish(server, token, name="Red bike")
     create_wish(server, token, name="Blue kettle")
 
     browser.get(server.url("/#/journal/new"))
@@ -203,19 +244,28 @@ def test_a_mentioned_wish_links_both_ways_and_search_finds_the_entry(server, bro
     wait_for_role(browser, "link", "Red bike").click()
     wait_for_role(browser, "heading", "Red bike")
     section = wait_for_role(browser, "region", en["journal.forWish"], timeout=TIMEOUT)
-    wait_until(browser, lambda: [c for c in by_role(section, "link") if c.accessible_name.startswith("The day I got the bike")],
-               "the wish does not list the entry")
+    wait_until(
+        browser,
+        lambda: [c for c in by_role(section, "link") if c.accessible_name.startswith("The day I got the bike")],
+        "the wish does not list the entry",
+    )
     screenshot("wish-with-journal")
 
     # Search finds the entry by a Korean word inside its contents, under "Journal".
     go_to_tab(browser, en, "nav.search")
     wait_for_role(browser, "searchbox", en["search.label"]).send_keys("자전거", Keys.ENTER)
-    tab = wait_until(browser, lambda: next((t for t in by_role(browser, "tab") if t.accessible_name.startswith(en["search.journal"])), None),
-                     "no Journal tab in search")
+    tab = wait_until(
+        browser,
+        lambda: next((t for t in by_role(browser, "tab") if t.accessible_name.startswith(en["search.journal"])), None),
+        "no Journal tab in search",
+    )
     tab.click()
     panel = wait_for_role(browser, "tabpanel", tab.accessible_name)
-    wait_until(browser, lambda: [c for c in by_role(panel, "link") if c.accessible_name.startswith("The day I got the bike")],
-               "search does not show the entry")
+    wait_until(
+        browser,
+        lambda: [c for c in by_role(panel, "link") if c.accessible_name.startswith("The day I got the bike")],
+        "search does not show the entry",
+    )
     # Hearting it here shows in the Journal's Hearted list.
     find_by_role(panel, "button", say(en["journal.heart"], title="The day I got the bike")).click()
     wait_for_role(panel, "button", say(en["journal.unheart"], title="The day I got the bike"))
@@ -229,8 +279,20 @@ def test_journal_screens_fit_and_have_big_enough_targets(server, browser, catalo
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     wish = create_wish(server, token, name="A wish with a rather long name to wrap")
-    body = {"title": "A long title " * 8, "date": "2025-04-05", "time": "09:15", "contents": "word " * 200, "wishIds": [wish["id"]],
-            "place": {"name": "Seoul", "address": "Seoul, South Korea", "latitude": 37.5665, "longitude": 126.978, "source": "search"}}
+    body = {
+        "title": "A long title " * 8,
+        "date": "2025-04-05",
+        "time": "09:15",
+        "contents": "word " * 200,
+        "wishIds": [wish["id"]],
+        "place": {
+            "name": "Seoul",
+            "address": "Seoul, South Korea",
+            "latitude": 37.5665,
+            "longitude": 126.978,
+            "source": "search",
+        },
+    }
     status, entry = server.api("POST", "/journal", body, token=token)
     assert status == 201, entry
     set_viewport(browser, *size)
@@ -256,11 +318,15 @@ def pin_classes(browser, name):
     return pins[0].get_attribute("class") if len(pins) == 1 else None
 
 
-def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_deletes(server, browser, catalogs, screenshot):
+def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_deletes(
+    server, browser, catalogs, screenshot
+):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
-    for title, day, at in (("Temple walk", "2025-05-01", place("Jogyesa", 37.5740, 126.9820)),
-                           ("Market lunch", "2025-05-02", place("Gwangjang Market", 37.5700, 126.9996))):
+    for title, day, at in (
+        ("Temple walk", "2025-05-01", place("Jogyesa", 37.5740, 126.9820)),
+        ("Market lunch", "2025-05-02", place("Gwangjang Market", 37.5700, 126.9996)),
+    ):
         status, entry = server.api("POST", "/journal", {"title": title, "date": day, "place": at}, token=token)
         assert status == 201, entry
     server.api("POST", "/journal", {"title": "No place", "date": "2025-05-03"}, token=token)
@@ -270,10 +336,14 @@ def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_dele
     browser.get(server.url("/#/map?lat=37.572&lng=126.99&z=14"))
     layer = wait_for_role(browser, "button", en["map.journalLayer"])
     assert layer.get_attribute("aria-pressed") == "false"
-    wait_until(browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled")
+    wait_until(
+        browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled"
+    )
     assert pin_classes(browser, "Temple walk") is None, "entries show before the layer is on"
     layer.click()
-    wait_until(browser, lambda: "is-entry" in (pin_classes(browser, "Temple walk") or ""), "no entry marker in its own style")
+    wait_until(
+        browser, lambda: "is-entry" in (pin_classes(browser, "Temple walk") or ""), "no entry marker in its own style"
+    )
     wait_for_role(browser, "button", "Market lunch")
     assert pin_classes(browser, "No place") is None
     screenshot("map-journal")
@@ -284,8 +354,14 @@ def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_dele
     find_by_role(find_by_role(browser, "main"), "button", say(en["journal.heart"], title="Temple walk")).click()
     wait_for_role(browser, "button", say(en["journal.unheart"], title="Temple walk"))
     go_to_tab(browser, en, "nav.map")
-    assert wait_for_role(browser, "button", en["map.journalLayer"]).get_attribute("aria-pressed") == "true", "the layer was not remembered"
-    wait_until(browser, lambda: "is-entry-hearted" in (pin_classes(browser, "Temple walk") or ""), "the hearted entry's pin did not change")
+    assert wait_for_role(browser, "button", en["map.journalLayer"]).get_attribute("aria-pressed") == "true", (
+        "the layer was not remembered"
+    )
+    wait_until(
+        browser,
+        lambda: "is-entry-hearted" in (pin_classes(browser, "Temple walk") or ""),
+        "the hearted entry's pin did not change",
+    )
 
     # Renaming one renames its pin; deleting the other takes its pin away, without waiting for the map's cache.
     find_by_role(browser, "button", "Temple walk").click()
@@ -311,7 +387,10 @@ def test_entries_with_a_place_are_a_map_layer_that_follows_hearts_edits_and_dele
 def test_near_me_has_a_journal_tab_nearest_first(server, browser, catalogs):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
-    for title, at in (("Far away", place("Busan station", 35.1151, 129.0422)), ("Round the corner", place("Jogyesa", 37.5740, 126.9820))):
+    for title, at in (
+        ("Far away", place("Busan station", 35.1151, 129.0422)),
+        ("Round the corner", place("Jogyesa", 37.5740, 126.9820)),
+    ):
         status, entry = server.api("POST", "/journal", {"title": title, "date": "2025-06-01", "place": at}, token=token)
         assert status == 201, entry
     allow_location(browser, server, 37.5700, 126.9800)
@@ -319,6 +398,8 @@ def test_near_me_has_a_journal_tab_nearest_first(server, browser, catalogs):
     wait_for_role(browser, "tab", en["nav.journal"]).click()
     panel = wait_for_role(browser, "tabpanel", en["nav.journal"])
     titles = lambda: [card.text.split("\n")[0] for card in panel.find_elements("css selector", ".journal-card")]
-    wait_until(browser, lambda: titles() == ["Round the corner", "Far away"], "Near me does not list the entries nearest first")
+    wait_until(
+        browser, lambda: titles() == ["Round the corner", "Far away"], "Near me does not list the entries nearest first"
+    )
     notes = [note.text for note in panel.find_elements("css selector", ".journal-card-note")]
     assert notes[0].endswith(" m") and notes[1].endswith(" km"), notes

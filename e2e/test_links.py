@@ -46,7 +46,9 @@ class Shop:
         return self._site.origin + path
 
     def page(self):
-        offer = json.dumps({"@type": "Product", "offers": {"@type": "Offer", "price": self.price, "priceCurrency": "KRW"}})
+        offer = json.dumps(
+            {"@type": "Product", "offers": {"@type": "Offer", "price": self.price, "priceCurrency": "KRW"}}
+        )
         return f"""<!doctype html><html lang="en"><head><title>{TITLE} | Shop</title>
             <meta property="og:title" content="{TITLE}"><meta property="og:image" content="/bag.jpg">
             <meta property="og:site_name" content="Seoul Bags"><meta name="description" content="{DESCRIPTION}">
@@ -76,11 +78,14 @@ def wishes(server, token):
 def short_day(browser, timestamp):
     """A day as the page writes it in a price's change ("3 Nov" / "Nov 3"), by the browser's own Intl."""
     return browser.execute_script(
-        "return new Intl.DateTimeFormat('en', {month: 'short', day: 'numeric'}).format(new Date(arguments[0]))", timestamp
+        "return new Intl.DateTimeFormat('en', {month: 'short', day: 'numeric'}).format(new Date(arguments[0]))",
+        timestamp,
     )
 
 
-def test_a_pasted_link_fills_only_the_empty_fields_and_adds_its_picture(open_server, shop, browser, catalogs, screenshot):
+def test_a_pasted_link_fills_only_the_empty_fields_and_adds_its_picture(
+    open_server, shop, browser, catalogs, screenshot
+):
     en = catalogs["en"]
     token = signed_in(open_server, browser, en, "/#/wishes/new")
     wait_for_role(browser, "heading", en["wish.new.title"])
@@ -88,16 +93,25 @@ def test_a_pasted_link_fills_only_the_empty_fields_and_adds_its_picture(open_ser
     fill(browser, en["wish.form.link"], shop.url("/items/1"))
 
     preview = wait_for_role(browser, "region", en["linkPreview.label"], timeout=TIMEOUT)
-    wait(browser, lambda: TITLE in preview.text and "₩89,000" in preview.text and "Seoul Bags" in preview.text,
-         "the preview did not show the page's title, price and site")
+    wait(
+        browser,
+        lambda: TITLE in preview.text and "₩89,000" in preview.text and "Seoul Bags" in preview.text,
+        "the preview did not show the page's title, price and site",
+    )
     screenshot("wish-link-preview")
     tap(browser, find_by_role(preview, "button", en["linkPreview.fill"]))
 
     memo = wait_for_role(browser, "textbox", en["wish.form.memo"])
     wait(browser, lambda: memo.get_attribute("value") == DESCRIPTION, "the empty memo was not filled")
     assert wait_for_role(browser, "textbox", en["wish.form.name"]).get_attribute("value") == "My own name for it"
-    wait(browser, lambda: by_role(browser, "img", say(en["photos.photo"], number=1)), "the page's picture was not added")
-    wait(browser, lambda: not by_role(preview, "button", en["linkPreview.fill"]), "the offer stayed with nothing left to fill")
+    wait(
+        browser, lambda: by_role(browser, "img", say(en["photos.photo"], number=1)), "the page's picture was not added"
+    )
+    wait(
+        browser,
+        lambda: not by_role(preview, "button", en["linkPreview.fill"]),
+        "the offer stayed with nothing left to fill",
+    )
 
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "My own name for it", timeout=TIMEOUT)
@@ -121,13 +135,19 @@ def test_the_price_its_change_and_history_and_check_again(open_server, shop, bro
     sign_in(browser, en)
     price = wait_for_role(browser, "region", en["price.title"], timeout=TIMEOUT)
     wait(browser, lambda: "₩89,000" in price.text, "the price seen was not shown")
-    wait(browser, lambda: browser.find_element("css selector", ".wish-detail-site").text == "Seoul Bags",
-         "the link's site was not named")
+    wait(
+        browser,
+        lambda: browser.find_element("css selector", ".wish-detail-site").text == "Seoul Bags",
+        "the link's site was not named",
+    )
     history = price.find_element("css selector", "details")
     assert not history.is_displayed(), "a history of one price is no history"
     tap(browser, find_by_role(price, "button", en["price.refresh"]))
 
-    change = say(en["price.change"], **{"from": "₩89,000", "to": "₩79,000", "since": short_day(browser, first["price"]["seenAt"])})
+    change = say(
+        en["price.change"],
+        **{"from": "₩89,000", "to": "₩79,000", "since": short_day(browser, first["price"]["seenAt"])},
+    )
     wait(browser, lambda: change in price.text, "the change since the first price was not shown")
     wait(browser, history.is_displayed, "the history did not show with a second price")
     history.find_element("css selector", "summary").click()
@@ -163,14 +183,19 @@ def test_a_share_made_while_signed_out_completes_after_sign_in(open_server, shop
     assert wish["link"] == shop.url("/items/3") and wish["price"]["amount"] == 89000 and len(wish["photos"]) == 1
 
 
-def test_the_bookmarklet_from_settings_shares_a_page_and_a_shortcut_token_works(open_server, shop, browser, catalogs, screenshot):
+def test_the_bookmarklet_from_settings_shares_a_page_and_a_shortcut_token_works(
+    open_server, shop, browser, catalogs, screenshot
+):
     en = catalogs["en"]
     token = signed_in(open_server, browser, en)
     open_account_menu(browser)
     wait_for_role(browser, "link", en["account.settings"]).click()
     wait_for_role(browser, "heading", en["settings.title"])
     code = wait_for_role(browser, "textbox", en["settings.bookmarklet.code"]).get_attribute("value")
-    assert urllib.parse.unquote(find_by_role(browser, "link", en["settings.bookmarklet.link"]).get_attribute("href")) == code
+    assert (
+        urllib.parse.unquote(find_by_role(browser, "link", en["settings.bookmarklet.link"]).get_attribute("href"))
+        == code
+    )
     assert [item.text for item in browser.find_elements("css selector", ".settings-steps li")][4] == say(
         en["settings.shortcut.step5"], origin=open_server.base_url
     )
@@ -179,7 +204,7 @@ def test_the_bookmarklet_from_settings_shares_a_page_and_a_shortcut_token_works(
     # The bookmarklet, run on a shop's page, opens the share screen; nothing is made until "Add wish".
     browser.get(shop.url("/items/4"))
     assert code.startswith("javascript:")
-    browser.execute_script(code[len("javascript:"):])
+    browser.execute_script(code[len("javascript:") :])
     preview = wait_for_role(browser, "region", en["linkPreview.label"], timeout=TIMEOUT)
     wait(browser, lambda: TITLE in preview.text, "the share screen did not preview the page")
     assert wishes(open_server, token) == []

@@ -7,7 +7,6 @@ import math
 import re
 
 import pytest
-
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -16,14 +15,22 @@ from flows import create_wish, go_to_tab, signed_in
 from test_modules import RUN_IN_MODULE
 
 SEOUL = (37.5665, 126.9780)
-JEONJU = {"name": "Jeonju", "address": "Jeollabuk-do, Republic of Korea", "latitude": 35.82194, "longitude": 127.14889, "source": "search"}
+JEONJU = {
+    "name": "Jeonju",
+    "address": "Jeollabuk-do, Republic of Korea",
+    "latitude": 35.82194,
+    "longitude": 127.14889,
+    "source": "search",
+}
 MARKERS = "/api/v1/map/markers"
 
 
 def allow_location(browser, server, latitude, longitude):
     """Grants the page geolocation and puts the device at (latitude, longitude)."""
     browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base_url, "permissions": ["geolocation"]})
-    browser.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": 30})
+    browser.execute_cdp_cmd(
+        "Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": 30}
+    )
 
 
 def deny_location(browser, server):
@@ -34,7 +41,8 @@ def deny_location(browser, server):
 
 def marker_requests(browser):
     return browser.execute_script(
-        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes(arguments[0]));", MARKERS
+        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes(arguments[0]));",
+        MARKERS,
     )
 
 
@@ -103,12 +111,17 @@ def test_a_place_found_in_the_editor_shows_as_a_marker_that_opens_the_wish(serve
     wait_for_role(browser, "heading", "Bibimbap")
     place = wait_for_role(browser, "region", en["wish.place"])
     assert "Jeonju" in place.text
-    wait_until(browser, lambda: browser.find_elements("css selector", ".wish-detail-map .map-pin"), "no pin on the small map")
+    wait_until(
+        browser, lambda: browser.find_elements("css selector", ".wish-detail-map .map-pin"), "no pin on the small map"
+    )
     screenshot("wish-detail-place")
     status, listed = server.api("GET", "/wishes", token=token)
     saved = listed["items"][0]["place"]
     assert (saved["name"], saved["source"], saved["latitude"], saved["longitude"]) == (
-        "Jeonju", "search", JEONJU["latitude"], JEONJU["longitude"]
+        "Jeonju",
+        "search",
+        JEONJU["latitude"],
+        JEONJU["longitude"],
     )
 
     go_to_tab(browser, en, "nav.map")
@@ -139,7 +152,10 @@ def test_near_me_lists_wishes_nearest_first_with_their_distances(server, browser
     cards = lambda: browser.find_elements("css selector", "wl-near-view .wish-card")
     wait_until(browser, lambda: len(cards()) == 2, "Near me does not list the two wishes with a place")
     shown = [
-        (card.find_element("css selector", ".wish-card-name").text, card.find_element("css selector", ".wish-card-note").text)
+        (
+            card.find_element("css selector", ".wish-card-name").text,
+            card.find_element("css selector", ".wish-card-note").text,
+        )
         for card in cards()
     ]
     assert [name for name, _ in shown] == ["Palace", "Bibimbap"]
@@ -239,7 +255,11 @@ def test_refused_location_is_said_plainly(server, browser, catalogs):
     )
     assert alert.is_displayed()
     find_by_role(browser, "button", en["map.dismiss"]).click()
-    wait_until(browser, lambda: not any(a.text == en["location.denied"] for a in by_role(browser, "alert")), "the message stayed")
+    wait_until(
+        browser,
+        lambda: not any(a.text == en["location.denied"] for a in by_role(browser, "alert")),
+        "the message stayed",
+    )
 
     wait_for_role(browser, "link", en["map.nearMe"]).click()
     wait_for_role(browser, "heading", en["near.noLocation"])
@@ -255,7 +275,9 @@ def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, ca
     for index, (latitude, longitude) in enumerate([(37.57, 126.98), (35.82, 127.15), (35.18, 129.08), (33.5, 126.53)]):
         place_with(server, token, f"Wish {index}", latitude, longitude)
     go_to_tab(browser, en, "nav.map")
-    wait_until(browser, lambda: len(browser.find_elements("css selector", ".map-pin, .map-count")) >= 2, "no markers drawn")
+    wait_until(
+        browser, lambda: len(browser.find_elements("css selector", ".map-pin, .map-count")) >= 2, "no markers drawn"
+    )
     wait_until(browser, lambda: len(marker_requests(browser)) >= 1, "no marker request")
     browser.execute_script("performance.clearResourceTimings()")
 
@@ -264,14 +286,20 @@ def test_markers_load_once_the_map_settles_not_on_every_move(server, browser, ca
     for _ in range(moves):
         # Quick drags the same way, each ending in a "moveend" over new ground (no cached answer
         # helps); the map must not ask the server for each one.
-        ActionChains(browser, duration=0).move_to_element_with_offset(canvas, -90, -150).click_and_hold().move_by_offset(
-            90, 20
-        ).move_by_offset(90, 20).release().perform()
+        ActionChains(browser, duration=0).move_to_element_with_offset(
+            canvas, -90, -150
+        ).click_and_hold().move_by_offset(90, 20).move_by_offset(90, 20).release().perform()
     # The map says it is busy from the first move until the markers of where it stopped are drawn.
-    wait_until(browser, lambda: browser.execute_script("return !document.querySelector('.map-view[aria-busy]')"), "still loading")
+    wait_until(
+        browser,
+        lambda: browser.execute_script("return !document.querySelector('.map-view[aria-busy]')"),
+        "still loading",
+    )
     count = len(marker_requests(browser))
     assert 1 <= count <= 2, f"{count} marker requests for {moves} moves"
-    assert all(re.search(r"bbox=[-\d.]+%2C[-\d.]+%2C[-\d.]+%2C[-\d.]+&zoom=\d+", url) for url in marker_requests(browser))
+    assert all(
+        re.search(r"bbox=[-\d.]+%2C[-\d.]+%2C[-\d.]+%2C[-\d.]+&zoom=\d+", url) for url in marker_requests(browser)
+    )
 
 
 def test_choose_on_map_puts_a_named_pin_on_the_wish(server, browser, catalogs, screenshot):
@@ -289,7 +317,11 @@ def test_choose_on_map_puts_a_named_pin_on_the_wish(server, browser, catalogs, s
     screenshot("place-picker")
     name.clear()
     find_by_role(dialog, "button", en["place.picker.use"]).click()
-    wait_until(browser, lambda: any(a.text == en["validation.place.name"] for a in by_role(browser, "alert")), "an empty name was accepted")
+    wait_until(
+        browser,
+        lambda: any(a.text == en["validation.place.name"] for a in by_role(browser, "alert")),
+        "an empty name was accepted",
+    )
     name.send_keys("Riverside picnic spot")
     find_by_role(dialog, "button", en["place.picker.use"]).click()
     wait_until(browser, lambda: not by_role(browser, "dialog"), "the dialog stayed open")

@@ -164,6 +164,16 @@ def test_upload_queue_runs_two_at_a_time_in_order_with_progress_retry_and_cancel
     assert result["results"] == ["photo-a", "photo-c", "photo-d"]
     assert result["settled"] is True and result["pending"] is False
     assert result["events"] == [
-        "a:uploading", "b:uploading", "a:0.5", "a:done", "c:uploading", "b:cancelled", "d:uploading",
-        "c:failed", "c:queued", "c:uploading", "d:done", "c:done",
+        "a:uploading",
+        "b:uploading",
+        "a:0.5",
+        "a:done",
+        "c:uploading",
+        "b:cancelled",
+        "d:uploading",
+        "c:failed",
+        "c:queued",
+        "c:uploading",
+        "d:done",
+        "c:done",
     ]

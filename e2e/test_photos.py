@@ -64,9 +64,13 @@ def upload(server, token, *paths):
     body = b""
     for path in paths:
         body += (
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{path.name}\"\r\n"
-            "Content-Type: image/jpeg\r\n\r\n"
-        ).encode() + path.read_bytes() + b"\r\n"
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"\r\n'
+                "Content-Type: image/jpeg\r\n\r\n"
+            ).encode()
+            + path.read_bytes()
+            + b"\r\n"
+        )
     body += f"--{boundary}--\r\n".encode()
     request = urllib.request.Request(
         server.url("/api/v1/photos"),
@@ -103,15 +107,23 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     pick(browser, LANDSCAPE, SMALL)
     progress = wait(
         browser,
-        lambda: next((bar for bar in browser.find_elements("css selector", "progress")
-                     if bar.is_displayed() and bar.accessible_name == say(en["photos.uploading"], number=1)), False),
+        lambda: next(
+            (
+                bar
+                for bar in browser.find_elements("css selector", "progress")
+                if bar.is_displayed() and bar.accessible_name == say(en["photos.uploading"], number=1)
+            ),
+            False,
+        ),
         "no upload progress for the first photo",
     )
     # The local preview shows at once, before the server has the photo.
     assert images(browser, say(en["photos.photo"], number=1))[0].get_attribute("src").startswith("blob:")
     wait(browser, lambda: int(progress.get_attribute("value")) > 0, "the progress never moved")
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions",
-                            {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     first, second = tile_photo_ids(browser, en, 2)
     assert not [bar for bar in browser.find_elements("css selector", "progress") if bar.is_displayed()]
     find_by_role(browser, "button", say(en["photos.remove"], number=2))
@@ -135,8 +147,13 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     after = server.api("GET", f"/photos/{second}", token=token)[1]
     assert (after["width"], after["height"], after["edit"]) == (480, 640, {"crop": None, "rotate": 90})
     assert after["urls"]["thumb"] != before["urls"]["thumb"]
-    wait(browser, lambda: images(browser, say(en["photos.photo"], number=2))[0].get_attribute("src").endswith(after["urls"]["thumb"]),
-         "the tile still shows the unrotated thumbnail")
+    wait(
+        browser,
+        lambda: (
+            images(browser, say(en["photos.photo"], number=2))[0].get_attribute("src").endswith(after["urls"]["thumb"])
+        ),
+        "the tile still shows the unrotated thumbnail",
+    )
     assert browser.switch_to.active_element == edit_button  # focus came back to where it was
 
     find_by_role(browser, "button", en["wish.form.save"]).click()
@@ -146,8 +163,13 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     assert wish["place"]["name"] == "Madrid" and wish["place"]["source"] == "photo"
 
     # The gallery: one photo at a time, "n / total", responsive sources that a phone can use.
-    count = wait(browser, lambda: next((p for p in browser.find_elements("css selector", ".photo-gallery-count") if p.is_displayed()), False),
-                 "no gallery count")
+    count = wait(
+        browser,
+        lambda: next(
+            (p for p in browser.find_elements("css selector", ".photo-gallery-count") if p.is_displayed()), False
+        ),
+        "no gallery count",
+    )
     assert count.text == say(en["photos.position"], number=1, total=2)
     slide = wait_for_role(browser, "button", say(en["photos.open"], number=1, total=2))
     image = slide.find_element("css selector", "img")
@@ -156,8 +178,14 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     screenshot("photo-gallery")
 
     # Swiping the strip (here: scrolling it) moves the label along.
-    browser.execute_script("const s = document.querySelector('.photo-gallery-strip'); s.scrollTo({left: s.clientWidth, behavior: 'instant'})")
-    wait(browser, lambda: count.text == say(en["photos.position"], number=2, total=2), "the label did not follow the strip")
+    browser.execute_script(
+        "const s = document.querySelector('.photo-gallery-strip'); s.scrollTo({left: s.clientWidth, behavior: 'instant'})"
+    )
+    wait(
+        browser,
+        lambda: count.text == say(en["photos.position"], number=2, total=2),
+        "the label did not follow the strip",
+    )
     browser.execute_script("document.querySelector('.photo-gallery-strip').scrollTo({left: 0, behavior: 'instant'})")
     wait(browser, lambda: count.text == say(en["photos.position"], number=1, total=2), "the label did not come back")
 
@@ -180,7 +208,9 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     first_image = viewer_image(browser, 1)
     first_rest = rendered_width(browser, first_image)
     ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
-    wait(browser, lambda: label.text == say(en["photos.position"], number=2, total=2), "the right arrow did not move on")
+    wait(
+        browser, lambda: label.text == say(en["photos.position"], number=2, total=2), "the right arrow did not move on"
+    )
     wait(browser, lambda: abs(rendered_width(browser, second_image) - rest) < 1, "the zoom was not reset")
 
     # A double-click zooms in where it lands; another one zooms back out.
@@ -188,7 +218,9 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     ActionChains(browser).double_click(stage).perform()
     wait(browser, lambda: rendered_width(browser, second_image) > rest * 2, "a double-click did not zoom in")
     ActionChains(browser).double_click(stage).perform()
-    wait(browser, lambda: abs(rendered_width(browser, second_image) - rest) < 1, "a second double-click did not zoom out")
+    wait(
+        browser, lambda: abs(rendered_width(browser, second_image) - rest) < 1, "a second double-click did not zoom out"
+    )
     ActionChains(browser).send_keys(Keys.ARROW_LEFT).perform()
     assert abs(rendered_width(browser, first_image) - first_rest) < 1
 
@@ -201,8 +233,13 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     find_by_role(browser, "button", en["app.back"]).click()
     go_to_tab(browser, en, "nav.wishes")
     card = wait_for_role(browser, "link", "Trip photos")
-    wait(browser, lambda: card.find_element("css selector", "img").get_attribute("src").endswith(wish["photos"][0]["urls"]["thumb"]),
-         "the card does not show the cover thumbnail")
+    wait(
+        browser,
+        lambda: (
+            card.find_element("css selector", "img").get_attribute("src").endswith(wish["photos"][0]["urls"]["thumb"])
+        ),
+        "the card does not show the cover thumbnail",
+    )
     assert "/thumb" in card.find_element("css selector", "img").get_attribute("src")
 
 
@@ -215,8 +252,11 @@ def test_a_file_that_is_not_an_image_says_so_and_is_not_saved(server, browser, c
     notes.write_text("socks, a kettle, a lamp\n")
     pick(browser, SMALL, notes)
 
-    error = wait(browser, lambda: next((a for a in by_role(browser, "alert") if a.text == en["photos.error.unsupported_image"]), False),
-                 "no error for the text file")
+    error = wait(
+        browser,
+        lambda: next((a for a in by_role(browser, "alert") if a.text == en["photos.error.unsupported_image"]), False),
+        "no error for the text file",
+    )
     tile = error.find_element("xpath", "./ancestor::li")
     assert "shopping-list.jpg" in tile.text
     # The error sits with its own photo, which can be removed.
@@ -233,7 +273,9 @@ def test_a_file_that_is_not_an_image_says_so_and_is_not_saved(server, browser, c
 def test_reordering_by_button_and_by_drag_changes_the_cover(server, browser, catalogs):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
-    first, second, third = (photo["id"] for photo in upload(server, token, LANDSCAPE, SMALL, PHOTOS / "gps" / "DSCN0012.jpg"))
+    first, second, third = (
+        photo["id"] for photo in upload(server, token, LANDSCAPE, SMALL, PHOTOS / "gps" / "DSCN0012.jpg")
+    )
     wish = create_wish(server, token, name="Three photos", photoIds=[first, second, third])
     browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
     wait_for_role(browser, "heading", en["wish.edit.title"])
@@ -250,7 +292,9 @@ def test_reordering_by_button_and_by_drag_changes_the_cover(server, browser, cat
     # Dragging the third photo onto the first puts it in front.
     [third_image] = images(browser, say(en["photos.photo"], number=3))
     [first_image] = images(browser, say(en["photos.photo"], number=1))
-    ActionChains(browser).click_and_hold(third_image).move_by_offset(-10, 0).move_to_element(first_image).release().perform()
+    ActionChains(browser).click_and_hold(third_image).move_by_offset(-10, 0).move_to_element(
+        first_image
+    ).release().perform()
     assert tile_photo_ids(browser, en, 3) == [third, second, first]
 
     find_by_role(browser, "button", en["wish.form.save"]).click()
@@ -259,8 +303,11 @@ def test_reordering_by_button_and_by_drag_changes_the_cover(server, browser, cat
     assert [photo["id"] for photo in saved["photos"]] == [third, second, first]
     go_to_tab(browser, en, "nav.wishes")
     card = wait_for_role(browser, "link", "Three photos")
-    wait(browser, lambda: f"/media/{third}/thumb" in card.find_element("css selector", "img").get_attribute("src"),
-         "the card does not show the new cover")
+    wait(
+        browser,
+        lambda: f"/media/{third}/thumb" in card.find_element("css selector", "img").get_attribute("src"),
+        "the card does not show the new cover",
+    )
 
 
 def test_crop_in_the_editor_and_reset(server, browser, catalogs):
@@ -311,11 +358,16 @@ def test_photo_screens_fit_and_have_big_enough_targets(server, browser, catalogs
     set_viewport(browser, *size)
     ids = [photo["id"] for photo in upload(server, token, LANDSCAPE, SMALL)]
     wish = create_wish(server, token, name="Photo targets", photoIds=ids)
-    for path, heading in ((f"/#/wishes/{wish['id']}", wish["name"]), (f"/#/wishes/{wish['id']}/edit", en["wish.edit.title"])):
+    for path, heading in (
+        (f"/#/wishes/{wish['id']}", wish["name"]),
+        (f"/#/wishes/{wish['id']}/edit", en["wish.edit.title"]),
+    ):
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
         wait(browser, lambda: not browser.find_elements("css selector", "[aria-busy=true]"), f"{path} stays busy")
-        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"), path)
+        expect_fits(
+            browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "radio"), path
+        )
 
 
 def test_crop_and_zoom_arithmetic(page):
@@ -354,8 +406,10 @@ def test_crop_and_zoom_arithmetic(page):
 
 
 def touch(browser, kind, *points):
-    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
-        "type": kind, "touchPoints": [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]})
+    browser.execute_cdp_cmd(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]},
+    )
 
 
 def test_pinch_zooms_at_most_six_times_and_panning_stops_at_the_edges(server, browser, catalogs):
@@ -367,7 +421,9 @@ def test_pinch_zooms_at_most_six_times_and_panning_stops_at_the_edges(server, br
     wait_for_role(browser, "button", say(en["photos.open"], number=1, total=1)).click()
     wait_for_role(browser, "dialog", en["photos.viewer"])
     image = viewer_image(browser, 1)
-    box = lambda: browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", image)
+    box = lambda: browser.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", image
+    )
     rest = rendered_width(browser, image)
     assert rest == PHONE[0]  # a landscape photo fits the phone's width
 

@@ -36,21 +36,36 @@ def world(tmp_path_factory):
 
 def schemathesis_command(world, report):
     return [
-        str(Path(sys.executable).parent / "st"), "--config-file", str(CONFIG),
-        "run", world.server.url("/api/v1/openapi.json"),
-        "--checks", "all",
-        "--phases", "examples,coverage,fuzzing,stateful",
-        "--header", f"Authorization: Bearer {world.token}",
-        "--header", "X-Requested-With: wishlist",
-        "--max-examples", str(MAX_EXAMPLES),
-        "--seed", str(SEED),
-        "--generation-database", "none",
+        str(Path(sys.executable).parent / "st"),
+        "--config-file",
+        str(CONFIG),
+        "run",
+        world.server.url("/api/v1/openapi.json"),
+        "--checks",
+        "all",
+        "--phases",
+        "examples,coverage,fuzzing,stateful",
+        "--header",
+        f"Authorization: Bearer {world.token}",
+        "--header",
+        "X-Requested-With: wishlist",
+        "--max-examples",
+        str(MAX_EXAMPLES),
+        "--seed",
+        str(SEED),
+        "--generation-database",
+        "none",
         # One worker: hypothesis reads lambdas' source with `ast` on every thread, which trips a CPython 3.11 bug
         # ("AST constructor recursion depth mismatch") when two do it at once.
-        "--workers", "1",
-        "--request-timeout", "30",
+        "--workers",
+        "1",
+        "--request-timeout",
+        "30",
         "--no-color",
-        "--report", "ndjson", "--report-ndjson-path", str(report),
+        "--report",
+        "ndjson",
+        "--report-ndjson-path",
+        str(report),
     ]
 
 
@@ -61,19 +76,27 @@ def test_every_operation_answers_as_documented(world, tmp_path, capsys):
     cases, tested, stateful = read_report(report)
     _, document = world.api("GET", "/openapi.json")
     # Every operation but the document itself, which schemathesis leaves out.
-    documented = {f"{method.upper()} {path}" for path, item in document["paths"].items() for method in item
-                  if method != "parameters" and path != "/api/v1/openapi.json"}
+    documented = {
+        f"{method.upper()} {path}"
+        for path, item in document["paths"].items()
+        for method in item
+        if method != "parameters" and path != "/api/v1/openapi.json"
+    }
     with capsys.disabled():
-        print(f"\nschemathesis: {cases} cases, {len(documented & tested)} of {len(documented)} operations "
-              f"(and {len(tested - documented)} undocumented methods); stateful: {stateful.scenarios} scenarios, "
-              f"{stateful.cases} cases, {stateful.linked} of them following a link; exit {run.returncode}")
+        print(
+            f"\nschemathesis: {cases} cases, {len(documented & tested)} of {len(documented)} operations "
+            f"(and {len(tested - documented)} undocumented methods); stateful: {stateful.scenarios} scenarios, "
+            f"{stateful.cases} cases, {stateful.linked} of them following a link; exit {run.returncode}"
+        )
     assert run.returncode == 0, (
         f"schemathesis found problems (rerun: {shlex.join(command)}):\n{run.stdout[-20000:]}\n{run.stderr[-5000:]}"
     )
     assert documented <= tested, f"operations no case reached: {sorted(documented - tested)}"
     # schemathesis passes a run whose stateful phase did nothing (no link it could follow, say), yet that
     # phase alone reads, edits and deletes what a create has just made.
-    assert stateful.linked, f"the stateful phase followed no link ({stateful.scenarios} scenarios):\n{run.stdout[-5000:]}"
+    assert stateful.linked, (
+        f"the stateful phase followed no link ({stateful.scenarios} scenarios):\n{run.stdout[-5000:]}"
+    )
     # The token the run used still works: nothing it did signed the account out half-way.
     status, me = world.api("GET", "/me")
     assert status == 200, me
@@ -106,5 +129,7 @@ def read_report(report):
             stateful.cases += len(recorded)
             # A step reached through a link names the case whose answer it read, and whether a value
             # of that answer made it into the request (not so when it was missing from the answer).
-            stateful.linked += sum(1 for case in recorded if case.get("parent_id") and case.get("is_transition_applied"))
+            stateful.linked += sum(
+                1 for case in recorded if case.get("parent_id") and case.get("is_transition_applied")
+            )
     return cases, operations, stateful

@@ -38,7 +38,9 @@ def test_memo_and_site_matches_show_in_their_own_tab_with_their_count(server, br
 
     box.clear()
     box.send_keys("musinsa")  # the link's site, without www.
-    wait_until(browser, lambda: result_names(wait_for_role(browser, "tabpanel")) == ["Rain coat"], "the site's wish not shown")
+    wait_until(
+        browser, lambda: result_names(wait_for_role(browser, "tabpanel")) == ["Rain coat"], "the site's wish not shown"
+    )
     assert by_text().accessible_name == f"{en['search.byText']} 1"
 
 

@@ -141,7 +141,9 @@ def wait_until_held(server, ports):
             server.process.wait(timeout=0.1)
         except subprocess.TimeoutExpired:
             continue
-        pytest.fail(f"the server exited ({server.process.returncode}) with slow clients:\n{server.log_path.read_text()[-5000:]}")
+        pytest.fail(
+            f"the server exited ({server.process.returncode}) with slow clients:\n{server.log_path.read_text()[-5000:]}"
+        )
 
 
 def run_attack(host, port, pipe):
@@ -166,12 +168,20 @@ def test_slow_clients_do_not_keep_others_waiting(server, capsys):
     create_account(server)
     token = server.token(USERNAME, PASSWORD)
     for number in range(WISHES):
-        create_wish(server, token, name=f"Wish {number}", memo="A **memo** long enough to be a memo.", tags=["slow", f"tag{number % 5}"])
+        create_wish(
+            server,
+            token,
+            name=f"Wish {number}",
+            memo="A **memo** long enough to be a memo.",
+            tags=["slow", f"tag{number % 5}"],
+        )
 
     quiet = list_latencies(server, token)
 
     ours, theirs = multiprocessing.Pipe()
-    attack = multiprocessing.get_context("spawn").Process(target=run_attack, args=(*address(server), theirs), name="slow clients")
+    attack = multiprocessing.get_context("spawn").Process(
+        target=run_attack, args=(*address(server), theirs), name="slow clients"
+    )
     attack.start()
     try:
         ports, refused = ours.recv()
@@ -188,13 +198,21 @@ def test_slow_clients_do_not_keep_others_waiting(server, capsys):
     quiet_p99 = percentile(quiet, 0.99)
     attacked_p99 = percentile(attacked, 0.99) if attacked else None
     with capsys.disabled():
-        print(f"\nslow clients: list without them p50 {milliseconds(percentile(quiet, 0.5))}, "
-              f"p99 {milliseconds(quiet_p99)} ({len(quiet)} requests); ", end="")
+        print(
+            f"\nslow clients: list without them p50 {milliseconds(percentile(quiet, 0.5))}, "
+            f"p99 {milliseconds(quiet_p99)} ({len(quiet)} requests); ",
+            end="",
+        )
         if attacked:
-            print(f"with them p50 {milliseconds(percentile(attacked, 0.5))}, "
-                  f"p99 {milliseconds(attacked_p99)} ({len(attacked)} requests); ", end="")
-        print(f"{len(ports)} of {SLOW_CLIENTS} connected, {refused} refused, "
-              f"{held} held by the server, {held_after} still held after, {closed} closed by it")
+            print(
+                f"with them p50 {milliseconds(percentile(attacked, 0.5))}, "
+                f"p99 {milliseconds(attacked_p99)} ({len(attacked)} requests); ",
+                end="",
+            )
+        print(
+            f"{len(ports)} of {SLOW_CLIENTS} connected, {refused} refused, "
+            f"{held} held by the server, {held_after} still held after, {closed} closed by it"
+        )
     assert refused == 0, f"{refused} of {SLOW_CLIENTS} slow clients could not connect at all"
     assert held == SLOW_CLIENTS, (
         f"the server holds {held} of {SLOW_CLIENTS} slow connections {HOLD_TIMEOUT:.0f} s after they connected "

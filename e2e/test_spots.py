@@ -27,7 +27,7 @@ def link_starting(browser, text):
     """The one visible link whose accessible name starts with `text` (a card names all it shows)."""
     every = by_role(browser, "link")
     named = names_of(every)
-    links = [link for link, name in zip(every, named) if name.startswith(text)]
+    links = [link for link, name in zip(every, named, strict=True) if name.startswith(text)]
     assert len(links) == 1, named
     return links[0]
 
@@ -50,7 +50,9 @@ def nearest_the_middle(browser, pins):
     return min(pins, key=distance)
 
 
-def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_the_map(server, browser, catalogs, screenshot):
+def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_the_map(
+    server, browser, catalogs, screenshot
+):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     top_drama = first(server, token, "/spots/titles?type=drama&limit=1")
@@ -110,7 +112,9 @@ def test_the_spots_layer_shows_spots_on_the_map_and_a_marker_opens_its_spot(serv
     browser.get(server.url(f"/#/map?lat={spot['latitude']}&lng={spot['longitude']}&z=17"))
     layer = wait_for_role(browser, "button", en["map.spotsLayer"])
     assert layer.get_attribute("aria-pressed") == "false"
-    wait_until(browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled")
+    wait_until(
+        browser, lambda: browser.find_element("css selector", ".map-view:not([aria-busy])"), "the map never settled"
+    )
     assert not by_role(browser, "button", en["map.spotPin"]), "spots show before the layer is on"
 
     layer.click()

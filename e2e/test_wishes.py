@@ -81,7 +81,11 @@ def test_add_a_wish_with_three_tags_star_it_and_see_it_in_favorites(server, brow
     assert button.get_attribute("aria-pressed") == "false"
     button.click()
     wait_until(browser, lambda: button.get_attribute("aria-pressed") == "true", "the star did not turn on")
-    wait_until(browser, lambda: server.api("GET", f"/wishes/{saved['id']}", token=token)[1]["favorite"], "not saved as favorite")
+    wait_until(
+        browser,
+        lambda: server.api("GET", f"/wishes/{saved['id']}", token=token)[1]["favorite"],
+        "not saved as favorite",
+    )
     screenshot("wishes-grid")
 
     go_to_tab(browser, en, "nav.favorites")
@@ -123,7 +127,11 @@ def test_edit_in_detail_updates_the_list_and_stale_edits_are_caught(server, brow
     status, _ = server.api("PATCH", f"/wishes/{wish['id']}", {"name": "Theirs"}, token=token)
     assert status == 200
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    alert = wait_until(browser, lambda: next((a for a in by_role(browser, "alert") if a.text == en["wish.form.stale"]), False), "no stale alert")
+    alert = wait_until(
+        browser,
+        lambda: next((a for a in by_role(browser, "alert") if a.text == en["wish.form.stale"]), False),
+        "no stale alert",
+    )
     assert alert.text == en["wish.form.stale"]
     assert server.api("GET", f"/wishes/{wish['id']}", token=token)[1]["name"] == "Theirs"
     find_by_role(browser, "button", en["wish.form.reload"]).click()
@@ -142,7 +150,11 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     box = wait_for_role(browser, "searchbox", en["search.label"])
 
     box.send_keys("lugg")
-    wait_until(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
+    wait_until(
+        browser,
+        lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true",
+        "By tag not chosen",
+    )
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
     by_tag = category_tab(browser, en, "search.byTag")
@@ -154,7 +166,11 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
 
     box.clear()
     box.send_keys("hoe", Keys.ENTER)  # part of a word, at once on Enter
-    wait_until(browser, lambda: category_tab(browser, en, "search.byName").get_attribute("aria-selected") == "true", "By name not chosen")
+    wait_until(
+        browser,
+        lambda: category_tab(browser, en, "search.byName").get_attribute("aria-selected") == "true",
+        "By name not chosen",
+    )
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Blue shoes", within=panel)
     assert not by_role(panel, "link", "Red travel bag")
@@ -171,7 +187,11 @@ def test_search_by_tag_and_by_name_with_recent_searches(server, browser, catalog
     screenshot("search-recent")
     wait_for_role(browser, "button", "lugg").click()
     assert box.get_attribute("value") == "lugg"
-    wait_until(browser, lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true", "By tag not chosen")
+    wait_until(
+        browser,
+        lambda: category_tab(browser, en, "search.byTag").get_attribute("aria-selected") == "true",
+        "By tag not chosen",
+    )
     panel = wait_for_role(browser, "tabpanel")
     wait_for_role(browser, "link", "Red travel bag", within=panel)
 
@@ -193,7 +213,9 @@ def test_delete_a_wish_and_it_is_gone_everywhere(server, browser, catalogs, scre
 
     # Seen on Favorites and in search results first, so both hold it when it goes.
     go_to_tab(browser, en, "nav.favorites")
-    wait_until(browser, lambda: card_names(browser, en, "nav.favorites") == ["Old lamp", "Desk lamp"], "not both favorites")
+    wait_until(
+        browser, lambda: card_names(browser, en, "nav.favorites") == ["Old lamp", "Desk lamp"], "not both favorites"
+    )
     go_to_tab(browser, en, "nav.search")
     wait_for_role(browser, "searchbox", en["search.label"]).send_keys("lamp", Keys.ENTER)
     panel = wait_for_role(browser, "tabpanel")
@@ -289,8 +311,14 @@ def test_bad_input_is_explained_next_to_its_field_and_nothing_is_saved(server, b
     tags.send_keys(Keys.CONTROL, "a")
     tags.send_keys(Keys.BACKSPACE)
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    wait_until(browser, lambda: sorted(a.text for a in by_role(browser, "alert")) == sorted(
-        [en["validation.name.required"], en["validation.link.invalid"]]), "wrong errors for a blank name and bare link")
+    wait_until(
+        browser,
+        lambda: (
+            sorted(a.text for a in by_role(browser, "alert"))
+            == sorted([en["validation.name.required"], en["validation.link.invalid"]])
+        ),
+        "wrong errors for a blank name and bare link",
+    )
     assert server.api("GET", "/wishes", token=token)[1]["items"] == []
 
     fill(browser, en["wish.form.name"], "Fixed")
@@ -346,8 +374,14 @@ def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs,
         ("Hiking boots", ["outdoors"], False),
     ):
         create_wish(server, token, name=name, tags=tags, favorite=favorite)
-    wish = create_wish(server, token, name="A rather long wish name that needs two lines", tags=["one", "two"],
-                       link="https://example.com/a/very/long/path/that/does/not/fit", memo="Memo")
+    wish = create_wish(
+        server,
+        token,
+        name="A rather long wish name that needs two lines",
+        tags=["one", "two"],
+        link="https://example.com/a/very/long/path/that/does/not/fit",
+        memo="Memo",
+    )
     server.api("GET", "/search?q=long", token=token)
     for path, heading in (
         (f"/#/wishes/{wish['id']}", wish["name"]),
@@ -358,6 +392,8 @@ def test_wish_screens_fit_and_have_big_enough_targets(server, browser, catalogs,
         browser.get(server.url(path))
         wait_for_role(browser, "heading", heading)
         wait_until(browser, lambda: not browser.find_elements("css selector", "[aria-busy=true]"), f"{path} stays busy")
-        expect_fits(browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "tab"), path)
+        expect_fits(
+            browser, size[0], by_role(browser, "link") + by_role(browser, "button") + by_role(browser, "tab"), path
+        )
     if size == DESKTOP:
         screenshot("wishes-grid-full")

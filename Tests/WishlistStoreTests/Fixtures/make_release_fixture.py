@@ -84,8 +84,14 @@ class Client:
         boundary = "fixture-boundary"
         body = b""
         for name in names:
-            body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{Path(name).name}\"\r\n"
-                     f"Content-Type: application/octet-stream\r\n\r\n").encode() + (PHOTOS / name).read_bytes() + b"\r\n"
+            body += (
+                (
+                    f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{Path(name).name}"\r\n'
+                    f"Content-Type: application/octet-stream\r\n\r\n"
+                ).encode()
+                + (PHOTOS / name).read_bytes()
+                + b"\r\n"
+            )
         body += f"--{boundary}--\r\n".encode()
         answer, _ = self.call("POST", "/api/v1/photos", body, f"multipart/form-data; boundary={boundary}")
         return [photo["id"] for photo in answer["items"]]
@@ -104,20 +110,53 @@ def write_records(alice, bob):
     """Records of every kind the first release had: accounts and tokens, wishes with every field,
     tags, places, favorites, edits (version 2), a deletion, photos on wishes (one rotated and
     cropped) and one on no wish, recent searches."""
-    seoul = {"name": "Seoul", "address": "Jung-gu, Seoul", "latitude": 37.5665, "longitude": 126.978, "source": "search"}
+    seoul = {
+        "name": "Seoul",
+        "address": "Jung-gu, Seoul",
+        "latitude": 37.5665,
+        "longitude": 126.978,
+        "source": "search",
+    }
     pair = alice.upload("camera/canon-40d.jpg", "gps/DSCN0012.jpg")
     loose = alice.upload("gps/DSCN0021.jpg")
-    alice.call("PUT", f"/api/v1/photos/{pair[1]}/edit", {"rotate": 90, "crop": {"x": 10, "y": 20, "width": 300, "height": 200}})
-    camera, _ = alice.call("POST", "/api/v1/wishes", {
-        "name": "Film camera", "memo": "A Canon with a 50 mm lens.\nSecond line.", "link": "https://example.com/camera",
-        "tags": ["photo", "gear"], "place": seoul, "photoIds": pair, "favorite": True})
-    alice.call("POST", "/api/v1/wishes", {"name": "한강 자전거", "memo": "봄에", "tags": ["여행", "photo"],
-                                          "place": {"name": "Yeouido", "address": None, "latitude": 37.5285,
-                                                    "longitude": 126.9327, "source": "manual"}})
+    alice.call(
+        "PUT", f"/api/v1/photos/{pair[1]}/edit", {"rotate": 90, "crop": {"x": 10, "y": 20, "width": 300, "height": 200}}
+    )
+    camera, _ = alice.call(
+        "POST",
+        "/api/v1/wishes",
+        {
+            "name": "Film camera",
+            "memo": "A Canon with a 50 mm lens.\nSecond line.",
+            "link": "https://example.com/camera",
+            "tags": ["photo", "gear"],
+            "place": seoul,
+            "photoIds": pair,
+            "favorite": True,
+        },
+    )
+    alice.call(
+        "POST",
+        "/api/v1/wishes",
+        {
+            "name": "한강 자전거",
+            "memo": "봄에",
+            "tags": ["여행", "photo"],
+            "place": {
+                "name": "Yeouido",
+                "address": None,
+                "latitude": 37.5285,
+                "longitude": 126.9327,
+                "source": "manual",
+            },
+        },
+    )
     alice.call("POST", "/api/v1/wishes", {"name": "Tea set", "link": "http://example.org/tea?x=1&y=2"})
     edited, _ = alice.call("POST", "/api/v1/wishes", {"name": "Old name", "tags": ["draft"]})
-    alice.headers["If-Match"] = f"\"{edited['version']}\""
-    alice.call("PATCH", f"/api/v1/wishes/{edited['id']}", {"name": "Renamed wish", "tags": ["kept"], "memo": "edited once"})
+    alice.headers["If-Match"] = f'"{edited["version"]}"'
+    alice.call(
+        "PATCH", f"/api/v1/wishes/{edited['id']}", {"name": "Renamed wish", "tags": ["kept"], "memo": "edited once"}
+    )
     del alice.headers["If-Match"]
     gone, _ = alice.call("POST", "/api/v1/wishes", {"name": "Deleted wish"})
     alice.call("DELETE", f"/api/v1/wishes/{gone['id']}")
@@ -156,12 +195,17 @@ def main():
         binary = build(commit)
         data = folder / "data"
         for username, admin in (("alice", ["--admin"]), ("bob", [])):
-            subprocess.run([binary, "user", "add", username, *admin, "--password-stdin", "--data", data],
-                           input=PASSWORD.encode(), check=True)
+            subprocess.run(
+                [binary, "user", "add", username, *admin, "--password-stdin", "--data", data],
+                input=PASSWORD.encode(),
+                check=True,
+            )
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        server = subprocess.Popen([binary, "serve", "--data", data, "--listen", f"127.0.0.1:{port}", "--tile-url", "none"])
+        server = subprocess.Popen(
+            [binary, "serve", "--data", data, "--listen", f"127.0.0.1:{port}", "--tile-url", "none"]
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 60
