@@ -6,12 +6,11 @@ import { icon } from "../common/icons.js";
 import { i18n, LANGUAGES } from "../shell/i18n.js";
 import { session } from "./session.js";
 import { NetworkError } from "../common/api.js";
-
-let nextId = 0;
+import { uniqueId } from "../common/unique-id.js";
 
 /** The account button and its panel. */
 export class AccountMenu extends HTMLElement {
-  #panelId = `account-panel-${(nextId += 1)}`;
+  #panelId = uniqueId("account-panel");
   #onDocumentPointerDown = (event) => {
     if (!this.contains(event.target)) this.close();
   };

@@ -3,8 +3,7 @@
 // its heading gives it its accessible name.
 
 import { i18n } from "../shell/i18n.js";
-
-let nextId = 0;
+import { uniqueId } from "./unique-id.js";
 
 /** `ConfirmDialog.ask({titleKey, bodyKey, confirmKey, args})` resolves true when confirmed, false otherwise. */
 export class ConfirmDialog extends HTMLElement {
@@ -15,7 +14,7 @@ export class ConfirmDialog extends HTMLElement {
   }
 
   #open(titleKey, bodyKey, confirmKey, args) {
-    const id = `confirm-${(nextId += 1)}`;
+    const id = uniqueId("confirm");
     this.innerHTML = `
       <dialog class="dialog" aria-labelledby="${id}-title" aria-describedby="${id}-body">
         <form method="dialog" class="dialog-form">

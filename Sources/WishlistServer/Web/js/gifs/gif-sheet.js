@@ -13,11 +13,10 @@ import { icon } from "../common/icons.js";
 import { reducedMotion } from "../shell/motion.js";
 import { store } from "../common/store.js";
 import "./gif-star-button.js";
+import { uniqueId } from "../common/unique-id.js";
 
 /** The GIF is drawn within a square of this many CSS pixels. */
 const FRAME = 160;
-
-let nextId = 0;
 
 /** `GifSheet.open(id)` shows the sheet of the GIF record `id` until it is closed. */
 export class GifSheet extends HTMLElement {
@@ -36,7 +35,7 @@ export class GifSheet extends HTMLElement {
   connectedCallback() {
     const gif = this.#gif;
     if (!gif) return this.remove();
-    const id = `gif-sheet-${(nextId += 1)}`;
+    const id = uniqueId("gif-sheet");
     this.innerHTML = `
       <dialog class="dialog gif-sheet" aria-labelledby="${id}-title">
         <div class="gif-sheet-head">

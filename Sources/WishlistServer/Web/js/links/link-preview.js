@@ -131,8 +131,12 @@ export class LinkPreview extends HTMLElement {
  */
 export function showImage(image, url) {
   image.hidden = true;
-  image.onload = () => (image.hidden = false);
-  image.onerror = () => (image.hidden = true);
+  image.onload = () => {
+    image.hidden = false;
+  };
+  image.onerror = () => {
+    image.hidden = true;
+  };
   if (url?.startsWith("https://")) image.src = url;
   else image.removeAttribute("src");
 }

@@ -134,8 +134,11 @@ export class PhotoEditor extends HTMLElement {
     const frame = this.querySelector(".crop-frame");
     frame.addEventListener("pointerdown", (event) => this.#onPointerDown(event));
     frame.addEventListener("pointermove", (event) => this.#onPointerMove(event));
-    frame.addEventListener("pointerup", () => (this.#gesture = null));
-    frame.addEventListener("pointercancel", () => (this.#gesture = null));
+    const endGesture = () => {
+      this.#gesture = null;
+    };
+    frame.addEventListener("pointerup", endGesture);
+    frame.addEventListener("pointercancel", endGesture);
     frame.addEventListener("keydown", (event) => this.#onKeyDown(event));
   }
 

@@ -225,7 +225,7 @@ export class MapView extends HTMLElement {
       ]);
       if (abort.signal.aborted || !this.#map) return;
       const total = this.#wishes.draw(wishes);
-      this.#overlays.forEach((overlay, index) => overlay.draw(overlays[index]));
+      for (const [index, overlay] of this.#overlays.entries()) overlay.draw(overlays[index]);
       this.querySelector(".map-count-status").textContent = t("map.count", { count: total });
     } catch (error) {
       if (abort.signal.aborted) return;

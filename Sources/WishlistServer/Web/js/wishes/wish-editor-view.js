@@ -112,7 +112,9 @@ export class WishEditorView extends RecordEditorView {
     const preview = this.querySelector("wl-link-preview");
     const link = form.elements.link;
     link.addEventListener("input", (event) => preview.setURL(link.value, { immediate: event.inputType === "insertFromPaste" }));
-    const offer = () => (preview.fillable = this.#fillable(preview.preview));
+    const offer = () => {
+      preview.fillable = this.#fillable(preview.preview);
+    };
     preview.addEventListener("previewchange", offer);
     form.addEventListener("input", (event) => {
       if (event.target !== link) offer();
@@ -149,7 +151,7 @@ export class WishEditorView extends RecordEditorView {
       try {
         this.querySelector("wl-photo-picker").addPhoto(await linkService.photo(image, { signal: this.signal }));
         this.#addedImages.add(image);
-      } catch (error) {
+      } catch {
         if (!this.signal.aborted) preview.say({ key: "linkPreview.imageFailed" });
       } finally {
         preview.busy = false;
