@@ -27,7 +27,7 @@ let package = Package(
     products: [
         .executable(name: "wishlist", targets: ["wishlist"]),
         // WishlistCore is in the product too: an app imports it for the values the client takes and returns.
-        .library(name: "WishlistClient", targets: ["WishlistClient", "WishlistCore"]),
+        .library(name: "WishlistClient", targets: ["WishlistClient", "WishlistCore"])
     ],
     targets: [
         // C libraries from Debian, seen through module maps and small shims.
@@ -77,7 +77,9 @@ let package = Package(
         ),
         .target(
             name: "WishlistServer",
-            dependencies: ["WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound", "Giphy", "Archive"],
+            dependencies: [
+                "WishlistCore", "WishlistStore", "HTTPServer", "Crypto", "Geocoding", "LinkPreview", "Outbound", "Giphy", "Archive"
+            ],
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
@@ -121,7 +123,7 @@ let package = Package(
             name: "WishlistStoreTests",
             dependencies: [
                 "WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "TestSupport", "Crypto", "Archive", "SQLite",
-                "WishlistBenchData",
+                "WishlistBenchData"
             ],
             exclude: ["Fixtures"]
         ),
@@ -129,11 +131,11 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "TestSupport", "Archive", "SQLite",
+                "TestSupport", "Archive", "SQLite"
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"]),
+        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

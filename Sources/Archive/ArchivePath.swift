@@ -5,7 +5,7 @@ enum ArchivePath {
     /// a name that is empty, absolute, has a `..` component, a backslash or a control character.
     static func normalized(_ name: String) -> String? {
         guard !name.hasPrefix("/"),
-              !name.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+            !name.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         let components = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard !components.isEmpty, !components.contains("..") else { return nil }

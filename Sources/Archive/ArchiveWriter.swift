@@ -24,9 +24,9 @@ public final class ArchiveWriter {
         self.archive = archive
         self.sink = sink
         guard carchive_write_set_format_zip(archive) == CARCHIVE_OK,
-              carchive_write_set_bytes_per_block(archive, Int32(Self.blockBytes)) == CARCHIVE_OK,
-              // No padding after the last block: a zip is read from its end.
-              carchive_write_set_bytes_in_last_block(archive, 1) == CARCHIVE_OK
+            carchive_write_set_bytes_per_block(archive, Int32(Self.blockBytes)) == CARCHIVE_OK,
+            // No padding after the last block: a zip is read from its end.
+            carchive_write_set_bytes_in_last_block(archive, 1) == CARCHIVE_OK
         else { throw failure() }
         let opened = carchive_write_open2(
             archive, Unmanaged.passUnretained(self).toOpaque(), nil,
@@ -56,7 +56,9 @@ public final class ArchiveWriter {
         let seconds = modified.timeIntervalSince1970.rounded(.down)
         carchive_entry_set_mtime(entry, time_t(seconds), Int(((modified.timeIntervalSince1970 - seconds) * 1e9).rounded()))
         if let size { carchive_entry_set_size(entry, Int64(size)) }
-        let compression = compressed ? carchive_write_zip_set_compression_deflate(archive)
+        let compression =
+            compressed
+            ? carchive_write_zip_set_compression_deflate(archive)
             : carchive_write_zip_set_compression_store(archive)
         guard compression == CARCHIVE_OK, carchive_write_header(archive, entry) == CARCHIVE_OK else { throw failure() }
     }

@@ -23,8 +23,9 @@ public enum Base64URL {
         var length = 0
         let status = input.withUnsafeBufferPointer { input in
             input.withMemoryRebound(to: CChar.self) { input in
-                sodium_base642bin(&output, output.count, input.baseAddress, input.count, nil, &length, nil,
-                                  sodium_base64_VARIANT_URLSAFE_NO_PADDING)
+                sodium_base642bin(
+                    &output, output.count, input.baseAddress, input.count, nil, &length, nil,
+                    sodium_base64_VARIANT_URLSAFE_NO_PADDING)
             }
         }
         guard status == 0 else { return nil }

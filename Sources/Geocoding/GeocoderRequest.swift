@@ -29,10 +29,10 @@ enum GeocoderRequest: Hashable, Sendable {
         var items: [(String, String)] = [("format", "jsonv2"), ("addressdetails", "1")]
         let path: String
         switch self {
-        case let .search(query, limit):
+        case .search(let query, let limit):
             path = "search"
             items += [("q", query), ("limit", String(limit))]
-        case let .reverse(latitude, longitude):
+        case .reverse(let latitude, let longitude):
             path = "reverse"
             items += [("lat", String(latitude)), ("lon", String(longitude))]
         }

@@ -12,10 +12,11 @@ public enum GreatCircle {
     ///
     /// Works for any longitudes (also across the antimeridian) and at the poles.
     public static func distance(_ from: Coordinate, _ to: Coordinate) -> Double {
-        meanEarthRadius * centralAngle(
-            latitude1: from.latitude.radians, longitude1: from.longitude.radians,
-            latitude2: to.latitude.radians, longitude2: to.longitude.radians
-        )
+        meanEarthRadius
+            * centralAngle(
+                latitude1: from.latitude.radians, longitude1: from.longitude.radians,
+                latitude2: to.latitude.radians, longitude2: to.longitude.radians
+            )
     }
 
     /// The distance in metres between two points given in degrees.
@@ -34,7 +35,8 @@ public enum GreatCircle {
     ) -> Double {
         let sinHalfLatitude = sin((latitude2 - latitude1) / 2)
         let sinHalfLongitude = sin((longitude2 - longitude1) / 2)
-        let h = sinHalfLatitude * sinHalfLatitude
+        let h =
+            sinHalfLatitude * sinHalfLatitude
             + cos(latitude1) * cos(latitude2) * sinHalfLongitude * sinHalfLongitude
         // Rounding can push h a hair past 1 for antipodal points; asin would then answer NaN.
         return 2 * asin(min(1, h.squareRoot()))

@@ -31,16 +31,16 @@ struct MessageCatalog: Sendable {
         default: throw .invalidCatalog("\(name): not a gettext catalog")
         }
         guard let count = reader.word(at: 8, bigEndian: bigEndian),
-              let originals = reader.word(at: 12, bigEndian: bigEndian),
-              let translated = reader.word(at: 16, bigEndian: bigEndian)
+            let originals = reader.word(at: 12, bigEndian: bigEndian),
+            let translated = reader.word(at: 16, bigEndian: bigEndian)
         else { throw .invalidCatalog("\(name): truncated header") }
         var table: [String: String] = [:]
         table.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             guard let key = reader.string(table: Int(originals), index: index, bigEndian: bigEndian),
-                  let value = reader.string(table: Int(translated), index: index, bigEndian: bigEndian)
+                let value = reader.string(table: Int(translated), index: index, bigEndian: bigEndian)
             else { throw .invalidCatalog("\(name): entry \(index) out of bounds") }
-            if !key.isEmpty { table[key] = value } // The empty msgid holds the catalog's header.
+            if !key.isEmpty { table[key] = value }  // The empty msgid holds the catalog's header.
         }
         translations = table
     }
@@ -58,7 +58,7 @@ struct MessageCatalog: Sendable {
         func string(table: Int, index: Int, bigEndian: Bool) -> String? {
             let entry = table + 8 * index
             guard let length = word(at: entry, bigEndian: bigEndian),
-                  let start = word(at: entry + 4, bigEndian: bigEndian)
+                let start = word(at: entry + 4, bigEndian: bigEndian)
             else { return nil }
             let (end, overflow) = Int(start).addingReportingOverflow(Int(length))
             guard !overflow, end <= bytes.count else { return nil }

@@ -30,7 +30,7 @@ struct NominatimPlace: Decodable {
     /// The answer as a `FoundPlace`; nil when it has no usable name or no valid coordinates.
     var place: FoundPlace? {
         guard let latitude = Double(lat), let longitude = Double(lon),
-              Coordinate(latitude: latitude, longitude: longitude).isValid
+            Coordinate(latitude: latitude, longitude: longitude).isValid
         else { return nil }
         // Unnamed results (an address, a road) are known by the first part of their display name.
         let label = [name, displayName?.split(separator: ",").first.map(String.init)]

@@ -32,8 +32,10 @@ public final class OfflineGazetteer: Sendable {
         var catalogs: [MessageCatalog] = []
         // A language tag goes into a file path: letters, digits, "_" and "@" only, no "..".
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@")
-        for language in languages where !language.isEmpty && language.allSatisfy(allowed.contains)
-            && catalogs.count < Int(UInt8.max) {
+        for language in languages
+        where !language.isEmpty && language.allSatisfy(allowed.contains)
+            && catalogs.count < Int(UInt8.max)
+        {
             let path = "\(localeDirectory)/\(language)/LC_MESSAGES/geonames.mo"
             guard let catalog = try? MessageCatalog(contentsOf: path) else { continue }
             loadedLanguages.append(language)
@@ -70,10 +72,11 @@ public final class OfflineGazetteer: Sendable {
         guard limit > 0, !folded.isEmpty else { return [] }
         var best = TopCandidates(capacity: limit)
         for entry in names.entries(withPrefix: folded) {
-            best.offer(SearchCandidate(
-                city: entry.city, match: entry.match(forQueryOfLength: folded.count),
-                language: entry.language, population: cities[Int(entry.city)].population
-            ))
+            best.offer(
+                SearchCandidate(
+                    city: entry.city, match: entry.match(forQueryOfLength: folded.count),
+                    language: entry.language, population: cities[Int(entry.city)].population
+                ))
         }
         return best.sorted.map { place(of: Int($0.city), language: Int($0.language)) }
     }

@@ -22,7 +22,7 @@ public actor OnlineGeocoder {
     public init<C: Clock>(configuration: Configuration, clock: C) throws(GeocodingError) where C.Duration == Duration {
         let base = configuration.baseURL
         guard let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = base.host, !host.isEmpty
+            let host = base.host, !host.isEmpty
         else { throw .invalidBaseURL(base.absoluteString) }
         self.configuration = configuration
         var outbound = OutboundClient.Configuration()
@@ -56,7 +56,7 @@ public actor OnlineGeocoder {
     /// One throttled round trip; nil when anything went wrong (so that it is not cached).
     private nonisolated func fetch(_ request: GeocoderRequest) async -> [FoundPlace]? {
         guard let url = request.url(base: configuration.baseURL, language: configuration.language),
-              let response = try? await client.get(url, accept: "application/json"), response.status == 200
+            let response = try? await client.get(url, accept: "application/json"), response.status == 200
         else { return nil }
         let data = Data(response.body)
         let decoder = JSONDecoder()

@@ -41,7 +41,7 @@ public struct PlaceSearch: Sendable {
     ) async throws(GeocodingError) -> NearestPlace {
         let city = try offline.reverse(latitude: latitude, longitude: longitude, language: language)
         guard let online, let answer = await online.reverse(latitude: latitude, longitude: longitude),
-              answer.distanceMeters < city.distanceMeters
+            answer.distanceMeters < city.distanceMeters
         else { return city }
         return answer
     }

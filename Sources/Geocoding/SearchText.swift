@@ -11,7 +11,7 @@ enum SearchText {
     /// Letters that carry no combining mark in Unicode, so decomposition alone does not fold them.
     private static let letterFolds: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l",
-        "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h", "ŧ": "t",
+        "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h", "ŧ": "t"
     ]
 
     /// Apostrophes vanish rather than split words: "N'Djamena" is found by "ndjamena".
@@ -28,7 +28,8 @@ enum SearchText {
             if category == .nonspacingMark || category == .enclosingMark || apostrophes.contains(scalar) {
                 continue
             }
-            let isWordScalar = scalar.properties.isAlphabetic || category == .decimalNumber
+            let isWordScalar =
+                scalar.properties.isAlphabetic || category == .decimalNumber
                 || category == .spacingMark
             guard isWordScalar else {
                 pendingSpace = !folded.isEmpty

@@ -26,7 +26,7 @@ struct GiphyAnswer: Sendable {
         case 401, 403:
             throw .keyRejected(status: status)
         case 404:
-            if case let .gif(id) = request { throw .notFound(id: id) }
+            if case .gif(let id) = request { throw .notFound(id: id) }
             throw .upstreamFailed("Giphy answered 404 (not found) to a list")
         case 414:
             throw .queryTooLong(maximum: GiphyRequest.maximumQueryLength)

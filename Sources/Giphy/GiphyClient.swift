@@ -134,16 +134,17 @@ public actor GiphyClient {
             if left > .zero { throw .rateLimited(retryAfterSeconds: Self.wholeSeconds(left)) }
             rateLimitedUntil = nil
         }
-        guard let url = request.url(
-            base: configuration.baseURL, key: configuration.apiKey, rating: configuration.rating,
-            pageSize: configuration.pageSize)
+        guard
+            let url = request.url(
+                base: configuration.baseURL, key: configuration.apiKey, rating: configuration.rating,
+                pageSize: configuration.pageSize)
         else { throw .upstreamFailed("no URL could be made for the request") }
         do {
             let answer = try await fetch(request, url)
             for gif in answer.gifs { await gifsByID.store(gif, for: gif.id) }
             return answer
         } catch {
-            if case let .rateLimited(seconds) = error { rateLimitedUntil = elapsed() + .seconds(seconds) }
+            if case .rateLimited(let seconds) = error { rateLimitedUntil = elapsed() + .seconds(seconds) }
             throw error
         }
     }

@@ -25,15 +25,15 @@ public enum GiphyError: Error, Sendable, Equatable {
 extension GiphyError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .queryTooLong(maximum): "the query is longer than \(maximum) characters"
+        case .queryTooLong(let maximum): "the query is longer than \(maximum) characters"
         case .emptyQuery: "the query is empty"
-        case let .offsetOutOfRange(maximum): "the offset is not between 0 and \(maximum)"
-        case let .invalidID(id): "'\(id)' is not a Giphy id"
-        case let .notFound(id): "Giphy has no GIF with id \(id)"
-        case let .invalidConfiguration(reason): reason
-        case let .keyRejected(status): "Giphy refused the API key (HTTP \(status))"
-        case let .rateLimited(seconds): "Giphy is rate-limiting the API key for \(seconds) s"
-        case let .upstreamFailed(reason): "Giphy failed: \(reason)"
+        case .offsetOutOfRange(let maximum): "the offset is not between 0 and \(maximum)"
+        case .invalidID(let id): "'\(id)' is not a Giphy id"
+        case .notFound(let id): "Giphy has no GIF with id \(id)"
+        case .invalidConfiguration(let reason): reason
+        case .keyRejected(let status): "Giphy refused the API key (HTTP \(status))"
+        case .rateLimited(let seconds): "Giphy is rate-limiting the API key for \(seconds) s"
+        case .upstreamFailed(let reason): "Giphy failed: \(reason)"
         }
     }
 }

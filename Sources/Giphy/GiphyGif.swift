@@ -26,11 +26,11 @@ public struct GiphyGif: Sendable, Hashable, Codable {
     /// Renditions for the grid, best first: about 200 px wide, animated, small files.
     static let previewOrder = [
         "fixed_width_downsampled", "fixed_width", "fixed_height_downsampled", "fixed_height",
-        "fixed_width_small", "fixed_height_small", "preview_gif", "downsized_small", "downsized",
+        "fixed_width_small", "fixed_height_small", "preview_gif", "downsized_small", "downsized"
     ]
     static let stillOrder = [
         "fixed_width_still", "fixed_height_still", "downsized_still", "original_still",
-        "fixed_width_small_still", "fixed_height_small_still", "480w_still",
+        "fixed_width_small_still", "fixed_height_small_still", "480w_still"
     ]
     static let animationOrder = ["original", "downsized_large", "downsized_medium", "downsized"]
 
@@ -54,8 +54,8 @@ public struct GiphyGif: Sendable, Hashable, Codable {
         let renditions = object.images ?? [:]
         let animations = Self.animationOrder.compactMap { renditions[$0]?.rendition }
         guard let preview = Self.previewOrder.lazy.compactMap({ renditions[$0]?.rendition }).first,
-              let still = Self.stillOrder.lazy.compactMap({ renditions[$0]?.rendition }).first,
-              let original = animations.first
+            let still = Self.stillOrder.lazy.compactMap({ renditions[$0]?.rendition }).first,
+            let original = animations.first
         else { return nil }
         self.init(
             id: object.id, title: object.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",

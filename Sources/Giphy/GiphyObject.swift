@@ -11,8 +11,8 @@ struct GiphyObject: Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             // mp4-only renditions have no `url`; they are no use to an <img>.
             guard let text = try? container.decodeIfPresent(String.self, forKey: .url), let url = URL(string: text),
-                  let width = container.lenientInt(.width), let height = container.lenientInt(.height),
-                  width > 0, height > 0
+                let width = container.lenientInt(.width), let height = container.lenientInt(.height),
+                width > 0, height > 0
             else { return }
             rendition = GiphyRendition(url: url, width: width, height: height, byteCount: container.lenientInt(.size))
         }

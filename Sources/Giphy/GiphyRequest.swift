@@ -44,7 +44,7 @@ enum GiphyRequest: Hashable, Sendable {
     /// Where a page of search or trending starts; 0 for lookups by id.
     var offset: Int {
         switch self {
-        case let .search(_, offset, _), let .trending(offset): offset
+        case .search(_, let offset, _), .trending(let offset): offset
         case .gif, .gifs: 0
         }
     }
@@ -63,15 +63,15 @@ enum GiphyRequest: Hashable, Sendable {
         var items: [(String, String)] = [("api_key", key)]
         let path: String
         switch self {
-        case let .search(query, offset, language):
+        case .search(let query, let offset, let language):
             path = "v1/gifs/search"
             items += [("q", query), ("limit", String(pageSize)), ("offset", String(offset)), ("rating", rating), ("lang", language)]
-        case let .trending(offset):
+        case .trending(let offset):
             path = "v1/gifs/trending"
             items += [("limit", String(pageSize)), ("offset", String(offset)), ("rating", rating)]
-        case let .gif(id):
+        case .gif(let id):
             path = "v1/gifs/\(id)"
-        case let .gifs(ids):
+        case .gifs(let ids):
             path = "v1/gifs"
             items.append(("ids", ids.joined(separator: ",")))
         }

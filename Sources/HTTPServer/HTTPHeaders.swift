@@ -55,7 +55,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         while true {
             switch (left.next(), right.next()) {
             case (nil, nil): return true
-            case let (l?, r?) where l == r || (l | 0x20 == r | 0x20 && (l | 0x20) >= 0x61 && (l | 0x20) <= 0x7A):
+            case (let l?, let r?) where l == r || (l | 0x20 == r | 0x20 && (l | 0x20) >= 0x61 && (l | 0x20) <= 0x7A):
                 continue
             default: return false
             }

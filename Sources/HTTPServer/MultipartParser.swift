@@ -12,11 +12,13 @@ public struct MultipartParser: Sendable {
     private static let chunkSize = 64 << 10
     private static let maxHeaderBytes = 16 << 10
 
-    public init(boundary: String, temporaryDirectory: String = NSTemporaryDirectory(),
-                memoryThreshold: Int = 64 << 10, maxParts: Int = 100) throws {
+    public init(
+        boundary: String, temporaryDirectory: String = NSTemporaryDirectory(),
+        memoryThreshold: Int = 64 << 10, maxParts: Int = 100
+    ) throws {
         // RFC 2046: 1 to 70 characters, no trailing space.
         guard (1...70).contains(boundary.utf8.count), boundary.allSatisfy({ $0.isASCII && $0 != "\r" && $0 != "\n" }),
-              !boundary.hasSuffix(" ")
+            !boundary.hasSuffix(" ")
         else { throw Self.malformed("The multipart boundary is not valid.") }
         delimiter = Array("\r\n--\(boundary)".utf8)
         self.temporaryDirectory = temporaryDirectory
@@ -92,8 +94,9 @@ public struct MultipartParser: Sendable {
                     guard parts.count < maxParts else { throw Self.malformed("The form has more than \(maxParts) parts.") }
                     let headers = try Self.partHeaders(buffer[..<index])
                     buffer.removeSubrange(..<(index + 4))
-                    let sink = BodySink(limit: Int.max, memoryThreshold: headers.filename == nil ? memoryThreshold : 0,
-                                        directory: temporaryDirectory, temporaryFiles: temporaryFiles)
+                    let sink = BodySink(
+                        limit: Int.max, memoryThreshold: headers.filename == nil ? memoryThreshold : 0,
+                        directory: temporaryDirectory, temporaryFiles: temporaryFiles)
                     state = .body(headers, sink)
                 } else {
                     guard buffer.count <= Self.maxHeaderBytes else { throw Self.malformed("A part's headers are too long.") }
@@ -105,8 +108,10 @@ public struct MultipartParser: Sendable {
                 try Self.write(buffer[..<end], to: sink)
                 buffer.removeSubrange(..<(found.map { $0 + delimiter.count } ?? end))
                 if found != nil {
-                    parts.append(MultipartPart(name: headers.name, filename: headers.filename,
-                                               contentType: headers.contentType, body: sink.finish()))
+                    parts.append(
+                        MultipartPart(
+                            name: headers.name, filename: headers.filename,
+                            contentType: headers.contentType, body: sink.finish()))
                     state = .afterDelimiter
                 } else {
                     progressed = false

@@ -12,7 +12,7 @@ public enum ProcessMemory {
     /// Gives free heap pages back to the system, e.g. after a bulk job at start-up.
     public static func releaseFreePages() {
         #if os(Linux)
-        _ = malloc_trim(0)
+            _ = malloc_trim(0)
         #endif
     }
 }

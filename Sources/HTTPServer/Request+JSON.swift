@@ -6,8 +6,9 @@ extension Request {
     /// shape is a 400 `invalid_json` whose message names the problem.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = .init()) throws -> T {
         guard let mediaType, mediaType == "application/json" || mediaType.hasSuffix("+json") else {
-            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
-                            message: "The request body must be JSON (Content-Type: application/json).")
+            throw HTTPError(
+                .unsupportedMediaType, code: "unsupported_media_type",
+                message: "The request body must be JSON (Content-Type: application/json).")
         }
         let data = try body.data()
         guard !data.isEmpty else {

@@ -5,14 +5,16 @@ extension Request {
     public func multipartForm(maxParts: Int = 100) throws -> MultipartForm {
         let contentType = HeaderParameters(headers["Content-Type"] ?? "")
         guard contentType.value == "multipart/form-data" else {
-            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
-                            message: "The request body must be multipart/form-data.")
+            throw HTTPError(
+                .unsupportedMediaType, code: "unsupported_media_type",
+                message: "The request body must be multipart/form-data.")
         }
         guard let boundary = contentType.parameters["boundary"] else {
             throw MultipartParser.malformed("The Content-Type has no boundary.")
         }
-        let parser = try MultipartParser(boundary: boundary, temporaryDirectory: temporaryDirectory,
-                                         memoryThreshold: memoryBodyThreshold, maxParts: maxParts)
+        let parser = try MultipartParser(
+            boundary: boundary, temporaryDirectory: temporaryDirectory,
+            memoryThreshold: memoryBodyThreshold, maxParts: maxParts)
         return try parser.parse(body, temporaryFiles: temporaryFiles)
     }
 }

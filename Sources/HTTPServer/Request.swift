@@ -29,9 +29,10 @@ public final class Request: Sendable {
         parameters: [String: String] = [:],
         body: RequestBody = .empty
     ) {
-        self.init(method: method, path: path, queryItems: queryItems, headers: headers, remoteAddress: remoteAddress,
-                  parameters: parameters, body: body, temporaryFiles: TemporaryFiles(),
-                  temporaryDirectory: NSTemporaryDirectory(), memoryBodyThreshold: 256 << 10)
+        self.init(
+            method: method, path: path, queryItems: queryItems, headers: headers, remoteAddress: remoteAddress,
+            parameters: parameters, body: body, temporaryFiles: TemporaryFiles(),
+            temporaryDirectory: NSTemporaryDirectory(), memoryBodyThreshold: 256 << 10)
     }
 
     init(

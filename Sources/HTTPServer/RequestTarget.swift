@@ -31,7 +31,7 @@ struct RequestTarget {
             let rawName = equals.map { pair[..<$0] } ?? pair
             let rawValue = equals.map { pair[pair.utf8.index(after: $0)...] } ?? ""
             guard let name = Self.percentDecoded(rawName, plusIsSpace: true),
-                  let value = Self.percentDecoded(rawValue, plusIsSpace: true)
+                let value = Self.percentDecoded(rawValue, plusIsSpace: true)
             else {
                 throw HTTPError(
                     .badRequest, code: "invalid_query",

@@ -13,7 +13,8 @@ extension Response {
             return Response(error: HTTPError(.notFound, code: "not_found", message: "No such file."))
         }
         let size = Int(info.st_size)
-        let tag = etag.map(quoted) ?? "\"\(String(size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))"
+        let tag =
+            etag.map(quoted) ?? "\"\(String(size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))"
             + "\(String(info.st_mtim.tv_nsec, radix: 16))-\(String(info.st_ino, radix: 16))\""
 
         var headers = HTTPHeaders()
@@ -28,7 +29,7 @@ extension Response {
 
         let rangeApplies = request.method == .GET || request.method == .HEAD
         guard rangeApplies, let rangeHeader = request.headers["Range"],
-              request.headers["If-Range"].map({ $0 == tag }) ?? true
+            request.headers["If-Range"].map({ $0 == tag }) ?? true
         else {
             return Response(status: .ok, headers: headers, body: .file(path: path))
         }
@@ -37,17 +38,19 @@ extension Response {
             return Response(status: .ok, headers: headers, body: .file(path: path))
         case .unsatisfiable:
             // A JSON error like every refusal, with the size a client needs to ask again.
-            var refusal = Response(error: HTTPError(
-                .rangeNotSatisfiable, code: "range_not_satisfiable",
-                message: "The Range '\(rangeHeader)' asks for no byte of this \(size)-byte file."))
+            var refusal = Response(
+                error: HTTPError(
+                    .rangeNotSatisfiable, code: "range_not_satisfiable",
+                    message: "The Range '\(rangeHeader)' asks for no byte of this \(size)-byte file."))
             refusal.headers["Content-Range"] = "bytes */\(size)"
             refusal.headers["ETag"] = tag
             refusal.headers["Accept-Ranges"] = "bytes"
             return refusal
         case .range(let first, let last):
             headers["Content-Range"] = "bytes \(first)-\(last)/\(size)"
-            return Response(status: .partialContent, headers: headers,
-                            body: .fileRange(path: path, offset: first, length: last - first + 1))
+            return Response(
+                status: .partialContent, headers: headers,
+                body: .fileRange(path: path, offset: first, length: last - first + 1))
         }
     }
 

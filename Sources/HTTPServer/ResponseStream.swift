@@ -124,7 +124,8 @@ public final class ResponseStream: @unchecked Sendable {
 }
 
 /// The daemon's callbacks for a stream, given the stream retained as their context.
-func responseStreamRead(_ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
+func responseStreamRead(_ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int
+{
     guard let context, let buffer else { return -2 }
     let stream = Unmanaged<ResponseStream>.fromOpaque(context).takeUnretainedValue()
     return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max))

@@ -28,9 +28,10 @@ extension Server {
     private static func loggablePath(_ rawTarget: String) -> String {
         let path = rawTarget.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(rawTarget[..<$0]) } ?? rawTarget
         guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return path }
-        return String(path.unicodeScalars.map { scalar -> Character in
-            scalar.value < 0x20 || scalar.value == 0x7F ? "?" : Character(scalar)
-        })
+        return String(
+            path.unicodeScalars.map { scalar -> Character in
+                scalar.value < 0x20 || scalar.value == 0x7F ? "?" : Character(scalar)
+            })
     }
 
     /// The daemon's response object. A file that cannot be opened any more turns the answer into a 404.
@@ -40,8 +41,9 @@ extension Server {
             return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         case .data(let data):
             return data.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                                .RESPMEM_MUST_COPY)
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    .RESPMEM_MUST_COPY)
             }
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -58,8 +60,9 @@ extension Server {
         case .stream(let stream):
             // The daemon holds the stream until it frees the response (`responseStreamFree`).
             let retained = Unmanaged.passRetained(stream)
-            guard let native = MHD_create_response_from_callback(
-                UInt64.max, 64 << 10, responseStreamRead, retained.toOpaque(), responseStreamFree)
+            guard
+                let native = MHD_create_response_from_callback(
+                    UInt64.max, 64 << 10, responseStreamRead, retained.toOpaque(), responseStreamFree)
             else {
                 retained.release()
                 return nil

@@ -28,8 +28,9 @@ extension Server {
             return queue(response, context: context, connection: connection)
         }
         guard let (request, terminal) = prepare(context, connection: connection) else {
-            return queue(Response(error: context.failure ?? ServerErrorBody.internalError), context: context,
-                         connection: connection)
+            return queue(
+                Response(error: context.failure ?? ServerErrorBody.internalError), context: context,
+                connection: connection)
         }
         if case .found(let route, _) = context.match, route.nonBlocking {
             return queue(respond(to: request, terminal: terminal), context: context, connection: connection)
@@ -58,11 +59,13 @@ extension Server {
         var limit = configuration.defaultBodyLimit
         if case .found(let route, _) = context.match, let routeLimit = route.bodyLimit { limit = routeLimit }
         if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let length = Int(String(cString: declared)), length > limit {
+            let length = Int(String(cString: declared)), length > limit
+        {
             return Self.tooLarge(limit)
         }
-        context.sink = BodySink(limit: limit, memoryThreshold: configuration.memoryBodyThreshold,
-                                directory: configuration.temporaryDirectory, temporaryFiles: context.temporaryFiles)
+        context.sink = BodySink(
+            limit: limit, memoryThreshold: configuration.memoryBodyThreshold,
+            directory: configuration.temporaryDirectory, temporaryFiles: context.temporaryFiles)
         return nil
     }
 
@@ -157,8 +160,9 @@ extension Server {
         case .methodNotAllowed(let allowed):
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             terminal = { _ in
-                throw HTTPError(.methodNotAllowed, code: "method_not_allowed",
-                                message: "This resource does not answer \(method.rawValue).", headers: ["Allow": allow])
+                throw HTTPError(
+                    .methodNotAllowed, code: "method_not_allowed",
+                    message: "This resource does not answer \(method.rawValue).", headers: ["Allow": allow])
             }
         case .notFound:
             terminal = { _ in throw HTTPError(.notFound, code: "not_found", message: "Nothing here.") }

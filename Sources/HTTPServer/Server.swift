@@ -109,7 +109,7 @@ public final class Server: Sendable {
             return source
         }
         received.wait()
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
     }
 
     /// True from the moment `stop()` has closed the listening socket.

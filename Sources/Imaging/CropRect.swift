@@ -20,7 +20,7 @@ public struct CropRect: Sendable, Hashable {
         }
         // Compared by subtraction so that huge values cannot overflow.
         guard width <= imageWidth, height <= imageHeight,
-              x <= imageWidth - width, y <= imageHeight - height
+            x <= imageWidth - width, y <= imageHeight - height
         else {
             throw .invalidEdit(reason: "crop \(x),\(y) \(width)×\(height) exceeds the \(imageWidth)×\(imageHeight) image")
         }

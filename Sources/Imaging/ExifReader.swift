@@ -20,7 +20,7 @@ struct ExifReader {
     /// less OffsetTimeOriginal ("+09:00") when present; read as UTC otherwise.
     var captureDate: Date? {
         guard let stamp = value("exif-ifd2-DateTimeOriginal"),
-              let wallClock = Self.parseTimestamp(stamp)
+            let wallClock = Self.parseTimestamp(stamp)
         else { return nil }
         let fraction = value("exif-ifd2-SubSecTimeOriginal").flatMap(Self.parseSubseconds) ?? 0
         let offset = value("exif-ifd2-OffsetTimeOriginal").flatMap(Self.parseOffset) ?? 0
@@ -30,15 +30,15 @@ struct ExifReader {
     /// GPSLatitude/GPSLongitude with their N/S and E/W references.
     var location: GeoCoordinate? {
         guard let latitude = coordinate("GPSLatitude", negativeRef: "S", limit: 90),
-              let longitude = coordinate("GPSLongitude", negativeRef: "W", limit: 180)
+            let longitude = coordinate("GPSLongitude", negativeRef: "W", limit: 180)
         else { return nil }
         return GeoCoordinate(latitude: latitude, longitude: longitude)
     }
 
     private func coordinate(_ tag: String, negativeRef: Character, limit: Double) -> Double? {
         guard let text = value("exif-ifd3-\(tag)"),
-              let degrees = Self.parseDegrees(text),
-              degrees <= limit
+            let degrees = Self.parseDegrees(text),
+            degrees <= limit
         else { return nil }
         // A missing reference is read as north/east, as most readers do.
         let ref = value("exif-ifd3-\(tag)Ref")?.uppercased().first
@@ -55,7 +55,7 @@ struct ExifReader {
         let (year, month, day) = (numbers[0], numbers[1], numbers[2])
         let (hour, minute, second) = (numbers[3], numbers[4], numbers[5])
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -63,7 +63,7 @@ struct ExifReader {
             year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         // Reject dates that do not exist (31 February) instead of rolling over.
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day
+            calendar.component(.day, from: date) == day
         else { return nil }
         return date
     }
@@ -79,7 +79,7 @@ struct ExifReader {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let parts = text.dropFirst().split(separator: ":")
         guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-              (0...14).contains(hours), (0...59).contains(minutes)
+            (0...14).contains(hours), (0...59).contains(minutes)
         else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return sign == "-" ? -seconds : seconds
@@ -91,7 +91,7 @@ struct ExifReader {
         let rationals = text.split(separator: " ").map { part -> Double? in
             let fraction = part.split(separator: "/")
             guard fraction.count == 2, let numerator = Double(fraction[0]),
-                  let denominator = Double(fraction[1]), denominator != 0
+                let denominator = Double(fraction[1]), denominator != 0
             else { return nil }
             return numerator / denominator
         }

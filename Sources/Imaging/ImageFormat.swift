@@ -29,8 +29,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
             self = .gif
         } else if starts(Array("ftyp".utf8), at: 4),
-                  head.count >= 12,
-                  Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self)) {
+            head.count >= 12,
+            Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self))
+        {
             self = .heif
         } else {
             return nil
@@ -41,7 +42,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// image/sequence files). AVIF ("avif") is left out: Debian's libheif
     /// has no AV1 decoder plugin installed by default.
     static let heifBrands: Set<String> = [
-        "heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1",
+        "heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"
     ]
 
     /// The media type to send with files of this format.

@@ -36,11 +36,12 @@ extension ImageProcessor {
             for size in sizes {
                 let side = size.isSquare ? min(size.pixels, edited.width, edited.height) : size.pixels
                 let image = try edited.resized(width: side, height: side, cover: size.isSquare)
-                renditions.append(Rendition(
-                    size: size, format: encoding.format,
-                    width: image.width, height: image.height,
-                    data: try image.encoded(encoding)
-                ))
+                renditions.append(
+                    Rendition(
+                        size: size, format: encoding.format,
+                        width: image.width, height: image.height,
+                        data: try image.encoded(encoding)
+                    ))
             }
             return renditions
         }

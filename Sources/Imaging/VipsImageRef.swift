@@ -77,12 +77,13 @@ final class VipsImageRef {
     }
 
     func rotated(_ rotation: Rotation) throws(ImagingError) -> VipsImageRef {
-        let angle = switch rotation {
-        case .none: CVIPS_ANGLE_D0
-        case .quarter: CVIPS_ANGLE_D90
-        case .half: CVIPS_ANGLE_D180
-        case .threeQuarters: CVIPS_ANGLE_D270
-        }
+        let angle =
+            switch rotation {
+            case .none: CVIPS_ANGLE_D0
+            case .quarter: CVIPS_ANGLE_D90
+            case .half: CVIPS_ANGLE_D180
+            case .threeQuarters: CVIPS_ANGLE_D270
+            }
         return try derive { cvips_rotate($0, $1, angle) }
     }
 
@@ -122,10 +123,11 @@ final class VipsImageRef {
         let bare = try withoutMetadata()
         var bytes: UnsafeMutableRawPointer?
         var length = 0
-        let status = switch encoding.format {
-        case .jpeg: cvips_jpeg_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
-        case .webp: cvips_webp_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
-        }
+        let status =
+            switch encoding.format {
+            case .jpeg: cvips_jpeg_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
+            case .webp: cvips_webp_save(bare.pointer, &bytes, &length, Int32(encoding.quality))
+            }
         guard status == 0, let bytes else {
             throw .writeFailed(reason: VipsRuntime.takeErrorMessage())
         }

@@ -34,11 +34,12 @@ final class VipsInput {
 
     /// The image with only its header read; pixels decode on demand.
     func open() throws(ImagingError) -> VipsImageRef {
-        let image = if let source {
-            cvips_open_source(source, Self.failOn)
-        } else {
-            cvips_open_file(path, Self.failOn)
-        }
+        let image =
+            if let source {
+                cvips_open_source(source, Self.failOn)
+            } else {
+                cvips_open_file(path, Self.failOn)
+            }
         guard let image else { throw unreadable() }
         return VipsImageRef(image)
     }
@@ -49,11 +50,12 @@ final class VipsInput {
     func thumbnail(width: Int, height: Int, applyProfile: Bool) throws(ImagingError) -> VipsImageRef {
         var out: OpaquePointer?
         let profile = applyProfile ? "srgb" : nil
-        let status = if let source {
-            cvips_thumbnail_source(source, &out, Int32(width), Int32(height), Self.failOn, profile)
-        } else {
-            cvips_thumbnail_file(path, &out, Int32(width), Int32(height), Self.failOn, profile)
-        }
+        let status =
+            if let source {
+                cvips_thumbnail_source(source, &out, Int32(width), Int32(height), Self.failOn, profile)
+            } else {
+                cvips_thumbnail_file(path, &out, Int32(width), Int32(height), Self.failOn, profile)
+            }
         guard status == 0, let out else { throw unreadable() }
         return VipsImageRef(out)
     }

@@ -9,7 +9,7 @@ enum VipsRuntime {
     /// vips files…) is blocked so that no crafted file can reach it.
     private static let allowedLoaders = [
         "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
-        "VipsForeignLoadNsgif", "VipsForeignLoadHeif",
+        "VipsForeignLoadNsgif", "VipsForeignLoadHeif"
     ]
 
     /// Threads libvips may use per image pipeline. The server already runs
@@ -84,8 +84,8 @@ enum VipsRuntime {
     /// "VipsJpeg: Premature end of JPEG file" → "Premature end of JPEG file".
     private static func withoutClassPrefix(_ line: String) -> String {
         guard line.hasPrefix("Vips") || line.hasPrefix("vips"),
-              let colon = line.firstIndex(of: ":"),
-              !line[..<colon].contains(" ")
+            let colon = line.firstIndex(of: ":"),
+            !line[..<colon].contains(" ")
         else { return line }
         return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }

@@ -131,12 +131,13 @@ struct BookmarkReader {
             overLimit = true
             return
         }
-        bookmarks.append(Bookmark(
-            title: Self.collapsed(title),
-            link: attributes["href"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
-            folders: lists.compactMap { $0 },
-            tags: (attributes["tags"] ?? "").split(separator: ",").map { Self.collapsed(String($0)) }.filter { !$0.isEmpty },
-            addedAt: attributes["add_date"].flatMap(Self.date)))
+        bookmarks.append(
+            Bookmark(
+                title: Self.collapsed(title),
+                link: attributes["href"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
+                folders: lists.compactMap { $0 },
+                tags: (attributes["tags"] ?? "").split(separator: ",").map { Self.collapsed(String($0)) }.filter { !$0.isEmpty },
+                addedAt: attributes["add_date"].flatMap(Self.date)))
         describable = bookmarks.count - 1
     }
 

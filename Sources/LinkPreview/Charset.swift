@@ -32,13 +32,21 @@ enum Charset {
 
     private static let aliases: [(Set<String>, String)] = [
         (["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"], "UTF-8"),
-        (["euc-kr", "cp949", "windows-949", "x-windows-949", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601",
-          "korean", "iso-ir-149", "csksc56011987"], "CP949"),
+        (
+            [
+                "euc-kr", "cp949", "windows-949", "x-windows-949", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601",
+                "korean", "iso-ir-149", "csksc56011987"
+            ], "CP949"
+        ),
         (["shift_jis", "shift-jis", "sjis", "x-sjis", "ms_kanji", "ms932", "cp932", "windows-31j", "csshiftjis"], "CP932"),
         (["euc-jp", "x-euc-jp", "cseucpkdfmtjapanese"], "EUC-JP"),
         (["gbk", "gb2312", "gb_2312", "gb_2312-80", "chinese", "csgb2312", "x-gbk", "iso-ir-58", "gb18030"], "GB18030"),
-        (["iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "ascii", "us-ascii", "windows-1252", "cp1252",
-          "x-cp1252", "cp819", "ibm819", "csisolatin1", "iso-ir-100"], "WINDOWS-1252"),
+        (
+            [
+                "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "ascii", "us-ascii", "windows-1252", "cp1252",
+                "x-cp1252", "cp819", "ibm819", "csisolatin1", "iso-ir-100"
+            ], "WINDOWS-1252"
+        )
     ]
 
     /// The label of the first `<meta charset>` or `<meta http-equiv="Content-Type" content="…; charset=…">`.

@@ -6,7 +6,8 @@ struct JSONLD {
     let documents: [Any]
 
     init(_ elements: [HTMLElement]) {
-        documents = elements
+        documents =
+            elements
             .filter { $0.name == "script" && $0["type"]?.lowercased().contains("ld+json") == true }
             .compactMap { $0.text.flatMap(Self.parse) }
     }

@@ -15,11 +15,12 @@ public enum LinkPreviewError: Error, Sendable, Equatable {
 
     /// What a failed fetch of `requestedURL` means for a person who gave that link.
     public init(_ error: OutboundError, requestedURL: URL) {
-        self = switch error {
-        case let .unsupportedURL(url) where url == requestedURL.absoluteString: .invalidURL(url)
-        case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
-        case .forbiddenAddress: .forbiddenAddress(error.description)
-        case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled, .cancelled: .unreachable(error.description)
-        }
+        self =
+            switch error {
+            case .unsupportedURL(let url) where url == requestedURL.absoluteString: .invalidURL(url)
+            case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
+            case .forbiddenAddress: .forbiddenAddress(error.description)
+            case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled, .cancelled: .unreachable(error.description)
+            }
     }
 }

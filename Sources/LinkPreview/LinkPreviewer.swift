@@ -42,7 +42,7 @@ public actor LinkPreviewer {
         inFlight[url] = task
         let result = await task.value
         inFlight[url] = nil
-        if case let .success(preview) = result { cache.set((preview, elapsed()), for: url) }
+        if case .success(let preview) = result { cache.set((preview, elapsed()), for: url) }
         return try result.get()
     }
 

@@ -34,15 +34,17 @@ struct PreviewReader {
         PagePreview(
             url: requestedURL,
             canonicalURL: canonicalURL,
-            title: firstText(meta["og:title"], meta["twitter:title"], titleElement, meta["title"], jsonLDText("headline"), jsonLDText("name")),
+            title: firstText(
+                meta["og:title"], meta["twitter:title"], titleElement, meta["title"], jsonLDText("headline"), jsonLDText("name")),
             description: firstText(meta["og:description"], meta["twitter:description"], meta["description"], jsonLDText("description")),
             image: image,
             siteName: firstText(meta["og:site_name"], meta["application-name"], meta["twitter:site"].map { $0.hasPrefix("@") ? "" : $0 })
                 ?? finalURL.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 },
             favicon: favicon,
             price: PriceReader.price(in: elements, jsonLD: jsonLD, meta: meta),
-            language: firstText(elements.first { $0.name == "html" }?["lang"], meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"),
-                                meta["content-language"], elements.first { $0.name == "html" }?["xml:lang"])
+            language: firstText(
+                elements.first { $0.name == "html" }?["lang"], meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"),
+                meta["content-language"], elements.first { $0.name == "html" }?["xml:lang"])
         )
     }
 
@@ -56,8 +58,10 @@ struct PreviewReader {
     }
 
     private var image: URL? {
-        let declared = [videoPoster, meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], meta["twitter:image"],
-                        meta["twitter:image:src"], links(rel: "image_src").first, jsonLDImage, meta["thumbnail"]]
+        let declared = [
+            videoPoster, meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], meta["twitter:image"],
+            meta["twitter:image:src"], links(rel: "image_src").first, jsonLDImage, meta["thumbnail"]
+        ]
         for candidate in declared.compactMap({ $0 }) {
             if let url = url(candidate) { return url }
         }
@@ -82,8 +86,8 @@ struct PreviewReader {
         for element in elements where element.name == "img" && !Self.isDecorative(element) {
             let declared = [element["width"], element["height"]].compactMap { $0.flatMap { Int($0) } }
             guard declared.allSatisfy({ $0 >= Self.smallestContentImage }),
-                  let source = element["src"] ?? element["data-src"], let url = url(source),
-                  !url.path.lowercased().hasSuffix(".svg")
+                let source = element["src"] ?? element["data-src"], let url = url(source),
+                !url.path.lowercased().hasSuffix(".svg")
             else { continue }
             return url
         }
@@ -135,10 +139,12 @@ struct PreviewReader {
     static func resolve(_ text: String, against base: URL) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
-        let escaped = URL(string: trimmed, relativeTo: base) != nil ? trimmed
+        let escaped =
+            URL(string: trimmed, relativeTo: base) != nil
+            ? trimmed
             : trimmed.addingPercentEncoding(withAllowedCharacters: urlCharacters) ?? trimmed
         guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL,
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }
         return url
     }

@@ -65,7 +65,7 @@ enum PriceReader {
             (element["content"] ?? element.text)?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let priced = elements.first(where: { $0["itemprop"] == "price" || $0["itemprop"] == "lowPrice" }),
-              let raw = value(priced)
+            let raw = value(priced)
         else { return nil }
         let declared = elements.first { $0["itemprop"] == "priceCurrency" }.flatMap(value)
         let currency = PriceText.code(declared) ?? PriceText.currency(in: raw) ?? priced.text.flatMap(PriceText.currency(in:))

@@ -13,12 +13,13 @@ enum PriceText {
         let trimmed = kept.drop { !$0.isNumber }.reversed().drop { !$0.isNumber }.reversed()
         let digitsOnly = String(trimmed)
         guard digitsOnly.contains(where: \.isNumber) else { return nil }
-        let lastDot = digitsOnly.lastIndex(of: "."), lastComma = digitsOnly.lastIndex(of: ",")
+        let lastDot = digitsOnly.lastIndex(of: ".")
+        let lastComma = digitsOnly.lastIndex(of: ",")
         let decimalSeparator: Character?
         switch (lastDot, lastComma) {
         case (nil, nil):
             decimalSeparator = nil
-        case let (dot?, comma?):
+        case (let dot?, let comma?):
             decimalSeparator = dot > comma ? "." : ","
         case (_?, nil):
             decimalSeparator = groupsThousands(digitsOnly, ".", currency: currency) ? nil : "."
@@ -60,20 +61,20 @@ enum PriceText {
     /// An ISO 4217-shaped code, upper-cased; nil for anything else.
     static func code(_ text: String?) -> String? {
         guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines).uppercased(),
-              text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter })
+            text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return text.flatMap(currency(in:)) }
         return text
     }
 
     private static let knownCodes: Set<String> = [
         "KRW", "USD", "EUR", "JPY", "GBP", "CNY", "CHF", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "SEK", "NOK", "DKK",
-        "PLN", "CZK", "HUF", "INR", "BRL", "MXN", "RUB", "TRY", "THB", "VND", "IDR", "PHP", "MYR", "ZAR",
+        "PLN", "CZK", "HUF", "INR", "BRL", "MXN", "RUB", "TRY", "THB", "VND", "IDR", "PHP", "MYR", "ZAR"
     ]
 
     /// Longest first, so that `US$` is not read as `$` and `₩` is not missed behind `원`.
     private static let symbols: [(String, String)] = [
         ("US$", "USD"), ("C$", "CAD"), ("A$", "AUD"), ("HK$", "HKD"), ("NT$", "TWD"), ("R$", "BRL"),
         ("₩", "KRW"), ("원", "KRW"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("円", "JPY"), ("元", "CNY"),
-        ("₹", "INR"), ("₽", "RUB"), ("₺", "TRY"), ("฿", "THB"), ("₫", "VND"), ("$", "USD"),
+        ("₹", "INR"), ("₽", "RUB"), ("₺", "TRY"), ("฿", "THB"), ("₫", "VND"), ("$", "USD")
     ]
 }

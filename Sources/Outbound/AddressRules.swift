@@ -65,7 +65,7 @@ public enum AddressRules {
         (0xC633_6400, 24, "documentation address (198.51.100/24)"),
         (0xCB00_7100, 24, "documentation address (203.0.113/24)"),
         (0xE000_0000, 4, "multicast address"),
-        (0xF000_0000, 4, "reserved or broadcast address"),
+        (0xF000_0000, 4, "reserved or broadcast address")
     ]
 
     private static func matches(_ address: UInt32, _ prefix: UInt32, _ length: Int) -> Bool {

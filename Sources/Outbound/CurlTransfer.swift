@@ -1,7 +1,8 @@
 import CCurl
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One GET on its own libcurl easy handle, run to the end on the calling thread.
@@ -59,36 +60,40 @@ final class CurlTransfer {
         let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CURLcode in
             // libcurl calls the progress function between reads and about once a second while
             // waiting; only a transfer that can be cancelled needs it.
-            let progress: [CURLcode] = cancellation == nil ? [] : [
-                ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
-                ccurl_setopt_xferinfo_function(handle, curlProgress),
-                ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
-            ]
-            let options: [CURLcode] = progress + [
-                ccurl_setopt_string(handle, CURLOPT_URL, url.absoluteString),
-                ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-                ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
-                ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maximumRedirects),
-                ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
-                // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
-                ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
-                // An empty proxy turns off http_proxy & co. from the environment: through a proxy the
-                // address connected to would be the proxy's, and the rules would check nothing.
-                ccurl_setopt_string(handle, CURLOPT_PROXY, ""),
-                // Refuses a body whose announced length is too large before reading it; the write
-                // callback stops one that grows too large without saying so.
-                ccurl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes)),
-                // Every encoding libcurl can decode; the size limit counts decoded bytes.
-                ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
-                ccurl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent),
-                ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
-                ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress),
-                ccurl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite),
-                ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
-                ccurl_setopt_opensocket_function(handle, curlOpenSocket),
-                ccurl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context),
-            ]
+            let progress: [CURLcode] =
+                cancellation == nil
+                ? []
+                : [
+                    ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+                    ccurl_setopt_xferinfo_function(handle, curlProgress),
+                    ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+                ]
+            let options: [CURLcode] =
+                progress + [
+                    ccurl_setopt_string(handle, CURLOPT_URL, url.absoluteString),
+                    ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+                    ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+                    ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+                    ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maximumRedirects),
+                    ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
+                    // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
+                    ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+                    // An empty proxy turns off http_proxy & co. from the environment: through a proxy the
+                    // address connected to would be the proxy's, and the rules would check nothing.
+                    ccurl_setopt_string(handle, CURLOPT_PROXY, ""),
+                    // Refuses a body whose announced length is too large before reading it; the write
+                    // callback stops one that grows too large without saying so.
+                    ccurl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes)),
+                    // Every encoding libcurl can decode; the size limit counts decoded bytes.
+                    ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+                    ccurl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent),
+                    ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
+                    ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress),
+                    ccurl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite),
+                    ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
+                    ccurl_setopt_opensocket_function(handle, curlOpenSocket),
+                    ccurl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+                ]
             if let failed = options.first(where: { $0 != CURLE_OK }) { return failed }
             return curl_easy_perform(handle)
         }
@@ -174,7 +179,8 @@ final class CurlTransfer {
             verdict = ("address family \(family)", 0, "non-IP address")
         }
         if let reason = verdict.reason, !limits.allowPrivateAddresses,
-           !limits.exemptEndpoints.contains("\(verdict.address):\(verdict.port)") {
+            !limits.exemptEndpoints.contains("\(verdict.address):\(verdict.port)")
+        {
             refusal = (verdict.address, reason)
             return nil
         }

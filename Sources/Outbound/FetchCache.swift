@@ -36,7 +36,7 @@ public actor FetchCache<Key: Hashable & Sendable, Value: Sendable, Failure: Erro
         let result = await task.value
         inFlight[key] = nil
         callers[key] = nil
-        if case let .success(value) = result { store(value, for: key) }
+        if case .success(let value) = result { store(value, for: key) }
         return try result.get()
     }
 

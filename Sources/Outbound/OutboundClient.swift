@@ -34,7 +34,7 @@ public actor OutboundClient {
         _ url: URL, accept: String, cancellation: OutboundCancellation? = nil
     ) async throws(OutboundError) -> OutboundResponse {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host?.lowercased(), !host.isEmpty
+            let host = url.host?.lowercased(), !host.isEmpty
         else { throw .unsupportedURL(url.absoluteString) }
         if cancellation?.isCancelled == true { throw .cancelled }
         // Cancelled while waiting for its turn, the transfer stops at libcurl's first progress call.
@@ -47,9 +47,10 @@ public actor OutboundClient {
         )
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>) in
             Thread.detachNewThread {
-                continuation.resume(returning: Result { () throws(OutboundError) in
-                    try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits, cancellation: cancellation)
-                })
+                continuation.resume(
+                    returning: Result { () throws(OutboundError) in
+                        try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits, cancellation: cancellation)
+                    })
             }
         }
         return try result.get()

@@ -20,12 +20,12 @@ public enum OutboundError: Error, Sendable, Equatable {
 extension OutboundError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .unsupportedURL(url): "not an http or https URL: \(url)"
-        case let .forbiddenAddress(host, reason): "\(host) is a \(reason), which outbound requests may not reach"
-        case let .timedOut(seconds): "no complete answer within \(seconds.formatted()) s"
-        case let .tooLarge(limit): "the answer is larger than \(limit / 1_048_576) MB"
+        case .unsupportedURL(let url): "not an http or https URL: \(url)"
+        case .forbiddenAddress(let host, let reason): "\(host) is a \(reason), which outbound requests may not reach"
+        case .timedOut(let seconds): "no complete answer within \(seconds.formatted()) s"
+        case .tooLarge(let limit): "the answer is larger than \(limit / 1_048_576) MB"
         case .tooManyRedirects: "too many redirects"
-        case let .connectionFailed(reason): "could not connect: \(reason)"
+        case .connectionFailed(let reason): "could not connect: \(reason)"
         case .throttled: "too many requests to this host at once"
         case .cancelled: "cancelled before an answer came"
         }

@@ -23,7 +23,8 @@ public final class Database {
         var connection: OpaquePointer?
         // NOMUTEX: a connection is used by one thread at a time, so SQLite's own locking is waste.
         // EXRESCODE: errors carry extended codes (which constraint failed) from the start.
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let resultCode = sqlite3_open_v2(path, &connection, flags, nil)
         guard resultCode == SQLITE_OK, let connection else {
@@ -112,8 +113,9 @@ public final class Database {
                 var stepCode: Int32
                 repeat { stepCode = sqlite3_step(handle) } while stepCode == SQLITE_ROW
                 guard stepCode == SQLITE_DONE else {
-                    throw SQLiteError(connection: connection, resultCode: stepCode,
-                                      sql: String(cString: sqlite3_sql(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+                    throw SQLiteError(
+                        connection: connection, resultCode: stepCode,
+                        sql: String(cString: sqlite3_sql(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             }
         }
@@ -304,7 +306,8 @@ public final class Database {
         let statement = try Statement(sql: sql, connection: try open(), persistent: true)
         statement.lastUsed = cacheClock
         if statementCache.count >= Self.statementCacheCapacity,
-           let oldest = statementCache.values.filter({ !$0.isInUse }).min(by: { $0.lastUsed < $1.lastUsed }) {
+            let oldest = statementCache.values.filter({ !$0.isInUse }).min(by: { $0.lastUsed < $1.lastUsed })
+        {
             statementCache[oldest.sql] = nil
         }
         statementCache[sql] = statement

@@ -10,7 +10,8 @@ final class RowColumns: Sendable {
     init(names: [String]) {
         self.names = names
         // The first column wins when names repeat, as in SQLite itself.
-        indexByName = names.count > Self.scannedColumns
+        indexByName =
+            names.count > Self.scannedColumns
             ? Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 

@@ -55,27 +55,27 @@ struct BenchmarkData {
     private static let englishAdjectives = [
         "Red", "Blue", "Green", "Black", "White", "Vintage", "Wooden", "Leather", "Electric", "Tiny",
         "Large", "Cozy", "Waterproof", "Wireless", "Handmade", "Folding", "Ceramic", "Silver", "Golden",
-        "Striped", "Linen", "Smart", "Retro", "Portable", "Quiet", "Heavy", "Light", "Soft", "Warm", "Bright",
+        "Striped", "Linen", "Smart", "Retro", "Portable", "Quiet", "Heavy", "Light", "Soft", "Warm", "Bright"
     ]
     private static let englishNouns = [
         "bike", "camera", "backpack", "lamp", "chair", "desk", "watch", "jacket", "sneakers", "headphones",
         "kettle", "teapot", "guitar", "notebook", "pen", "umbrella", "tent", "sleeping bag", "scarf", "wallet",
         "keyboard", "monitor", "speaker", "mug", "plant", "rug", "blanket", "sofa", "mirror", "clock",
-        "suitcase", "telescope", "drone", "skateboard", "kayak", "hammock", "boots", "sunglasses", "vase", "book",
+        "suitcase", "telescope", "drone", "skateboard", "kayak", "hammock", "boots", "sunglasses", "vase", "book"
     ]
     private static let koreanAdjectives = [
         "빨간", "파란", "하얀", "까만", "작은", "큰", "예쁜", "가벼운", "따뜻한", "새", "오래된", "귀여운",
-        "튼튼한", "조용한", "여행", "운동", "캠핑", "겨울", "여름", "나무",
+        "튼튼한", "조용한", "여행", "운동", "캠핑", "겨울", "여름", "나무"
     ]
     private static let koreanNouns = [
         "자전거", "가방", "신발", "모자", "시계", "카메라", "의자", "책상", "램프", "우산", "텐트", "지갑",
-        "이어폰", "노트북", "머그컵", "담요", "거울", "화분", "선글라스", "운동화", "자켓", "목도리", "책", "스피커",
+        "이어폰", "노트북", "머그컵", "담요", "거울", "화분", "선글라스", "운동화", "자켓", "목도리", "책", "스피커"
     ]
     private static let tags = [
         "travel", "gift", "home", "kitchen", "outdoor", "camping", "tech", "music", "books", "fashion",
         "sport", "bike", "photo", "office", "garden", "kids", "birthday", "christmas", "someday", "cheap",
         "여행", "선물", "생일", "집", "캠핑", "운동", "패션", "주방", "책", "음악", "사진", "겨울", "여름",
-        "언젠가", "크리스마스", "인테리어", "취미", "전자기기", "아웃도어", "Road Trip",
+        "언젠가", "크리스마스", "인테리어", "취미", "전자기기", "아웃도어", "Road Trip"
     ]
     private static let places: [(name: String, latitude: Double, longitude: Double)] = [
         ("Seoul", 37.5665, 126.978), ("Busan", 35.1796, 129.0756), ("Jeonju", 35.8242, 127.148),
@@ -86,6 +86,6 @@ struct BenchmarkData {
         ("San Francisco", 37.7749, -122.4194), ("Mexico City", 19.4326, -99.1332), ("Sydney", -33.8688, 151.2093),
         ("Cape Town", -33.9249, 18.4241), ("Reykjavík", 64.1466, -21.9426), ("Istanbul", 41.0082, 28.9784),
         ("Hanoi", 21.0278, 105.8342), ("Singapore", 1.3521, 103.8198), ("Vancouver", 49.2827, -123.1207),
-        ("Buenos Aires", -34.6037, -58.3816),
+        ("Buenos Aires", -34.6037, -58.3816)
     ]
 }

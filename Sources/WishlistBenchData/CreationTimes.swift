@@ -16,9 +16,10 @@ struct CreationTimes {
         let spanMilliseconds = Int64(span * 1_000)
         let start = end.millisecondsSince1970 - spanMilliseconds
         for batchStart in stride(from: 0, to: count, by: Self.batchSize) {
-            try body((batchStart..<min(batchStart + Self.batchSize, count)).map { index in
-                (index, Date(millisecondsSince1970: start + spanMilliseconds * Int64(index) / Int64(count)))
-            })
+            try body(
+                (batchStart..<min(batchStart + Self.batchSize, count)).map { index in
+                    (index, Date(millisecondsSince1970: start + spanMilliseconds * Int64(index) / Int64(count)))
+                })
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import WishlistCore
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import WishlistCore
 
 extension WishlistClient {
     /// Saves the archive of everything the account keeps (docs/EXPORT.md) to `destination`,

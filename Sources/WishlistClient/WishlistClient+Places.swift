@@ -75,7 +75,7 @@ extension NearQuery {
     var parameters: [URLQueryItem] {
         var items = [
             URLQueryItem(name: "lat", value: String(latitude)), URLQueryItem(name: "lng", value: String(longitude)),
-            URLQueryItem(name: "limit", value: String(limit)),
+            URLQueryItem(name: "limit", value: String(limit))
         ]
         if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
         return items

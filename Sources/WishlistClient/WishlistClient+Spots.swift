@@ -43,9 +43,9 @@ extension WishlistClient {
         var items = [URLQueryItem(name: "limit", value: String(query.limit))]
         let parameters: [(String, String?)] = [
             ("type", query.type?.rawValue), ("q", query.text), ("cursor", query.cursor),
-            ("title", titles ? nil : query.title), ("placeType", titles ? nil : query.placeType),
+            ("title", titles ? nil : query.title), ("placeType", titles ? nil : query.placeType)
         ]
-        for case let (name, value?) in parameters { items.append(URLQueryItem(name: name, value: value)) }
+        for case (let name, let value?) in parameters { items.append(URLQueryItem(name: name, value: value)) }
         return items
     }
 }

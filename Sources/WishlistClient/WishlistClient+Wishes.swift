@@ -13,7 +13,7 @@ extension WishlistClient {
     public func wishes(_ query: WishListQuery? = nil) async throws -> Page<Wish> {
         guard let query else { return try await request("GET", "/api/v1/wishes") }
         var items = [
-            URLQueryItem(name: "sort", value: query.sort.rawValue), URLQueryItem(name: "limit", value: String(query.limit)),
+            URLQueryItem(name: "sort", value: query.sort.rawValue), URLQueryItem(name: "limit", value: String(query.limit))
         ]
         if let favorite = query.favorite { items.append(URLQueryItem(name: "favorite", value: String(favorite))) }
         if let tag = query.tag { items.append(URLQueryItem(name: "tag", value: tag)) }

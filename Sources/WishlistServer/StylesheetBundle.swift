@@ -44,7 +44,8 @@ struct StylesheetBundle: Sendable {
     /// Every `.css` file below `folder`, relative to it.
     private static func cssFiles(under folder: URL) -> [String] {
         let root = folder.standardizedFileURL.path + "/"
-        return (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        return
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL } ?? [])
             .filter { $0.pathExtension == "css" && !$0.hasDirectoryPath }
             .map { String($0.standardizedFileURL.path.dropFirst(root.count)) }

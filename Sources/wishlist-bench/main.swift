@@ -17,7 +17,8 @@ import WishlistStore
 // (the saved pages in testdata/link-previews) and prints the median time per page in
 // milliseconds, each page's time being the fastest of several runs.
 
-let usage = "usage: wishlist-bench generate|journal DIR COUNT | wishlist-bench photos DIR COUNT FILE... | wishlist-bench parse-previews DIR\n"
+let usage =
+    "usage: wishlist-bench generate|journal DIR COUNT | wishlist-bench photos DIR COUNT FILE... | wishlist-bench parse-previews DIR\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("generate", 3), ("journal", 3):
@@ -56,8 +57,9 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
     try store.compactSearchIndexes()
     let token = try accounts.issueToken(for: account.key, name: "bench")
     try store.close()
-    FileHandle.standardError.write(Data(
-        "generated \(count) \(records.rawValue) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "generated \(count) \(records.rawValue) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
     print(token.token)
 }
 
@@ -72,8 +74,9 @@ func generatePhotos(in path: String, count: Int, from files: [String]) throws {
     try PhotoLibrary(store: store, folder: directory.mediaPath).generateBenchmarkPhotos(
         owner: account.key, count: count, from: files, on: store.wishes)
     try store.close()
-    FileHandle.standardError.write(Data(
-        "generated \(count) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "generated \(count) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\n".utf8))
 }
 
 func parsePreviews(in path: String) throws {
@@ -83,11 +86,12 @@ func parsePreviews(in path: String) throws {
     for folder in folders {
         guard let page = FileManager.default.contents(atPath: "\(path)/\(folder)/input.html") else { continue }
         let bytes = [UInt8](page)
-        let fastest = (0..<9).map { _ in
-            let clock = ContinuousClock()
-            let elapsed = clock.measure { _ = LinkPreviewer.read(html: bytes, charset: nil, requestedURL: url, finalURL: url) }
-            return Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        }.min() ?? 0
+        let fastest =
+            (0..<9).map { _ in
+                let clock = ContinuousClock()
+                let elapsed = clock.measure { _ = LinkPreviewer.read(html: bytes, charset: nil, requestedURL: url, finalURL: url) }
+                return Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            }.min() ?? 0
         times.append(fastest)
     }
     guard !times.isEmpty else { fail() }

@@ -38,7 +38,9 @@ import Testing
         #expect(read == ["manifest.json": Data("{}".utf8), "wishes.jsonl": json, "media/originals/ab/photo": photo])
 
         // And with Python's zipfile, a reader that is not libarchive.
-        let listing = try Self.python("import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip()); print(sorted(i.compress_type for i in z.infolist()))", archivePath)
+        let listing = try Self.python(
+            "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip()); print(sorted(i.compress_type for i in z.infolist()))",
+            archivePath)
         #expect(listing == "None\n[0, 8, 8]\n")
     }
 
@@ -65,11 +67,15 @@ import Testing
 
     @Test func readsATarAndExtractsIt() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("backup.tar", CraftedArchive.make(.tar, [
-            .init(name: "./manifest.json", contents: Data("{\"v\":1}".utf8)),
-            .init(name: "media/", type: wishlist_ae_directory),
-            .init(name: "media/a/b.jpg", contents: Data([1, 2, 3])),
-        ]))
+        let path = try folder.file(
+            "backup.tar",
+            CraftedArchive.make(
+                .tar,
+                [
+                    .init(name: "./manifest.json", contents: Data("{\"v\":1}".utf8)),
+                    .init(name: "media/", type: wishlist_ae_directory),
+                    .init(name: "media/a/b.jpg", contents: Data([1, 2, 3]))
+                ]))
         let into = folder.path + "/out"
         try FileManager.default.createDirectory(atPath: into, withIntermediateDirectories: false)
         let entries = try ArchiveReader(path: path, limits: Self.generous).extract(into: into)
@@ -83,9 +89,13 @@ import Testing
     func refusesAnUnsafeName(_ name: String) throws {
         for format in [CraftedArchive.Format.zip, .tar] {
             let folder = try TemporaryFolder()
-            let path = try folder.file("hostile", CraftedArchive.make(format, [
-                .init(name: "fine.txt", contents: Data("ok".utf8)), .init(name: name, contents: Data("x".utf8)),
-            ]))
+            let path = try folder.file(
+                "hostile",
+                CraftedArchive.make(
+                    format,
+                    [
+                        .init(name: "fine.txt", contents: Data("ok".utf8)), .init(name: name, contents: Data("x".utf8))
+                    ]))
             let reader = try ArchiveReader(path: path, limits: Self.generous)
             #expect(try reader.nextEntry()?.path == "fine.txt")
             // libarchive reads a zip's backslashes as Windows' separators: refused either way.
@@ -102,7 +112,7 @@ import Testing
             (.tar, .init(name: "link", type: wishlist_ae_symlink, linkTarget: "../../etc"), "symbolic link"),
             (.tar, .init(name: "link", hardLinkTarget: "fine.txt"), "hard link"),
             (.tar, .init(name: "link", type: wishlist_ae_character_device), "device"),
-            (.tar, .init(name: "link", type: wishlist_ae_fifo), "pipe"),
+            (.tar, .init(name: "link", type: wishlist_ae_fifo), "pipe")
         ]
         for (format, entry, kind) in cases {
             let folder = try TemporaryFolder()
@@ -126,9 +136,13 @@ import Testing
 
     @Test func refusesAnEntryOrArchiveTooLargeWhileInflating() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("big.zip", CraftedArchive.make(.zip, [
-            .init(name: "a", contents: Data(count: 3 << 20)), .init(name: "b", contents: Data(count: 3 << 20)),
-        ]))
+        let path = try folder.file(
+            "big.zip",
+            CraftedArchive.make(
+                .zip,
+                [
+                    .init(name: "a", contents: Data(count: 3 << 20)), .init(name: "b", contents: Data(count: 3 << 20))
+                ]))
         var limits = Self.generous
         limits.maximumCompressionRatio = .max
         limits.maximumEntryBytes = 2 << 20
@@ -224,7 +238,7 @@ import Testing
         let folder = try TemporaryFolder()
         for entries: [CraftedArchive.Entry] in [
             [.init(name: "a.json"), .init(name: "./a.json")],
-            [.init(name: "media"), .init(name: "media/x")],
+            [.init(name: "media"), .init(name: "media/x")]
         ] {
             let path = try folder.file("twice.zip", CraftedArchive.make(.zip, entries))
             let into = folder.path + "/out-\(UUID())"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geocoding
 
 @Suite struct GreatCircleTests {
@@ -9,7 +10,7 @@ import Testing
         // London (Charing Cross) – Paris (Notre-Dame)
         (51.5074, -0.1278, 48.8566, 2.3522, 343_500.0),
         // One degree of longitude on the equator, across the antimeridian
-        (0.0, 179.5, 0.0, -179.5, 111_195.0),
+        (0.0, 179.5, 0.0, -179.5, 111_195.0)
     ])
     func knownDistances(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double, _ expected: Double) {
         let distance = GreatCircle.distance(latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)

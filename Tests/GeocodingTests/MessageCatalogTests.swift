@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geocoding
 
 @Suite struct MessageCatalogTests {
@@ -18,7 +19,8 @@ import Testing
             translations += word(value.utf8.count) + word(headerSize + tables + strings.count)
             strings += Array(value.utf8) + [0]
         }
-        let header = word(0x9504_12de) + word(0) + word(pairs.count) + word(headerSize)
+        let header =
+            word(0x9504_12de) + word(0) + word(pairs.count) + word(headerSize)
             + word(headerSize + 8 * pairs.count) + word(0) + word(0)
         return header + originals + translations + strings
     }
@@ -36,10 +38,10 @@ import Testing
         #expect(throws: GeocodingError.self) { try MessageCatalog(bytes: Array("not a catalog at all".utf8)) }
         #expect(throws: GeocodingError.self) { try MessageCatalog(bytes: Array(good.prefix(40))) }
         var wild = good
-        wild[8] = 0xFF // claims 255 entries
+        wild[8] = 0xFF  // claims 255 entries
         #expect(throws: GeocodingError.self) { try MessageCatalog(bytes: wild) }
         var overflowing = good
-        overflowing.replaceSubrange(32..<36, with: [0xFF, 0xFF, 0xFF, 0x7F]) // string offset far past the end
+        overflowing.replaceSubrange(32..<36, with: [0xFF, 0xFF, 0xFF, 0x7F])  // string offset far past the end
         #expect(throws: GeocodingError.self) { try MessageCatalog(bytes: overflowing) }
     }
 

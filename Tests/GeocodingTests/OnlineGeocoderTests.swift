@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Geocoding
-import TestSupport
 
 @Suite struct OnlineGeocoderTests {
     static let jeonjuSearch = """
@@ -30,12 +30,15 @@ import TestSupport
         let server = try LoopbackHTTPServer { _ in .json(status: 200, body: Self.jeonjuSearch) }
         defer { server.stop() }
         let places = try await Self.geocoder(server).search("Jeonju & Co+", limit: 5)
-        #expect(places == [
-            FoundPlace(name: "Jeonju", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
-                  latitude: 35.8242238, longitude: 127.1479532, population: nil),
-            FoundPlace(name: "Hanok Village", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
-                  latitude: 35.815, longitude: 127.153, population: nil),
-        ])
+        #expect(
+            places == [
+                FoundPlace(
+                    name: "Jeonju", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
+                    latitude: 35.8242238, longitude: 127.1479532, population: nil),
+                FoundPlace(
+                    name: "Hanok Village", admin: "Jeollabuk-do", country: "South Korea", countryCode: "KR",
+                    latitude: 35.815, longitude: 127.153, population: nil)
+            ])
         let request = try #require(server.requests.first)
         #expect(request.path == "/search")
         #expect(request.query["q"] == "jeonju & co+")
@@ -49,7 +52,9 @@ import TestSupport
         defer { server.stop() }
         let answer = try #require(try await Self.geocoder(server).reverse(latitude: 35.82, longitude: 127.15))
         #expect(answer.place.name == "Jungang-dong")
-        #expect(abs(answer.distanceMeters - GreatCircle.distance(latitude1: 35.82, longitude1: 127.15, latitude2: 35.82, longitude2: 127.15)) < 1)
+        #expect(
+            abs(answer.distanceMeters - GreatCircle.distance(latitude1: 35.82, longitude1: 127.15, latitude2: 35.82, longitude2: 127.15))
+                < 1)
         #expect(server.requests.first?.path == "/reverse")
         #expect(server.requests.first?.query["lat"] == "35.82")
     }
@@ -106,7 +111,7 @@ import TestSupport
         .json(status: 429, body: "[]"),
         .json(status: 200, body: "<html>maintenance</html>"),
         .json(status: 200, body: #"{"unexpected": "shape"}"#),
-        .hangUp,
+        .hangUp
     ])
     func failuresAnswerNothing(_ reply: LoopbackHTTPServer.Reply) async throws {
         let server = try LoopbackHTTPServer { _ in reply }
@@ -129,7 +134,7 @@ import TestSupport
 
     @Test func anUnreachableServerAnswersNothing() async throws {
         let server = try LoopbackHTTPServer { _ in .json(status: 200, body: "[]") }
-        server.stop() // the port is now closed: connection refused
+        server.stop()  // the port is now closed: connection refused
         #expect(try await Self.geocoder(server).search("jeonju").isEmpty)
     }
 
@@ -176,5 +181,10 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import Geocoding
 import TestSupport
+import Testing
+
+@testable import Geocoding
 
 @Suite struct PlaceSearchTests {
     @Test func withoutAnOnlineGeocoderItIsTheOfflineSearch() async {
@@ -49,12 +50,12 @@ import TestSupport
         let city = FoundPlace(name: "Jeonju", admin: nil, country: "", countryCode: "KR", latitude: 35.82, longitude: 127.15, population: 1)
         var renamed = city
         renamed.name = "Jeonju-si"
-        renamed.latitude += 0.01 // about 1.1 km north
+        renamed.latitude += 0.01  // about 1.1 km north
         var moved = city
-        moved.latitude += 0.5 // about 55 km north
+        moved.latitude += 0.5  // about 55 km north
         var nextDoor = city
         nextDoor.name = "Somewhere else"
-        nextDoor.longitude += 0.0005 // about 45 m east
+        nextDoor.longitude += 0.0005  // about 45 m east
         #expect(PlaceSearch.isSamePlace(city, city))
         #expect(!PlaceSearch.isSamePlace(city, renamed))
         #expect(!PlaceSearch.isSamePlace(city, moved))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geocoding
 
 @Suite struct ReverseGeocodingTests {
@@ -8,7 +9,9 @@ import Testing
         let nearest = try gazetteer.reverse(latitude: 35.82, longitude: 127.15)
         #expect(nearest.place.name == "Jeonju")
         #expect(nearest.distanceMeters < 2_000)
-        #expect(abs(nearest.distanceMeters - GreatCircle.distance(Coordinate(latitude: 35.82, longitude: 127.15), nearest.place.coordinate)) < 1e-6)
+        #expect(
+            abs(nearest.distanceMeters - GreatCircle.distance(Coordinate(latitude: 35.82, longitude: 127.15), nearest.place.coordinate))
+                < 1e-6)
     }
 
     @Test func answersInALoadedLanguage() throws {
@@ -21,7 +24,7 @@ import Testing
     @Test(arguments: [
         (35.82, 127.15), (0.0, 0.0), (0.0, 179.99), (0.0, -179.99), (-17.8, 179.9), (-17.8, -179.9),
         (65.0, -179.5), (89.999, 0.0), (90.0, 45.0), (-90.0, 0.0), (-89.5, 120.0), (64.8, -147.7),
-        (51.5, -0.12), (-33.9, 151.2), (21.3, -157.8), (-46.4, 168.35), (78.2, 15.6), (-54.8, -68.3),
+        (51.5, -0.12), (-33.9, 151.2), (21.3, -157.8), (-46.4, 168.35), (78.2, 15.6), (-54.8, -68.3)
     ])
     func agreesWithAFullScan(_ latitude: Double, _ longitude: Double) throws {
         let point = Coordinate(latitude: latitude, longitude: longitude)
@@ -39,7 +42,7 @@ import Testing
 
     @Test(arguments: [
         (Double.nan, 0.0), (0.0, Double.nan), (Double.infinity, 0.0), (91.0, 0.0), (-90.5, 0.0),
-        (0.0, 180.1), (0.0, -181.0), (1e308, -1e308),
+        (0.0, 180.1), (0.0, -181.0), (1e308, -1e308)
     ])
     func rejectsPointsNotOnEarth(_ latitude: Double, _ longitude: Double) {
         #expect(throws: GeocodingError.self) { try gazetteer.reverse(latitude: latitude, longitude: longitude) }

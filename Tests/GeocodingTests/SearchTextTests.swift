@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geocoding
 
 @Suite struct SearchTextTests {
@@ -14,7 +15,7 @@ import Testing
         ("N'Djamena", "ndjamena"),
         ("Seongnam-si", "seongnam si"),
         ("서울특별시", "서울특별시"),
-        ("%*\t\n", ""),
+        ("%*\t\n", "")
     ])
     func folds(_ input: String, _ expected: String) {
         #expect(SearchText.fold(input) == expected)

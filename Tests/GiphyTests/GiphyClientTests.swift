@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Giphy
 import TestSupport
+import Testing
+
+@testable import Giphy
 
 @Suite struct GiphyClientTests {
     static func client(
@@ -210,7 +211,7 @@ import TestSupport
             animations: [
                 GiphyRendition(url: url("o"), width: 800, height: 400, byteCount: 30_000_000),
                 GiphyRendition(url: url("dl"), width: 600, height: 300, byteCount: 7_000_000),
-                GiphyRendition(url: url("d"), width: 400, height: 200, byteCount: 1_900_000),
+                GiphyRendition(url: url("d"), width: 400, height: 200, byteCount: 1_900_000)
             ])
         #expect(gif.animation(notLargerThan: 16 << 20)?.url == url("dl"))
         #expect(gif.animation(notLargerThan: 2_000_000)?.url == url("d"))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Giphy
 import TestSupport
+import Testing
+
+@testable import Giphy
 
 /// Each of Giphy's failures, as the stand-in answers them, becomes its own error.
 @Suite struct GiphyErrorTests {
@@ -54,24 +55,36 @@ import TestSupport
 
     @Test func anEmpty200WithoutAResponseIdIsAFailure() async throws {
         let error = try #require(try await Self.failing(with: .emptyWithoutResponseID))
-        guard case .upstreamFailed = error else { Issue.record("\(error)"); return }
+        guard case .upstreamFailed = error else {
+            Issue.record("\(error)")
+            return
+        }
     }
 
     @Test(arguments: [400, 404, 500, 502])
     func otherStatusesAreUpstreamFailures(status: Int) async throws {
         let error = try #require(try await Self.failing(with: .status(status)))
-        guard case let .upstreamFailed(reason) = error else { Issue.record("\(error)"); return }
+        guard case .upstreamFailed(let reason) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(reason.contains(String(status)))
     }
 
     @Test func anAnswerThatIsNotJSONIsAFailure() async throws {
         let error = try #require(try await Self.failing(with: .notJSON))
-        guard case .upstreamFailed = error else { Issue.record("\(error)"); return }
+        guard case .upstreamFailed = error else {
+            Issue.record("\(error)")
+            return
+        }
     }
 
     @Test func aSlowAnswerTimesOut() async throws {
         let error = try #require(try await Self.failing(with: .stall, timeout: .milliseconds(300)))
-        guard case let .upstreamFailed(reason) = error else { Issue.record("\(error)"); return }
+        guard case .upstreamFailed(let reason) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(reason.contains("no complete answer"))
         #expect(!reason.contains(GiphyStandIn.key))
     }

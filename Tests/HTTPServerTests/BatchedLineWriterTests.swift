@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 #if canImport(Glibc)
@@ -40,10 +41,12 @@ import Testing
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, context)
         #expect(created == 0)
         pthread_join(thread, nil)
     }
@@ -86,7 +89,8 @@ import Testing
     @Test func linesOfManyThreadsAllArriveEachThreadInOrder() throws {
         let file = LogFile()
         let writer = try file.writer(batchBytes: 256)
-        let threads = 6, linesPerThread = 200
+        let threads = 6
+        let linesPerThread = 200
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             onNewThread {
                 for number in 0..<linesPerThread { writer.write("\(thread) \(number)") }

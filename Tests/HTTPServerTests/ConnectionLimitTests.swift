@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// `connectionLimitPerAddress`: one address holding its allowance of connections (idle or slow) has

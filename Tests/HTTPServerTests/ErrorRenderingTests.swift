@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct ErrorRenderingTests {
@@ -75,8 +76,9 @@ import Testing
         #expect(wrongShape.status == 400)
         #expect(wrongShape.errorMessage?.contains("'name'") == true)
 
-        let fine = try server.request("POST", "/decode", headers: [("Content-Type", "application/json; charset=utf-8")],
-                                      body: Data(#"{"name":"ok","inner":{"count":1}}"#.utf8))
+        let fine = try server.request(
+            "POST", "/decode", headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: Data(#"{"name":"ok","inner":{"count":1}}"#.utf8))
         #expect(fine.status == 200)
         #expect(fine.text == #"{"name":"ok"}"#)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct FileResponseTests {
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("bytes=2-5", 2, 5), ("bytes=990-", 990, 999), ("bytes=-3", 997, 999), ("bytes=995-5000", 995, 999), ("bytes=0-0", 0, 0),
+        ("bytes=2-5", 2, 5), ("bytes=990-", 990, 999), ("bytes=-3", 997, 999), ("bytes=995-5000", 995, 999), ("bytes=0-0", 0, 0)
     ])
     func rangesAreServedAs206(header: String, first: Int, last: Int) throws {
         let (server, cleanup) = try server()

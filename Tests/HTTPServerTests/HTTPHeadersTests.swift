@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct HTTPHeadersTests {
@@ -20,7 +21,8 @@ import Testing
     }
 
     @Test func cookiesAreParsed() {
-        let request = Request(method: .GET, path: "/", headers: ["Cookie": "wishlist_session=abc; theme=\"dark\"; broken; wishlist_session=later"])
+        let request = Request(
+            method: .GET, path: "/", headers: ["Cookie": "wishlist_session=abc; theme=\"dark\"; broken; wishlist_session=later"])
         #expect(request.cookies == ["wishlist_session": "abc", "theme": "dark"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct MultipartTests {
@@ -31,7 +32,7 @@ import Testing
         let body = Self.form([
             ("Content-Disposition: form-data; name=\"title\"", Data("Jeonju trip 전주".utf8)),
             ("Content-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg", photo),
-            ("content-disposition: form-data; name=\"file\"; filename=\"b \\\"2\\\".png\"\r\nContent-Type: image/png", other),
+            ("content-disposition: form-data; name=\"file\"; filename=\"b \\\"2\\\".png\"\r\nContent-Type: image/png", other)
         ])
         let filePaths = Mutex<[String]>([])
         let server = try TestServer(configure: {
@@ -49,12 +50,13 @@ import Testing
                     "title": [form.field("title") ?? ""],
                     "names": files.map { $0.filename ?? "" },
                     "types": files.map { $0.contentType ?? "" },
-                    "same": [String(try files.map { try $0.body.data() } == [photo, other])],
+                    "same": [String(try files.map { try $0.body.data() } == [photo, other])]
                 ])
             }
         }
         let client = try server.client()
-        let response = try client.request("POST", "/photos", headers: [("Content-Type", "multipart/form-data; boundary=\"\(Self.boundary)\"")], body: body)
+        let response = try client.request(
+            "POST", "/photos", headers: [("Content-Type", "multipart/form-data; boundary=\"\(Self.boundary)\"")], body: body)
         #expect(response.status == 200)
         let answer = try JSONDecoder().decode([String: [String]].self, from: response.body)
         #expect(answer["title"] == ["Jeonju trip 전주"])
@@ -74,7 +76,7 @@ import Testing
         let file = Self.bytes(fileSize, seed: fileSize)
         let body = Self.form([
             ("Content-Disposition: form-data; name=\"file\"; filename=\"x.bin\"", file),
-            ("Content-Disposition: form-data; name=\"note\"", Data("after".utf8)),
+            ("Content-Disposition: form-data; name=\"note\"", Data("after".utf8))
         ])
         let form = try MultipartParser(boundary: Self.boundary, memoryThreshold: 1024).parse(.memory(body))
         defer { form.removeTemporaryFiles() }
@@ -97,7 +99,7 @@ import Testing
         "--b\r\nbroken header line\r\n\r\nx\r\n--b--",
         "--bX\r\n\r\n",
         "no boundary at all",
-        "",
+        ""
     ])
     func malformedBodiesAre400(_ text: String) throws {
         #expect(throws: HTTPError.self) { try MultipartParser(boundary: "b").parse(.memory(Data(text.utf8))) }
@@ -113,8 +115,9 @@ import Testing
         let server = try TestServer { router in
             router.post("/photos") { request in .json(["parts": try request.multipartForm().parts.count]) }
         }
-        let malformed = try server.request("POST", "/photos", headers: [("Content-Type", "multipart/form-data; boundary=zz")],
-                                           body: Data("--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated".utf8))
+        let malformed = try server.request(
+            "POST", "/photos", headers: [("Content-Type", "multipart/form-data; boundary=zz")],
+            body: Data("--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated".utf8))
         #expect(malformed.status == 400)
         #expect(malformed.errorCode == "invalid_multipart")
         let noBoundary = try server.request("POST", "/photos", headers: [("Content-Type", "multipart/form-data")], body: Data("x".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HTTPServer
 
 /// A minimal HTTP/1.1 client over one POSIX socket, so tests can see exactly

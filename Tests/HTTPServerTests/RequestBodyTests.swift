@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct RequestBodyTests {
@@ -21,8 +22,10 @@ import Testing
                 let data = try request.body.data()
                 let onDisk: Bool
                 if case .file(let path, _) = request.body { onDisk = FileManager.default.fileExists(atPath: path) } else { onDisk = false }
-                return .json(["size": data.count, "checksum": Self.checksum(data),
-                              "onDisk": onDisk ? 1 : 0])
+                return .json([
+                    "size": data.count, "checksum": Self.checksum(data),
+                    "onDisk": onDisk ? 1 : 0
+                ])
             }
         }
     }
@@ -95,10 +98,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let seen = Seen()
-        let server = try server(configure: {
-            $0.memoryBodyThreshold = 1024
-            $0.temporaryDirectory = directory
-        }, seen: seen)
+        let server = try server(
+            configure: {
+                $0.memoryBodyThreshold = 1024
+                $0.temporaryDirectory = directory
+            }, seen: seen)
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let client = try server.client()
         let response = try client.request("POST", "/upload", body: body)

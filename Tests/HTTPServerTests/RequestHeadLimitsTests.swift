@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// Request lines and headers beyond the configured limits are refused with 414 / 431 and a JSON
@@ -91,7 +92,10 @@ import Testing
     }
 
     @Test func limitsAreConfigurable() throws {
-        let server = try TestServer(configure: { $0.maximumTargetLength = 20; $0.maximumHeaderCount = 3 }) { router in
+        let server = try TestServer(configure: {
+            $0.maximumTargetLength = 20
+            $0.maximumHeaderCount = 3
+        }) { router in
             router.get("/echo") { _ in .json(["ok": true]) }
         }
         #expect(try server.request("GET", "/echo?q=0123456789abc").status == 414)

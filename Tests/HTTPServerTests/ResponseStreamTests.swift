@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// Bodies made while they are sent (`ResponseBody.stream`): every byte in order through a buffer
@@ -12,14 +13,16 @@ import Testing
         let expected = Self.pattern(3 << 20)
         let server = try TestServer { router in
             router.get("/stream") { _ in
-                Response(body: .stream(ResponseStream(capacity: 16 << 10) { write in
-                    var offset = 0
-                    while offset < expected.count {
-                        let end = min(expected.count, offset + 1000)
-                        try expected[offset..<end].withUnsafeBytes { try write($0) }
-                        offset = end
-                    }
-                }))
+                Response(
+                    body: .stream(
+                        ResponseStream(capacity: 16 << 10) { write in
+                            var offset = 0
+                            while offset < expected.count {
+                                let end = min(expected.count, offset + 1000)
+                                try expected[offset..<end].withUnsafeBytes { try write($0) }
+                                offset = end
+                            }
+                        }))
             }
         }
         let response = try server.request("GET", "/stream")
@@ -33,12 +36,14 @@ import Testing
         let server = try TestServer(configure: { $0.eventThreads = 1 }) { router in
             router.get("/ping") { _ in .json(["pong": true]) }
             router.get("/stream") { _ in
-                Response(body: .stream(ResponseStream { write in
-                    try Data("first ".utf8).withUnsafeBytes { try write($0) }
-                    // Nothing more until the test has been answered on another connection.
-                    release.wait()
-                    try Data("last".utf8).withUnsafeBytes { try write($0) }
-                }))
+                Response(
+                    body: .stream(
+                        ResponseStream { write in
+                            try Data("first ".utf8).withUnsafeBytes { try write($0) }
+                            // Nothing more until the test has been answered on another connection.
+                            release.wait()
+                            try Data("last".utf8).withUnsafeBytes { try write($0) }
+                        }))
             }
         }
         let streaming = try server.client()
@@ -55,10 +60,12 @@ import Testing
         struct Broken: Error {}
         let server = try TestServer { router in
             router.get("/stream") { _ in
-                Response(body: .stream(ResponseStream { write in
-                    try Self.pattern(100_000).withUnsafeBytes { try write($0) }
-                    throw Broken()
-                }))
+                Response(
+                    body: .stream(
+                        ResponseStream { write in
+                            try Self.pattern(100_000).withUnsafeBytes { try write($0) }
+                            throw Broken()
+                        }))
             }
         }
         #expect(throws: RawHTTPClient.Failure.self) { try server.request("GET", "/stream") }
@@ -68,16 +75,18 @@ import Testing
         let cancelled = DispatchSemaphore(value: 0)
         let server = try TestServer { router in
             router.get("/stream") { _ in
-                Response(body: .stream(ResponseStream(capacity: 8 << 10) { write in
-                    let block = Data(count: 4096)
-                    do {
-                        // Endless, but for the client.
-                        while true { try block.withUnsafeBytes { try write($0) } }
-                    } catch is ResponseStream.Cancelled {
-                        cancelled.signal()
-                        throw ResponseStream.Cancelled()
-                    }
-                }))
+                Response(
+                    body: .stream(
+                        ResponseStream(capacity: 8 << 10) { write in
+                            let block = Data(count: 4096)
+                            do {
+                                // Endless, but for the client.
+                                while true { try block.withUnsafeBytes { try write($0) } }
+                            } catch is ResponseStream.Cancelled {
+                                cancelled.signal()
+                                throw ResponseStream.Cancelled()
+                            }
+                        }))
             }
         }
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct RoutingTests {
@@ -15,8 +16,10 @@ import Testing
             router.get("/media/{photoId}/{size}", Self.echoParameters)
             router.get("/static/{path...}", Self.echoParameters)
             router.get("/query") { request in
-                .json(["query": request.query.map { "\($0.key)=\($0.value)" }.sorted(),
-                       "a": request.queryValues("a"), "path": [request.path]])
+                .json([
+                    "query": request.query.map { "\($0.key)=\($0.value)" }.sorted(),
+                    "a": request.queryValues("a"), "path": [request.path]
+                ])
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HTTPServer
 
 /// One answer as the client saw it.
@@ -12,13 +13,15 @@ struct TestResponse {
     /// The `error.code` of a JSON error answer.
     var errorCode: String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
+            let error = object["error"] as? [String: Any]
+        else { return nil }
         return error["code"] as? String
     }
 
     var errorMessage: String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
+            let error = object["error"] as? [String: Any]
+        else { return nil }
         return error["message"] as? String
     }
 }

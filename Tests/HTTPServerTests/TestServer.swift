@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HTTPServer
 
 /// Starts a server on a free loopback port for one test and stops it afterwards.
@@ -6,8 +7,10 @@ final class TestServer {
     let server: Server
     var port: UInt16 { server.port }
 
-    init(middleware: [any Middleware] = [], configure: (inout ServerConfiguration) -> Void = { _ in },
-         routes: (inout Router) -> Void) throws {
+    init(
+        middleware: [any Middleware] = [], configure: (inout ServerConfiguration) -> Void = { _ in },
+        routes: (inout Router) -> Void
+    ) throws {
         var router = Router()
         routes(&router)
         var configuration = ServerConfiguration()

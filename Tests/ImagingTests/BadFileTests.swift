@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct BadFileTests {
@@ -16,10 +17,11 @@ import Testing
 
     @Test func everyBadFileIsCovered() throws {
         // A file added to bad/ must get its own expectation below.
-        #expect(try TestPhotos.files(in: "bad") == [
-            "bomb-30000x30000.png", "corrupted.jpg", "image00971.jpg", "image01088.jpg",
-            "text-named.jpg", "truncated.jpg",
-        ])
+        #expect(
+            try TestPhotos.files(in: "bad") == [
+                "bomb-30000x30000.png", "corrupted.jpg", "image00971.jpg", "image01088.jpg",
+                "text-named.jpg", "truncated.jpg"
+            ])
     }
 
     @Test func textNamedJPEGIsUnsupported() {

@@ -9,7 +9,7 @@ struct DecodedImage {
     /// shape; nil when the shapes differ.
     func meanAbsoluteDifference(from other: DecodedImage) -> Double? {
         guard width == other.width, height == other.height, bands == other.bands,
-              pixels.count == other.pixels.count, !pixels.isEmpty
+            pixels.count == other.pixels.count, !pixels.isEmpty
         else { return nil }
         let total = zip(pixels, other.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
         return Double(total) / Double(pixels.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct ExifReaderTests {
@@ -17,7 +18,7 @@ import Testing
         let exif = reader([
             "exif-ifd2-DateTimeOriginal": "2021:04:11 15:47:53 (2021:04:11 15:47:53, ASCII, 20 components, 20 bytes)",
             "exif-ifd2-OffsetTimeOriginal": "+09:30 (+09:30, ASCII, 7 components, 7 bytes)",
-            "exif-ifd2-SubSecTimeOriginal": "5 (5, ASCII, 2 components, 2 bytes)",
+            "exif-ifd2-SubSecTimeOriginal": "5 (5, ASCII, 2 components, 2 bytes)"
         ])
         let date = try #require(exif.captureDate)
         // 15:47:53.5 at +09:30 is 06:17:53.5 UTC.
@@ -34,7 +35,7 @@ import Testing
             "exif-ifd3-GPSLatitude": "33/1 51/1 3144/100 (33, 51, 31.44, Rational, 3 components, 24 bytes)",
             "exif-ifd3-GPSLatitudeRef": "S (S, ASCII, 2 components, 2 bytes)",
             "exif-ifd3-GPSLongitude": "151/1 12/1 3000/100",
-            "exif-ifd3-GPSLongitudeRef": "W",
+            "exif-ifd3-GPSLongitudeRef": "W"
         ])
         let location = try #require(exif.location)
         #expect(abs(location.latitude - -33.8587333) < 1e-6)

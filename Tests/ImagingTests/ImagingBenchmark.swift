@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Imaging
 
 /// Speed and memory against the brief's targets. Off by default, since
@@ -25,7 +26,7 @@ struct ImagingBenchmark {
         let arguments = [
             ["-s", "2048", "-o", output.appendingPathComponent("large.jpg").path + "[Q=82,strip]"],
             ["-s", "1024", "-o", output.appendingPathComponent("medium.jpg").path + "[Q=82,strip]"],
-            ["-s", "320", "-m", "centre", "-o", output.appendingPathComponent("thumb.jpg").path + "[Q=82,strip]"],
+            ["-s", "320", "-m", "centre", "-o", output.appendingPathComponent("thumb.jpg").path + "[Q=82,strip]"]
         ]
         for extra in arguments {
             let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 /// Every EXIF orientation must come out looking like orientation 1. Compared
@@ -27,7 +28,9 @@ import Testing
     }
 
     /// The check above would catch a wrong rotation or a missing flip.
-    @Test(arguments: ["landscape", "portrait"], [PhotoEdit(rotation: .quarter), PhotoEdit(rotation: .half), PhotoEdit(rotation: .threeQuarters)])
+    @Test(
+        arguments: ["landscape", "portrait"],
+        [PhotoEdit(rotation: .quarter), PhotoEdit(rotation: .half), PhotoEdit(rotation: .threeQuarters)])
     func wrongTurnIsDetected(series: String, edit: PhotoEdit) throws {
         let reference = try thumbnail("\(series)_1.jpg")
         let turned = try thumbnail("\(series)_1.jpg", edit: edit)

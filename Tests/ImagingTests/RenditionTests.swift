@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Imaging
 
 @Suite struct RenditionTests {
@@ -90,7 +91,7 @@ import TestSupport
         CropRect(x: 0, y: 0, width: 0, height: 10),
         CropRect(x: Int.max, y: 0, width: Int.max, height: 10),
         // Fits the stored 450×600 landscape_6 but not its upright 600×450.
-        CropRect(x: 0, y: 0, width: 450, height: 600),
+        CropRect(x: 0, y: 0, width: 450, height: 600)
     ])
     func refusesCropOutsideTheUprightImage(crop: CropRect) {
         #expect {

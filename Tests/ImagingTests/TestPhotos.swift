@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Imaging
 import TestSupport
+import Testing
+
+@testable import Imaging
 
 /// Locates the real-world photos and decodes outputs for comparison.
 enum TestPhotos {

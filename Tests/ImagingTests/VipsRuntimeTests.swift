@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct VipsRuntimeTests {
@@ -29,8 +30,9 @@ import Testing
             one line too many
 
             """
-        #expect(VipsRuntime.cleanedMessage(raw, hiding: nil)
-            == "image is not a known file format; bad seek to 833292; Premature end of JPEG file")
+        #expect(
+            VipsRuntime.cleanedMessage(raw, hiding: nil)
+                == "image is not a known file format; bad seek to 833292; Premature end of JPEG file")
         #expect(VipsRuntime.cleanedMessage("cannot read /tmp/x/y.png here", hiding: "/tmp/x/y.png") == "cannot read image here")
         #expect(VipsRuntime.cleanedMessage(String(repeating: "x", count: 1000), hiding: nil).count == 300)
         #expect(VipsRuntime.cleanedMessage("\n \n", hiding: nil) == "unknown libvips error")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct WebPContainerTests {
@@ -20,14 +21,14 @@ import Testing
         let original = file([vp8x, chunk("EXIF", [9, 9, 9, 9]), image, chunk("XMP ", [8])])
         let stripped = try #require(WebPContainer.removingMetadata(from: original))
         var expectedHeader = vp8x
-        expectedHeader[8] = 0x10 // alpha stays announced
+        expectedHeader[8] = 0x10  // alpha stays announced
         #expect(stripped == file([expectedHeader, image]))
     }
 
     @Test(arguments: [
         Data(), Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8),
         Data(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + Array("VP8 ".utf8) + [200, 0, 0, 0, 1]),
-        Data(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + [1, 2, 3]),
+        Data(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + [1, 2, 3])
     ])
     func refusesMalformedFiles(data: Data) {
         #expect(WebPContainer.removingMetadata(from: data) == nil)

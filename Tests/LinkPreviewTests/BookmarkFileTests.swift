@@ -16,10 +16,11 @@ import Testing
 
     @Test func firefoxExportKeepsFoldersTagsDescriptionsAndDates() throws {
         let bookmarks = try BookmarkFile.bookmarks(in: try Self.fixture("firefox-bookmarks.html"), limit: 100)
-        #expect(bookmarks.map(\.title) == [
-            "Get Help", "Customize Firefox", "무신사 | 롱 패딩 코트 블랙", "Air fryer 5.5L", "교보문고 — 소년이 온다",
-            "Show title", "Most Visited", "My old list", "TERTIAL Work lamp & shade",
-        ])
+        #expect(
+            bookmarks.map(\.title) == [
+                "Get Help", "Customize Firefox", "무신사 | 롱 패딩 코트 블랙", "Air fryer 5.5L", "교보문고 — 소년이 온다",
+                "Show title", "Most Visited", "My old list", "TERTIAL Work lamp & shade"
+            ])
         #expect(bookmarks[0].folders == ["Mozilla Firefox"])
         let coat = bookmarks[2]
         #expect(coat.link == "https://www.musinsa.com/products/3912345")
@@ -42,9 +43,10 @@ import Testing
 
     @Test func chromeExportNestsFoldersOutermostFirst() throws {
         let bookmarks = try BookmarkFile.bookmarks(in: try Self.fixture("chrome-bookmarks.html"), limit: 100)
-        #expect(bookmarks.map(\.folders) == [
-            [], ["Wishlist"], ["Wishlist", "Camping"], ["Wishlist", "Camping"], [], ["Other bookmarks"],
-        ])
+        #expect(
+            bookmarks.map(\.folders) == [
+                [], ["Wishlist"], ["Wishlist", "Camping"], ["Wishlist", "Camping"], [], ["Other bookmarks"]
+            ])
         #expect(bookmarks[1].title == "iPhone 16 구입하기 - Apple (KR)")
         #expect(bookmarks[3].link == "http://shop.example.kr/tent?id=9&color=green")
         #expect(bookmarks[4].link == "data:text/html,<script>alert(1)</script>")
@@ -53,7 +55,8 @@ import Testing
 
     @Test func aListInsideTheHeadingsItemIsThatFoldersList() throws {
         // Some tools close each <DT> themselves, so the folder's <DL> sits inside its item.
-        let bookmarks = try Self.read("""
+        let bookmarks = try Self.read(
+            """
             <DL><DT><H3>Outer</H3><DL><DT><H3>Inner</H3><DL><DT><A HREF="https://a.example/">A</A></DT></DL></DT>
             <DT><A HREF="https://b.example/">B</A></DT></DL></DT><DT><A HREF="https://c.example/">C</A></DT></DL>
             """)
@@ -66,7 +69,8 @@ import Testing
     }
 
     @Test func titlesAndDatesAreReadAsWritten() throws {
-        let bookmarks = try Self.read("""
+        let bookmarks = try Self.read(
+            """
             <DL><DT><A HREF="  https://a.example/x  " ADD_DATE="1712345678901">  Two\n   lines  </A>
             <DT><A HREF="https://b.example/" ADD_DATE="1712345678901234"></A>
             <DT><A HREF="https://c.example/" ADD_DATE="yesterday" TAGS=" , a ,,b ">C</A></DL>
@@ -81,7 +85,8 @@ import Testing
     }
 
     @Test func linksOutsideAListAndAnchorsWithoutHrefAreNoBookmarks() throws {
-        let bookmarks = try Self.read(#"<p><a href="https://out.example/">Out</a></p><DL><DT><A NAME="x">No link</A><DT><A HREF="https://in.example/">In</A></DL>"#)
+        let bookmarks = try Self.read(
+            #"<p><a href="https://out.example/">Out</a></p><DL><DT><A NAME="x">No link</A><DT><A HREF="https://in.example/">In</A></DL>"#)
         #expect(bookmarks.map(\.link) == ["https://in.example/"])
     }
 
@@ -100,7 +105,8 @@ import Testing
     @Test func brokenMarkupIsRepairedNotRefused() throws {
         // libxml2 nests the second link and its description inside the first, and the list inside
         // the unclosed heading; each ends where the next item begins, as in a browser.
-        let bookmarks = try Self.read("""
+        let bookmarks = try Self.read(
+            """
             <DL><p><DT><H3>Shop<DL><DT><A HREF="https://a.example/">A<DT><A HREF=https://b.example/ >B</b></i>
             <DD>memo <b>bold</b> end</DL></DL></DL></DL><DT><A HREF="https://after.example/">After every list closed
             """)
@@ -111,7 +117,8 @@ import Testing
     }
 
     @Test func hostileTextStaysText() throws {
-        let bookmarks = try Self.read("""
+        let bookmarks = try Self.read(
+            """
             <DL><DT><H3>&lt;script&gt;x&lt;/script&gt;</H3><DL><DT><A HREF="https://a.example/" TAGS="&quot;&gt;,&#0;">&lt;img src=x onerror=alert(1)&gt;<script>alert(2)</script></A>
             <DD>\u{202E}reversed &#x1F600; &#55296;</DL></DL>
             """)
@@ -123,7 +130,8 @@ import Testing
 
     @Test func deepFoldersAreReadWithoutExhaustingTheStack() throws {
         let depth = 20_000
-        let html = String(repeating: "<DL><DT><H3>f</H3>", count: depth) + #"<DT><A HREF="https://deep.example/">Deep</A>"#
+        let html =
+            String(repeating: "<DL><DT><H3>f</H3>", count: depth) + #"<DT><A HREF="https://deep.example/">Deep</A>"#
             + String(repeating: "</DL>", count: depth)
         let bookmarks = try Self.read(html)
         #expect(bookmarks.map(\.link) == ["https://deep.example/"])
@@ -142,7 +150,8 @@ import Testing
     }
 
     @Test func aHugeFileIsReadWithinTheLimit() throws {
-        let item = #"<DT><A HREF="https://shop.example/p/%d" ADD_DATE="1700000000" ICON="data:image/png;base64,\#(String(repeating: "A", count: 1500))">상품 %d</A>"#
+        let item =
+            #"<DT><A HREF="https://shop.example/p/%d" ADD_DATE="1700000000" ICON="data:image/png;base64,\#(String(repeating: "A", count: 1500))">상품 %d</A>"#
         let html = "<DL>" + (1...5000).map { item.replacingOccurrences(of: "%d", with: String($0)) }.joined(separator: "\n") + "</DL>"
         let bookmarks = try Self.read(html, limit: 5000)
         #expect(bookmarks.count == 5000)
@@ -151,7 +160,8 @@ import Testing
 
     @Test func koreanInALegacyEncodingIsReadByItsMeta() throws {
         // "선물" in EUC-KR, declared the way old Internet Explorer exports did.
-        let bytes = Array(#"<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=euc-kr"><DL><DT><A HREF="https://a.example/">"#.utf8)
+        let bytes =
+            Array(#"<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=euc-kr"><DL><DT><A HREF="https://a.example/">"#.utf8)
             + [0xBC, 0xB1, 0xB9, 0xB0] + Array("</A></DL>".utf8)
         #expect(try BookmarkFile.bookmarks(in: bytes, limit: 10).map(\.title) == ["선물"])
     }

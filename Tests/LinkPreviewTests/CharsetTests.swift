@@ -1,8 +1,9 @@
 import Foundation
 import LinkPreview
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Pages written in legacy encodings, made here with iconv so the bytes are what such a server sends.
@@ -15,10 +16,12 @@ import Glibc
         defer { iconv_close(converter) }
         var input = Array(text.utf8).map { CChar(bitPattern: $0) }
         var output = [CChar](repeating: 0, count: input.count * 4)
-        var inLeft = input.count, outLeft = output.count
+        var inLeft = input.count
+        var outLeft = output.count
         let converted = input.withUnsafeMutableBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
-                var inPointer = source.baseAddress, outPointer = target.baseAddress
+                var inPointer = source.baseAddress
+                var outPointer = target.baseAddress
                 return iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
             }
         }
@@ -43,7 +46,8 @@ import Glibc
     }
 
     @Test func windows1252FromHTTPEquiv() throws {
-        let html = "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><title>Café “Crème” – 5 €</title></head></html>"
+        let html =
+            "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><title>Café “Crème” – 5 €</title></head></html>"
         #expect(Self.read(try Self.encode(html, as: "WINDOWS-1252")).title == "Café “Crème” – 5 €")
     }
 

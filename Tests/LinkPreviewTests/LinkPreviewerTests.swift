@@ -1,7 +1,8 @@
 import Foundation
 import LinkPreview
-import Testing
 import TestSupport
+import Testing
+
 @testable import Outbound
 
 @Suite struct LinkPreviewerTests {
@@ -57,16 +58,16 @@ import TestSupport
         let pages = [
             // A video to play stands for its page, over the share card.
             "/video": """
-                <meta property="og:image" content="/card.jpg"><body><video autoplay muted loop poster="/background.jpg"></video>
-                <video poster="/poster.jpg" src="/talk.mp4" controls></video></body>
-                """,
+            <meta property="og:image" content="/card.jpg"><body><video autoplay muted loop poster="/background.jpg"></video>
+            <video poster="/poster.jpg" src="/talk.mp4" controls></video></body>
+            """,
             // Only a background video: the declared card.
             "/background": #"<meta property="og:image" content="/card.jpg"><video autoplay loop muted poster="/loop.jpg"></video>"#,
             // Nothing declared: the first image that is content, not an icon hidden from screen readers.
             "/images": """
-                <body><img aria-hidden="true" src="/more.gif"><img role="presentation" src="/rule.png">
-                <img src="/teaser.png" width="120" height="90" alt="Panoramas"></body>
-                """,
+            <body><img aria-hidden="true" src="/more.gif"><img role="presentation" src="/rule.png">
+            <img src="/teaser.png" width="120" height="90" alt="Panoramas"></body>
+            """
         ]
         let server = try LoopbackHTTPServer { request in .html(pages[request.path] ?? "") }
         defer { server.stop() }
@@ -99,7 +100,9 @@ import TestSupport
     }
 
     @Test func otherContentIsNotHTML() async throws {
-        let server = try LoopbackHTTPServer { _ in .answer(status: 200, headers: ["Content-Type": "application/pdf"], body: Array("%PDF-1.7".utf8)) }
+        let server = try LoopbackHTTPServer { _ in
+            .answer(status: 200, headers: ["Content-Type": "application/pdf"], body: Array("%PDF-1.7".utf8))
+        }
         defer { server.stop() }
         #expect(await Self.failure(Self.previewer(), server.url("/doc.pdf")) == .notHTML(contentType: "application/pdf"))
     }
@@ -118,7 +121,9 @@ import TestSupport
     }
 
     @Test func aHugePageIsRefused() async throws {
-        let server = try LoopbackHTTPServer { _ in .unsized(headers: ["Content-Type": "text/html"], body: [UInt8](repeating: 32, count: 200_000)) }
+        let server = try LoopbackHTTPServer { _ in
+            .unsized(headers: ["Content-Type": "text/html"], body: [UInt8](repeating: 32, count: 200_000))
+        }
         defer { server.stop() }
         let error = await Self.failure(Self.previewer(maximumBytes: 100_000), server.url("/huge"))
         #expect(error == .unreachable(OutboundError.tooLarge(limitBytes: 100_000).description))

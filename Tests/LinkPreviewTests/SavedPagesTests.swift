@@ -1,8 +1,8 @@
 import Foundation
 import LinkPreview
 import Outbound
-import Testing
 import TestSupport
+import Testing
 
 /// The 30 real pages in the repository's `testdata/link-previews`, each served by a loopback server at
 /// its original path, read through the whole fetch-and-parse path and compared with what a
@@ -60,19 +60,21 @@ import TestSupport
             let original = try #require(URL(string: expected.url))
             let path = original.path.isEmpty ? "/" : original.path
             let server = try LoopbackHTTPServer { request in
-                request.path == path ? .answer(status: 200, headers: ["Content-Type": "text/html"], body: html) : .json(status: 404, body: "{}")
+                request.path == path
+                    ? .answer(status: 200, headers: ["Content-Type": "text/html"], body: html) : .json(status: 404, body: "{}")
             }
             defer { server.stop() }
             var configuration = OutboundClient.Configuration()
             configuration.allowPrivateAddresses = true
             let previewer = LinkPreviewer(client: OutboundClient(configuration: configuration))
             let preview = try await previewer.preview(of: server.url(path + (original.query.map { "?\($0)" } ?? "")))
-            let image = Self.normalizedImage(preview.image, servedFrom: server.baseURL, original: original,
-                                             page: String(decoding: html, as: UTF8.self))
+            let image = Self.normalizedImage(
+                preview.image, servedFrom: server.baseURL, original: original,
+                page: String(decoding: html, as: UTF8.self))
             let fields = [
                 ("title", Self.normalized(preview.title), Self.normalized(expected.expected.title)),
                 ("description", Self.normalized(preview.description), Self.normalized(expected.expected.description)),
-                ("image", image, expected.expected.image.map { $0.removingPercentEncoding ?? $0 }),
+                ("image", image, expected.expected.image.map { $0.removingPercentEncoding ?? $0 })
             ]
             let wrong = fields.filter { $0.1 != $0.2 }
             if wrong.isEmpty {

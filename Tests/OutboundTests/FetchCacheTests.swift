@@ -1,6 +1,7 @@
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import Outbound
 
 @Suite struct FetchCacheTests {
@@ -51,7 +52,11 @@ import Testing
     @Test func failuresAreNotCached() async {
         let cache = FetchCache<String, Int, NoAnswer>(capacity: 4)
         let fetches = Fetches()
-        #expect(await cache.value(for: "a") { _ = fetches.next(); return nil } == nil)
+        #expect(
+            await cache.value(for: "a") {
+                _ = fetches.next()
+                return nil
+            } == nil)
         #expect(await cache.value(for: "a") { () -> Int? in fetches.next() } == 2)
     }
 

@@ -1,12 +1,12 @@
-import Testing
 import Outbound
+import Testing
 
 @Suite struct LRUCacheTests {
     @Test func forgetsTheLeastRecentlyUsed() {
         var cache = LRUCache<String, Int>(capacity: 2)
         cache.set(1, for: "a")
         cache.set(2, for: "b")
-        #expect(cache.value(for: "a") == 1) // "b" is now the oldest
+        #expect(cache.value(for: "a") == 1)  // "b" is now the oldest
         cache.set(3, for: "c")
         #expect(cache.value(for: "b") == nil)
         #expect(cache.value(for: "a") == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Outbound
 
 @Suite struct OutboundClientTests {
@@ -141,7 +142,8 @@ import Testing
             return .stall
         }
         defer { server.stop() }
-        let error = await Self.failure(of: Self.client(allowPrivate: true, timeout: .seconds(30)), server.url("/"), cancellation: cancellation)
+        let error = await Self.failure(
+            of: Self.client(allowPrivate: true, timeout: .seconds(30)), server.url("/"), cancellation: cancellation)
         #expect(error == .cancelled)
         // libcurl asks about once a second while nothing comes; timed on the server's thread.
         let stalled = try #require(server.firstStallDuration())

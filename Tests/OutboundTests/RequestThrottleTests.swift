@@ -1,6 +1,6 @@
-import Testing
 import Outbound
 import TestSupport
+import Testing
 
 @Suite struct RequestThrottleTests {
     @Test func concurrentCallersGetTurnsASecondApart() async throws {

@@ -12,24 +12,31 @@ import Testing
     }
 
     static let violations: [Violation] = [
-        Violation(sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
-                  arguments: [.integer(1), .text("taken"), .integer(1)], extendedCode: 2067, kind: \.isUniqueConstraintViolation),
-        Violation(sql: "INSERT INTO parent(id) VALUES (?)",
-                  arguments: [.integer(1)], extendedCode: 1555, kind: \.isUniqueConstraintViolation),
-        Violation(sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
-                  arguments: [.integer(1), .null, .integer(1)], extendedCode: 1299, kind: \.isNotNullConstraintViolation),
-        Violation(sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
-                  arguments: [.integer(99), .text("orphan"), .integer(1)], extendedCode: 787, kind: \.isForeignKeyViolation),
-        Violation(sql: "DELETE FROM parent WHERE id = ?",
-                  arguments: [.integer(1)], extendedCode: 787, kind: \.isForeignKeyViolation),
-        Violation(sql: "UPDATE child SET quantity = ? WHERE name = 'taken'",
-                  arguments: [.integer(-1)], extendedCode: 275, kind: \.isCheckConstraintViolation),
+        Violation(
+            sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
+            arguments: [.integer(1), .text("taken"), .integer(1)], extendedCode: 2067, kind: \.isUniqueConstraintViolation),
+        Violation(
+            sql: "INSERT INTO parent(id) VALUES (?)",
+            arguments: [.integer(1)], extendedCode: 1555, kind: \.isUniqueConstraintViolation),
+        Violation(
+            sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
+            arguments: [.integer(1), .null, .integer(1)], extendedCode: 1299, kind: \.isNotNullConstraintViolation),
+        Violation(
+            sql: "INSERT INTO child(parent_id, name, quantity) VALUES (?, ?, ?)",
+            arguments: [.integer(99), .text("orphan"), .integer(1)], extendedCode: 787, kind: \.isForeignKeyViolation),
+        Violation(
+            sql: "DELETE FROM parent WHERE id = ?",
+            arguments: [.integer(1)], extendedCode: 787, kind: \.isForeignKeyViolation),
+        Violation(
+            sql: "UPDATE child SET quantity = ? WHERE name = 'taken'",
+            arguments: [.integer(-1)], extendedCode: 275, kind: \.isCheckConstraintViolation)
     ]
 
     @Test(arguments: violations)
     func constraintErrorIsMapped(_ violation: Violation) throws {
         let database = try Database(path: ":memory:")
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE parent(id INTEGER PRIMARY KEY);
             CREATE TABLE child(
                 id INTEGER PRIMARY KEY,
@@ -45,7 +52,7 @@ import Testing
         #expect(error?.sql == violation.sql)
         #expect(error?[keyPath: violation.kind] == true)
         let others: [KeyPath<SQLiteError, Bool>] = [
-            \.isUniqueConstraintViolation, \.isNotNullConstraintViolation, \.isForeignKeyViolation, \.isCheckConstraintViolation,
+            \.isUniqueConstraintViolation, \.isNotNullConstraintViolation, \.isForeignKeyViolation, \.isCheckConstraintViolation
         ]
         #expect(others.filter { error?[keyPath: $0] == true } == [violation.kind], "exactly one kind matches")
         #expect(try database.scalar("SELECT count(*) FROM child") == 1)

@@ -73,7 +73,7 @@ private final class Observations: @unchecked Sendable {
                 [
                     try database.scalar("PRAGMA journal_mode") ?? "",
                     String(try database.scalar("PRAGMA foreign_keys") ?? -1),
-                    String(try database.scalar("PRAGMA synchronous") ?? -1),
+                    String(try database.scalar("PRAGMA synchronous") ?? -1)
                 ]
             }
             #expect(settings == ["wal", "1", "2"])  // synchronous 2 is FULL: a commit is on the disk when it returns
@@ -142,7 +142,8 @@ private final class Observations: @unchecked Sendable {
         let pool = try DatabasePool(path: directory.path("concurrent.sqlite"), readerCount: 3)
         let accountCount = 10
         try pool.write { database in
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TABLE account(id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
                 CREATE TABLE ledger(id INTEGER PRIMARY KEY, account INTEGER NOT NULL REFERENCES account(id), amount INTEGER NOT NULL);
                 """)
@@ -170,10 +171,12 @@ private final class Observations: @unchecked Sendable {
                             let total: Int = try database.scalar("SELECT sum(balance) FROM account") ?? -1
                             let ledgerSum: Int = try database.scalar("SELECT coalesce(sum(amount), 0) FROM ledger") ?? -1
                             let ledgerAfter: Int = try database.scalar("SELECT count(*) FROM ledger") ?? -1
-                            let consistent = total == 100 * accountCount && ledgerSum == 0
+                            let consistent =
+                                total == 100 * accountCount && ledgerSum == 0
                                 && ledgerBefore == ledgerAfter && ledgerBefore % 2 == 0
-                            observations.recordRead(consistent
-                                ? nil : "total \(total), ledger sum \(ledgerSum), rows \(ledgerBefore)→\(ledgerAfter)")
+                            observations.recordRead(
+                                consistent
+                                    ? nil : "total \(total), ledger sum \(ledgerSum), rows \(ledgerBefore)→\(ledgerAfter)")
                         }
                     } catch {
                         observations.recordError(error)

@@ -7,7 +7,8 @@ import Testing
 
     init() throws {
         database = try Database(path: ":memory:")
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             -- a comment between statements
             INSERT INTO item(name) VALUES ('a'), ('b'), ('c');
@@ -88,7 +89,8 @@ import Testing
 
     @Test func scriptErrorNamesTheFailingStatement() throws {
         let error = #expect(throws: SQLiteError.self) {
-            try database.execute("INSERT INTO item(name) VALUES ('d'); INSERT INTO item(name) VALUES (NULL); INSERT INTO item(name) VALUES ('e')")
+            try database.execute(
+                "INSERT INTO item(name) VALUES ('d'); INSERT INTO item(name) VALUES (NULL); INSERT INTO item(name) VALUES ('e')")
         }
         #expect(error?.code == .constraint)
         #expect(error?.sql == "INSERT INTO item(name) VALUES (NULL);")

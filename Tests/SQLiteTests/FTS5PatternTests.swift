@@ -26,13 +26,14 @@ import Testing
     }
 
     static let documents = [
-        "red bike", "blue car", "AND gate logic", "near the sea", "e-mail client", #"say "hi" now"#, "빨간 자전거", "bike (used)",
+        "red bike", "blue car", "AND gate logic", "near the sea", "e-mail client", #"say "hi" now"#, "빨간 자전거", "bike (used)"
     ]
 
     /// Runs the pattern built from `query` against a real FTS5 table and returns the matching documents.
     private func search(_ query: String, table: String = "docs", phrase: Bool = false) throws -> [String] {
         let database = try Database(path: ":memory:")
-        try database.execute("""
+        try database.execute(
+            """
             CREATE VIRTUAL TABLE docs USING fts5(body);
             CREATE VIRTUAL TABLE grams USING fts5(body, tokenize = 'trigram');
             """)

@@ -123,7 +123,8 @@ import Testing
     static func parentAndChildren() -> Migrator {
         var migrator = Migrator()
         migrator.register("001-parent-child") { database in
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TABLE parent(id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id) ON DELETE CASCADE);
                 INSERT INTO parent VALUES (1, 'a'), (2, 'b');
@@ -142,7 +143,8 @@ import Testing
         var migrator = Self.parentAndChildren()
         // SQLite's way to change a column: a new table, copy, drop the old one, rename.
         migrator.register("002-rebuild-parent") { database in
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TABLE parent_new(id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
                 INSERT INTO parent_new SELECT id, coalesce(name, '') FROM parent;
                 DROP TABLE parent;

@@ -92,7 +92,7 @@ import Testing
             { _ = try row["missing"] as String },
             { _ = try row["half"] as Int },
             { _ = try row["half"] as Bool },
-            { _ = try row[0] as Double },
+            { _ = try row[0] as Double }
         ] as [() throws -> Void] {
             let error = #expect(throws: SQLiteError.self, performing: read)
             #expect(error?.code == .mismatch)
@@ -128,7 +128,9 @@ import Testing
     }
 
     @Test func columnReadsTheFirstColumnOfEveryRow() throws {
-        #expect(try database.column("SELECT value, 'x' FROM (SELECT 3 AS value UNION ALL SELECT 1 UNION ALL SELECT 2) ORDER BY value") as [Int64] == [1, 2, 3])
+        #expect(
+            try database.column("SELECT value, 'x' FROM (SELECT 3 AS value UNION ALL SELECT 1 UNION ALL SELECT 2) ORDER BY value")
+                as [Int64] == [1, 2, 3])
         #expect(try database.column("SELECT 1 WHERE 0") as [Int64] == [])
         #expect(try database.column("SELECT NULL UNION ALL SELECT 'a'") as [String?] == [nil, "a"])
         #expect(throws: SQLiteError.self) { _ = try database.column("SELECT 'text'") as [Int64] }

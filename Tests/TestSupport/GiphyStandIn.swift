@@ -62,13 +62,15 @@ public final class GiphyStandIn: @unchecked Sendable {
 
     private static func reply(to failure: Failure) -> LoopbackHTTPServer.Reply {
         switch failure {
-        case let .status(status, retryAfter):
+        case .status(let status, let retryAfter):
             let body = #"{"data":[],"meta":{"status":\#(status),"msg":"Error","response_id":""}}"#
             var headers = ["Content-Type": "application/json"]
             headers["Retry-After"] = retryAfter
             return .answer(status: status, headers: headers, body: Array(body.utf8))
         case .emptyWithoutResponseID:
-            return .json(status: 200, body: #"{"data":[],"pagination":{"total_count":0,"count":0,"offset":0},"meta":{"status":200,"msg":"OK","response_id":""}}"#)
+            return .json(
+                status: 200,
+                body: #"{"data":[],"pagination":{"total_count":0,"count":0,"offset":0},"meta":{"status":200,"msg":"OK","response_id":""}}"#)
         case .stall:
             return .stall
         case .notJSON:
@@ -110,7 +112,7 @@ public final class GiphyStandIn: @unchecked Sendable {
         json([
             "data": numbers.map { object($0, host: host) },
             "pagination": ["total_count": total, "count": numbers.count, "offset": offset],
-            "meta": meta(),
+            "meta": meta()
         ])
     }
 
@@ -128,12 +130,14 @@ public final class GiphyStandIn: @unchecked Sendable {
         let id = id(number)
         let media = "\(host)/media/\(id)"
         func image(_ file: String, _ width: Int, _ height: Int) -> [String: String] {
-            ["url": "\(media)/\(file)?cid=abc&rid=\(file)&ct=g", "width": String(width), "height": String(height),
-             "size": String(animation.count), "webp": "\(media)/\(file).webp", "webp_size": "100"]
+            [
+                "url": "\(media)/\(file)?cid=abc&rid=\(file)&ct=g", "width": String(width), "height": String(height),
+                "size": String(animation.count), "webp": "\(media)/\(file).webp", "webp_size": "100"
+            ]
         }
         var images: [String: Any] = [
             "preview": ["mp4": "\(media)/giphy-preview.mp4", "mp4_size": "4000", "width": "150", "height": "100"],
-            "looping": ["mp4": "\(media)/giphy-loop.mp4", "mp4_size": "90000"],
+            "looping": ["mp4": "\(media)/giphy-loop.mp4", "mp4_size": "90000"]
         ]
         if number % 13 != 12 {
             images["original"] = image("giphy.gif", 480, 320).merging(["frames": "2", "hash": "abc"]) { $1 }
@@ -147,7 +151,7 @@ public final class GiphyStandIn: @unchecked Sendable {
             "type": "gif", "id": id, "url": "https://giphy.com/gifs/cat-\(id)", "slug": "cat-\(id)",
             "embed_url": "https://giphy.com/embed/\(id)", "source": "", "content_url": "", "is_sticker": 0,
             "import_datetime": "2020-01-01 00:00:00", "trending_datetime": "0000-00-00 00:00:00", "images": images,
-            "username": number % 2 == 0 ? "" : "catlover",
+            "username": number % 2 == 0 ? "" : "catlover"
         ]
         if number % 7 != 6 { object["title"] = number % 5 == 4 ? "" : "Cat \(number) GIF" }
         if number % 3 != 2 { object["rating"] = "g" }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests of clients: canned answers, one thread per
@@ -112,7 +113,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         finished.wait()
         close(listener)
-        lock.withLock { open.forEach { _ = shutdown($0, Int32(SHUT_RDWR)) } }
+        lock.withLock { for connection in open { _ = shutdown(connection, Int32(SHUT_RDWR)) } }
         connections.wait()
     }
 
@@ -151,9 +152,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             while recv(connection, &byte, 1, 0) > 0 {}
             lock.withLock { stalls.append(started.duration(to: clock.now)) }
             stallEnded.signal()
-        case let .answer(status, headers, body):
+        case .answer(let status, let headers, let body):
             send(status: status, headers: headers.merging(["Content-Length": String(body.count)]) { $1 }, body: body, on: connection)
-        case let .unsized(headers, body):
+        case .unsized(let headers, let body):
             send(status: 200, headers: headers, body: body, on: connection)
         }
     }

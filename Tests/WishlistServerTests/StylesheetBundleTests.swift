@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistServer
 
 /// The web app's CSS files joined into one stylesheet in `css/bundle.txt`'s order (issue 28).

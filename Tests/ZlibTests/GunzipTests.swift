@@ -6,7 +6,7 @@ import Zlib
     /// `gzip` of "K-culture spots\n" (made with Python's gzip module, mtime 0).
     let member = Data([
         31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 243, 214, 77, 46, 205, 41, 41, 45, 74, 85, 40, 46, 200, 47, 41, 230,
-        2, 0, 131, 246, 140, 225, 16, 0, 0, 0,
+        2, 0, 131, 246, 140, 225, 16, 0, 0, 0
     ])
 
     @Test func decompressesAMember() throws {

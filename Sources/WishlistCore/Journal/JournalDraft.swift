@@ -42,7 +42,10 @@ public struct JournalDraft: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, contents, date, time, place, photoIDs = "photoIds", wishIDs = "wishIds", hearted
+        case title, contents, date, time, place
+        case photoIDs = "photoIds"
+        case wishIDs = "wishIds"
+        case hearted
     }
 
     /// `title` and `date` are required; the other fields default to empty.

@@ -40,7 +40,9 @@ public struct JournalEntry: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, contents, date, time, hearted, photos, place, wishIDs = "wishIds", createdAt, updatedAt, version
+        case id, title, contents, date, time, hearted, photos, place
+        case wishIDs = "wishIds"
+        case createdAt, updatedAt, version
     }
 
     public init(from decoder: any Decoder) throws {

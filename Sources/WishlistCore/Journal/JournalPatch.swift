@@ -55,7 +55,10 @@ public struct JournalPatch: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, contents, date, time, place, photoIDs = "photoIds", wishIDs = "wishIds", hearted
+        case title, contents, date, time, place
+        case photoIDs = "photoIds"
+        case wishIDs = "wishIds"
+        case hearted
     }
 
     public init(from decoder: any Decoder) throws {

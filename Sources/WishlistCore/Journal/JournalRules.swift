@@ -40,7 +40,7 @@ public enum JournalRules {
     public static func date(_ raw: String) throws(ValidationError) -> String {
         let parts = numbers(raw, widths: [4, 2, 2], separator: "-")
         guard let parts, parts[0] >= 1, (1...12).contains(parts[1]),
-              (1...daysIn(month: parts[1], year: parts[0])).contains(parts[2])
+            (1...daysIn(month: parts[1], year: parts[0])).contains(parts[2])
         else {
             throw ValidationError(
                 field: "date", code: "invalid_date", message: "The date must be a calendar day like 2026-12-01.")

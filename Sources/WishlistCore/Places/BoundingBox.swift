@@ -44,7 +44,7 @@ public struct BoundingBox: Sendable, Hashable {
         guard crossesAntimeridian else { return [self] }
         return [
             BoundingBox(unchecked: minLongitude, minLatitude, 180, maxLatitude),
-            BoundingBox(unchecked: -180, minLatitude, maxLongitude, maxLatitude),
+            BoundingBox(unchecked: -180, minLatitude, maxLongitude, maxLatitude)
         ]
     }
 

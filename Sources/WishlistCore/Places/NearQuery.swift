@@ -25,8 +25,9 @@ public struct NearQuery: Sendable, Hashable {
     public init(parameters: [String: String]) throws(ValidationError) {
         func number(_ name: String) throws(ValidationError) -> Double {
             guard let text = parameters[name], let value = Double(text) else {
-                throw ValidationError(field: name, code: "invalid_\(name == "lat" ? "latitude" : "longitude")",
-                                      message: "\(name) must be a number.")
+                throw ValidationError(
+                    field: name, code: "invalid_\(name == "lat" ? "latitude" : "longitude")",
+                    message: "\(name) must be a number.")
             }
             return value
         }

@@ -14,7 +14,8 @@ extension PlaceGrid {
 
         /// The cells wholly inside `box` (which must not cross the antimeridian) at `level`, if any.
         public init?(inside box: BoundingBox, level: Int) {
-            let width = 360 / Double(1 << level), height = 180 / Double(1 << level)
+            let width = 360 / Double(1 << level)
+            let height = 180 / Double(1 << level)
             let x0 = Int(((box.minLongitude + 180) / width).rounded(.up))
             let x1 = Int(((box.maxLongitude + 180) / width).rounded(.down)) - 1
             let y0 = Int(((box.minLatitude + 90) / height).rounded(.up))
@@ -38,9 +39,12 @@ extension PlaceGrid {
 
         /// Its west, east, south and north edges in degrees.
         public var edges: (west: Double, east: Double, south: Double, north: Double) {
-            let width = 360 / Double(1 << level), height = 180 / Double(1 << level)
-            return (Double(x.lowerBound) * width - 180, Double(x.upperBound + 1) * width - 180,
-                    Double(y.lowerBound) * height - 90, Double(y.upperBound + 1) * height - 90)
+            let width = 360 / Double(1 << level)
+            let height = 180 / Double(1 << level)
+            return (
+                Double(x.lowerBound) * width - 180, Double(x.upperBound + 1) * width - 180,
+                Double(y.lowerBound) * height - 90, Double(y.upperBound + 1) * height - 90
+            )
         }
 
         /// The cells of this range not in `inner` (a range of the same level inside it), as up to
@@ -51,7 +55,7 @@ extension PlaceGrid {
                 (x.lowerBound, x.upperBound, y.lowerBound, inner.y.lowerBound - 1),
                 (x.lowerBound, x.upperBound, inner.y.upperBound + 1, y.upperBound),
                 (x.lowerBound, inner.x.lowerBound - 1, inner.y.lowerBound, inner.y.upperBound),
-                (inner.x.upperBound + 1, x.upperBound, inner.y.lowerBound, inner.y.upperBound),
+                (inner.x.upperBound + 1, x.upperBound, inner.y.lowerBound, inner.y.upperBound)
             ].compactMap { x0, x1, y0, y1 in
                 x0 <= x1 && y0 <= y1 ? CellRange(level: level, x: x0...x1, y: y0...y1) : nil
             }
@@ -67,12 +71,13 @@ extension PlaceGrid {
         /// The parts of `box` outside these cells: a thin rim along its edges, as boxes reaching
         /// ``rimOverlap`` into the cells and no further than `box`.
         public func rim(of box: BoundingBox) -> [BoundingBox] {
-            let edge = edges, overlap = Self.rimOverlap
+            let edge = edges
+            let overlap = Self.rimOverlap
             return [
                 (box.minLongitude, box.minLatitude, box.maxLongitude, edge.south),
                 (box.minLongitude, edge.north, box.maxLongitude, box.maxLatitude),
                 (box.minLongitude, edge.south, edge.west, edge.north),
-                (edge.east, edge.south, box.maxLongitude, edge.north),
+                (edge.east, edge.south, box.maxLongitude, edge.north)
             ].compactMap { west, south, east, north in
                 try? BoundingBox(
                     minLongitude: Swift.max(box.minLongitude, west - overlap),

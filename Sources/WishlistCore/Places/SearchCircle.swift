@@ -42,13 +42,15 @@ public struct SearchCircle: Sendable, Equatable {
     /// latitudes all around when it reaches a pole, two when it crosses the antimeridian.
     public var boxes: [BoundingBox] {
         let angle = radius / Self.earthRadius * 180 / .pi
-        let south = latitude - angle, north = latitude + angle
+        let south = latitude - angle
+        let north = latitude + angle
         if south <= -90 || north >= 90 || angle >= 90 {
             return [BoundingBox(unchecked: -180, max(south, -90), 180, min(north, 90))]
         }
         // The widest longitude spread of the circle, at the latitude where its edge turns.
         let spread = asin(min(1, sin(radius / Self.earthRadius) / cos(latitude * .pi / 180))) * 180 / .pi
-        let west = longitude - spread, east = longitude + spread
+        let west = longitude - spread
+        let east = longitude + spread
         if spread >= 180 {
             return [BoundingBox(unchecked: -180, south, 180, north)]
         } else if west < -180 {

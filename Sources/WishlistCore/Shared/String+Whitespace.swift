@@ -12,7 +12,7 @@ extension String {
             return self
         }
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+            let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }

@@ -34,7 +34,7 @@ public struct KoreanProvince: Sendable, Hashable {
         .init(["전라남도", "전남"], "Jeollanam-do", 33.90, 35.50, 125.00, 127.90),
         .init(["경상북도", "경북"], "Gyeongsangbuk-do", 35.57, 37.56, 127.80, 131.90),
         .init(["경상남도", "경남"], "Gyeongsangnam-do", 34.46, 35.90, 127.58, 129.22),
-        .init(["제주"], "Jeju-do", 33.10, 34.00, 126.08, 126.98),
+        .init(["제주"], "Jeju-do", 33.10, 34.00, 126.08, 126.98)
     ]
 
     private init(

@@ -11,10 +11,12 @@ public enum PriceRules {
     /// The amount and currency of `raw`; nil when it is empty or only white space.
     public static func price(_ raw: String?) throws(ValidationError) -> (amount: Decimal, currency: String?)? {
         guard let text = raw?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        guard let match = text.wholeMatch(of: #/([A-Za-z]{3}|[$€£₩¥])?\s*((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?)\s*([A-Za-z]{3}|[$€£₩¥])?/#),
-              currency(match.output.1) == nil || currency(match.output.3) == nil,
-              // Beyond this no price is real, and the exact decimal would lose digits.
-              match.output.2.count <= 24
+        guard
+            let match = text.wholeMatch(
+                of: #/([A-Za-z]{3}|[$€£₩¥])?\s*((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?)\s*([A-Za-z]{3}|[$€£₩¥])?/#),
+            currency(match.output.1) == nil || currency(match.output.3) == nil,
+            // Beyond this no price is real, and the exact decimal would lose digits.
+            match.output.2.count <= 24
         else {
             throw ValidationError(
                 field: "price", code: "price_invalid",

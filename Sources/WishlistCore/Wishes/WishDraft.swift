@@ -39,7 +39,9 @@ public struct WishDraft: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, memo, link, tags, place, photoIDs = "photoIds", favorite
+        case name, memo, link, tags, place
+        case photoIDs = "photoIds"
+        case favorite
     }
 
     /// Only `name` is required; the other fields default to empty.

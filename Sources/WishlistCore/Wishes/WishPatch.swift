@@ -62,7 +62,9 @@ public struct WishPatch: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, memo, link, tags, place, photoIDs = "photoIds", favorite
+        case name, memo, link, tags, place
+        case photoIDs = "photoIds"
+        case favorite
     }
 
     public init(from decoder: any Decoder) throws {

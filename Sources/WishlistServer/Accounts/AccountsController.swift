@@ -160,8 +160,10 @@ struct AccountsController: Sendable {
     func listSessions(_ request: Request, _ account: Account) throws -> Response {
         var current: [UInt8]?
         if case .session(let digest) = Authenticator.credential(of: request) { current = digest }
-        return .api(ItemList(try sessions.sessions(
-            for: account.key, currentTokenHash: current, idleTimeout: authenticator.sessionIdleTimeout, now: clock())))
+        return .api(
+            ItemList(
+                try sessions.sessions(
+                    for: account.key, currentTokenHash: current, idleTimeout: authenticator.sessionIdleTimeout, now: clock())))
     }
 
     /// Ends one of the account's sessions: that browser is signed out at its next request.

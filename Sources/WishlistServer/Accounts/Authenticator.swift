@@ -60,8 +60,9 @@ struct Authenticator: Sendable {
     /// The account of a live session, its use noted (to the minute).
     private func sessionAccount(token: String) throws -> Account? {
         let now = clock()
-        guard let found = try sessions.account(
-            sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
+        guard
+            let found = try sessions.account(
+                sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
         else { return nil }
         if now.timeIntervalSince(found.lastUsedAt) >= Self.lastUsedGranularity {
             try sessions.markSessionUsed(found.sessionID, now: now)

@@ -9,7 +9,7 @@ struct AccountArchiveController: Sendable {
     /// The largest archive an import takes; past the spooling threshold it is on disk, never in memory.
     static let maximumImportBytes = 16 << 30
     static let archiveTypes: Set<String> = [
-        "application/zip", "application/x-zip-compressed", "application/x-tar", "application/gzip", "application/octet-stream",
+        "application/zip", "application/x-zip-compressed", "application/x-tar", "application/gzip", "application/octet-stream"
     ]
 
     let exporter: AccountExporter
@@ -34,10 +34,13 @@ struct AccountArchiveController: Sendable {
         headers["Content-Type"] = "application/zip"
         headers["Content-Disposition"] = "attachment; filename=\"\(Self.filename(now))\""
         headers["Cache-Control"] = "no-store"
-        return Response(status: .ok, headers: headers, body: .stream(ResponseStream { write in
-            // The archive's writer keeps its sink only while `export` runs.
-            try withoutActuallyEscaping(write) { sink in try exporter.export(owner: owner, now: now, to: sink) }
-        }))
+        return Response(
+            status: .ok, headers: headers,
+            body: .stream(
+                ResponseStream { write in
+                    // The archive's writer keeps its sink only while `export` runs.
+                    try withoutActuallyEscaping(write) { sink in try exporter.export(owner: owner, now: now, to: sink) }
+                }))
     }
 
     func importArchive(_ request: Request, _ account: Account) throws -> Response {
@@ -48,7 +51,8 @@ struct AccountArchiveController: Sendable {
         }
         switch request.body {
         case .empty:
-            throw HTTPError(.badRequest, code: "empty_archive", message: "The request has no archive; send the export's zip file as the body.")
+            throw HTTPError(
+                .badRequest, code: "empty_archive", message: "The request has no archive; send the export's zip file as the body.")
         case .file(let path, _):
             return .api(try importer.importArchive(at: path, owner: account.key))
         case .memory(let data):

@@ -84,7 +84,8 @@ extension DataDirectory {
             guard manifest.format == BackupManifest.formatName else { throw BackupError.notABackup(archivePath) }
             guard manifest.version <= BackupManifest.currentVersion else { throw BackupError.newerFormat(manifest.version) }
             let entries = try reader.extract(into: path)
-            for entry in entries where entry.path != DataSnapshot.databaseName
+            for entry in entries
+            where entry.path != DataSnapshot.databaseName
                 && !entry.path.hasPrefix(DataSnapshot.mediaName + "/originals/")
                 && !entry.path.hasPrefix(DataSnapshot.mediaName + "/renditions/")
             {
@@ -150,7 +151,8 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "Cannot write \(path): \(reason)."
         case .notEmpty(let path): "\(path) is not empty; restore into a new or empty data directory."
         case .notABackup(let path): "\(path) is not a Wishlist backup (it has no backup.json first)."
-        case .newerFormat(let version): "This backup is of format version \(version), newer than this Wishlist reads (\(DataDirectory.BackupManifest.currentVersion)); restore it with a newer release."
+        case .newerFormat(let version):
+            "This backup is of format version \(version), newer than this Wishlist reads (\(DataDirectory.BackupManifest.currentVersion)); restore it with a newer release."
         case .damaged(let reason): "The backup is damaged: \(reason)."
         }
     }

@@ -26,13 +26,13 @@ struct GifError: DomainError {
 
     init(_ error: GiphyError) {
         switch error {
-        case let .queryTooLong(maximum):
+        case .queryTooLong(let maximum):
             self.init(
                 kind: .invalidInput, code: "query_too_long", message: "A GIF search can be at most \(maximum) characters.",
                 field: "q")
         case .emptyQuery:
             self.init(kind: .invalidInput, code: "invalid_query", message: "Type something to search GIFs for.", field: "q")
-        case let .offsetOutOfRange(maximum):
+        case .offsetOutOfRange(let maximum):
             self.init(
                 kind: .invalidInput, code: "invalid_offset",
                 message: "The offset must be a whole number from 0 to \(maximum): Giphy pages no further.", field: "offset")
@@ -43,16 +43,16 @@ struct GifError: DomainError {
                 kind: .unavailable, code: "gifs_key_rejected",
                 message: "Giphy refused this server's API key (it may be wrong or revoked): its administrator must "
                     + "set a valid one with --giphy-key or WISHLIST_GIPHY_KEY.")
-        case let .rateLimited(seconds):
+        case .rateLimited(let seconds):
             self.init(
                 kind: .rateLimited, code: "rate_limited",
                 message: "Giphy is limiting how often this server may ask. Try again in \(seconds) seconds.",
                 retryAfterSeconds: seconds)
-        case let .upstreamFailed(reason):
+        case .upstreamFailed(let reason):
             self.init(
                 kind: .upstreamFailed, code: "upstream_failed",
                 message: "Giphy did not answer properly (\(reason)). Try again in a moment.")
-        case let .invalidConfiguration(reason):
+        case .invalidConfiguration(let reason):
             self.init(kind: .unavailable, code: "gifs_not_configured", message: "GIF search is misconfigured: \(reason)")
         }
     }

@@ -58,8 +58,8 @@ struct GifService: Sendable {
             do throws(GiphyError) { return .success(try await work(giphy)) } catch { return .failure(error) }
         }
         switch result {
-        case let .success(value): return value
-        case let .failure(error): throw GifError(error)
+        case .success(let value): return value
+        case .failure(let error): throw GifError(error)
         }
     }
 }

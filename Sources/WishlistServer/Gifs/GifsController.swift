@@ -13,12 +13,16 @@ struct GifsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/gifs/search", limits.limited(.gifSearches) { request, _ in
-                .api(try gifs.search(request.query["q"] ?? "", offset: try Self.offset(request), language: request.preferredLanguage))
-            })
-            routes.get("/api/v1/gifs/trending", limits.limited(.gifSearches) { request, _ in
-                .api(try gifs.trending(offset: try Self.offset(request)))
-            })
+            routes.get(
+                "/api/v1/gifs/search",
+                limits.limited(.gifSearches) { request, _ in
+                    .api(try gifs.search(request.query["q"] ?? "", offset: try Self.offset(request), language: request.preferredLanguage))
+                })
+            routes.get(
+                "/api/v1/gifs/trending",
+                limits.limited(.gifSearches) { request, _ in
+                    .api(try gifs.trending(offset: try Self.offset(request)))
+                })
             routes.get("/api/v1/gifs/favorites") { _, account in .api(ItemList(try gifs.favorites.list(owner: account.key))) }
             // The body, if any, is not read: what is kept of the GIF comes from Giphy.
             routes.put("/api/v1/gifs/favorites/{gifId}") { request, account in

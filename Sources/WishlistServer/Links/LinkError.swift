@@ -14,15 +14,15 @@ struct LinkError: DomainError, Equatable {
             kind = .invalidInput
             code = "invalid_url"
             message = "Give an http or https link."
-        case let .forbiddenAddress(reason):
+        case .forbiddenAddress(let reason):
             kind = .forbidden
             code = "forbidden_address"
             message = "This link leads to an address the server may not visit: \(reason)."
-        case let .unreachable(reason):
+        case .unreachable(let reason):
             kind = .unprocessable
             code = "unreachable"
             message = "The page could not be fetched: \(reason)."
-        case let .notHTML(contentType):
+        case .notHTML(let contentType):
             kind = .unprocessable
             code = "not_html"
             message = "The link is not a web page or an image (\(contentType ?? "no content type"))."

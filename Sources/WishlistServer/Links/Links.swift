@@ -69,7 +69,8 @@ struct Links: Sendable {
             return rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
         }
         let now = clock().inWholeMilliseconds
-        let photoIDs = shared.files.isEmpty
+        let photoIDs =
+            shared.files.isEmpty
             ? [preview.flatMap { photo(of: $0, owner: owner) }].compactMap { $0?.id }
             : shared.files.compactMap { try? photos.add([.bytes($0)], owner: owner, now: now).first?.id }
         let draft = WishDraft(
@@ -88,7 +89,7 @@ struct Links: Sendable {
     /// `owner`, on no record yet: what the editor's "use this image" keeps.
     func photo(at text: String, owner: UserKey, cancellation: OutboundCancellation? = nil) throws -> Photo {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
+            ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
         else { throw LinkError(.invalidURL(text)) }
         let client = self.client
         let response = try blocking { () -> Result<OutboundResponse, LinkPreviewError> in

@@ -23,7 +23,8 @@ final class PendingShares: Sendable {
             entries.removeAll { $0.expires <= now }
             entries.append((token, item, now.addingTimeInterval(Self.lifetime)))
             while entries.count > capacity || entries.reduce(0, { $0 + $1.item.files.reduce(0) { $0 + $1.count } }) > maximumBytes,
-                  entries.count > 1 {
+                entries.count > 1
+            {
                 entries.removeFirst()
             }
         }

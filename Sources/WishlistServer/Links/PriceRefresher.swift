@@ -24,7 +24,12 @@ final class PriceRefresher: BackgroundService {
     }
 
     func start() {
-        guard running.withLock({ started in defer { started = true }; return !started }) else { return }
+        guard
+            running.withLock({ started in
+                defer { started = true }
+                return !started
+            })
+        else { return }
         Thread.detachNewThread { [self] in
             while round() {}
             finished.signal()
@@ -33,7 +38,12 @@ final class PriceRefresher: BackgroundService {
 
     /// Ends the rounds; returns once a visit in progress has finished.
     func stop() {
-        guard running.withLock({ started in defer { started = false }; return started }) else { return }
+        guard
+            running.withLock({ started in
+                defer { started = false }
+                return started
+            })
+        else { return }
         stopping.signal()
         finished.wait()
     }

@@ -36,8 +36,9 @@ struct SharedItem: Sendable {
             let fields = Self.formFields(String(decoding: try request.body.data(), as: UTF8.self))
             self.init(title: fields["title"], text: fields["text"], url: fields["url"], files: [])
         case (.POST, _):
-            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
-                            message: "Share with multipart/form-data or application/x-www-form-urlencoded.")
+            throw HTTPError(
+                .unsupportedMediaType, code: "unsupported_media_type",
+                message: "Share with multipart/form-data or application/x-www-form-urlencoded.")
         default:
             self.init(title: request.query["title"], text: request.query["text"], url: request.query["url"], files: [])
         }

@@ -40,10 +40,11 @@ final class RecentSearchRecorder: BackgroundService {
     /// writing them already is waited for.
     func flush(owner: UserKey) throws {
         try rounds.sync {
-            try write(waiting.withLock { searches in
-                defer { searches.removeAll { $0.owner == owner } }
-                return searches.filter { $0.owner == owner }
-            })
+            try write(
+                waiting.withLock { searches in
+                    defer { searches.removeAll { $0.owner == owner } }
+                    return searches.filter { $0.owner == owner }
+                })
         }
     }
 
@@ -60,7 +61,11 @@ final class RecentSearchRecorder: BackgroundService {
     /// One round: a failed write is logged and its searches forgotten (they are only a convenience).
     private func writeWaiting() {
         do {
-            try write(waiting.withLock { searches in defer { searches = [] }; return searches })
+            try write(
+                waiting.withLock { searches in
+                    defer { searches = [] }
+                    return searches
+                })
         } catch {
             logger?("error: recent searches: \(String(reflecting: error))")
         }

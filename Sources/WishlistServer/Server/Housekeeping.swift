@@ -16,8 +16,10 @@ final class Housekeeping: BackgroundService {
     private let logger: (@Sendable (String) -> Void)?
     private let rounds = RepeatingWork("wishlist.housekeeping", every: Housekeeping.interval)
 
-    init(store: Store, photos: PhotoLibrary, clock: @escaping @Sendable () -> Date, sessionIdleTimeout: TimeInterval,
-         logger: (@Sendable (String) -> Void)?) {
+    init(
+        store: Store, photos: PhotoLibrary, clock: @escaping @Sendable () -> Date, sessionIdleTimeout: TimeInterval,
+        logger: (@Sendable (String) -> Void)?
+    ) {
         self.store = store
         self.photos = photos
         self.clock = clock

@@ -28,7 +28,7 @@ struct SecurityHeadersMiddleware: Middleware {
             "form-action 'self'",
             // report-uri, not report-to: Chrome batches Reporting API reports for up to a minute,
             // report-uri posts each violation at once.
-            "report-uri \(CSPReportsController.path)",
+            "report-uri \(CSPReportsController.path)"
         ].joined(separator: "; ")
         strictTransportSecurity = https ? "max-age=31536000" : nil
     }

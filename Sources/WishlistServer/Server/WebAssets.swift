@@ -73,7 +73,8 @@ struct WebAssets: Sendable {
 
     private func staticFile(_ request: Request) throws -> Response {
         // An old page asking for an older version gets today's file, but must not cache it forever.
-        let cacheControl = request.parameters["version"] == version
+        let cacheControl =
+            request.parameters["version"] == version
             ? "public, max-age=31536000, immutable" : "no-cache"
         if request.parameters["path"] == StylesheetBundle.servedPath {
             return page(stylesheet.css, type: "text/css; charset=utf-8", request: request, cacheControl: cacheControl)
@@ -122,7 +123,8 @@ struct WebAssets: Sendable {
     /// The first 12 hex digits of a SHA-256 over every file's path and bytes, in a stable order.
     private static func digest(of directory: URL) throws -> String {
         var hasher = SHA256()
-        let files = (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+        let files =
+            (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL } ?? [])
             .filter { !$0.hasDirectoryPath }
             .map(\.path)

@@ -51,7 +51,7 @@ public final class WishlistApplication: Sendable {
                 middleware: [
                     SecurityHeadersMiddleware(
                         imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
-                    DomainErrorMiddleware(),
+                    DomainErrorMiddleware()
                 ],
                 configuration: Self.serverConfiguration(settings))
         } catch {
@@ -59,7 +59,8 @@ public final class WishlistApplication: Sendable {
             throw error
         }
         housekeeping = Housekeeping(
-            store: store, photos: photos, clock: settings.clock, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
+            store: store, photos: photos, clock: settings.clock,
+            sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
             logger: settings.logger)
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
         // What requests hand work to starts before the server and stops after it; what works on
@@ -99,7 +100,8 @@ public final class WishlistApplication: Sendable {
     ) throws -> Router {
         var router = Router()
         let authenticator = Authenticator(
-            sessions: store.sessions, tokens: store.tokens, sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
+            sessions: store.sessions, tokens: store.tokens,
+            sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
@@ -200,7 +202,8 @@ public final class WishlistApplication: Sendable {
     /// Starts listening; returns at once.
     public func start() throws {
         if settings.allowPrivateAddresses {
-            settings.logger?("warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
+            settings.logger?(
+                "warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
         try services.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")

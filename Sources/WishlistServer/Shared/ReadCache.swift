@@ -100,7 +100,8 @@ final class ReadCache: Sendable {
 
     /// The computed answer, kept if it may be.
     private func keep(_ key: String, _ compute: () throws -> Response) throws -> Response {
-        let now = now(), written = writeCount()
+        let now = now()
+        let written = writeCount()
         let response = try compute()
         if response.status == .ok, case .data(let body) = response.body, body.count <= Self.largestBody {
             let entry = Entry(writeCount: written, storedAt: now, response: response)

@@ -7,7 +7,8 @@ extension Schema {
     /// tokens' last uses). Its list counts each account's photos, so photos get an index by owner
     /// (which deleting an account's photos uses too).
     @Sendable static func addAccountAdministration(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             ALTER TABLE users ADD COLUMN disabled_at INTEGER;
             ALTER TABLE users ADD COLUMN must_change_password INTEGER NOT NULL DEFAULT 0
                 CHECK (must_change_password IN (0, 1));

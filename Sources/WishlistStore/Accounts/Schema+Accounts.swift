@@ -3,7 +3,8 @@ import SQLite
 
 extension Schema {
     @Sendable static func createAccounts(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE users (
                 id INTEGER PRIMARY KEY,
                 uuid TEXT NOT NULL UNIQUE,
@@ -37,7 +38,8 @@ extension Schema {
     /// with, so that a person can see and end it; a token keeps the browser or client of its last use.
     /// Sessions that exist are kept, their last use taken to be their start.
     @Sendable static func addSessionDevices(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             ALTER TABLE sessions ADD COLUMN uuid TEXT;
             ALTER TABLE sessions ADD COLUMN last_used_at INTEGER;
             ALTER TABLE sessions ADD COLUMN user_agent TEXT;

@@ -14,8 +14,10 @@ public struct SessionRepository: Sendable {
                 INSERT INTO sessions (uuid, token_hash, user_id, created_at, last_used_at, expires_at, user_agent)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
-                 now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent])
+                [
+                    UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
+                    now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent
+                ])
             try db.run("UPDATE users SET last_seen_at = ? WHERE id = ?", [now.millisecondsSince1970, key.rawValue])
         }
     }
@@ -27,13 +29,14 @@ public struct SessionRepository: Sendable {
         -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
     {
         try pool.read { db in
-            guard let row = try db.queryFirst(
-                """
-                SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at
-                FROM sessions JOIN users ON users.id = sessions.user_id
-                WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
-                    AND users.disabled_at IS NULL
-                """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
+            guard
+                let row = try db.queryFirst(
+                    """
+                    SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at
+                    FROM sessions JOIN users ON users.id = sessions.user_id
+                    WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
+                        AND users.disabled_at IS NULL
+                    """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["session_uuid"]),

@@ -47,12 +47,13 @@ public struct TokenRepository: Sendable {
     /// disabled account's.
     public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
         try pool.read { db in
-            guard let row = try db.queryFirst(
-                """
-                SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
-                FROM api_tokens JOIN users ON users.id = api_tokens.user_id
-                WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
-                """, [Data(apiTokenHash)])
+            guard
+                let row = try db.queryFirst(
+                    """
+                    SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
+                    FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+                    WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
+                    """, [Data(apiTokenHash)])
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["token_uuid"]),

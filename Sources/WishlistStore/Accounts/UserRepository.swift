@@ -41,9 +41,10 @@ public struct UserRepository: Sendable {
     /// The account, its password hash and whether it is disabled, for signing in.
     public func credentials(username: String) throws -> (account: Account, passwordHash: String, isDisabled: Bool)? {
         try pool.read { db in
-            guard let row = try db.queryFirst(
-                "SELECT \(Self.columns), users.password_hash, users.disabled_at FROM users WHERE username = ?",
-                [username])
+            guard
+                let row = try db.queryFirst(
+                    "SELECT \(Self.columns), users.password_hash, users.disabled_at FROM users WHERE username = ?",
+                    [username])
             else { return nil }
             return (try Self.account(row), try row["password_hash"], try row["disabled_at"] as Int64? != nil)
         }
@@ -92,8 +93,9 @@ public struct UserRepository: Sendable {
                 return
             }
             let isAdmin: Bool = try db.scalar("SELECT is_admin FROM users WHERE id = ?", [id]) ?? false
-            let otherAdmins: Int = try db.scalar(
-                "SELECT count(*) FROM users WHERE is_admin = 1 AND disabled_at IS NULL AND id != ?", [id]) ?? 0
+            let otherAdmins: Int =
+                try db.scalar(
+                    "SELECT count(*) FROM users WHERE is_admin = 1 AND disabled_at IS NULL AND id != ?", [id]) ?? 0
             if isAdmin, otherAdmins == 0 { throw AccountAdministrationError.lastAdmin }
             try db.run(
                 "UPDATE users SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?", [now.millisecondsSince1970, id])

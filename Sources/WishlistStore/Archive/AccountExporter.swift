@@ -44,8 +44,9 @@ public struct AccountExporter: Sendable {
                 try db.forEach(
                     "SELECT uuid, query, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id", [owner.rawValue]
                 ) { row in
-                    try write(ArchivedRecentSearch(
-                        id: try row["uuid"], query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"])))
+                    try write(
+                        ArchivedRecentSearch(
+                            id: try row["uuid"], query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"])))
                 }
             }
             let manifest = ArchiveManifest(
@@ -98,16 +99,18 @@ public struct AccountExporter: Sendable {
                     path: AccountArchiveFormat.renditionPath(id.lowercasedString, size.rawValue), from: path, modified: now)
             }
             let photo = stored.photo
-            exported.records.append(ArchivedPhoto(
-                id: id.lowercasedString, sha256: stored.sha256, format: stored.format, originalWidth: photo.originalWidth,
-                originalHeight: photo.originalHeight, width: photo.width, height: photo.height, crop: photo.edit?.crop,
-                rotate: photo.edit?.rotate ?? 0, revision: stored.revision, takenAt: photo.takenAt, gps: photo.gps,
-                frameCount: try row["frame_count"], createdAt: Date(millisecondsSince1970: try row["created_at"])))
-            let key: PhotoRecordKey = if let wish: Int64 = try row["wish_id"] {
-                PhotoRecordKey(record: "wish", rowID: wish)
-            } else {
-                PhotoRecordKey(record: "entry", rowID: try row["entry_id"])
-            }
+            exported.records.append(
+                ArchivedPhoto(
+                    id: id.lowercasedString, sha256: stored.sha256, format: stored.format, originalWidth: photo.originalWidth,
+                    originalHeight: photo.originalHeight, width: photo.width, height: photo.height, crop: photo.edit?.crop,
+                    rotate: photo.edit?.rotate ?? 0, revision: stored.revision, takenAt: photo.takenAt, gps: photo.gps,
+                    frameCount: try row["frame_count"], createdAt: Date(millisecondsSince1970: try row["created_at"])))
+            let key: PhotoRecordKey =
+                if let wish: Int64 = try row["wish_id"] {
+                    PhotoRecordKey(record: "wish", rowID: wish)
+                } else {
+                    PhotoRecordKey(record: "entry", rowID: try row["entry_id"])
+                }
             exported.onRecords[key, default: []].append(id.lowercasedString)
         }
         return exported
@@ -132,11 +135,12 @@ public struct AccountExporter: Sendable {
                     seenAt: Date(millisecondsSince1970: try price["seen_at"]))
             }
             let wish = try WishRepository.wish(from: row)
-            try body(ArchivedWish(
-                id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
-                place: wish.place, favorite: wish.favorite, createdAt: wish.createdAt, updatedAt: wish.updatedAt,
-                version: wish.version, photoIds: photos[PhotoRecordKey(record: "wish", rowID: rowID)] ?? [], prices: prices,
-                spotId: try row["spot_uuid"]))
+            try body(
+                ArchivedWish(
+                    id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
+                    place: wish.place, favorite: wish.favorite, createdAt: wish.createdAt, updatedAt: wish.updatedAt,
+                    version: wish.version, photoIds: photos[PhotoRecordKey(record: "wish", rowID: rowID)] ?? [], prices: prices,
+                    spotId: try row["spot_uuid"]))
         }
     }
 
@@ -155,11 +159,12 @@ public struct AccountExporter: Sendable {
                 [rowID]
             ).map { try $0["uuid"] }
             let entry = try JournalRepository.entry(from: row)
-            try body(ArchivedJournalEntry(
-                id: entry.id.lowercasedString, title: entry.title, contents: entry.contents, date: entry.date,
-                time: entry.time, hearted: entry.hearted, place: entry.place, createdAt: entry.createdAt,
-                updatedAt: entry.updatedAt, version: entry.version,
-                photoIds: photos[PhotoRecordKey(record: "entry", rowID: rowID)] ?? [], wishIds: mentions))
+            try body(
+                ArchivedJournalEntry(
+                    id: entry.id.lowercasedString, title: entry.title, contents: entry.contents, date: entry.date,
+                    time: entry.time, hearted: entry.hearted, place: entry.place, createdAt: entry.createdAt,
+                    updatedAt: entry.updatedAt, version: entry.version,
+                    photoIds: photos[PhotoRecordKey(record: "entry", rowID: rowID)] ?? [], wishIds: mentions))
         }
     }
 

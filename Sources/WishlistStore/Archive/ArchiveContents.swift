@@ -74,9 +74,12 @@ struct ArchiveContents {
     private static func readManifest(_ path: String) throws -> ArchiveManifest {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The version is read first, alone: a newer version's manifest may have other fields.
-        struct Versioned: Decodable { var format: String?; var version: Int? }
+        struct Versioned: Decodable {
+            var format: String?
+            var version: Int?
+        }
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data),
-              versioned.format == AccountArchiveFormat.name, let version = versioned.version
+            versioned.format == AccountArchiveFormat.name, let version = versioned.version
         else {
             throw AccountImportError.invalid("its manifest does not say it is a \(AccountArchiveFormat.name) archive.")
         }
@@ -111,7 +114,7 @@ struct ArchiveContents {
         switch error {
         case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
+            DecodingError.dataCorrupted(let context):
             context.codingPath.isEmpty ? "not JSON" : "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is wrong"
         default: "not JSON"
         }
@@ -122,7 +125,7 @@ struct ArchiveContents {
     private static func checked(_ wish: ArchivedWish) throws -> ArchivedWish {
         let item = "wish \(wish.id)"
         try requireID(wish.id, item)
-        try wish.photoIds.forEach { try requireID($0, item) }
+        for photo in wish.photoIds { try requireID(photo, item) }
         if let spot = wish.spotId { try requireID(spot, item) }
         let draft = try rule(item) { () throws(ValidationError) in
             try WishDraft(
@@ -133,8 +136,8 @@ struct ArchiveContents {
         try requireVersion(wish.version, created: wish.createdAt, updated: wish.updatedAt, item)
         for price in wish.prices {
             guard Decimal(string: price.amount) != nil, price.amount.count <= 40,
-                  price.amount.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-                  price.currency.map({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isLetter } }) ?? true
+                price.amount.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
+                price.currency.map({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isLetter } }) ?? true
             else { throw AccountImportError.invalid("\(item) has a price that is not a number with a currency code.") }
         }
         var checked = wish
@@ -146,7 +149,7 @@ struct ArchiveContents {
     private static func checked(_ entry: ArchivedJournalEntry) throws -> ArchivedJournalEntry {
         let item = "journal entry \(entry.id)"
         try requireID(entry.id, item)
-        try (entry.photoIds + entry.wishIds).forEach { try requireID($0, item) }
+        for id in entry.photoIds + entry.wishIds { try requireID(id, item) }
         let draft = try rule(item) { () throws(ValidationError) in
             try JournalDraft(
                 title: entry.title, contents: entry.contents, date: entry.date, time: entry.time, place: entry.place,
@@ -170,7 +173,7 @@ struct ArchiveContents {
         }
         let sizes = [photo.originalWidth, photo.originalHeight, photo.width, photo.height]
         guard sizes.allSatisfy({ (1...1_000_000).contains($0) }), photo.revision >= 1,
-              photo.frameCount.map({ $0 >= 1 }) ?? true
+            photo.frameCount.map({ $0 >= 1 }) ?? true
         else { throw AccountImportError.invalid("\(item) has impossible sizes or counts.") }
         let edit = try rule(item) { () throws(ValidationError) in
             try PhotoEditRequest(crop: photo.crop, rotate: photo.rotate)
@@ -195,7 +198,8 @@ struct ArchiveContents {
     /// Every photo is on exactly one record of the archive, and every photo a record names is there.
     private func checkPhotoReferences() throws {
         var seen = Set<String>()
-        let references = wishes.flatMap { wish in wish.photoIds.map { ($0, "wish \(wish.id)") } }
+        let references =
+            wishes.flatMap { wish in wish.photoIds.map { ($0, "wish \(wish.id)") } }
             + journal.flatMap { entry in entry.photoIds.map { ($0, "journal entry \(entry.id)") } }
         for (id, item) in references {
             guard photos[id] != nil else { throw AccountImportError.invalid("\(item) shows photo \(id), which is not in the archive.") }
@@ -218,12 +222,12 @@ struct ArchiveContents {
         }
         let info = try? processor.inspect(.file(path: original))
         guard let info, info.format.rawValue == photo.format,
-              (info.uprightWidth, info.uprightHeight) == (photo.originalWidth, photo.originalHeight)
+            (info.uprightWidth, info.uprightHeight) == (photo.originalWidth, photo.originalHeight)
         else { throw AccountImportError.invalid("the original of \(item) is not the \(photo.format) image it says.") }
         for size in RenditionSize.allCases {
             let rendition = renditionFile(photo, size)
             guard FileManager.default.fileExists(atPath: rendition),
-                  (try? processor.inspect(.file(path: rendition)))?.format == .jpeg
+                (try? processor.inspect(.file(path: rendition)))?.format == .jpeg
             else { throw AccountImportError.invalid("the \(size.rawValue) rendition of \(item) is missing or not a JPEG.") }
         }
     }

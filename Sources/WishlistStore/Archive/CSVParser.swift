@@ -9,7 +9,9 @@ struct CSVParser {
     }
 
     private static func records(bytes: UnsafeBufferPointer<UInt8>) -> [[String]] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let newline = UInt8(ascii: "\n")
         let carriageReturn = UInt8(ascii: "\r")
         var records: [[String]] = []
         var record: [String] = []

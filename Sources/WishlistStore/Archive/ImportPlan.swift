@@ -59,7 +59,9 @@ struct ImportPlan: Equatable {
                     "SELECT 1 FROM spot_wishes WHERE owner_id = ? AND spot_uuid = ?", [ownerID, spot])
                 if taken != nil || !takenSpots.insert(spot).inserted {
                     droppedSpotLinks.insert(wish.id)
-                    refuse("spot link of \(item)", "Another wish of this account was made from spot \(spot); the wish is imported without the link.")
+                    refuse(
+                        "spot link of \(item)",
+                        "Another wish of this account was made from spot \(spot); the wish is imported without the link.")
                 }
             }
         }

@@ -27,8 +27,10 @@ struct ImportRows {
         for favorite in contents.gifFavorites where newFavorites.contains(favorite.gif.id) {
             try db.run(
                 "INSERT INTO gif_favorites (owner_id, gif_id, gif, favorited_at) VALUES (?, ?, ?, ?)",
-                [owner.rawValue, favorite.gif.id, String(decoding: try encoder.encode(favorite.gif), as: UTF8.self),
-                 favorite.favoritedAt.millisecondsSince1970])
+                [
+                    owner.rawValue, favorite.gif.id, String(decoding: try encoder.encode(favorite.gif), as: UTF8.self),
+                    favorite.favoritedAt.millisecondsSince1970
+                ])
         }
         let newSearches = Set(plan.newRecentSearches)
         for search in contents.recentSearches where newSearches.contains(search.id) {
@@ -111,10 +113,12 @@ struct ImportRows {
                     gps_longitude, frame_count, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [photo.id, owner.rawValue, rowID, position, photo.sha256, photo.format, photo.originalWidth,
-                 photo.originalHeight, photo.width, photo.height, photo.crop?.x, photo.crop?.y, photo.crop?.width,
-                 photo.crop?.height, photo.rotate, photo.revision, photo.takenAt?.millisecondsSince1970, photo.gps?.latitude,
-                 photo.gps?.longitude, photo.frameCount, photo.createdAt.millisecondsSince1970])
+                [
+                    photo.id, owner.rawValue, rowID, position, photo.sha256, photo.format, photo.originalWidth,
+                    photo.originalHeight, photo.width, photo.height, photo.crop?.x, photo.crop?.y, photo.crop?.width,
+                    photo.crop?.height, photo.rotate, photo.revision, photo.takenAt?.millisecondsSince1970, photo.gps?.latitude,
+                    photo.gps?.longitude, photo.frameCount, photo.createdAt.millisecondsSince1970
+                ])
         }
     }
 }

@@ -36,17 +36,21 @@ public enum WishCSV {
             let name = fields["name"] ?? ""
             let item = name.trimmingWhitespace().isEmpty ? "Row \(row)" : "Row \(row): \(name.trimmingWhitespace().prefix(80))"
             guard record.count <= header.count else {
-                refused.append(ImportReport.Refusal(
-                    item: item,
-                    reason: "The row has \(record.count) fields but the header names \(header.count) columns; a field with a comma needs double quotes."))
+                refused.append(
+                    ImportReport.Refusal(
+                        item: item,
+                        reason:
+                            "The row has \(record.count) fields but the header names \(header.count) columns; a field with a comma needs double quotes."
+                    ))
                 continue
             }
             let tags = (fields["tags"] ?? "").split(whereSeparator: { $0 == "," || $0 == ";" })
                 .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-            items.append(ImportedWish(
-                item: item,
-                draft: WishDraft(name: name, memo: fields["memo"], link: fields["link"], tags: tags),
-                price: fields["price"]))
+            items.append(
+                ImportedWish(
+                    item: item,
+                    draft: WishDraft(name: name, memo: fields["memo"], link: fields["link"], tags: tags),
+                    price: fields["price"]))
         }
         return (items, refused)
     }

@@ -9,7 +9,7 @@ extension WishRepository {
     /// Items stored per transaction, so a large import lets other writers in between.
     static let importBatchSize = 500
     /// An `addedAt` before this is a broken date, not when a person saved something.
-    static let earliestAddedAt = Date(timeIntervalSince1970: 631_152_000) // 1990-01-01
+    static let earliestAddedAt = Date(timeIntervalSince1970: 631_152_000)  // 1990-01-01
 
     /// Stores each item as a new wish of `owner` unless it breaks a rule of new wishes (refused,
     /// with the rule's message) or the account already has it: a wish with the same link, or for
@@ -39,9 +39,10 @@ extension WishRepository {
             try pool.write { db in
                 var held = try Self.heldLinksAndNames(owner: owner, db)
                 for (draft, price, createdAt) in batch {
-                    let isNew = if let link = draft.link { held.links.insert(link).inserted } else {
-                        held.unlinkedNames.insert(SearchGrams.key(draft.name)).inserted
-                    }
+                    let isNew =
+                        if let link = draft.link { held.links.insert(link).inserted } else {
+                            held.unlinkedNames.insert(SearchGrams.key(draft.name)).inserted
+                        }
                     guard isNew else {
                         report.countSkipped(Self.reportKind)
                         continue
@@ -58,7 +59,8 @@ extension WishRepository {
 
     /// The links of the account's wishes, and the name keys of those without a link.
     private static func heldLinksAndNames(owner: UserKey, _ db: Database) throws -> (links: Set<String>, unlinkedNames: Set<String>) {
-        var links = Set<String>(), names = Set<String>()
+        var links = Set<String>()
+        var names = Set<String>()
         for row in try db.query("SELECT link, name_key FROM wishes WHERE owner_id = ?", [owner.rawValue]) {
             if let link: String = try row["link"], !link.isEmpty { links.insert(link) } else { names.insert(try row["name_key"]) }
         }

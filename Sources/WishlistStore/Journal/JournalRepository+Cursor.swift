@@ -28,7 +28,7 @@ extension JournalRepository {
         /// The cursor in `text`, when it was made by ``encoded(owner:)`` for this owner and this list.
         init(decoding text: String, owner: UserKey, query: JournalListQuery) throws(InvalidCursorError) {
             guard let cursor = OpaqueCursor.decode(text, as: Cursor.self, owner: owner),
-                  cursor.hearted == query.hearted, cursor.mentioning == query.mentioning
+                cursor.hearted == query.hearted, cursor.mentioning == query.mentioning
             else { throw InvalidCursorError() }
             self = cursor
         }

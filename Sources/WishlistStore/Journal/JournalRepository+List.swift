@@ -16,8 +16,9 @@ extension JournalRepository {
             var arguments: [any SQLiteBindable] = []
             var sql = "SELECT \(Self.columns) FROM "
             if let wish = query.mentioning {
-                guard let wishRowID: Int64 = try db.scalar(
-                    "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [wish.lowercasedString, owner.rawValue])
+                guard
+                    let wishRowID: Int64 = try db.scalar(
+                        "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [wish.lowercasedString, owner.rawValue])
                 else { throw NotFoundError("wish") }
                 // A wish is mentioned by a few entries: find them first, then sort those.
                 sql += "journal_mentions m CROSS JOIN journal_entries e ON e.id = m.entry_id WHERE m.wish_id = ? AND e.owner_id = ?"

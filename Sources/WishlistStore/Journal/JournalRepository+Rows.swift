@@ -34,9 +34,10 @@ extension JournalRepository {
 
     /// The row id and the entry, when this owner has it.
     static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, entry: JournalEntry)? {
-        guard let row = try db.queryFirst(
-            "SELECT \(columns) FROM journal_entries e WHERE e.uuid = ? AND e.owner_id = ?",
-            [id.lowercasedString, owner.rawValue])
+        guard
+            let row = try db.queryFirst(
+                "SELECT \(columns) FROM journal_entries e WHERE e.uuid = ? AND e.owner_id = ?",
+                [id.lowercasedString, owner.rawValue])
         else { return nil }
         return (try row["id"], try entries(from: [row], db)[0])
     }
@@ -86,8 +87,9 @@ extension JournalRepository {
     static func setMentions(_ wishIDs: [UUID], entry rowID: Int64, owner: UserKey, _ db: Database) throws {
         try db.run("DELETE FROM journal_mentions WHERE entry_id = ?", [rowID])
         for (position, id) in wishIDs.enumerated() {
-            guard let wishRowID: Int64 = try db.scalar(
-                "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
+            guard
+                let wishRowID: Int64 = try db.scalar(
+                    "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
             else {
                 throw ValidationError(
                     field: "wishIds", code: "unknown_wish",

@@ -22,7 +22,8 @@ public struct JournalRepository: Sendable {
             var (rowID, entry) = try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
             if !valid.photoIDs.isEmpty {
                 entry.photos = try PhotoRepository.attach(
-                    valid.photoIDs, to: .journalEntry, rowID: rowID, owner: owner, db).photos
+                    valid.photoIDs, to: .journalEntry, rowID: rowID, owner: owner, db
+                ).photos
             }
             if !valid.wishIDs.isEmpty {
                 try Self.setMentions(valid.wishIDs, entry: rowID, owner: owner, db)

@@ -11,7 +11,8 @@ extension Schema {
     /// - `journal_search` is a contentless FTS5 index of the character bigrams of each entry's title
     ///   and contents (see `SearchGrams`), every token carrying its owner, like `wish_search`.
     @Sendable static func createJournal(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE journal_entries (
                 id INTEGER PRIMARY KEY,
                 uuid TEXT NOT NULL UNIQUE,

@@ -48,7 +48,8 @@ struct PhotoFiles: Sendable {
     static func namedFiles(in db: Database) throws -> [String] {
         var names = Set<String>()
         try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
-            let sha256: String = try row["sha256"], revision: Int = try row["revision"]
+            let sha256: String = try row["sha256"]
+            let revision: Int = try row["revision"]
             names.insert(originalName(sha256))
             if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
                 names.insert(originalName(sha256) + ".jpg")
@@ -83,11 +84,12 @@ struct PhotoFiles: Sendable {
     /// What the source is, found without decoding its pixels: refuses what is too big, not an
     /// image, unreadable, or over the pixel limit.
     func inspect(_ source: PhotoSource) throws(PhotoError) -> ImageInfo {
-        let size = switch source {
-        case .bytes(let data): data.count
-        case .file(let path):
-            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        }
+        let size =
+            switch source {
+            case .bytes(let data): data.count
+            case .file(let path):
+                ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+            }
         guard size <= Self.maximumFileBytes else {
             throw .fileTooLarge(bytes: size, limit: Self.maximumFileBytes)
         }

@@ -76,7 +76,8 @@ public struct PhotoRepository: Sendable {
     /// files left behind.
     func allFiles() throws -> (photos: [String: Int], originals: [String: String]) {
         try pool.read { db in
-            var photos: [String: Int] = [:], originals: [String: String] = [:]
+            var photos: [String: Int] = [:]
+            var originals: [String: String] = [:]
             try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
                 photos[try row["uuid"]] = try row["revision"]
                 originals[try row["sha256"]] = try row["format"]
@@ -94,9 +95,11 @@ public struct PhotoRepository: Sendable {
                 taken_at, gps_latitude, gps_longitude, frame_count, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
-             new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
-             new.frameCount, now.millisecondsSince1970])
+            [
+                new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
+                new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
+                new.frameCount, now.millisecondsSince1970
+            ])
         return try fetch(new.id, owner: owner, db)!
     }
 
@@ -113,8 +116,10 @@ public struct PhotoRepository: Sendable {
                 width = ?, height = ?, revision = revision + 1
             WHERE uuid = ? AND owner_id = ? AND revision = ?
             """,
-            [edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
-             id.lowercasedString, owner.rawValue, revision])
+            [
+                edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
+                id.lowercasedString, owner.rawValue, revision
+            ])
         guard db.changes == 1, let stored = try fetch(id, owner: owner, db) else {
             if try fetch(id, owner: owner, db) == nil { throw NotFoundError("photo") }
             throw PhotoError.editConflict

@@ -7,7 +7,8 @@ extension Schema {
     /// (upright, edited); `original_width`/`original_height` those of the upright original.
     /// A photo belongs to its uploader and, once attached, to one wish at `position` (0 is the cover).
     @Sendable static func createPhotos(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE photos (
                 id INTEGER PRIMARY KEY,
                 uuid TEXT NOT NULL UNIQUE,
@@ -50,7 +51,8 @@ extension Schema {
             id, uuid, owner_id, wish_id, position, sha256, format, original_width, original_height, width, height,
             crop_x, crop_y, crop_width, crop_height, rotate, revision, taken_at, gps_latitude, gps_longitude, created_at
             """
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE photos_with_entries (
                 id INTEGER PRIMARY KEY,
                 uuid TEXT NOT NULL UNIQUE,
@@ -94,7 +96,8 @@ extension Schema {
     /// here. A GIF's or WebP's count needs its file read, so it stays NULL (shown as a still) until
     /// `PhotoLibrary.tidy` fills it in at the next start.
     @Sendable static func addPhotoFrameCounts(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             ALTER TABLE photos ADD COLUMN frame_count INTEGER CHECK (frame_count >= 1);
             UPDATE photos SET frame_count = 1 WHERE format NOT IN ('gif', 'webp');
             """)

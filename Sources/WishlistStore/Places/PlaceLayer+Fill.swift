@@ -19,7 +19,8 @@ extension PlaceLayer {
     func fill(owner: String, _ db: Database) throws {
         let placed = "FROM \(records) WHERE place_latitude IS NOT NULL"
         if case .ownedRTree(let tree) = points {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO \(tree) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
                 SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude \(placed);
                 """)
@@ -27,7 +28,8 @@ extension PlaceLayer {
         var sums: [OwnedCell: PointSum] = [:]
         try db.forEach("SELECT \(owner) AS owner, place_latitude, place_longitude \(placed)") { row in
             let owner: Int64 = try row["owner"]
-            let latitude: Double = try row["place_latitude"], longitude: Double = try row["place_longitude"]
+            let latitude: Double = try row["place_latitude"]
+            let longitude: Double = try row["place_longitude"]
             for level in PlaceGrid.levels {
                 let cell = PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: level)
                 sums[OwnedCell(owner: owner, level: level, cell: cell), default: PointSum()]
@@ -35,7 +37,9 @@ extension PlaceLayer {
             }
         }
         // In the order of the grid's key, so every row goes at the end of its B-tree.
-        let ordered = sums.sorted { ($0.key.owner, $0.key.level, $0.key.cell.x, $0.key.cell.y) < ($1.key.owner, $1.key.level, $1.key.cell.x, $1.key.cell.y) }
+        let ordered = sums.sorted {
+            ($0.key.owner, $0.key.level, $0.key.cell.x, $0.key.cell.y) < ($1.key.owner, $1.key.level, $1.key.cell.x, $1.key.cell.y)
+        }
         for (key, sum) in ordered {
             try db.run(
                 "INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude) VALUES (?, ?, ?, ?, ?, ?, ?)",

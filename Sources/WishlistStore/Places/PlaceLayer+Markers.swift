@@ -83,7 +83,8 @@ extension PlaceLayer {
                 [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
             ) { row in
                 let id: Int64 = try row["id"]
-                let latitude: Double = try row["latitude"], longitude: Double = try row["longitude"]
+                let latitude: Double = try row["latitude"]
+                let longitude: Double = try row["longitude"]
                 guard seen.insert(id).inserted, box.contains(latitude: latitude, longitude: longitude) else { return }
                 if let covered, covered.contains(PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: covered.level)) {
                     return

@@ -39,9 +39,11 @@ extension PlaceLayer {
         }
         found.sort { ($0.distance, $0.rowID) < ($1.distance, $1.rowID) }
         let page = found.prefix(query.limit)
-        let next = found.count > query.limit ? page.last.map {
-            NearPosition(latitude: query.latitude, longitude: query.longitude, distance: $0.distance, rowID: $0.rowID)
-        } : nil
+        let next =
+            found.count > query.limit
+            ? page.last.map {
+                NearPosition(latitude: query.latitude, longitude: query.longitude, distance: $0.distance, rowID: $0.rowID)
+            } : nil
         return (page.map(\.rowID), try next.map { try OpaqueCursor.encode($0, owner: owner) })
     }
 

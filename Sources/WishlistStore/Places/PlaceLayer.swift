@@ -50,7 +50,8 @@ struct PlaceLayer: Sendable {
             // Searched along the box's narrower side, as a unary `+` keeps SQLite off the other
             // column's index: the strip along a map's east edge is a whole country tall.
             let byLongitude = box.maxLongitude - box.minLongitude < box.maxLatitude - box.minLatitude
-            let (latitude, longitude) = byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
+            let (latitude, longitude) =
+                byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
             return """
                 SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude FROM \(records) w
                 WHERE \(latitude) BETWEEN ?4 AND ?5 AND \(longitude) BETWEEN ?2 AND ?3

@@ -16,7 +16,8 @@ extension Schema {
     /// Triggers on `wishes` keep both in step with the place columns; no Swift code writes them.
     @Sendable static func createPlaces(_ db: Database) throws {
         let levels = PlaceGrid.levels.map { "(\($0))" }.joined(separator: ", ")
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE place_cell_levels (level INTEGER PRIMARY KEY);
             INSERT INTO place_cell_levels (level) VALUES \(levels);
             """)
@@ -58,7 +59,8 @@ extension Schema {
             DELETE FROM \(cells) WHERE owner_id = \(row).owner_id AND count <= 0;
             """
         }
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIRTUAL TABLE \(points) USING rtree(
                 id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude
             );

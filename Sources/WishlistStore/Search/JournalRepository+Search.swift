@@ -24,20 +24,25 @@ extension JournalRepository {
                 WHERE e.owner_id = ?2 AND (?3 IS NULL OR (e.day, e.created_at, e.id) < (?3, ?4, ?5))
                 ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT ?6
                 """,
-                [matches.candidates, owner.rawValue, after.map { Self.day(searchRank: $0.rank) }, after?.createdAt,
-                 after?.rowID, query.limit + 1]
+                [
+                    matches.candidates, owner.rawValue, after.map { Self.day(searchRank: $0.rank) }, after?.createdAt,
+                    after?.rowID, query.limit + 1
+                ]
             ).map { row in
                 SearchPosition(
                     group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
                     rowID: try row["id"])
             }
             let page = positions.prefix(query.limit)
-            let rows = page.isEmpty ? [] : try db.query(
-                """
-                SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
-                WHERE e.owner_id = ? ORDER BY j.key
-                """,
-                [page.map(\.rowID).jsonArray, owner.rawValue])
+            let rows =
+                page.isEmpty
+                ? []
+                : try db.query(
+                    """
+                    SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
+                    WHERE e.owner_id = ? ORDER BY j.key
+                    """,
+                    [page.map(\.rowID).jsonArray, owner.rawValue])
             return SearchPage(
                 items: try Self.entries(from: rows, db),
                 nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),

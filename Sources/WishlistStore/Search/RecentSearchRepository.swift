@@ -28,11 +28,12 @@ public struct RecentSearchRepository: Sendable {
         // rewritten. (Every write makes the other connections drop their page caches, which a
         // person paging through one search's results would otherwise pay for on every page.)
         var newest: [UserKey: String] = try pool.read { db in
-            try Dictionary(uniqueKeysWithValues: owners.compactMap { owner in
-                let key: String? = try db.scalar(
-                    "SELECT query_key FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1", [owner.rawValue])
-                return key.map { (owner, $0) }
-            })
+            try Dictionary(
+                uniqueKeysWithValues: owners.compactMap { owner in
+                    let key: String? = try db.scalar(
+                        "SELECT query_key FROM recent_searches WHERE owner_id = ? ORDER BY id DESC LIMIT 1", [owner.rawValue])
+                    return key.map { (owner, $0) }
+                })
         }
         let changed = searches.filter { search in
             defer { newest[search.owner] = search.key }

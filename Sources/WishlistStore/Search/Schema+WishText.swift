@@ -17,7 +17,8 @@ extension Schema {
     /// prepared INSERT: 2.1 s for 100,000 wishes (`wishlist-bench generate`, debug build), 25 s for
     /// the million of `make bench` (12 s of CPU).
     @Sendable static func createWishTextSearch(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIRTUAL TABLE wish_text_search USING fts5(
                 words, content = '', columnsize = 0, detail = none, tokenize = 'unicode61 remove_diacritics 2'
             );

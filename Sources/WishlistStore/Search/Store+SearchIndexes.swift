@@ -20,11 +20,14 @@ extension Store {
             // A negative page count starts a merge of every segment into one; positive ones go on
             // with it. A step that changed fewer than two rows found nothing left to merge.
             var pages = -Self.mergePagesPerStep
-            while try pool.write(counted: false, { db in
-                let before = db.totalChanges
-                try db.run("INSERT INTO \(index) (\(index), rank) VALUES ('merge', ?)", [pages])
-                return db.totalChanges - before >= 2
-            }) {
+            while try pool.write(
+                counted: false,
+                { db in
+                    let before = db.totalChanges
+                    try db.run("INSERT INTO \(index) (\(index), rank) VALUES ('merge', ?)", [pages])
+                    return db.totalChanges - before >= 2
+                })
+            {
                 steps += 1
                 pages = Self.mergePagesPerStep
             }

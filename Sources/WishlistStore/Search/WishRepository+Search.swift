@@ -77,13 +77,14 @@ extension WishRepository {
                 """,
                 [key, owner.rawValue, prefixEnd, searchCandidateLimit] + SearchPosition.bindings(after) + [limit + 1],
                 group: .byName, db)
-            prefixCount = try db.scalar(
-                """
-                SELECT count(*) FROM (
-                    SELECT 1 FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ? LIMIT ?
-                )
-                """,
-                [owner.rawValue, key, prefixEnd, searchCandidateLimit]) ?? 0
+            prefixCount =
+                try db.scalar(
+                    """
+                    SELECT count(*) FROM (
+                        SELECT 1 FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ? LIMIT ?
+                    )
+                    """,
+                    [owner.rawValue, key, prefixEnd, searchCandidateLimit]) ?? 0
         }
         // The names starting with the query are some of the matches: when they fill the bound the
         // total is capped without asking the index (a one-letter count costs 80 ms at a million).
@@ -104,8 +105,7 @@ extension WishRepository {
                 group: .byName, db)
         }
         let counted =
-            if prefixCount >= searchCandidateLimit { SearchPage<Wish>.totalBound + 1 }
-            else { matches?.counted ?? prefixCount }
+            if prefixCount >= searchCandidateLimit { SearchPage<Wish>.totalBound + 1 } else { matches?.counted ?? prefixCount }
         let page = rows.prefix(limit)
         return try searchPage(page, next: rows.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
@@ -202,7 +202,8 @@ extension WishRepository {
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
         // A first page with no next one holds every match: its length is the count.
-        let counted = after == nil && candidates.count <= limit
+        let counted =
+            after == nil && candidates.count <= limit
             ? candidates.count : try IndexMatches.count(in: "wish_text_search", pattern, db)
         return try searchPage(page, next: candidates.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
@@ -211,12 +212,15 @@ extension WishRepository {
     private static func searchPage(
         _ page: ArraySlice<SearchPosition>, next: SearchPosition?, counted: Int, owner: UserKey, _ db: Database
     ) throws -> SearchPage<Wish> {
-        let rows = page.isEmpty ? [] : try db.query(
-            """
-            SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
-            WHERE w.owner_id = ? ORDER BY j.key
-            """,
-            [page.map(\.rowID).jsonArray, owner.rawValue])
+        let rows =
+            page.isEmpty
+            ? []
+            : try db.query(
+                """
+                SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
+                WHERE w.owner_id = ? ORDER BY j.key
+                """,
+                [page.map(\.rowID).jsonArray, owner.rawValue])
         return SearchPage(items: try wishes(from: rows, db), nextCursor: try next?.cursor(owner: owner), counted: counted)
     }
 }

@@ -18,6 +18,6 @@ extension Array where Element: Sendable {
                 slots[part] = self[range].map(transform)
             }
         }
-        return Array<T>(results.joined())
+        return [T](results.joined())
     }
 }

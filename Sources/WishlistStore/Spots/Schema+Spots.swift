@@ -19,7 +19,8 @@ extension Schema {
     ///   id, so it survives a new release of the data; deleting the wish deletes the link.
     /// - `spot_imports` remembers the digest of the data imported and of the bundled file last seen.
     @Sendable static func createSpots(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE spot_titles (
                 id INTEGER PRIMARY KEY,
                 type TEXT NOT NULL,
@@ -77,7 +78,8 @@ extension Schema {
     /// the R*Tree was a quarter of the import of a release, and 15,000 points of one owner are
     /// read about as fast from B-trees (`PlaceLayer.PointIndex.position`).
     @Sendable static func indexSpotPositions(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             DROP TABLE spot_places;
             CREATE INDEX spots_by_latitude ON spots(place_latitude, place_longitude);
             CREATE INDEX spots_by_longitude ON spots(place_longitude, place_latitude);

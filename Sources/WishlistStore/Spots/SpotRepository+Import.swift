@@ -49,7 +49,8 @@ extension SpotRepository {
             // Another import replaced the release between the read and the write (rare): read it now.
             let release = try parsed ?? SpotRelease(file: data)
             let report = release.catalog.report
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO spot_search (spot_search) VALUES ('delete-all');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('delete-all');
                 DELETE FROM spot_cells;
@@ -85,12 +86,15 @@ extension SpotRepository {
                     INSERT INTO spots (uuid, title_id, name, place_type, description, address, place_latitude, place_longitude)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                    [row.uuid, titleID, entry.name, entry.placeType, entry.description, entry.address,
-                     entry.latitude, entry.longitude])
+                    [
+                        row.uuid, titleID, entry.name, entry.placeType, entry.description, entry.address,
+                        entry.latitude, entry.longitude
+                    ])
                 try db.run(
                     "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)", [db.lastInsertRowID, row.grams, row.words])
             }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO spot_search (spot_search) VALUES ('optimize');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('optimize');
                 INSERT INTO spot_search (spot_search, rank) VALUES ('automerge', 4);

@@ -40,9 +40,10 @@ extension SpotRepository {
                     title: try row["title"], type: try Self.type(row["type"]),
                     aliases: TagsColumn.tags(in: try row["aliases"]) ?? [], spotCount: try row["spot_count"])
                 let keys = ([title.title] + title.aliases).map(SearchGrams.compactKey)
-                let rank = wanted.map { wanted in
-                    keys.contains(wanted) ? 0 : keys.contains { $0.hasPrefix(wanted) } ? 1 : 2
-                } ?? 0
+                let rank =
+                    wanted.map { wanted in
+                        keys.contains(wanted) ? 0 : keys.contains { $0.hasPrefix(wanted) } ? 1 : 2
+                    } ?? 0
                 return (Position(rank: rank, count: -title.spotCount, rowID: try row["id"]), title)
             }
         }
@@ -60,7 +61,8 @@ extension SpotRepository {
     /// alias of it does (those first).
     public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
         let after = try query.cursor.map { try Self.position($0) } ?? Position(rank: -1, count: 0, rowID: 0)
-        var titlePattern: String?, spotPattern: String?
+        var titlePattern: String?
+        var spotPattern: String?
         if let text = query.text {
             guard let titles = SearchGrams.pattern(query: text, prefix: ""), let spots = Self.spotPattern(text) else {
                 return Page(items: [], nextCursor: nil)
@@ -85,12 +87,16 @@ extension SpotRepository {
                   AND (\(rank), s.id) > (?6, ?7)
                 ORDER BY \(order) LIMIT ?8
                 """,
-                [owner.rawValue, titlePattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
-                 query.limit + 1, spotPattern])
+                [
+                    owner.rawValue, titlePattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
+                    query.limit + 1, spotPattern
+                ])
             let page = rows.prefix(query.limit)
-            let next = try rows.count > query.limit ? page.last.map { row in
-                Position(rank: try row["rank"], count: 0, rowID: try row["id"])
-            } : nil
+            let next =
+                try rows.count > query.limit
+                ? page.last.map { row in
+                    Position(rank: try row["rank"], count: 0, rowID: try row["id"])
+                } : nil
             return Page(
                 items: try page.map(Self.spot(from:)),
                 nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })

@@ -27,8 +27,9 @@ public struct SpotRepository: Sendable {
     /// The spot, with the account's wish made from it; `NotFoundError("spot")` when there is none.
     public func get(_ id: UUID, owner: UserKey) throws -> Spot {
         try pool.read { db in
-            guard let row = try db.queryFirst(
-                "SELECT \(Self.columns) FROM spots s \(Self.joins) WHERE s.uuid = ?2", [owner.rawValue, id.lowercasedString])
+            guard
+                let row = try db.queryFirst(
+                    "SELECT \(Self.columns) FROM spots s \(Self.joins) WHERE s.uuid = ?2", [owner.rawValue, id.lowercasedString])
             else { throw NotFoundError("spot") }
             return try Self.spot(from: row)
         }

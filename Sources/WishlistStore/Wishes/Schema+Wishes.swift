@@ -15,7 +15,8 @@ extension Schema {
     ///   `SearchGrams`); every token carries its owner, so one account's postings
     ///   never mix with another's.
     @Sendable static func createWishes(_ db: Database) throws {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE wishes (
                 id INTEGER PRIMARY KEY,
                 uuid TEXT NOT NULL UNIQUE,

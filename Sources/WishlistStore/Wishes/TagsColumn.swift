@@ -24,7 +24,7 @@ enum TagsColumn {
         let parts = utf8.split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
         guard parts.count > 1 else { return parts[0].elementsEqual("[]".utf8) ? [] : nil }
         guard parts.count % 2 == 1, parts[0].elementsEqual("[".utf8), parts[parts.count - 1].elementsEqual("]".utf8),
-              stride(from: 2, to: parts.count - 1, by: 2).allSatisfy({ parts[$0].elementsEqual(",".utf8) })
+            stride(from: 2, to: parts.count - 1, by: 2).allSatisfy({ parts[$0].elementsEqual(",".utf8) })
         else { return nil }
         return stride(from: 1, to: parts.count, by: 2).map { String(decoding: parts[$0], as: UTF8.self) }
     }

@@ -42,8 +42,8 @@ extension WishRepository {
         /// The cursor in `text`, when it was made by ``encoded(owner:)`` for this owner and this list.
         init(decoding text: String, owner: UserKey, query: WishListQuery) throws(WishRepositoryError) {
             guard let cursor = OpaqueCursor.decode(text, as: Cursor.self, owner: owner),
-                  cursor.sort == query.sort, cursor.favorite == query.favorite, cursor.tag == query.tag.map(Tag.key),
-                  (query.sort == .name) == (cursor.nameKey != nil), (query.sort == .name) == (cursor.createdAt == nil)
+                cursor.sort == query.sort, cursor.favorite == query.favorite, cursor.tag == query.tag.map(Tag.key),
+                (query.sort == .name) == (cursor.nameKey != nil), (query.sort == .name) == (cursor.createdAt == nil)
             else { throw .invalidCursor }
             self = cursor
         }

@@ -20,9 +20,11 @@ extension WishRepository {
                 place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """,
-            [id.lowercasedString, owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
-             draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
-             draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, milliseconds, milliseconds])
+            [
+                id.lowercasedString, owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
+                draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
+                draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, milliseconds, milliseconds
+            ])
         let rowID = db.lastInsertRowID
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
         try index(rowID: rowID, name: draft.name, owner: owner, db)
@@ -34,9 +36,10 @@ extension WishRepository {
 
     /// The row id and the wish, when this owner has it.
     static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, wish: Wish)? {
-        guard let row = try db.queryFirst(
-            "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
-            [id.lowercasedString, owner.rawValue])
+        guard
+            let row = try db.queryFirst(
+                "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
+                [id.lowercasedString, owner.rawValue])
         else { return nil }
         let rowID: Int64 = try row["id"]
         return (rowID, try wishes(from: [row], db)[0])
@@ -64,10 +67,12 @@ extension WishRepository {
                 version = ?
             WHERE id = ?
             """,
-            [updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
-             updated.place?.address, updated.place?.latitude, updated.place?.longitude,
-             updated.place?.source.rawValue, try TagsColumn.text(of: updated.tags), updated.favorite,
-             updated.updatedAt.millisecondsSince1970, updated.version, rowID])
+            [
+                updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
+                updated.place?.address, updated.place?.latitude, updated.place?.longitude,
+                updated.place?.source.rawValue, try TagsColumn.text(of: updated.tags), updated.favorite,
+                updated.updatedAt.millisecondsSince1970, updated.version, rowID
+            ])
         if updated.tags != current.tags {
             let createdAt = current.createdAt.millisecondsSince1970
             try deleteTags(current.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)

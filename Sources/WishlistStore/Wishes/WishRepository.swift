@@ -17,7 +17,8 @@ public struct WishRepository: Sendable {
             var wish = try Self.insert(valid, id: UUID(), owner: owner, now: now, db)
             if !valid.photoIDs.isEmpty {
                 wish.photos = try PhotoRepository.attach(
-                    valid.photoIDs, to: .wish, rowID: db.lastInsertRowID, owner: owner, db).photos
+                    valid.photoIDs, to: .wish, rowID: db.lastInsertRowID, owner: owner, db
+                ).photos
             }
             return wish
         }

@@ -8,7 +8,8 @@ struct SavedLogin: Codable {
     var tokenID: UUID
 
     static var fileURL: URL {
-        let base = Environment.value("XDG_CONFIG_HOME").map { URL(fileURLWithPath: $0) }
+        let base =
+            Environment.value("XDG_CONFIG_HOME").map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return base.appendingPathComponent("wishlist/login.json")
     }

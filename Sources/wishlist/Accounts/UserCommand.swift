@@ -6,7 +6,7 @@ struct UserCommand: Command {
             abstract: "Add, list, change, disable and delete accounts on the data directory.",
             subcommands: [
                 UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserResetCommand.self,
-                UserDisableCommand.self, UserEnableCommand.self, UserDeleteCommand.self,
+                UserDisableCommand.self, UserEnableCommand.self, UserDeleteCommand.self
             ])
     }
 

@@ -19,7 +19,7 @@ struct UserListCommand: Command {
         for account in accounts {
             let notes = [
                 account.isAdmin ? "admin" : nil, account.disabledAt.map { "disabled \($0.iso8601String)" },
-                account.mustChangePassword ? "must change password" : nil,
+                account.mustChangePassword ? "must change password" : nil
             ].compactMap { $0 }
             let seen = account.lastSeenAt.map { "last seen \($0.iso8601String)" } ?? "never seen"
             print(

@@ -25,6 +25,8 @@ struct BackupCommand: Command {
     func run() async throws {
         let started = ContinuousClock.now
         let summary = try DataDirectory(dataDirectory).backup(to: file)
-        print("Backed up \(dataDirectory) to \(file): the database and \(summary.mediaFiles) photo files, \(summary.bytes.formatted(.byteCount(style: .file))) (\(ContinuousClock.now - started)).")
+        print(
+            "Backed up \(dataDirectory) to \(file): the database and \(summary.mediaFiles) photo files, \(summary.bytes.formatted(.byteCount(style: .file))) (\(ContinuousClock.now - started))."
+        )
     }
 }

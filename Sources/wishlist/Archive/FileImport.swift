@@ -30,8 +30,11 @@ struct FileImport {
         func counts(_ counts: [String: Int]) -> String {
             counts.isEmpty ? "0" : counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         }
-        return (["imported: \(counts(report.imported))", "skipped:  \(counts(report.skipped)) (already there)",
-                 "refused:  \(report.refused.count)"]
+        return
+            ([
+                "imported: \(counts(report.imported))", "skipped:  \(counts(report.skipped)) (already there)",
+                "refused:  \(report.refused.count)"
+            ]
             + report.refused.map { "  \($0.item): \($0.reason)" }).joined(separator: "\n")
     }
 }

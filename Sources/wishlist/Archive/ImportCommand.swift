@@ -25,7 +25,8 @@ struct ImportCommand: Command {
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("Cannot read \(file).") }
         let report = try await remote.client().importArchive(from: URL(fileURLWithPath: file))
         for kind in ["wishes", "journalEntries", "photos", "gifFavorites", "recentSearches"] {
-            let imported = report.imported[kind] ?? 0, skipped = report.skipped[kind] ?? 0
+            let imported = report.imported[kind] ?? 0
+            let skipped = report.skipped[kind] ?? 0
             print("\(Self.names[kind] ?? kind): \(imported) imported, \(skipped) already there")
         }
         for refusal in report.refused {
@@ -35,6 +36,6 @@ struct ImportCommand: Command {
 
     private static let names = [
         "wishes": "Wishes", "journalEntries": "Journal entries", "photos": "Photos", "gifFavorites": "GIF favorites",
-        "recentSearches": "Recent searches",
+        "recentSearches": "Recent searches"
     ]
 }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
 
 /// A progress bar for long work, drawn on standard error and only when that is a terminal:
 /// piped or redirected, a command prints nothing extra. It is redrawn in place and erased when

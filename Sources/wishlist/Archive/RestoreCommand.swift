@@ -23,6 +23,8 @@ struct RestoreCommand: Command {
 
     func run() async throws {
         let summary = try DataDirectory(dataDirectory).restore(from: file)
-        print("Restored \(file) into \(dataDirectory): the database and \(summary.mediaFiles) photo files, checked. Start it with: wishlist serve --data \(dataDirectory)")
+        print(
+            "Restored \(file) into \(dataDirectory): the database and \(summary.mediaFiles) photo files, checked. Start it with: wishlist serve --data \(dataDirectory)"
+        )
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Foundation
 import WishlistClient
 import WishlistCore
 import WishlistStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Finds the command the words name, runs it, and turns every failure into one clear sentence on
 /// stderr and an exit code: 64 for a wrong command line (EX_USAGE), 2 when the server could not be
@@ -18,9 +19,11 @@ enum CommandLineTool {
         var command: any Command.Type = WishlistCommand.self
         var path = "wishlist"
         var rest = words
-        while let next = rest.first, let sub = command.configuration.subcommands.first(where: {
-            $0.configuration.name == next
-        }) {
+        while let next = rest.first,
+            let sub = command.configuration.subcommands.first(where: {
+                $0.configuration.name == next
+            })
+        {
             command = sub
             path += " " + next
             rest.removeFirst()

@@ -15,19 +15,23 @@ extension Output {
     /// GIF a line.
     func printGifs(_ client: WishlistClient, _ request: (WishlistClient) async throws -> GifPage) async throws {
         var pagination: GifPage.Pagination?
-        try await printList(client, { client in
-            let page = try await request(client)
-            pagination = page.pagination
-            return page.items
-        }) { gifs in
+        try await printList(
+            client,
+            { client in
+                let page = try await request(client)
+                pagination = page.pagination
+                return page.items
+            }
+        ) { gifs in
             Output.table(gifs.map(Output.columns), flexibleColumn: 1, empty: "No GIFs found.")
         }
         guard let pagination, pagination.count > 0 else { return }
         if let next = pagination.nextOffset {
             note("More: --offset \(next)")
         } else {
-            note(pagination.offset + pagination.count < pagination.totalCount
-                ? "Giphy shows no results past this page." : "No more results.")
+            note(
+                pagination.offset + pagination.count < pagination.totalCount
+                    ? "Giphy shows no results past this page." : "No more results.")
         }
     }
 }

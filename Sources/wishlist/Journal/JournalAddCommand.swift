@@ -11,7 +11,7 @@ struct JournalAddCommand: Command {
             abstract: "Write a journal entry.",
             arguments: [
                 titleArgument, JournalText.textOption, dateOption, timeOption, wishOption, heartFlag, Output.jsonFlag,
-                RemoteServer.serverOption,
+                RemoteServer.serverOption
             ])
     }
 

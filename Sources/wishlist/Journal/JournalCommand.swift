@@ -6,7 +6,7 @@ struct JournalCommand: Command {
             abstract: "Write, list, show, edit, delete and heart journal entries.",
             subcommands: [
                 JournalAddCommand.self, JournalListCommand.self, JournalShowCommand.self, JournalEditCommand.self,
-                JournalRemoveCommand.self, JournalHeartCommand.self, JournalUnheartCommand.self,
+                JournalRemoveCommand.self, JournalHeartCommand.self, JournalUnheartCommand.self
             ])
     }
 

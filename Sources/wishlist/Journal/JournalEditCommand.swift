@@ -11,7 +11,7 @@ struct JournalEditCommand: Command {
             abstract: "Change fields of a journal entry; the others stay as they are.",
             arguments: [
                 JournalEntryID.argument, titleOption, textOption, stdinFlag, dateOption, timeOption, noTimeFlag, wishOption,
-                noWishesFlag, Output.jsonFlag, RemoteServer.serverOption,
+                noWishesFlag, Output.jsonFlag, RemoteServer.serverOption
             ])
     }
 

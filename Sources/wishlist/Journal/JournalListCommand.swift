@@ -33,7 +33,9 @@ struct JournalListCommand: Command {
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) { try await $0.journalEntries(query.page(after: $1)) } describe: {
+        try await output.printPages(try remote.client(), all: all) {
+            try await $0.journalEntries(query.page(after: $1))
+        } describe: {
             Output.lines($0, empty: "No journal entries yet.")
         }
     }

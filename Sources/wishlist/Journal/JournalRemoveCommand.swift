@@ -5,7 +5,7 @@ import WishlistClient
 struct JournalRemoveCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "rm", abstract: "Delete a journal entry.", 
+            name: "rm", abstract: "Delete a journal entry.",
             arguments: [JournalEntryID.argument, RemoteServer.serverOption])
     }
 

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
 
 /// Where a journal command's contents come from: `--text`, else standard input when it is a file
 /// or a pipe (`wishlist journal add "Title" < note.txt`), else none.

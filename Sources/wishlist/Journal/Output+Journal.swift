@@ -16,7 +16,7 @@ extension Output {
     static func details(_ entry: JournalEntry) -> String {
         var lines = [
             "\(entry.hearted ? "♥ " : "")\(entry.title)", "id:      \(entry.id.uuidString.lowercased())",
-            "date:    \(entry.date)\(entry.time.map { " " + $0 } ?? "")",
+            "date:    \(entry.date)\(entry.time.map { " " + $0 } ?? "")"
         ]
         if let place = entry.place { lines.append("place:   \(place.name) (\(place.latitude), \(place.longitude))") }
         if !entry.wishIDs.isEmpty { lines.append("wishes:  \(entry.wishIDs.map { $0.uuidString.lowercased() }.joined(separator: ", "))") }

@@ -26,7 +26,7 @@ struct LinkPreviewCommand: Command {
             [
                 preview.title, preview.description, preview.siteName.map { "site:    \($0)" },
                 preview.price.map { "price:   \(Output.amount($0.amount, $0.currency))" },
-                preview.image.map { "image:   \($0)" }, "url:     \(preview.canonicalUrl)",
+                preview.image.map { "image:   \($0)" }, "url:     \(preview.canonicalUrl)"
             ].compactMap { $0 }.joined(separator: "\n")
         }
     }

@@ -5,7 +5,7 @@ struct PhotoCommand: Command {
             name: "photo", abstract: "Show, rotate, crop, reset and download a photo.",
             subcommands: [
                 PhotoShowCommand.self, PhotoRotateCommand.self, PhotoCropCommand.self, PhotoResetCommand.self,
-                PhotoDownloadCommand.self,
+                PhotoDownloadCommand.self
             ])
     }
 

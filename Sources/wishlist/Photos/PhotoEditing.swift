@@ -15,12 +15,13 @@ struct PhotoEditing {
 
     /// Applies the edit `change` makes of the current one (nil: none at all) and prints the photo.
     func run(_ change: (PhotoEditRequest) -> PhotoEditRequest?) async throws {
-        try await request.send({ client, id in
-            let current = try await client.photo(id).edit
-            guard let edit = change(PhotoEditRequest(crop: current?.crop, rotate: current?.rotate ?? 0)) else {
-                return try await client.resetPhoto(id)
-            }
-            return try await client.editPhoto(id, edit)
-        }, describe: PhotoShowCommand.details)
+        try await request.send(
+            { client, id in
+                let current = try await client.photo(id).edit
+                guard let edit = change(PhotoEditRequest(crop: current?.crop, rotate: current?.rotate ?? 0)) else {
+                    return try await client.resetPhoto(id)
+                }
+                return try await client.editPhoto(id, edit)
+            }, describe: PhotoShowCommand.details)
     }
 }

@@ -24,7 +24,7 @@ struct PhotoShowCommand: Command {
     static func details(_ photo: Photo) -> String {
         var lines = [
             "id:       \(photo.id.uuidString.lowercased())",
-            "size:     \(photo.width)×\(photo.height) (original \(photo.originalWidth)×\(photo.originalHeight))",
+            "size:     \(photo.width)×\(photo.height) (original \(photo.originalWidth)×\(photo.originalHeight))"
         ]
         if let edit = photo.edit {
             let crop = edit.crop.map { " cropped to \($0.width)×\($0.height) at \($0.x),\($0.y)," } ?? ""

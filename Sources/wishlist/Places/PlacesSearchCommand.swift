@@ -22,7 +22,8 @@ struct PlacesSearchCommand: Command {
 
     func run() async throws {
         try await output.printList(try remote.client(), { try await $0.searchPlaces(query) }) { places in
-            places.isEmpty ? "No places found."
+            places.isEmpty
+                ? "No places found."
                 : places.map(Self.describe).joined(separator: "\n")
         }
     }

@@ -14,7 +14,10 @@ struct RecentCommand: Command {
     static let deleteOption = Option(
         "--delete", "ID", help: "Forget one, by the id this command prints.", format: .id(of: "a recent search"))
 
-    enum Action { case show, clear, delete(UUID) }
+    enum Action {
+        case show, clear
+        case delete(UUID)
+    }
 
     let remote: RemoteServer
     let output: Output
@@ -41,7 +44,8 @@ struct RecentCommand: Command {
             print("Deleted that recent search.")
         case .show:
             try await output.printList(try remote.client(), { try await $0.recentSearches() }) { searches in
-                searches.isEmpty ? "No recent searches."
+                searches.isEmpty
+                    ? "No recent searches."
                     : searches.map { "\($0.id.uuidString.lowercased())  \($0.query)" }.joined(separator: "\n")
             }
         }

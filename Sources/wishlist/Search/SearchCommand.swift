@@ -11,7 +11,7 @@ struct SearchCommand: Command {
             abstract: "Search your wishes by name, tag, memo and link's site, your journal and the K-culture spots.",
             arguments: [
                 queryArgument, groupOption, cursorOption, limitOption, PageReader.allFlag, Output.jsonFlag,
-                RemoteServer.serverOption,
+                RemoteServer.serverOption
             ])
     }
 

@@ -11,7 +11,7 @@ struct ServeCommand: Command {
             arguments: [
                 Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
-                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption,
+                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption
             ])
     }
 
@@ -22,7 +22,9 @@ struct ServeCommand: Command {
         "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
     static let publicURLOption = Option(
         "--public-url", "URL",
-        help: "Where people reach the server, e.g. https://wishes.example.org behind a TLS proxy: https makes cookies Secure and sends HSTS ($WISHLIST_PUBLIC_URL; off).")
+        help:
+            "Where people reach the server, e.g. https://wishes.example.org behind a TLS proxy: https makes cookies Secure and sends HSTS ($WISHLIST_PUBLIC_URL; off)."
+    )
     static let geocoderOption = Option(
         "--geocoder-url", "URL",
         help: "A Nominatim-compatible geocoder for street-level place search ($WISHLIST_GEOCODER_URL; off by default).")
@@ -69,7 +71,8 @@ struct ServeCommand: Command {
 
     static let connectionsOption = Option(
         "--max-connections", "N",
-        help: "Most connections open at once; more wait until one closes ($WISHLIST_MAX_CONNECTIONS; default \(ServerSettings().connectionLimit)).",
+        help:
+            "Most connections open at once; more wait until one closes ($WISHLIST_MAX_CONNECTIONS; default \(ServerSettings().connectionLimit)).",
         format: .wholeNumber(1...))
     static let connectionsPerAddressOption = Option(
         "--max-connections-per-address", "N",
@@ -107,7 +110,8 @@ struct ServeCommand: Command {
             }
             settings.tileURL = tiles == "none" ? nil : tiles
         }
-        settings.allowPrivateAddresses = arguments.flag(Self.privateAddressesFlag)
+        settings.allowPrivateAddresses =
+            arguments.flag(Self.privateAddressesFlag)
             || Environment.value("WISHLIST_ALLOW_PRIVATE_ADDRESSES") == "1"
         if let refresh = try arguments.option(Self.refreshPricesOption) ?? Environment.value("WISHLIST_REFRESH_PRICES") {
             guard ["daily", "off"].contains(refresh) else { throw UsageError("--refresh-prices takes daily (or off).") }
@@ -177,7 +181,8 @@ struct ServeCommand: Command {
         let application = try WishlistApplication(settings: settings)
         try application.start()
         if try application.store.users.userCount() == 0 {
-            print("""
+            print(
+                """
                 No account yet. Open http://\(settings.host):\(application.port)/ to create the first one,
                 or run: wishlist user add NAME --admin --data \(settings.dataDirectory)
                 """)

@@ -62,7 +62,9 @@ struct JSONListItems {
             repeat {
                 switch peek() {
                 case nil: throw Self.notAList
-                case UInt8(ascii: "\""): _ = try string(); continue
+                case UInt8(ascii: "\""):
+                    _ = try string()
+                    continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
                 default: break

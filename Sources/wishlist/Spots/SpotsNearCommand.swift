@@ -21,8 +21,11 @@ struct SpotsNearCommand: Command {
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) { try await $0.spotsNear(query.page(after: $1)) } describe: { items in
-            items.isEmpty ? "No spots."
+        try await output.printPages(try remote.client(), all: all) {
+            try await $0.spotsNear(query.page(after: $1))
+        } describe: { items in
+            items.isEmpty
+                ? "No spots."
                 : items.map { "\(Distance.text(meters: $0.distanceMeters))\t\(Output.line($0.spot))" }.joined(separator: "\n")
         }
     }

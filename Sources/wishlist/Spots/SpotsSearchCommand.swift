@@ -7,7 +7,7 @@ struct SpotsSearchCommand: Command {
         CommandConfiguration(
             name: "search", abstract: "Find K-culture spots by place, work or artist, description or address.",
             arguments: [
-                queryArgument, typeOption, NearQuery.limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption,
+                queryArgument, typeOption, NearQuery.limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption
             ])
     }
 
@@ -31,7 +31,9 @@ struct SpotsSearchCommand: Command {
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) { try await $0.spots(query.page(after: $1)) } describe: { spots in
+        try await output.printPages(try remote.client(), all: all) {
+            try await $0.spots(query.page(after: $1))
+        } describe: { spots in
             spots.isEmpty ? "No spots found." : spots.map(Output.line).joined(separator: "\n")
         }
     }

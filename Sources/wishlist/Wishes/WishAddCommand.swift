@@ -10,7 +10,7 @@ struct WishAddCommand: Command {
             name: "add",
             abstract: "Add a wish.",
             arguments: [nameArgument] + WishFields.arguments + [
-                tagOption, favoriteFlag, Output.jsonFlag, RemoteServer.serverOption,
+                tagOption, favoriteFlag, Output.jsonFlag, RemoteServer.serverOption
             ])
     }
 
@@ -29,7 +29,8 @@ struct WishAddCommand: Command {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         fields = try WishFields(&arguments)
-        let name = fields.link == nil
+        let name =
+            fields.link == nil
             ? try arguments.positional(Self.nameArgument) : try arguments.optionalPositional(Self.nameArgument)
         draft = WishDraft(
             name: name ?? "", memo: fields.memo, link: fields.link,
@@ -49,11 +50,14 @@ struct WishAddCommand: Command {
             let preview = try await client.linkPreview(link)
             draft.name = preview.title ?? preview.siteName ?? URLComponents(string: link)?.host ?? link
         }
-        try await output.print(client, { client in
-            let wish = try await client.createWish(draft)
-            // The page may be down or refuse us: the wish stays, without the page's photo and price
-            // (and --json prints the wish as created, the failed refresh having decoded no answer).
-            return (try? await client.refreshLink(of: wish.id, addPhoto: draft.photoIDs.isEmpty)) ?? wish
-        }) { "Added \(Output.line($0))" + ($0.price.map { "  \(Output.amount($0.amount, $0.currency))" } ?? "") }
+        try await output.print(
+            client,
+            { client in
+                let wish = try await client.createWish(draft)
+                // The page may be down or refuse us: the wish stays, without the page's photo and price
+                // (and --json prints the wish as created, the failed refresh having decoded no answer).
+                return (try? await client.refreshLink(of: wish.id, addPhoto: draft.photoIDs.isEmpty)) ?? wish
+            }
+        ) { "Added \(Output.line($0))" + ($0.price.map { "  \(Output.amount($0.amount, $0.currency))" } ?? "") }
     }
 }

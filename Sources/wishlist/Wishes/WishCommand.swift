@@ -6,7 +6,7 @@ struct WishCommand: Command {
             abstract: "Add, list, show, edit, delete and star wishes.",
             subcommands: [
                 WishAddCommand.self, WishListCommand.self, WishShowCommand.self, WishEditCommand.self,
-                WishRemoveCommand.self, WishFavoriteCommand.self, WishUnfavoriteCommand.self, WishNearCommand.self,
+                WishRemoveCommand.self, WishFavoriteCommand.self, WishUnfavoriteCommand.self, WishNearCommand.self
             ])
     }
 

@@ -11,7 +11,7 @@ struct WishEditCommand: Command {
             abstract: "Change fields of a wish; the others stay as they are.",
             arguments: [WishID.argument, nameOption] + WishFields.arguments + [
                 noMemoFlag, noLinkFlag, tagOption, noTagsFlag, removePhotoOption, clearPlaceFlag, favoriteFlag,
-                noFavoriteFlag, Output.jsonFlag, RemoteServer.serverOption,
+                noFavoriteFlag, Output.jsonFlag, RemoteServer.serverOption
             ])
     }
 

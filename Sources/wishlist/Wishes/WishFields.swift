@@ -16,7 +16,7 @@ struct WishFields {
     static let longitudeOption = Option("--place-lng", "LNG", help: "The place's longitude, -180 to 180.", format: .number)
 
     static let arguments: [any ArgumentDeclaration] = [
-        memoOption, linkOption, photoOption, placeOption, latitudeOption, longitudeOption,
+        memoOption, linkOption, photoOption, placeOption, latitudeOption, longitudeOption
     ]
 
     var memo: String?

@@ -8,7 +8,7 @@ struct WishListCommand: Command {
             name: "list",
             abstract: "List wishes, newest first.",
             arguments: [
-                favoritesFlag, tagOption, sortOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption,
+                favoritesFlag, tagOption, sortOption, limitOption, PageReader.allFlag, Output.jsonFlag, RemoteServer.serverOption
             ])
     }
 
@@ -35,7 +35,9 @@ struct WishListCommand: Command {
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) { try await $0.wishes(query.page(after: $1)) } describe: {
+        try await output.printPages(try remote.client(), all: all) {
+            try await $0.wishes(query.page(after: $1))
+        } describe: {
             Output.lines($0, empty: "No wishes yet.")
         }
     }

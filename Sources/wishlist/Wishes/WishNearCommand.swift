@@ -21,7 +21,9 @@ struct WishNearCommand: Command {
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) { try await $0.wishesNear(query.page(after: $1)) } describe: { items in
+        try await output.printPages(try remote.client(), all: all) {
+            try await $0.wishesNear(query.page(after: $1))
+        } describe: { items in
             Output.table(
                 items.map { [Distance.text(meters: $0.distanceMeters)] + Output.columns($0.wish) }, flexibleColumn: 3,
                 empty: "No wishes with a place yet.")

@@ -19,8 +19,11 @@ import WishlistCore
 
     func signedIn(_ server: ServerProcess) async throws -> CommandRunner {
         let cli = CommandRunner(home: home)
-        let login = try await cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
-                                       "--password-stdin"], stdin: "\(ServerProcess.password)\n")
+        let login = try await cli.run(
+            [
+                "login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
+                "--password-stdin"
+            ], stdin: "\(ServerProcess.password)\n")
         #expect(login.status == 0, "\(login.error)")
         return cli
     }
@@ -32,17 +35,20 @@ import WishlistCore
         let file = Self.fixtures.appendingPathComponent("chrome-bookmarks.html").path
         let result = try await cli.run(["import-bookmarks", file])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == """
-            imported: 5 wishes
-            skipped:  0 (already there)
-            refused:  1
-              Scratch pad: A link must start with http:// or https://.
+        #expect(
+            result.output == """
+                imported: 5 wishes
+                skipped:  0 (already there)
+                refused:  1
+                  Scratch pad: A link must start with http:// or https://.
 
-            """)
+                """)
         let again = try await cli.run(["import-bookmarks", file, "--json"])
-        #expect(try JSONCoding.decoder().decode(ImportReport.self, from: Data(again.output.utf8)) == ImportReport(
-            skipped: ["wishes": 5],
-            refused: [ImportReport.Refusal(item: "Scratch pad", reason: "A link must start with http:// or https://.")]))
+        #expect(
+            try JSONCoding.decoder().decode(ImportReport.self, from: Data(again.output.utf8))
+                == ImportReport(
+                    skipped: ["wishes": 5],
+                    refused: [ImportReport.Refusal(item: "Scratch pad", reason: "A link must start with http:// or https://.")]))
         let listed = try await cli.run(["wish", "list"])
         #expect(listed.output.contains("Snow Peak titanium mug 450") && listed.output.contains("올리브영 선크림"), "\(listed.output)")
     }
@@ -55,7 +61,9 @@ import WishlistCore
         try Data("name,price\nMug,12.99 USD\nCup,cheap\n".utf8).write(to: csv)
         let result = try await cli.run(["import-csv", csv.path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.hasPrefix("imported: 1 wishes\nskipped:  0 (already there)\nrefused:  1\n  Row 3: Cup: The price \"cheap\""), "\(result.output)")
+        #expect(
+            result.output.hasPrefix("imported: 1 wishes\nskipped:  0 (already there)\nrefused:  1\n  Row 3: Cup: The price \"cheap\""),
+            "\(result.output)")
 
         let wrong = try await cli.run(["import-csv", Self.fixtures.appendingPathComponent("chrome-bookmarks.html").path])
         #expect(wrong.status != 0)

@@ -67,7 +67,7 @@ import WishlistCore
 
         let edited = try await run([
             "wish", "edit", id, "--remove-photo", photo.id.uuidString, "--place-lat", "37.5665", "--place-lng", "126.978",
-            "--place", "City Hall", "--favorite", "--json",
+            "--place", "City Hall", "--favorite", "--json"
         ])
         #expect(edited.status == 0, "\(edited.error)")
         let changed = try Self.wish(edited)
@@ -113,7 +113,7 @@ import WishlistCore
             ["wish", "list", "--limit", "100"],
             environment: [
                 "WISHLIST_SERVER": server.client.baseURL.absoluteString,
-                "WISHLIST_TOKEN": try await server.client.createToken(name: "narrow").token, "COLUMNS": "56",
+                "WISHLIST_TOKEN": try await server.client.createToken(name: "narrow").token, "COLUMNS": "56"
             ])
         #expect(narrow.output.split(separator: "\n").allSatisfy { TextColumns.cells(String($0)) <= 56 }, "\(narrow.output)")
         #expect(narrow.output.contains("…"))
@@ -152,7 +152,10 @@ import WishlistCore
         let media = home.appendingPathComponent("data/media")
         func files() -> [String] {
             (FileManager.default.enumerator(atPath: media.path)?.allObjects as? [String] ?? [])
-                .filter { !$0.hasPrefix(".") && !((try? media.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? true) }
+                .filter {
+                    !$0.hasPrefix(".")
+                        && !((try? media.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? true)
+                }
         }
 
         let added = try await run(["wish", "add", "Kite", "--photo", Self.canon, "--photo", notAPhoto.path])
@@ -187,7 +190,8 @@ import WishlistCore
         var cursor: String?
         for chunk in stride(from: 0, to: lines.count, by: 2).map({ lines[$0..<min($0 + 2, lines.count)] }) {
             let path = WishlistClient.pathWithQuery(
-                "/api/v1/wishes", [URLQueryItem(name: "sort", value: "newest"), URLQueryItem(name: "limit", value: "2")]
+                "/api/v1/wishes",
+                [URLQueryItem(name: "sort", value: "newest"), URLQueryItem(name: "limit", value: "2")]
                     + (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? []))
             let page = try await server.client.send("GET", path)
             let body = String(decoding: page.body, as: UTF8.self)

@@ -26,8 +26,9 @@ import WishlistServer
     }
 
     @Test func userAddThenSigningInWithThatPasswordWorks() async throws {
-        let added = try await cli.run(["user", "add", "Alice", "--admin", "--password-stdin", "--data", data],
-                                stdin: "correct horse battery\n")
+        let added = try await cli.run(
+            ["user", "add", "Alice", "--admin", "--password-stdin", "--data", data],
+            stdin: "correct horse battery\n")
         #expect(added.status == 0, "\(added.error)")
         #expect(added.output.contains("alice"))
         let listed = try await cli.run(["user", "list", "--data", data])
@@ -40,9 +41,11 @@ import WishlistServer
     }
 
     @Test func badArgumentsPrintUsageAndExitNonZero() async throws {
-        for arguments in [["user", "add"], ["nonsense"], ["user", "add", "bob", "--bogus"], ["serve", "--listen", "nowhere"],
-                          ["user", "add", "bob", "extra", "--data", data], ["wish", "show", "not-a-uuid", "--server", "http://127.0.0.1:1"],
-                          ["user"], []] {
+        for arguments in [
+            ["user", "add"], ["nonsense"], ["user", "add", "bob", "--bogus"], ["serve", "--listen", "nowhere"],
+            ["user", "add", "bob", "extra", "--data", data], ["wish", "show", "not-a-uuid", "--server", "http://127.0.0.1:1"],
+            ["user"], []
+        ] {
             let result = try await cli.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.error)")
             #expect(result.error.hasPrefix("wishlist: "), "\(arguments)")
@@ -57,7 +60,7 @@ import WishlistServer
     @Test func aPublicURLThatIsNotAServersRootIsAUsageError() async throws {
         for (value, problem) in [
             ("https://wishes.example.org/app", "without a path like /app"), ("wishes.example.org", "must start with https://"),
-            ("https://wishes.example.org/?a=1", "must not have a query"),
+            ("https://wishes.example.org/?a=1", "must not have a query")
         ] {
             let result = try await cli.run(["serve", "--data", data, "--public-url", value])
             #expect(result.status == 64, "\(value): \(result.status) \(result.error)")
@@ -73,7 +76,7 @@ import WishlistServer
             (["--rate-limit", "uploads=0"], "uploads= takes a whole number of requests a minute, at least 1."),
             (["--rate-limit", "uploads=-5"], "at least 1."), (["--rate-limit", "uploads=ten"], "at least 1."),
             (["--rate-limit", "uploads=99999999999999999999"], "at least 1."),
-            (["--rate-limit", "uploads=5", "--rate-limit", "uploads=6"], "--rate-limit uploads is given twice."),
+            (["--rate-limit", "uploads=5", "--rate-limit", "uploads=6"], "--rate-limit uploads is given twice.")
         ] {
             let result = try await cli.run(["serve", "--data", data] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.error)")
@@ -113,7 +116,8 @@ import WishlistServer
 
     @Test func backupThenRestoreIntoAnEmptyDirectory() async throws {
         _ = try await cli.run(["user", "add", "bob", "--password-stdin", "--data", data], stdin: "long enough pass\n")
-        let archive = data + "-backup.zip", restored = data + "-restored"
+        let archive = data + "-backup.zip"
+        let restored = data + "-restored"
         defer {
             try? FileManager.default.removeItem(atPath: archive)
             try? FileManager.default.removeItem(atPath: restored)
@@ -268,7 +272,9 @@ import WishlistServer
         #expect(imported.output.contains("spots of 7 works and artists"), "\(imported.output)")
         #expect(try await cli.run(["spots", "import", Self.spotsSample, "--data", data]).output.contains("nothing changed"))
         let missing = try await cli.run(["spots", "import", "\(data)/no-such-release.csv.gz", "--data", data])
-        #expect(missing.status == 1 && missing.error == "wishlist: Cannot read the file '\(data)/no-such-release.csv.gz'.\n", "\(missing.error)")
+        #expect(
+            missing.status == 1 && missing.error == "wishlist: Cannot read the file '\(data)/no-such-release.csv.gz'.\n", "\(missing.error)"
+        )
         _ = try await cli.run(["user", "add", "erin", "--password-stdin", "--data", data], stdin: "erin's password\n")
         let application = try startServer()
         defer { try? application.stop() }

@@ -120,7 +120,7 @@ import WishlistCore
         #expect(
             completed == [
                 "wishlist wish ", "wishlist wish show ", "wishlist wish add --favorite ",
-                "wishlist wish show \(wish.id.uuidString.lowercased()) ", "wishlist wish add --photo kite.jpg ",
+                "wishlist wish show \(wish.id.uuidString.lowercased()) ", "wishlist wish add --photo kite.jpg "
             ])
     }
 }

@@ -46,7 +46,7 @@ import Testing
     @Test func anOptionWithoutItsValueIsAUsageError() async throws {
         var checked = 0
         for (path, command) in Self.leafCommands() {
-            for case let .option(names, _) in command.configuration.options.map(\.syntax) {
+            for case .option(let names, _) in command.configuration.options.map(\.syntax) {
                 for words in [[names.long], [names.long, "--json"]] {
                     let result = try await cli.run(path + words)
                     #expect(result.status == 64, "\(path) \(words): \(result.status) \(result.error)")

@@ -10,10 +10,14 @@ extension CommandLineTests {
         // A server process of its own: its Giphy calls must not wait for this test process's task pool,
         // which the commands run here block while they wait.
         let server = try await ServerProcess(
-            home: home, options: ["--giphy-key", GiphyStandIn.key, "--giphy-url", giphy.baseURL.absoluteString, "--allow-private-addresses"])
+            home: home, options: ["--giphy-key", GiphyStandIn.key, "--giphy-url", giphy.baseURL.absoluteString, "--allow-private-addresses"]
+        )
         defer { server.stop() }
-        _ = try await cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
-                         "--password-stdin"], stdin: "\(ServerProcess.password)\n")
+        _ = try await cli.run(
+            [
+                "login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
+                "--password-stdin"
+            ], stdin: "\(ServerProcess.password)\n")
 
         let search = try await cli.run(["gifs", "search", "cat", "--offset", "24"])
         #expect(search.status == 0, "\(search.error)")

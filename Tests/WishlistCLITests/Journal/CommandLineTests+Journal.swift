@@ -20,8 +20,9 @@ extension CommandLineTests {
         #expect(entry.date == "2026-03-01" && entry.title == "Market day")
         let id = entry.id.uuidString.lowercased()
 
-        let texted = try await cli.run(["journal", "add", "Quick one", "--text", "from the option", "--date", "2026-03-02", "--json"],
-                                 stdin: "ignored")
+        let texted = try await cli.run(
+            ["journal", "add", "Quick one", "--text", "from the option", "--date", "2026-03-02", "--json"],
+            stdin: "ignored")
         #expect(try JSONCoding.decoder().decode(JournalEntry.self, from: Data(texted.output.utf8)).contents == "from the option")
         let today = try await cli.run(["journal", "add", "No date given", "--json"])
         #expect(try JSONCoding.decoder().decode(JournalEntry.self, from: Data(today.output.utf8)).date.count == 10)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WishlistCore
 
 /// `wishlist link preview` and `wishlist wish add --link` against a real server process (its link
@@ -17,14 +17,19 @@ import WishlistCore
         let shop = try LoopbackHTTPServer { request in
             request.path == "/lamp.jpg"
                 ? .answer(status: 200, headers: ["Content-Type": "image/jpeg"], body: Array(photo))
-                : .html(#"<html><head><title>Brass lamp</title><meta property="og:image" content="/lamp.jpg"><meta property="product:price:amount" content="49.90"><meta property="product:price:currency" content="EUR"></head></html>"#)
+                : .html(
+                    #"<html><head><title>Brass lamp</title><meta property="og:image" content="/lamp.jpg"><meta property="product:price:amount" content="49.90"><meta property="product:price:currency" content="EUR"></head></html>"#
+                )
         }
         defer { shop.stop() }
         let server = try await ServerProcess(home: home, options: ["--allow-private-addresses"])
         defer { server.stop() }
         let cli = CommandRunner(home: home)
-        let login = try await cli.run(["login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
-                                 "--password-stdin"], stdin: "\(ServerProcess.password)\n")
+        let login = try await cli.run(
+            [
+                "login", "--server", server.client.baseURL.absoluteString, "--username", ServerProcess.username,
+                "--password-stdin"
+            ], stdin: "\(ServerProcess.password)\n")
         #expect(login.status == 0, "\(login.error)")
         let link = shop.url("/p/lamp").absoluteString
 

@@ -37,8 +37,8 @@ import WishlistClient
         #expect(tags.contains(Self.neededLibraryTag), "the dynamic section was not found")
     }
 
-    static let neededLibraryTag: Int64 = 1 // DT_NEEDED
-    static let packedRelocationsTag: Int64 = 36 // DT_RELR
+    static let neededLibraryTag: Int64 = 1  // DT_NEEDED
+    static let packedRelocationsTag: Int64 = 36  // DT_RELR
 
     /// The tags of an ELF64 little-endian executable's dynamic section, found through its program
     /// headers (PT_DYNAMIC), as the loader finds them.
@@ -57,7 +57,8 @@ import WishlistClient
             throw CocoaError(.fileReadCorruptFile)
         }
         let (programHeaders, entrySize, entries) = (
-            integer(header, at: 0x20, size: 8), Int(integer(header, at: 0x36, size: 2)), Int(integer(header, at: 0x38, size: 2)))
+            integer(header, at: 0x20, size: 8), Int(integer(header, at: 0x36, size: 2)), Int(integer(header, at: 0x38, size: 2))
+        )
         let table = try read(entrySize * entries, at: programHeaders)
         guard let dynamic = (0..<entries).map({ $0 * entrySize }).first(where: { integer(table, at: $0, size: 4) == 2 }) else {
             return []

@@ -40,9 +40,10 @@ struct CommandRunner {
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Swift.Result {
-                    try runWaiting(arguments, stdin: stdin, environment: environment, terminal: terminal)
-                })
+                continuation.resume(
+                    with: Swift.Result {
+                        try runWaiting(arguments, stdin: stdin, environment: environment, terminal: terminal)
+                    })
             }.start()
         }
     }
@@ -52,7 +53,9 @@ struct CommandRunner {
     ) throws -> Result {
         var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin"]
         env.merge(environment) { $1 }
-        let input = try Subprocess.pipe(), output = try Subprocess.pipe(), error = try Subprocess.pipe()
+        let input = try Subprocess.pipe()
+        let output = try Subprocess.pipe()
+        let error = try Subprocess.pipe()
         let pseudoTerminal = terminal ? try PseudoTerminal() : nil
         let process = try Subprocess(
             Self.executable.path, arguments, environment: env, input: input.read.fileDescriptor,

@@ -13,7 +13,8 @@ struct PseudoTerminal {
     private let parent: Int32
 
     init() throws {
-        var parent: Int32 = -1, child: Int32 = -1
+        var parent: Int32 = -1
+        var child: Int32 = -1
         guard openpty(&parent, &child, nil, nil, nil) == 0 else { throw OpenFailure() }
         self.parent = parent
         self.child = FileHandle(fileDescriptor: child, closeOnDealloc: true)

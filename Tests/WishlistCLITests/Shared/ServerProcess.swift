@@ -80,9 +80,10 @@ final class ServerProcess {
         let maps = Self.procFile(pid, "maps") ?? ""
         // "address perms offset dev inode path", the path padded with spaces and absent for
         // anonymous memory.
-        return Set(maps.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ")
-            return fields.count > 5 ? fields[5...].joined(separator: " ") : nil
-        })
+        return Set(
+            maps.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: " ")
+                return fields.count > 5 ? fields[5...].joined(separator: " ") : nil
+            })
     }
 }

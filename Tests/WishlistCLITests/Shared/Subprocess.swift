@@ -36,10 +36,12 @@ final class Subprocess: Sendable {
                 posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
-        guard Self.addCloseFrom(&actions, 3) == 0 else { throw SpawnFailure(description: "posix_spawn_file_actions_addclosefrom_np failed") }
+        guard Self.addCloseFrom(&actions, 3) == 0 else {
+            throw SpawnFailure(description: "posix_spawn_file_actions_addclosefrom_np failed")
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else { throw SpawnFailure(description: "posix_spawn \(executable): \(String(cString: strerror(result)))") }

@@ -21,15 +21,18 @@ import WishlistCore
         try AccountRules.validatePassword(String(repeating: "a", count: 10))
         try AccountRules.validatePassword(String(repeating: "가", count: 10))
         try AccountRules.validatePassword(String(repeating: "a", count: 1024))
-        #expect((#expect(throws: ValidationError.self) {
-            try AccountRules.validatePassword(String(repeating: "a", count: 9))
-        })?.code == "password_too_short")
-        #expect((#expect(throws: ValidationError.self) {
-            try AccountRules.validatePassword(String(repeating: "a", count: 1025))
-        })?.code == "password_too_long")
-        #expect((#expect(throws: ValidationError.self) {
-            try AccountRules.validatePassword("long enough\u{0}but has a NUL")
-        })?.code == "invalid_password")
+        #expect(
+            (#expect(throws: ValidationError.self) {
+                try AccountRules.validatePassword(String(repeating: "a", count: 9))
+            })?.code == "password_too_short")
+        #expect(
+            (#expect(throws: ValidationError.self) {
+                try AccountRules.validatePassword(String(repeating: "a", count: 1025))
+            })?.code == "password_too_long")
+        #expect(
+            (#expect(throws: ValidationError.self) {
+                try AccountRules.validatePassword("long enough\u{0}but has a NUL")
+            })?.code == "invalid_password")
     }
 
     @Test func tokenNameIsTrimmedAndBounded() throws {

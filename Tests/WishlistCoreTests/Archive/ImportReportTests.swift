@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct ImportReportTests {
@@ -10,7 +11,10 @@ import Testing
         report.countSkipped("wishes")
         report.refuse("Line 3: 램프", reason: "A link must start with http:// or https://.")
         let json = String(decoding: try JSONCoding.encoder().encode(report), as: UTF8.self)
-        #expect(json == #"{"imported":{"wishes":2},"refused":[{"item":"Line 3: 램프","reason":"A link must start with http:// or https://."}],"skipped":{"wishes":1}}"#)
+        #expect(
+            json
+                == #"{"imported":{"wishes":2},"refused":[{"item":"Line 3: 램프","reason":"A link must start with http:// or https://."}],"skipped":{"wishes":1}}"#
+        )
         #expect(try JSONCoding.decoder().decode(ImportReport.self, from: Data(json.utf8)) == report)
     }
 

@@ -27,7 +27,7 @@ import WishlistCore
         Photo.Crop(x: 1, y: 0, width: 10, height: 10), Photo.Crop(x: 0, y: 1, width: 10, height: 10),
         Photo.Crop(x: 0, y: 0, width: 11, height: 1), Photo.Crop(x: 0, y: 0, width: 1, height: 11),
         Photo.Crop(x: 0, y: 0, width: 0, height: 5), Photo.Crop(x: 0, y: 0, width: 5, height: 0),
-        Photo.Crop(x: -1, y: 0, width: 5, height: 5), Photo.Crop(x: 0, y: -1, width: 5, height: 5),
+        Photo.Crop(x: -1, y: 0, width: 5, height: 5), Photo.Crop(x: 0, y: -1, width: 5, height: 5)
     ])
     func cropOutsideThePhotoIsRefused(_ crop: Photo.Crop) {
         let error = #expect(throws: ValidationError.self) {

@@ -62,12 +62,13 @@ import WishlistCore
         let inside = try #require(PlaceGrid.CellRange(inside: box, level: 2))
         let rim = inside.rim(of: box)
         let overlap = PlaceGrid.CellRange.rimOverlap
-        #expect(rim == [
-            try BoundingBox(minLongitude: -10, minLatitude: -50, maxLongitude: 100, maxLatitude: -45 + overlap),
-            try BoundingBox(minLongitude: -10, minLatitude: 45 - overlap, maxLongitude: 100, maxLatitude: 50),
-            try BoundingBox(minLongitude: -10, minLatitude: -45 - overlap, maxLongitude: overlap, maxLatitude: 45 + overlap),
-            try BoundingBox(minLongitude: 90 - overlap, minLatitude: -45 - overlap, maxLongitude: 100, maxLatitude: 45 + overlap),
-        ])
+        #expect(
+            rim == [
+                try BoundingBox(minLongitude: -10, minLatitude: -50, maxLongitude: 100, maxLatitude: -45 + overlap),
+                try BoundingBox(minLongitude: -10, minLatitude: 45 - overlap, maxLongitude: 100, maxLatitude: 50),
+                try BoundingBox(minLongitude: -10, minLatitude: -45 - overlap, maxLongitude: overlap, maxLatitude: 45 + overlap),
+                try BoundingBox(minLongitude: 90 - overlap, minLatitude: -45 - overlap, maxLongitude: 100, maxLatitude: 45 + overlap)
+            ])
     }
 
     @Test func aClusterIsAtTheMeanOfItsPoints() {

@@ -7,7 +7,8 @@ import WishlistCore
 @Suite struct JSONWriterTests {
     /// Every ASCII control, the characters JSON escapes, `/`, DEL, and non-ASCII of every UTF-8
     /// length: Hangul, combining marks, an emoji sequence with a joiner, U+2028.
-    private static let awkwardText = String(decoding: (0..<0x80).map(UInt8.init), as: UTF8.self)
+    private static let awkwardText =
+        String(decoding: (0..<0x80).map(UInt8.init), as: UTF8.self)
         + "\"quoted\" back\\slash a/b </script> 가방 é e\u{301} 👩‍👩‍👧 \u{2028}\u{2029} \u{FEFF}"
 
     private static let urls = Photo.URLs(
@@ -23,8 +24,9 @@ import WishlistCore
         id: UUID(uuidString: "FFFFFFFF-0000-4ABC-8DEF-0123456789AB")!, name: "여행 가방 \"big\" / \\ \n\t",
         memo: awkwardText, link: "https://shop.example.com/item/219272?size=L&color=%EA%B0%80#top",
         tags: ["선물", "a/b", "quote\"", "", awkwardText],
-        place: Place(name: "서울역 \u{1}", address: "Seoul\r\nKorea", latitude: 37.554_722, longitude: 126.970_833,
-                     source: .search),
+        place: Place(
+            name: "서울역 \u{1}", address: "Seoul\r\nKorea", latitude: 37.554_722, longitude: 126.970_833,
+            source: .search),
         photos: [
             Photo(id: UUID(), width: 1600, height: 1200, urls: urls),
             Photo(
@@ -35,14 +37,14 @@ import WishlistCore
                 id: UUID(), width: 10, height: Int.max, originalWidth: Int.min, originalHeight: 0, urls: urls,
                 edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 0),
                 gps: .init(latitude: 0, longitude: -0.0)),
-            Photo(id: UUID(), width: 480, height: 320, urls: urls, animated: true),
+            Photo(id: UUID(), width: 480, height: 320, urls: urls, animated: true)
         ],
         favorite: true,
         priceHistory: [
             SeenPrice(amount: 79000, currency: "KRW", seenAt: Date(millisecondsSince1970: 1_795_959_435_123)),
             SeenPrice(amount: Decimal(string: "1299.95")!, currency: nil, seenAt: Date(millisecondsSince1970: 0)),
             SeenPrice(amount: Decimal(string: "0.0001")!, currency: "EUR", seenAt: Date(millisecondsSince1970: -1)),
-            SeenPrice(amount: Decimal(string: "123456789012345678901234567890")!, currency: "\"", seenAt: Date(millisecondsSince1970: 1)),
+            SeenPrice(amount: Decimal(string: "123456789012345678901234567890")!, currency: "\"", seenAt: Date(millisecondsSince1970: 1))
         ],
         createdAt: Date(millisecondsSince1970: 253_402_300_799_999),
         updatedAt: Date(millisecondsSince1970: -62_135_596_800_000), version: Int.max)
@@ -76,9 +78,10 @@ import WishlistCore
 
     @Test func searchResultWithEveryGroup() throws {
         try expectSameBytes(WishSearchResult(query: "가방", byName: [], byTag: []))
-        try expectSameBytes(WishSearchResult(
-            query: Self.awkwardText, byName: [Self.fullWish, Self.plainWish], byTag: [Self.plainWish],
-            places: [Place(name: "Busan", address: "부산광역시", latitude: 35.1796, longitude: 129.0756, source: .search)]))
+        try expectSameBytes(
+            WishSearchResult(
+                query: Self.awkwardText, byName: [Self.fullWish, Self.plainWish], byTag: [Self.plainWish],
+                places: [Place(name: "Busan", address: "부산광역시", latitude: 35.1796, longitude: 129.0756, source: .search)]))
     }
 
     private static let fullEntry = JournalEntry(
@@ -95,25 +98,28 @@ import WishlistCore
         try expectSameBytes(Self.fullEntry)
         try expectSameBytes(Page(items: [Self.plainEntry, Self.fullEntry], nextCursor: "eyJhIjoxfQ"))
         try expectSameBytes(WishSearchResult(query: "일기", byName: [Self.plainWish], byTag: [], journal: [Self.fullEntry]))
-        try expectSameBytes(Page(
-            items: [NearbyJournalEntry(entry: Self.fullEntry, distanceMeters: 12.5)], nextCursor: nil))
+        try expectSameBytes(
+            Page(
+                items: [NearbyJournalEntry(entry: Self.fullEntry, distanceMeters: 12.5)], nextCursor: nil))
     }
 
     @Test func pagesOfWishesAndOfNearbyWishes() throws {
         try expectSameBytes(Page(items: [Self.plainWish, Self.fullWish], nextCursor: "eyJhIjoxfQ"))
         try expectSameBytes(Page<Wish>(items: [], nextCursor: nil))
-        try expectSameBytes(Page(
-            items: [NearbyWish(wish: Self.fullWish, distanceMeters: 1234.5), NearbyWish(wish: Self.plainWish, distanceMeters: 0)],
-            nextCursor: nil))
+        try expectSameBytes(
+            Page(
+                items: [NearbyWish(wish: Self.fullWish, distanceMeters: 1234.5), NearbyWish(wish: Self.plainWish, distanceMeters: 0)],
+                nextCursor: nil))
     }
 
     /// Swift's shortest digits in every form: whole, fractional, exponents both ways, subnormal, extremes.
     @Test func numbersAsTheEncoderPrintsThem() throws {
         var generator = SystemRandomNumberGenerator()
-        let doubles: [Double] = [
-            0, -0.0, 1, -1, 0.1, 1.0 / 3, 37.5665, 126.978, 1e-5, 1e-7, 123_456.789, 1e15, 1e16, 1e21, 1e22,
-            -2.5e-300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_993,
-        ] + (0..<200).map { _ in Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)) }
+        let doubles: [Double] =
+            [
+                0, -0.0, 1, -1, 0.1, 1.0 / 3, 37.5665, 126.978, 1e-5, 1e-7, 123_456.789, 1e15, 1e16, 1e21, 1e22,
+                -2.5e-300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_993
+            ] + (0..<200).map { _ in Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)) }
             + (0..<200).map { _ in Double.random(in: -180...180, using: &generator) }
         for value in doubles {
             try expectSameBytes([value, -value])
@@ -123,7 +129,8 @@ import WishlistCore
 
     @Test func datesAndIDs() throws {
         var generator = SystemRandomNumberGenerator()
-        let dates = [0, -1, -86_400_001, 951_782_400_000, 4_107_542_399_999]
+        let dates =
+            [0, -1, -86_400_001, 951_782_400_000, 4_107_542_399_999]
             .map(Date.init(millisecondsSince1970:))
             + (0..<200).map { _ in
                 Date(millisecondsSince1970: Int64.random(in: -6_000_000_000_000...8_000_000_000_000, using: &generator))

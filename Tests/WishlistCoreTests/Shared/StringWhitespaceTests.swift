@@ -13,7 +13,7 @@ import WishlistCore
     @Test(arguments: [
         "", " ", "\u{3000}", "a", " a ", "\t가방\n", "\u{3000}가방\u{3000}", "가방", "café", "cafe\u{301}",
         // White space with a combining mark is one character, and white space: trimmed whole.
-        " \u{301}", "abc \u{301}", "\u{301}abc", "a\u{A0}", "\r\nline\r\n", "이태원 클라쓰",
+        " \u{301}", "abc \u{301}", "\u{301}abc", "a\u{A0}", "\r\nline\r\n", "이태원 클라쓰"
     ])
     func trimsWholeCharactersOfWhiteSpaceAtEitherEnd(text: String) {
         #expect(text.trimmingWhitespace() == Self.trimmedByCharacters(text))

@@ -8,8 +8,11 @@ import WishlistCore
     @Test func formatsLikeTheISO8601StyleAcrossCenturiesAndBefore1970() {
         let style = Date.ISO8601FormatStyle()
         var generator = SystemRandomNumberGenerator()
-        let samples: [Int64] = [0, -1, -999, -1000, -1001, 951_782_400_000, 4_107_542_399_999, -2_208_988_800_000,
-                                1_795_962_457_320, 68_169_600_000]
+        let samples: [Int64] =
+            [
+                0, -1, -999, -1000, -1001, 951_782_400_000, 4_107_542_399_999, -2_208_988_800_000,
+                1_795_962_457_320, 68_169_600_000
+            ]
             + (0..<500).map { _ in Int64.random(in: -6_000_000_000_000...8_000_000_000_000, using: &generator) }
         for milliseconds in samples {
             let date = Date(millisecondsSince1970: milliseconds)

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct PriceRulesTests {
-    @Test(arguments: [
-        ("12.99", "12.99", nil), ("89,000", "89000", nil), ("89000 KRW", "89000", "KRW"), ("usd 12.99", "12.99", "USD"),
-        ("₩89,000", "89000", "KRW"), ("€12.50", "12.5", "EUR"), ("1,234,567.5 jpy", "1234567.5", "JPY"), (" 0 ", "0", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("12.99", "12.99", nil), ("89,000", "89000", nil), ("89000 KRW", "89000", "KRW"), ("usd 12.99", "12.99", "USD"),
+            ("₩89,000", "89000", "KRW"), ("€12.50", "12.5", "EUR"), ("1,234,567.5 jpy", "1234567.5", "JPY"), (" 0 ", "0", nil)
+        ] as [(String, String, String?)])
     func pricesAsPeopleTypeThem(text: String, amount: String, currency: String?) throws {
         let price = try #require(try PriceRules.price(text))
         #expect(price.amount == Decimal(string: amount))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct TagTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct WishDraftTests {
@@ -17,10 +18,12 @@ import Testing
             place: Place(name: " Jirisan ", latitude: 35.3, longitude: 127.7, source: .manual),
             photoIDs: [photo, photo], favorite: true)
         let valid = try draft.validated()
-        #expect(valid == WishDraft(
-            name: "Tent", memo: nil, link: "https://example.com", tags: ["Camp", "out door"],
-            place: Place(name: "Jirisan", latitude: 35.3, longitude: 127.7, source: .manual),
-            photoIDs: [photo], favorite: true))
+        #expect(
+            valid
+                == WishDraft(
+                    name: "Tent", memo: nil, link: "https://example.com", tags: ["Camp", "out door"],
+                    place: Place(name: "Jirisan", latitude: 35.3, longitude: 127.7, source: .manual),
+                    photoIDs: [photo], favorite: true))
     }
 
     @Test func firstBrokenRuleIsReported() {

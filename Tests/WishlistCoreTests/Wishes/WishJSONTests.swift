@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct WishJSONTests {
@@ -15,10 +16,11 @@ import Testing
 
     @Test func encodesTheContractShape() throws {
         let json = try object(wish)
-        #expect(Set(json.keys) == [
-            "id", "name", "memo", "link", "tags", "place", "photos", "favorite", "price", "priceHistory", "createdAt",
-            "updatedAt", "version",
-        ])
+        #expect(
+            Set(json.keys) == [
+                "id", "name", "memo", "link", "tags", "place", "photos", "favorite", "price", "priceHistory", "createdAt",
+                "updatedAt", "version"
+            ])
         #expect(json["price"] is NSNull)
         #expect((json["priceHistory"] as? [Any])?.isEmpty == true)
         #expect(json["id"] as? String == "0e5c1f5a-2a51-4f7b-9c07-6f3b1d0c2b11")
@@ -34,7 +36,7 @@ import Testing
         var priced = wish
         priced.priceHistory = [
             SeenPrice(amount: 79000, currency: "KRW", seenAt: Date(millisecondsSince1970: 2_000)),
-            SeenPrice(amount: Decimal(string: "89000.5")!, currency: "KRW", seenAt: Date(millisecondsSince1970: 1_000)),
+            SeenPrice(amount: Decimal(string: "89000.5")!, currency: "KRW", seenAt: Date(millisecondsSince1970: 1_000))
         ]
         let json = try object(priced)
         let price = try #require(json["price"] as? [String: Any])
@@ -54,7 +56,7 @@ import Testing
             wish, Photo(id: id, width: 1, height: 1, urls: urls),
             RecentSearch(id: id, query: "q", searchedAt: Date(millisecondsSince1970: 0)),
             WishDraft(name: "n", photoIDs: [id]), WishPatch(photoIDs: [id]),
-            User(id: id, username: "u", isAdmin: false, createdAt: Date(millisecondsSince1970: 0)),
+            User(id: id, username: "u", isAdmin: false, createdAt: Date(millisecondsSince1970: 0))
         ]
         for value in values {
             let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
@@ -68,12 +70,15 @@ import Testing
         full.memo = "메모"
         full.link = "https://example.com"
         full.place = Place(name: "Jeonju", latitude: 35.8, longitude: 127.1, source: .device)
-        full.photos = [Photo(
-            id: UUID(), width: 10, height: 20,
-            urls: .init(thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", original: "/media/a/original"),
-            edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil),
-            Photo(id: UUID(), width: 480, height: 320, urls: .init(thumb: "/t", medium: "/m", large: "/l", original: "/o"),
-                  animated: true)]
+        full.photos = [
+            Photo(
+                id: UUID(), width: 10, height: 20,
+                urls: .init(thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", original: "/media/a/original"),
+                edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil),
+            Photo(
+                id: UUID(), width: 480, height: 320, urls: .init(thumb: "/t", medium: "/m", large: "/l", original: "/o"),
+                animated: true)
+        ]
         let decoded = try JSONDecoder().decode(Wish.self, from: JSONEncoder().encode(full))
         #expect(decoded == full)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct WishListQueryTests {
@@ -11,7 +12,9 @@ import Testing
     }
 
     @Test func readsEveryParameter() throws {
-        let query = try WishListQuery(parameters: ["favorite": "true", "tag": "  Road  Trip ", "sort": "name", "limit": "100", "cursor": "abc"])
+        let query = try WishListQuery(parameters: [
+            "favorite": "true", "tag": "  Road  Trip ", "sort": "name", "limit": "100", "cursor": "abc"
+        ])
         #expect(query.favorite == true)
         #expect(query.tag == "Road Trip")
         #expect(query.sort == .name)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistCore
 
 @Suite struct WishRulesTests {
@@ -47,7 +48,7 @@ import Testing
         ("https://", "link_invalid"),
         ("http:/nohost", "link_invalid"),
         ("example.com", "link_invalid"),
-        ("not a url at all", "link_invalid"),
+        ("not a url at all", "link_invalid")
     ])
     func badLinksAreRefused(link: String, code: String) {
         let error = #expect(throws: ValidationError.self) { try WishRules.link(link) }

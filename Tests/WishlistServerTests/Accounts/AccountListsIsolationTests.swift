@@ -60,7 +60,7 @@ import WishlistCore
             "/api/v1/journal/markers?\(box)", "/api/v1/journal/near?\(here)",
             "/api/v1/spots?title=\(Self.escaped(spot.title))&limit=100", "/api/v1/spots/near?lat=\(spot.latitude)&lng=\(spot.longitude)",
             "/api/v1/spots/\(spot.id.apiText)",
-            "/api/v1/gifs/favorites", "/api/v1/tokens", "/api/v1/me",
+            "/api/v1/gifs/favorites", "/api/v1/tokens", "/api/v1/me"
         ]
         for path in reads {
             let answer = try await world.bob.send("GET", path)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -193,8 +194,10 @@ import WishlistCore
         let server = try TestServer()
         _ = try await server.signedInAdmin()
         let anonymous = server.client()
-        for (method, path) in [("GET", "/api/v1/me"), ("GET", "/api/v1/tokens"), ("POST", "/api/v1/tokens"),
-                               ("DELETE", "/api/v1/tokens/\(UUID().uuidString.lowercased())")] {
+        for (method, path) in [
+            ("GET", "/api/v1/me"), ("GET", "/api/v1/tokens"), ("POST", "/api/v1/tokens"),
+            ("DELETE", "/api/v1/tokens/\(UUID().uuidString.lowercased())")
+        ] {
             let answer = try await anonymous.send(method, path, body: method == "POST" ? Data(#"{"name":"x"}"#.utf8) : nil)
             #expect(answer.status == 401, "\(method) \(path)")
         }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
-@testable import WishlistServer
 import WishlistStore
+
+@testable import WishlistServer
 
 /// Administrators' tools (issue 15): an administrator lists the accounts, disables and enables
 /// them and resets passwords; a disabled account's sessions and tokens are refused at their next
@@ -50,7 +51,7 @@ import WishlistStore
         #expect(nowhere.status == 404)
         for (method, path) in [
             ("GET", "/api/v1/admin/accounts"), ("POST", "/api/v1/admin/accounts/alice/disable"),
-            ("POST", "/api/v1/admin/accounts/alice/enable"), ("POST", "/api/v1/admin/accounts/alice/reset-password"),
+            ("POST", "/api/v1/admin/accounts/alice/enable"), ("POST", "/api/v1/admin/accounts/alice/reset-password")
         ] {
             for client in [bob, server.client(token: token)] {
                 let answer = try await client.send(method, path)

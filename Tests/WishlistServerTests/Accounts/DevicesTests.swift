@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -33,7 +34,9 @@ import WishlistCore
         let token = try await laptop.createToken(name: "shortcut")
         server.clock.advance(by: 600)
         let used = server.clock.now
-        #expect(try await server.client(token: token.token).send("GET", "/api/v1/me", headers: ["User-Agent": "wishlist-cli/1.0"]).status == 200)
+        #expect(
+            try await server.client(token: token.token).send("GET", "/api/v1/me", headers: ["User-Agent": "wishlist-cli/1.0"]).status == 200
+        )
         _ = try await phone.me()
         server.clock.advance(by: 30)
         _ = try await phone.me()

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
@@ -87,18 +87,20 @@ extension IsolationMatrixTests {
         /// A wish with everything a wish can have: a photo, a place, tags, a memo and a link to the shop.
         func wish(of client: WishlistClient, marker: String) async throws -> Wish {
             let photo = try await uploadPhoto(client)
-            return try await client.createWish(WishDraft(
-                name: "Lantern \(marker)", memo: "A paper lantern memo \(marker)",
-                link: shop.url("/items/\(marker)").absoluteString, tags: ["lantern", marker], place: Self.place(marker),
-                photoIDs: [photo.id], favorite: true))
+            return try await client.createWish(
+                WishDraft(
+                    name: "Lantern \(marker)", memo: "A paper lantern memo \(marker)",
+                    link: shop.url("/items/\(marker)").absoluteString, tags: ["lantern", marker], place: Self.place(marker),
+                    photoIDs: [photo.id], favorite: true))
         }
 
         /// A hearted journal entry with a photo and a place, mentioning `wishes`.
         func entry(of client: WishlistClient, marker: String, mentioning wishes: [UUID]) async throws -> JournalEntry {
             let photo = try await uploadPhoto(client)
-            return try await client.createJournalEntry(JournalDraft(
-                title: "Lantern walk \(marker)", contents: "We carried lanterns \(marker)", date: "2026-03-01", time: "19:30",
-                place: Self.place(marker), photoIDs: [photo.id], wishIDs: wishes, hearted: true))
+            return try await client.createJournalEntry(
+                JournalDraft(
+                    title: "Lantern walk \(marker)", contents: "We carried lanterns \(marker)", date: "2026-03-01", time: "19:30",
+                    place: Self.place(marker), photoIDs: [photo.id], wishIDs: wishes, hearted: true))
         }
 
         func aliceWish() async throws -> Wish {

@@ -2,10 +2,11 @@ import Foundation
 import HTTPServer
 import TestSupport
 import Testing
-@testable import WishlistServer
 import WishlistClient
 import WishlistCore
 import WishlistStore
+
+@testable import WishlistServer
 
 /// One person's data is invisible to every other account (X1, issue 15), checked from the
 /// router's own list of routes: every route whose path takes an id is called by Bob, with each of
@@ -51,7 +52,7 @@ import WishlistStore
     /// Routes with an id in the path that name no account's record, with the reason.
     static let notAccountRecords: [String: String] = [
         "/static/{version}/{path...}": "the web app's own files, the same for everyone",
-        "/vendor/leaflet/{path...}": "the map library's files, the same for everyone",
+        "/vendor/leaflet/{path...}": "the map library's files, the same for everyone"
     ]
 
     /// Every signed-in or administrators' route with an id in its path: how Alice's record is made, and Bob's probes.
@@ -184,7 +185,7 @@ import WishlistStore
             }),
         "/api/v1/admin/accounts/{username}/disable": adminCase("disable"),
         "/api/v1/admin/accounts/{username}/enable": adminCase("enable"),
-        "/api/v1/admin/accounts/{username}/reset-password": adminCase("reset-password"),
+        "/api/v1/admin/accounts/{username}/reset-password": adminCase("reset-password")
     ]
 
     /// An administrators' route on an account Alice (the administrator) made for it: to Bob the
@@ -224,7 +225,9 @@ import WishlistStore
         let existing = Set(routes.map { "\($0.method.rawValue) \($0.pattern)" })
         for (pattern, known) in Self.cases {
             for method in known.probes.keys {
-                #expect(existing.contains("\(method.rawValue) \(pattern)"), "IsolationMatrixTests.cases has \(method.rawValue) \(pattern), which no longer exists")
+                #expect(
+                    existing.contains("\(method.rawValue) \(pattern)"),
+                    "IsolationMatrixTests.cases has \(method.rawValue) \(pattern), which no longer exists")
             }
         }
         #expect(Set(Self.notAccountRecords.keys).isSubset(of: Set(routes.map(\.pattern))))
@@ -261,7 +264,8 @@ import WishlistStore
 
             // The same request succeeds for Alice: the probe was one that works, so the 404 was isolation's.
             let alices = try await world.alice.send(route.method.rawValue, record.path, body: body, headers: headers)
-            #expect((200..<300).contains(alices.status), "\(name) as Alice: \(alices.status) \(String(decoding: alices.body, as: UTF8.self))")
+            #expect(
+                (200..<300).contains(alices.status), "\(name) as Alice: \(alices.status) \(String(decoding: alices.body, as: UTF8.self))")
             covered += 1
         }
         #expect(covered == routes.count, "every signed-in route with an id was probed")
@@ -271,7 +275,10 @@ import WishlistStore
 
     /// The JSON error every refusal carries.
     struct ErrorBody: Decodable {
-        struct Detail: Decodable { let code: String; let message: String }
+        struct Detail: Decodable {
+            let code: String
+            let message: String
+        }
         let error: Detail
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPServer
 import Testing
-@testable import WishlistServer
 import WishlistStore
+
+@testable import WishlistServer
 
 /// Walks every route the router has, so an endpoint added later is covered the day it is added:
 /// each is declared open to anyone, for the signed-in account or for administrators; every route
@@ -20,7 +21,7 @@ import WishlistStore
         // Sharing in keeps a signed-out share until sign-in instead of refusing it (ShareController).
         "POST /share", "GET /share", "GET /share/continue",
         // A violation report comes from whatever page the browser had open, signed in or not.
-        "POST /api/v1/csp-reports",
+        "POST /api/v1/csp-reports"
     ]
 
     /// What an account signed in with a temporary password may still do (signing out is open to anyone).
@@ -29,7 +30,8 @@ import WishlistStore
     static func routes(of server: TestServer) throws -> [(method: HTTPMethod, pattern: String, group: String?)] {
         try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
-            links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews, recentSearchRecorder: server.application.recentSearchRecorder,
+            links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
+            recentSearchRecorder: server.application.recentSearchRecorder,
             cspViolations: server.application.cspViolations
         ).routes
     }

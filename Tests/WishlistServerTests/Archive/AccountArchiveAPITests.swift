@@ -12,7 +12,7 @@ import WishlistServer
     static func fill(_ alice: WishlistClient) async throws -> [Wish] {
         let photos = try await alice.uploadPhotos([
             WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo("gps/DSCN0010.jpg")),
-            WishlistClient.PhotoFile(filename: "b.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg")),
+            WishlistClient.PhotoFile(filename: "b.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg"))
         ]).items
         _ = try await alice.editPhoto(photos[1].id, PhotoEditRequest(crop: nil, rotate: 180))
         let bag = try await alice.createWish(WishDraft(name: "Bag", tags: ["gift"], photoIDs: photos.map(\.id), favorite: true))
@@ -76,8 +76,10 @@ import WishlistServer
         let file = temporaryFile("carol.zip")
         defer { try? FileManager.default.removeItem(at: file) }
         try await carol.exportArchive(to: file)
-        let reader = try ArchiveReader(path: file.path, limits: .init(
-            maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
+        let reader = try ArchiveReader(
+            path: file.path,
+            limits: .init(
+                maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
         var inflated = Data()
         while try reader.nextEntry() != nil { inflated += try reader.readData() }
         #expect(inflated.firstRange(of: Data("Carol's own".utf8)) != nil)
@@ -93,8 +95,11 @@ import WishlistServer
         try await alice.exportArchive(to: alices)
         let report = try await carol.importArchive(from: alices)
         #expect(report.imported.values.allSatisfy { $0 == 0 })
-        #expect(report.refused.map(\.item).sorted() == (wishes.map { "wish \($0.id.uuidString.lowercased())" }
-            + ["journal entry \(journal[0].id.uuidString.lowercased())", "recent search \(searched[0].id.uuidString.lowercased())"]).sorted())
+        #expect(
+            report.refused.map(\.item).sorted()
+                == (wishes.map { "wish \($0.id.uuidString.lowercased())" }
+                + ["journal entry \(journal[0].id.uuidString.lowercased())", "recent search \(searched[0].id.uuidString.lowercased())"])
+                .sorted())
         #expect(try await carol.wishes().items.map(\.name) == ["Carol's own"])
         #expect(try await alice.wish(wishes[0].id) == wishes[0])
     }
@@ -117,11 +122,13 @@ import WishlistServer
             (Data("name,link\nbag,\n".utf8), "application/zip", 422, "unreadable_archive"),
             (Self.zip([("../escape.json", Data("{}".utf8))]), "application/zip", 422, "unsafe_archive"),
             (Self.zip([("/etc/cron.d/x", Data("{}".utf8))]), "application/zip", 422, "unsafe_archive"),
-            (Self.zip([("manifest.json", Data(#"{"format":"wishlist-account-export","version":9}"#.utf8))]),
-             "application/zip", 422, "unsupported_archive_version"),
+            (
+                Self.zip([("manifest.json", Data(#"{"format":"wishlist-account-export","version":9}"#.utf8))]),
+                "application/zip", 422, "unsupported_archive_version"
+            ),
             (Self.zip([("wishes.jsonl", Data("{}\n".utf8))]), "application/zip", 422, "invalid_archive"),
             (Data(), "application/zip", 400, "empty_archive"),
-            (Self.zip([("manifest.json", Data("{}".utf8))]), "application/json", 415, "unsupported_media_type"),
+            (Self.zip([("manifest.json", Data("{}".utf8))]), "application/json", 415, "unsupported_media_type")
         ]
         for (body, type, status, code) in cases {
             let answer = try await alice.send("POST", "/api/v1/import", body: body, contentType: type)
@@ -161,13 +168,17 @@ import WishlistServer
         let output = folder.appendingPathComponent("out.zip").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import sys, zipfile
-            with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
-                pairs = sys.argv[2:]
-                for name, path in zip(pairs[0::2], pairs[1::2]):
-                    z.writestr(name, open(path, 'rb').read())
-            """, output] + arguments
+        process.arguments =
+            [
+                "-c",
+                """
+                import sys, zipfile
+                with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+                    pairs = sys.argv[2:]
+                    for name, path in zip(pairs[0::2], pairs[1::2]):
+                        z.writestr(name, open(path, 'rb').read())
+                """, output
+            ] + arguments
         try? process.run()
         process.waitUntilExit()
         return (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()

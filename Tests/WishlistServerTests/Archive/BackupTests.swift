@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 /// `wishlist backup` while four writers change wishes and photos, then `wishlist restore` into an
@@ -163,7 +164,8 @@ import WishlistCore
         let found = Dictionary(uniqueKeysWithValues: try await Self.allWishes(reader).map { ($0.id, $0) })
 
         let deletions = Dictionary(uniqueKeysWithValues: events.filter { $0.kind == .deleted }.map { ($0.wish, $0) })
-        var mustHave = 0, mustNotHave = 0
+        var mustHave = 0
+        var mustNotHave = 0
         for created in events where created.kind == .created {
             let deleted = deletions[created.wish]
             if created.acknowledged < backupBegan, deleted.map({ $0.began > backupEnded }) ?? true {
@@ -197,13 +199,14 @@ import WishlistCore
         let live = try TestServer()
         let admin = try await live.signedInAdmin()
         let photo = try await admin.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0])),
+            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0]))
         ]).items[0]
         _ = try await admin.editPhoto(photo.id, PhotoEditRequest(crop: nil, rotate: 90))
         for number in 0..<5 {
-            _ = try await admin.createWish(WishDraft(
-                name: "Wish \(number)", memo: "memo \(number)", link: "https://example.org/\(number)", tags: ["t\(number)"],
-                photoIDs: number == 0 ? [photo.id] : [], favorite: number.isMultiple(of: 2)))
+            _ = try await admin.createWish(
+                WishDraft(
+                    name: "Wish \(number)", memo: "memo \(number)", link: "https://example.org/\(number)", tags: ["t\(number)"],
+                    photoIDs: number == 0 ? [photo.id] : [], favorite: number.isMultiple(of: 2)))
         }
         let archive = Self.temporaryPath("rest.zip")
         defer { try? FileManager.default.removeItem(atPath: archive) }
@@ -267,7 +270,7 @@ import WishlistCore
         let live = try TestServer()
         let admin = try await live.signedInAdmin()
         _ = try await admin.uploadPhotos([
-            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0])),
+            WishlistClient.PhotoFile(filename: "a.jpg", data: try TestPhotos.photo(Self.photoPaths[0]))
         ])
         let good = Self.temporaryPath("good.zip")
         try DataDirectory(live.dataDirectory.path).backup(to: good)
@@ -283,8 +286,9 @@ import WishlistCore
         Self.expectRefused(stray) { "\($0)".contains("etc/passwd") }
         let climbing = try Self.zip([("backup.json", Self.manifest()), ("../escaped", Data("x".utf8))])
         Self.expectRefused(climbing) { $0 is ArchiveError }
-        #expect(!FileManager.default.fileExists(
-            atPath: (FileManager.default.temporaryDirectory.path as NSString).appendingPathComponent("escaped")))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: (FileManager.default.temporaryDirectory.path as NSString).appendingPathComponent("escaped")))
 
         // The good backup cut short, and with its database's bytes changed.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))

@@ -1,9 +1,10 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 /// `POST /api/v1/import/bookmarks` and `POST /api/v1/import/csv`: moving in from other apps.
@@ -88,7 +89,9 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let html = try Self.fixture("chrome-bookmarks.html")
-        for (path, type) in [("/api/v1/import/bookmarks", "text/csv"), ("/api/v1/import/csv", "text/html"), ("/api/v1/import/csv", "application/json")] {
+        for (path, type) in [
+            ("/api/v1/import/bookmarks", "text/csv"), ("/api/v1/import/csv", "text/html"), ("/api/v1/import/csv", "application/json")
+        ] {
             let answer = try await alice.send("POST", path, body: html, contentType: type)
             #expect(answer.status == 415, "\(path) as \(type)")
             #expect(String(decoding: answer.body, as: UTF8.self).contains("unsupported_media_type"))
@@ -149,7 +152,7 @@ import WishlistCore
         // pool, which a loaded machine running the whole suite shares with every other test.
         let deadline = Date().addingTimeInterval(90)
         var wish = try #require(try await Self.allWishes(alice).first)
-        while (wish.price == nil || wish.photos.isEmpty), Date() < deadline {
+        while wish.price == nil || wish.photos.isEmpty, Date() < deadline {
             try await Task.sleep(for: .milliseconds(100))
             wish = try await alice.wish(wish.id)
         }

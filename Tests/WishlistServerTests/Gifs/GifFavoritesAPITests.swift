@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WishlistClient
 import WishlistCore
 import WishlistServer
@@ -82,7 +82,9 @@ import WishlistServer
         do {
             let server = try GifsAPITests.server(giphy, dataDirectory: directory)
             let alice = try await server.signedInAdmin()
-            for id in Self.ids.prefix(2) { _ = try await alice.favoriteGif(try #require(try await alice.trendingGifs().items.first { $0.id == id })) }
+            for id in Self.ids.prefix(2) {
+                _ = try await alice.favoriteGif(try #require(try await alice.trendingGifs().items.first { $0.id == id }))
+            }
             kept = try await alice.favoriteGifs()
         }
         let server = try GifsAPITests.server(giphy, dataDirectory: directory)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import WishlistClient
 import WishlistCore
 import WishlistServer
@@ -58,7 +58,9 @@ import WishlistServer
         #expect(try await alice.trendingGifs(offset: 480).pagination.nextOffset == nil)
         await expectServerError(400, "invalid_offset") { _ = try await alice.trendingGifs(offset: 500) }
         await expectServerError(400, "invalid_offset") { _ = try await alice.searchGifs("cat", offset: 5_000) }
-        await expectServerError(400, "invalid_offset") { _ = try await alice.request("GET", "/api/v1/gifs/trending?offset=ten", as: GifPage.self) }
+        await expectServerError(400, "invalid_offset") {
+            _ = try await alice.request("GET", "/api/v1/gifs/trending?offset=ten", as: GifPage.self)
+        }
         #expect(giphy.apiRequests.count == 2)
     }
 
@@ -97,7 +99,7 @@ import WishlistServer
         let cases: [(GiphyStandIn.Failure, Int, String)] = [
             (.status(401), 503, "gifs_key_rejected"), (.status(403), 503, "gifs_key_rejected"),
             (.emptyWithoutResponseID, 502, "upstream_failed"), (.status(500), 502, "upstream_failed"),
-            (.status(400), 502, "upstream_failed"), (.notJSON, 502, "upstream_failed"), (.status(414), 400, "query_too_long"),
+            (.status(400), 502, "upstream_failed"), (.notJSON, 502, "upstream_failed"), (.status(414), 400, "query_too_long")
         ]
         for (index, (failure, status, code)) in cases.enumerated() {
             giphy.fail(with: failure)
@@ -122,7 +124,9 @@ import WishlistServer
     @Test func withoutAKeyGIFsAreOffAndSaySo() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        for call in [{ _ = try await alice.searchGifs("cat") }, { _ = try await alice.trendingGifs() }] as [@Sendable () async throws -> Void] {
+        for call in [{ _ = try await alice.searchGifs("cat") }, { _ = try await alice.trendingGifs() }]
+            as [@Sendable () async throws -> Void]
+        {
             do {
                 try await call()
                 Issue.record("expected 503")

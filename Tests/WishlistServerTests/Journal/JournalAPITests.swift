@@ -43,9 +43,10 @@ import WishlistCore
         let bob = try await server.signedInUser("bob")
         let bobsWish = try await bob.createWish(WishDraft(name: "Bob's bike"))
         let kept = try await alice.createJournalEntry(JournalDraft(title: "Keep me", date: "2026-01-01"))
-        let atLimits = try await alice.createJournalEntry(JournalDraft(
-            title: String(repeating: "t", count: 200), contents: String(repeating: "가", count: 50_000), date: "2024-02-29",
-            time: "23:59", wishIDs: []))
+        let atLimits = try await alice.createJournalEntry(
+            JournalDraft(
+                title: String(repeating: "t", count: 200), contents: String(repeating: "가", count: 50_000), date: "2024-02-29",
+                time: "23:59", wishIDs: []))
         #expect(atLimits.contents.count == 50_000)
         func ids(_ count: Int) -> String { (0..<count).map { _ in "\"\(UUID().uuidString.lowercased())\"" }.joined(separator: ",") }
         let cases: [(String, String)] = [
@@ -64,8 +65,10 @@ import WishlistCore
             (#"{"title":"x","date":"2026-01-01","wishIds":[\#(ids(51))]}"#, "wishIds"),
             (#"{"title":"x","date":"2026-01-01","wishIds":[\#(ids(1))]}"#, "wishIds"),
             (#"{"title":"x","date":"2026-01-01","wishIds":["\#(bobsWish.id.uuidString.lowercased())"]}"#, "wishIds"),
-            (#"{"title":"x","date":"2026-01-01","place":{"name":"Nowhere","latitude":91,"longitude":0,"source":"manual"}}"#,
-             "place.latitude"),
+            (
+                #"{"title":"x","date":"2026-01-01","place":{"name":"Nowhere","latitude":91,"longitude":0,"source":"manual"}}"#,
+                "place.latitude"
+            )
         ]
         for (body, field) in cases {
             let answer = try await alice.send("POST", "/api/v1/journal", body: Data(body.utf8))
@@ -95,8 +98,10 @@ import WishlistCore
         // Two in the same millisecond: the one written second is newer.
         let first = try await alice.createJournalEntry(JournalDraft(title: "Same instant A", date: "2026-05-02"))
         let second = try await alice.createJournalEntry(JournalDraft(title: "Same instant B", date: "2026-05-02"))
-        let expected = [created[3].id, second.id, first.id, created[4].id, created[2].id, created[0].id,
-                        created[1].id, created[5].id]
+        let expected = [
+            created[3].id, second.id, first.id, created[4].id, created[2].id, created[0].id,
+            created[1].id, created[5].id
+        ]
         for limit in [1, 2, 3, 100] {
             #expect(try await Self.allPages(alice, JournalListQuery(limit: limit)).map(\.id) == expected, "limit \(limit)")
         }
@@ -120,13 +125,15 @@ import WishlistCore
         let hearted = try await alice.setHeart(entries[1].id, true)
         #expect(hearted.hearted && hearted.version == 2)
         _ = try await alice.setHeart(entries[3].id, true)
-        _ = try await alice.setHeart(entries[3].id, true) // hearting twice changes nothing
+        _ = try await alice.setHeart(entries[3].id, true)  // hearting twice changes nothing
         #expect(try await alice.journalEntry(entries[3].id).version == 2)
         let created = try await alice.createJournalEntry(JournalDraft(title: "Born hearted", date: "2026-01-15", hearted: true))
 
-        #expect(try await Self.allPages(alice, JournalListQuery(hearted: true, limit: 1)).map(\.id)
+        #expect(
+            try await Self.allPages(alice, JournalListQuery(hearted: true, limit: 1)).map(\.id)
                 == [entries[3].id, entries[1].id, created.id])
-        #expect(try await Self.allPages(alice, JournalListQuery(hearted: false, limit: 2)).map(\.id)
+        #expect(
+            try await Self.allPages(alice, JournalListQuery(hearted: false, limit: 2)).map(\.id)
                 == [entries[4].id, entries[2].id, entries[0].id])
         let unhearted = try await alice.setHeart(entries[3].id, false)
         #expect(!unhearted.hearted && unhearted.version == 3)
@@ -166,10 +173,13 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         let bob = try await server.signedInUser("bob")
         let wish = try await alice.createWish(WishDraft(name: "Secret bike"))
-        let entry = try await alice.createJournalEntry(JournalDraft(
-            title: "Secret diary", contents: "오늘 자전거를 샀다", date: "2026-06-01", wishIDs: [wish.id], hearted: true))
-        for (method, suffix, body) in [("GET", "", nil), ("PATCH", "", #"{"title":"Mine now"}"#), ("DELETE", "", nil),
-                                       ("PUT", "/heart", nil), ("DELETE", "/heart", nil)] {
+        let entry = try await alice.createJournalEntry(
+            JournalDraft(
+                title: "Secret diary", contents: "오늘 자전거를 샀다", date: "2026-06-01", wishIDs: [wish.id], hearted: true))
+        for (method, suffix, body) in [
+            ("GET", "", nil), ("PATCH", "", #"{"title":"Mine now"}"#), ("DELETE", "", nil),
+            ("PUT", "/heart", nil), ("DELETE", "/heart", nil)
+        ] {
             let answer = try await bob.send(method, Self.path(entry.id) + suffix, body: body.map { Data($0.utf8) })
             #expect(answer.status == 404, "\(method) \(suffix)")
             #expect(String(decoding: answer.body, as: UTF8.self).contains("journal entry"), "\(method) \(suffix)")
@@ -193,10 +203,12 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let bob = try await server.signedInUser("bob")
-        let bag = try await alice.createJournalEntry(JournalDraft(
-            title: "장보기", contents: "오늘은 시장에서 새가방을 샀다. 정말 마음에 든다.", date: "2026-07-01"))
-        let ride = try await alice.createJournalEntry(JournalDraft(
-            title: "Morning biking", contents: "Up the hill before breakfast.", date: "2026-07-02"))
+        let bag = try await alice.createJournalEntry(
+            JournalDraft(
+                title: "장보기", contents: "오늘은 시장에서 새가방을 샀다. 정말 마음에 든다.", date: "2026-07-01"))
+        let ride = try await alice.createJournalEntry(
+            JournalDraft(
+                title: "Morning biking", contents: "Up the hill before breakfast.", date: "2026-07-02"))
         _ = try await bob.createJournalEntry(JournalDraft(title: "Bob's 가방", date: "2026-07-03"))
 
         let found = try await alice.search("가방")
@@ -224,8 +236,9 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         let bike = try await alice.createWish(WishDraft(name: "Bike"))
         let helmet = try await alice.createWish(WishDraft(name: "Helmet"))
-        let got = try await alice.createJournalEntry(JournalDraft(
-            title: "The day I finally got the bike", date: "2026-08-01", wishIDs: [bike.id, helmet.id, bike.id]))
+        let got = try await alice.createJournalEntry(
+            JournalDraft(
+                title: "The day I finally got the bike", date: "2026-08-01", wishIDs: [bike.id, helmet.id, bike.id]))
         #expect(got.wishIDs == [bike.id, helmet.id])
         let rode = try await alice.createJournalEntry(JournalDraft(title: "First ride", date: "2026-08-02", wishIDs: [bike.id]))
         _ = try await alice.createJournalEntry(JournalDraft(title: "Unrelated", date: "2026-08-03"))
@@ -247,12 +260,13 @@ import WishlistCore
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let wish = try await alice.createWish(WishDraft(name: "가방"))
-        let entry = try await alice.createJournalEntry(JournalDraft(
-            title: "여행 \"big\" a/b \\ é", contents: "line\nnext\ttab \u{1} 👩‍👩‍👧 가방", date: "2026-09-09", time: "10:00",
-            place: Place(name: "서울역", latitude: 37.554_722, longitude: 126.97, source: .search), wishIDs: [wish.id]))
+        let entry = try await alice.createJournalEntry(
+            JournalDraft(
+                title: "여행 \"big\" a/b \\ é", contents: "line\nnext\ttab \u{1} 👩‍👩‍👧 가방", date: "2026-09-09", time: "10:00",
+                place: Place(name: "서울역", latitude: 37.554_722, longitude: 126.97, source: .search), wishIDs: [wish.id]))
         for (path, type) in [
             (WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: "가방")]), WishSearchResult.self),
-            ("/api/v1/journal", Page<JournalEntry>.self), (Self.path(entry.id), JournalEntry.self),
+            ("/api/v1/journal", Page<JournalEntry>.self), (Self.path(entry.id), JournalEntry.self)
         ] as [(String, any Codable.Type)] {
             let answer = try await alice.send("GET", path)
             #expect(answer.status == 200, "\(path)")
@@ -319,10 +333,12 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         let count = MapMarkers.markerLimit + 20
         for index in 0..<count {
-            _ = try await alice.createJournalEntry(JournalDraft(
-                title: "Walk \(index)", date: "2026-05-01",
-                place: Place(name: "Park", latitude: 37.5 + Double(index % 40) / 1_000, longitude: 127 + Double(index / 40) / 1_000,
-                             source: .device)))
+            _ = try await alice.createJournalEntry(
+                JournalDraft(
+                    title: "Walk \(index)", date: "2026-05-01",
+                    place: Place(
+                        name: "Park", latitude: 37.5 + Double(index % 40) / 1_000, longitude: 127 + Double(index / 40) / 1_000,
+                        source: .device)))
         }
         let world = try BoundingBox(minLongitude: -180, minLatitude: -85, maxLongitude: 180, maxLatitude: 85)
         let answer = try await alice.journalMarkers(world, zoom: 3)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 /// Photos on journal entries (D3): the same photos as wishes have, each on one record at most,
@@ -20,8 +21,9 @@ import WishlistCore
     }
 
     var renditionFolders: Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(
-            atPath: server.dataDirectory.appendingPathComponent("media/renditions").path)) ?? [])
+        Set(
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: server.dataDirectory.appendingPathComponent("media/renditions").path)) ?? [])
     }
 
     var originalCount: Int {
@@ -91,20 +93,23 @@ import WishlistCore
         let other = try await alice.createJournalEntry(JournalDraft(title: "Other", date: "2026-05-04"))
 
         let taken: [(Photo, String)] = [
-            (photos[0], "on a wish"), (photos[1], "on another entry"), (bobsPhoto, "another account's"),
+            (photos[0], "on a wish"), (photos[1], "on another entry"), (bobsPhoto, "another account's")
         ]
         for (photo, why) in taken {
             let ids = Self.ids([photo])
-            #expect(try await refusedField(alice, "POST", "/api/v1/journal", #"{"title":"x","date":"2026-05-05","photoIds":\#(ids)}"#)
-                == "photoIds", "\(why)")
-            #expect(try await refusedField(alice, "PATCH", JournalAPITests.path(other.id), #"{"photoIds":\#(ids)}"#)
-                == "photoIds", "\(why)")
+            #expect(
+                try await refusedField(alice, "POST", "/api/v1/journal", #"{"title":"x","date":"2026-05-05","photoIds":\#(ids)}"#)
+                    == "photoIds", "\(why)")
+            #expect(
+                try await refusedField(alice, "PATCH", JournalAPITests.path(other.id), #"{"photoIds":\#(ids)}"#)
+                    == "photoIds", "\(why)")
         }
         let unknown = "[\"\(UUID().uuidString.lowercased())\"]"
         #expect(try await refusedField(alice, "PATCH", JournalAPITests.path(other.id), #"{"photoIds":\#(unknown)}"#) == "photoIds")
         // And the other way round: a photo on an entry cannot go on a wish.
-        #expect(try await refusedField(alice, "POST", "/api/v1/wishes", #"{"name":"x","photoIds":\#(Self.ids([photos[1]]))}"#)
-            == "photoIds")
+        #expect(
+            try await refusedField(alice, "POST", "/api/v1/wishes", #"{"name":"x","photoIds":\#(Self.ids([photos[1]]))}"#)
+                == "photoIds")
         let wishPath = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
         #expect(try await refusedField(alice, "PATCH", wishPath, #"{"photoIds":\#(Self.ids([photos[0], photos[1]]))}"#) == "photoIds")
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import WishlistClient
 import WishlistCore
 
@@ -56,7 +56,8 @@ import WishlistCore
             _ = try await alice.linkPreview(shop.url("/gone").absoluteString)
             Issue.record("a 404 page was previewed")
         } catch let error as WishlistClientError {
-            #expect(error == .server(status: 422, code: "unreachable", message: "The page could not be fetched: the page answered HTTP 404."))
+            #expect(
+                error == .server(status: 422, code: "unreachable", message: "The page could not be fetched: the page answered HTTP 404."))
         }
     }
 
@@ -85,24 +86,28 @@ import WishlistCore
         defer { shop.stop() }
         let server = try Self.server()
         let alice = try await server.signedInAdmin()
-        let photo = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/bag.jpg").absoluteString), as: Photo.self)
+        let photo = try await alice.request(
+            "POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/bag.jpg").absoluteString), as: Photo.self)
         #expect(photo.width > 0)
         let wish = try await alice.createWish(WishDraft(name: "Bag", photoIDs: [photo.id]))
         #expect(wish.photos.map(\.id) == [photo.id])
         let bob = try await server.signedInUser("bob")
         let stolen = try await bob.createWish(WishDraft(name: "Bag", photoIDs: []))
-        let taken = try await bob.send("PATCH", "/api/v1/wishes/\(stolen.id.uuidString.lowercased())",
-                                       body: Data(#"{"photoIds":["\#(photo.id.uuidString.lowercased())"]}"#.utf8),
-                                       headers: ["If-Match": "\"\(stolen.version)\""])
+        let taken = try await bob.send(
+            "PATCH", "/api/v1/wishes/\(stolen.id.uuidString.lowercased())",
+            body: Data(#"{"photoIds":["\#(photo.id.uuidString.lowercased())"]}"#.utf8),
+            headers: ["If-Match": "\"\(stolen.version)\""])
         #expect(taken.status == 400, "another account's photo cannot be taken")
         await expectServerError(422, "not_image") {
-            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/page").absoluteString), as: Photo.self)
+            _ = try await alice.request(
+                "POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/page").absoluteString), as: Photo.self)
         }
         await expectServerError(400, "invalid_url") {
             _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: "file:///etc/passwd"), as: Photo.self)
         }
         do {
-            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/fake.jpg").absoluteString), as: Photo.self)
+            _ = try await alice.request(
+                "POST", "/api/v1/link-previews/photo", json: ImageLink(url: shop.url("/fake.jpg").absoluteString), as: Photo.self)
             Issue.record("bytes that are no image became a photo")
         } catch let WishlistClientError.server(status, _, _) {
             #expect((400..<500).contains(status))
@@ -115,7 +120,8 @@ import WishlistCore
         let server = try Self.server(allowPrivate: false)
         let alice = try await server.signedInAdmin()
         await expectServerError(403, "forbidden_address") {
-            _ = try await alice.request("POST", "/api/v1/link-previews/photo", json: ImageLink(url: "http://localhost:\(inside.port)/a.jpg"), as: Photo.self)
+            _ = try await alice.request(
+                "POST", "/api/v1/link-previews/photo", json: ImageLink(url: "http://localhost:\(inside.port)/a.jpg"), as: Photo.self)
         }
         #expect(inside.connectionCount == 0)
     }

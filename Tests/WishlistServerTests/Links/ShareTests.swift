@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import TestSupport
+import Testing
 import WishlistClient
 import WishlistCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Sharing into the app (W7): `/share` as the share sheet, a bookmarklet and a shortcut call it.
 @Suite final class ShareTests {
@@ -80,7 +81,9 @@ import WishlistCore
             body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         for (index, file) in files.enumerated() {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(index).jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"\(index).jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                    .utf8)
             body += file + Data("\r\n".utf8)
         }
         body += Data("--\(boundary)--\r\n".utf8)
@@ -103,7 +106,8 @@ import WishlistCore
     @Test func aURLEncodedShareWithTheLinkInURL() async throws {
         let link = shop.url("/items/2").absoluteString
         let body = "title=Bag&url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
-        let answer = try await send("POST", "/share", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", cookies: [session])
+        let answer = try await send(
+            "POST", "/share", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", cookies: [session])
         let wish = try await alice.wish(try #require(answer.wishID))
         #expect(wish.link == link && wish.name == "여행 가방" && wish.memo == nil)
     }
@@ -111,7 +115,8 @@ import WishlistCore
     @Test func aPageThatCannotBeFetchedStillMakesAWish() async throws {
         let link = shop.url("/gone").absoluteString
         let body = "url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&title=Old%20bag"
-        let answer = try await send("POST", "/share", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", cookies: [session])
+        let answer = try await send(
+            "POST", "/share", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", cookies: [session])
         let wish = try await alice.wish(try #require(answer.wishID))
         #expect(wish.name == "Old bag" && wish.link == link && wish.price == nil && wish.photos.isEmpty)
     }
@@ -148,7 +153,8 @@ import WishlistCore
 
     @Test func anotherSiteCannotShareIntoTheAccount() async throws {
         let (body, type) = Self.multipart(["url": shop.url("/items/4").absoluteString])
-        let answer = try await send("POST", "/share", body: body, contentType: type, cookies: [session], headers: ["Sec-Fetch-Site": "cross-site"])
+        let answer = try await send(
+            "POST", "/share", body: body, contentType: type, cookies: [session], headers: ["Sec-Fetch-Site": "cross-site"])
         #expect(answer.status == 403)
         #expect(try await alice.wishes().items.isEmpty)
     }
@@ -180,16 +186,18 @@ import WishlistCore
             #expect(answer.status == 403)
             #expect(answer.headers["Set-Cookie"] == nil)
         }
-        let own = try await send("POST", "/share", body: body, contentType: type, cookies: [session],
-                                 headers: ["Origin": server.baseURL.absoluteString.trimmingCharacters(in: ["/"])])
+        let own = try await send(
+            "POST", "/share", body: body, contentType: type, cookies: [session],
+            headers: ["Origin": server.baseURL.absoluteString.trimmingCharacters(in: ["/"])])
         #expect(own.wishID != nil, "our own page's form may share")
     }
 
     @Test func aShortcutSharesWithAnAPIToken() async throws {
         let token = try await alice.createToken(name: "iPhone Shortcut").token
         let link = shop.url("/items/5").absoluteString
-        let answer = try await send("GET", "/share?url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
-                                    headers: ["Authorization": "Bearer \(token)"])
+        let answer = try await send(
+            "GET", "/share?url=\(link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+            headers: ["Authorization": "Bearer \(token)"])
         #expect(try await alice.wish(try #require(answer.wishID)).link == link)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import HTTPServer
+import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -11,7 +12,8 @@ import WishlistCore
 @Suite struct MediaSecurityTests {
     /// A multipart upload of one file whose name and declared type claim a JPEG.
     private func uploadDisguised(_ client: WishlistClient, _ contents: String, filename: String = "cat.jpg") async throws -> HTTPAnswer {
-        let body = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\n"
+        let body =
+            "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\n"
             + "Content-Type: image/jpeg\r\n\r\n\(contents)\r\n--b--\r\n"
         return try await client.send("POST", "/api/v1/photos", body: Data(body.utf8), contentType: "multipart/form-data; boundary=b")
     }
@@ -19,7 +21,7 @@ import WishlistCore
     static let hostileFiles = [
         "svg": #"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>"#,
         "html": #"<!doctype html><html><body><script>fetch('/api/v1/wishes').then(r=>r.text()).then(alert)</script></body></html>"#,
-        "jpeg-looking html": "\u{FF}\u{D8}<html><script>alert(1)</script></html>",
+        "jpeg-looking html": "\u{FF}\u{D8}<html><script>alert(1)</script></html>"
     ]
 
     @Test func svgAndHTMLDisguisedAsJPEGAreRefusedAndNothingIsKept() async throws {
@@ -50,7 +52,7 @@ import WishlistCore
         ]).items[0]
         let expectedNames = [
             photo.urls.thumb: "photo-thumb.jpg", photo.urls.medium: "photo-medium.jpg", photo.urls.large: "photo-large.jpg",
-            photo.urls.original: "photo.jpg",
+            photo.urls.original: "photo.jpg"
         ]
         for (url, filename) in expectedNames {
             let answer = try await alice.send("GET", url)
@@ -81,7 +83,7 @@ import WishlistCore
     @Test func anythingButARasterImageIsOnlyEverDownloaded() {
         for (type, disposition) in [
             ("image/jpeg", "inline"), ("image/gif", "inline"), ("image/svg+xml", "attachment"),
-            ("application/octet-stream", "attachment"), ("text/html", "attachment"),
+            ("application/octet-stream", "attachment"), ("text/html", "attachment")
         ] {
             var response = Response(status: .ok)
             let file = MediaFile(path: "/nowhere", contentType: type, version: "1", filename: "photo.bin")

@@ -18,11 +18,12 @@ import WishlistCore
 
     /// The size a rendition of a `width`×`height` photo has: never enlarged, the thumb square.
     func expectedSize(_ size: Photo.Size, width: Int, height: Int) -> (width: Int, height: Int) {
-        let side = switch size {
-        case .thumb: 320
-        case .medium: 1024
-        default: 2048
-        }
+        let side =
+            switch size {
+            case .thumb: 320
+            case .medium: 1024
+            default: 2048
+            }
         if size == .thumb {
             let square = min(side, width, height)
             return (square, square)
@@ -40,8 +41,9 @@ import WishlistCore
             guard answer.status == 200 else { continue }
             let actual = try #require(JPEGHeader.size(answer.body), sourceLocation: sourceLocation)
             let expected = expectedSize(size, width: photo.width, height: photo.height)
-            #expect(abs(actual.width - expected.width) <= 1 && abs(actual.height - expected.height) <= 1,
-                    "\(url): \(actual), record says \(photo.width)×\(photo.height)", sourceLocation: sourceLocation)
+            #expect(
+                abs(actual.width - expected.width) <= 1 && abs(actual.height - expected.height) <= 1,
+                "\(url): \(actual), record says \(photo.width)×\(photo.height)", sourceLocation: sourceLocation)
         }
         #expect(try await client.send("GET", photo.urls.original).status == 200, sourceLocation: sourceLocation)
     }
@@ -53,7 +55,7 @@ import WishlistCore
         let edits = [
             #"{"crop":null,"rotate":90}"#, #"{"crop":{"x":10,"y":20,"width":300,"height":200},"rotate":0}"#,
             #"{"crop":{"x":0,"y":0,"width":200,"height":400},"rotate":270}"#, #"{"crop":null,"rotate":180}"#,
-            #"{"crop":{"x":100,"y":50,"width":500,"height":100},"rotate":90}"#, #"{"crop":null,"rotate":0}"#,
+            #"{"crop":{"x":100,"y":50,"width":500,"height":100},"rotate":90}"#, #"{"crop":null,"rotate":0}"#
         ]
         var conflicts = 0
         for round in 0..<5 {
@@ -79,10 +81,13 @@ import WishlistCore
         let current = try await alice.photo(photo.id)
         let folder = server.dataDirectory.appendingPathComponent("media/renditions/\(photo.id.uuidString.lowercased())")
         let revision = try #require(current.urls.thumb.split(separator: "=").last)
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-            == ["\(revision)-thumb.jpg", "\(revision)-medium.jpg", "\(revision)-large.jpg"])
-        #expect(try FileManager.default.contentsOfDirectory(
-            atPath: server.dataDirectory.appendingPathComponent("media/staging").path).isEmpty)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+                == ["\(revision)-thumb.jpg", "\(revision)-medium.jpg", "\(revision)-large.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: server.dataDirectory.appendingPathComponent("media/staging").path
+            ).isEmpty)
     }
 
     /// Deleting a photo while wishes take it: exactly one of them gets it, and a wish never shows a
@@ -101,8 +106,11 @@ import WishlistCore
                     (.create, try await alice.send("POST", "/api/v1/wishes", body: Data(#"{"name":"New","photoIds":["\#(id)"]}"#.utf8)))
                 }
                 group.addTask {
-                    (.patch, try await alice.send(
-                        "PATCH", "/api/v1/wishes/\(other.id.uuidString.lowercased())", body: Data(#"{"photoIds":["\#(id)"]}"#.utf8)))
+                    (
+                        .patch,
+                        try await alice.send(
+                            "PATCH", "/api/v1/wishes/\(other.id.uuidString.lowercased())", body: Data(#"{"photoIds":["\#(id)"]}"#.utf8))
+                    )
                 }
                 return try await group.reduce(into: [Attempt: HTTPAnswer]()) { $0[$1.0] = $1.1 }
             }
@@ -139,7 +147,8 @@ import WishlistCore
                 group.addTask {
                     try await alice.send(
                         "PATCH", "/api/v1/wishes/\(wish.id.uuidString.lowercased())",
-                        body: Data(#"{"photoIds":["\#(kept.id.uuidString.lowercased())"]}"#.utf8)).status
+                        body: Data(#"{"photoIds":["\#(kept.id.uuidString.lowercased())"]}"#.utf8)
+                    ).status
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

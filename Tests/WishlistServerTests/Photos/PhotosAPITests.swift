@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 @Suite struct PhotosAPITests {
@@ -80,8 +81,10 @@ import WishlistCore
     @Test func badFilesGetTheir4xxAndTheServerKeepsAnswering() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        let expected = ["bad/bomb-30000x30000.png": 413, "bad/corrupted.jpg": 422, "bad/truncated.jpg": 422,
-                        "bad/text-named.jpg": 415, "bad/image00971.jpg": 201, "bad/image01088.jpg": 201]
+        let expected = [
+            "bad/bomb-30000x30000.png": 413, "bad/corrupted.jpg": 422, "bad/truncated.jpg": 422,
+            "bad/text-named.jpg": 415, "bad/image00971.jpg": 201, "bad/image01088.jpg": 201
+        ]
         for path in try TestPhotos.photos(in: "bad") {
             let status: Int
             do {
@@ -146,8 +149,10 @@ import WishlistCore
         #expect(after == before)
         #expect(SHA256.hex(SHA256.digest(after)) == SHA256.hex(SHA256.digest(try TestPhotos.photo("camera/iphone.jpg"))))
 
-        for bad in [#"{"crop":null,"rotate":45}"#, #"{"crop":{"x":0,"y":0,"width":4000,"height":10},"rotate":0}"#,
-                    #"{"crop":{"x":-1,"y":0,"width":10,"height":10},"rotate":0}"#, #"{"rotate":"left"}"#, "{"] {
+        for bad in [
+            #"{"crop":null,"rotate":45}"#, #"{"crop":{"x":0,"y":0,"width":4000,"height":10},"rotate":0}"#,
+            #"{"crop":{"x":-1,"y":0,"width":10,"height":10},"rotate":0}"#, #"{"rotate":"left"}"#, "{"
+        ] {
             let answer = try await alice.send("PUT", "/api/v1/photos/\(photo.id.uuidString.lowercased())/edit", body: Data(bad.utf8))
             #expect(answer.status == 400, "\(bad)")
         }
@@ -163,11 +168,12 @@ import WishlistCore
         let photos = try await alice.uploadPhotos([
             WishlistClient.PhotoFile(filename: "cat.gif", data: animation),
             WishlistClient.PhotoFile(filename: "still.gif", data: try #require(Data(base64Encoded: Animations.stillGIF))),
-            WishlistClient.PhotoFile(filename: "photo.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg")),
+            WishlistClient.PhotoFile(filename: "photo.jpg", data: try TestPhotos.photo("camera/canon-40d.jpg"))
         ]).items
         #expect(photos.map(\.animated) == [true, false, false])
-        let json = try JSONSerialization.jsonObject(
-            with: try await alice.send("GET", "/api/v1/photos/\(photos[0].id.uuidString.lowercased())").body) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: try await alice.send("GET", "/api/v1/photos/\(photos[0].id.uuidString.lowercased())").body) as? [String: Any]
         #expect(json?["animated"] as? Bool == true)
         let original = try await alice.send("GET", photos[0].urls.original)
         #expect(original.headers["content-type"] == "image/gif")
@@ -230,11 +236,13 @@ import WishlistCore
         let bob = try await server.signedInUser("bob")
         let photo = try await upload(alice, "camera/canon-40d.jpg").items[0]
         let id = photo.id.uuidString.lowercased()
-        for (method, path, body) in [("GET", "/api/v1/photos/\(id)", nil), ("DELETE", "/api/v1/photos/\(id)", nil),
-                                     ("PUT", "/api/v1/photos/\(id)/edit", #"{"crop":null,"rotate":90}"#),
-                                     ("DELETE", "/api/v1/photos/\(id)/edit", nil),
-                                     ("GET", photo.urls.thumb, nil), ("GET", photo.urls.medium, nil),
-                                     ("GET", photo.urls.large, nil), ("GET", photo.urls.original, nil)] {
+        for (method, path, body) in [
+            ("GET", "/api/v1/photos/\(id)", nil), ("DELETE", "/api/v1/photos/\(id)", nil),
+            ("PUT", "/api/v1/photos/\(id)/edit", #"{"crop":null,"rotate":90}"#),
+            ("DELETE", "/api/v1/photos/\(id)/edit", nil),
+            ("GET", photo.urls.thumb, nil), ("GET", photo.urls.medium, nil),
+            ("GET", photo.urls.large, nil), ("GET", photo.urls.original, nil)
+        ] {
             #expect(try await bob.send(method, path, body: body.map { Data($0.utf8) }).status == 404, "\(method) \(path)")
             #expect(try await server.client().send(method, path, body: body.map { Data($0.utf8) }).status == 401, "\(method) \(path)")
         }
@@ -272,10 +280,12 @@ import WishlistCore
         let restarted = try WishlistApplication(settings: server.application.settings)
         let folders = try FileManager.default.contentsOfDirectory(atPath: renditions.path)
         #expect(folders == [kept.id.uuidString.lowercased()])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: keptFolder.path).sorted()
-            == ["1-large.jpg", "1-medium.jpg", "1-thumb.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: keptFolder.path).sorted()
+                == ["1-large.jpg", "1-medium.jpg", "1-thumb.jpg"])
         let originals = try FileManager.default.subpathsOfDirectory(
-            atPath: server.dataDirectory.appendingPathComponent("media/originals").path).filter { $0.contains("/") }
+            atPath: server.dataDirectory.appendingPathComponent("media/originals").path
+        ).filter { $0.contains("/") }
         #expect(originals.count == 1)
         #expect(try restarted.store.photos.get(abandoned.id, owner: UserKey(1)) == nil)
         #expect(try restarted.store.wishes.get(wish.id, owner: UserKey(1))?.photos.map(\.id) == [kept.id])
@@ -296,8 +306,9 @@ import WishlistCore
         let renditions = server.dataDirectory.appendingPathComponent("media/renditions")
 
         server.application.housekeeping.tidy()
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: renditions.path))
-            == [abandoned.id.uuidString.lowercased(), kept.id.uuidString.lowercased()])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: renditions.path))
+                == [abandoned.id.uuidString.lowercased(), kept.id.uuidString.lowercased()])
 
         server.clock.advance(by: 25 * 3600)
         server.application.housekeeping.tidy()

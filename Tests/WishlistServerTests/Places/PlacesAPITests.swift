@@ -13,7 +13,8 @@ import WishlistCore
         let reversed = try await alice.reversePlace(latitude: 35.82, longitude: 127.15)
         #expect(reversed.name == "Jeonju")
         #expect(reversed.distanceMeters < 5_000)
-        let korean = try await alice.send("GET", "/api/v1/places/reverse?lat=35.82&lng=127.15", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
+        let korean = try await alice.send(
+            "GET", "/api/v1/places/reverse?lat=35.82&lng=127.15", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
         #expect(String(decoding: korean.body, as: UTF8.self).contains("전주"))
         let settings = try await alice.send("GET", "/api/v1/map/settings")
         #expect(String(decoding: settings.body, as: UTF8.self).contains("tileURL"))
@@ -41,8 +42,10 @@ import WishlistCore
         #expect(near.items.map(\.wish.id) == [jeonju.id])
         #expect((190_000...200_000).contains(near.items[0].distanceMeters))
 
-        for bad in ["bbox=1,2,3", "bbox=a,b,c,d", "bbox=0,50,10,40", "bbox=-181,0,0,10", "bbox=0,-91,1,1", "bbox=0,0,1,1&zoom=23",
-                    "bbox=0,0,1,1&zoom=x", "", "bbox=nan,0,1,1"] {
+        for bad in [
+            "bbox=1,2,3", "bbox=a,b,c,d", "bbox=0,50,10,40", "bbox=-181,0,0,10", "bbox=0,-91,1,1", "bbox=0,0,1,1&zoom=23",
+            "bbox=0,0,1,1&zoom=x", "", "bbox=nan,0,1,1"
+        ] {
             #expect(try await alice.send("GET", "/api/v1/map/markers?\(bad)").status == 400, "\(bad)")
         }
         for bad in ["lat=91&lng=0", "lat=0", "lat=0&lng=0&limit=0", "lat=0&lng=0&cursor=garbage"] {
@@ -61,8 +64,10 @@ import WishlistCore
         #expect(try await bob.mapMarkers(world) == MapMarkers(markers: [], clusters: []))
         #expect(try await bob.wishesNear(NearQuery(latitude: 10, longitude: 10)).items.isEmpty)
         let anonymous = server.client()
-        for path in ["/api/v1/map/markers?bbox=-180,-90,180,90", "/api/v1/wishes/near?lat=0&lng=0",
-                     "/api/v1/places/search?q=seoul", "/api/v1/places/reverse?lat=0&lng=0", "/api/v1/map/settings"] {
+        for path in [
+            "/api/v1/map/markers?bbox=-180,-90,180,90", "/api/v1/wishes/near?lat=0&lng=0",
+            "/api/v1/places/search?q=seoul", "/api/v1/places/reverse?lat=0&lng=0", "/api/v1/map/settings"
+        ] {
             #expect(try await anonymous.send("GET", path).status == 401, "\(path)")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistClient
+
 @testable import WishlistServer
 
 /// A search is a read: it is remembered as a recent search a moment later, and the account's
@@ -9,7 +10,7 @@ import WishlistClient
     @Test func aSearchWritesNothingYetItsListHasItInOrder() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        _ = try await alice.wishes() // the token's first use is written once; searches come after
+        _ = try await alice.wishes()  // the token's first use is written once; searches come after
         // Without its rounds, the recorder writes only when the list is asked for.
         server.application.recentSearchRecorder.stop()
         let writes = server.application.store.writeCount

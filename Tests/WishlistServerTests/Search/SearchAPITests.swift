@@ -98,7 +98,7 @@ import WishlistCore
         for (path, type) in [
             ("/api/v1/search?q=%EA%B0%80%EB%B0%A9&limit=2", WishSearchResult.self),
             ("/api/v1/search?q=%EA%B0%80%EB%B0%A9&groups=byText", WishSearchResult.self),
-            ("/api/v1/search?q=%EA%B0%80%EB%B0%A9&group=byText&limit=2", SearchPage<Wish>.self),
+            ("/api/v1/search?q=%EA%B0%80%EB%B0%A9&group=byText&limit=2", SearchPage<Wish>.self)
         ] as [(String, any Codable.Type)] {
             let answer = try await alice.send("GET", path)
             #expect(answer.status == 200, "\(path)")
@@ -127,10 +127,11 @@ import WishlistCore
             ("group=byEverything", "invalid_group"), ("group=places", "invalid_group"), ("groups=byName,x", "invalid_group"),
             ("groups=", "invalid_group"), ("group=byName&groups=byTag", "invalid_groups"), ("limit=0", "invalid_limit"),
             ("limit=101", "invalid_limit"), ("limit=-1", "invalid_limit"), ("limit=1e3", "invalid_limit"),
-            ("cursor=\(cursor)", "cursor_needs_group"), ("group=byName&cursor=%21%21", "invalid_cursor"), ("group=byName&cursor=%00%FF", "invalid_query"),
+            ("cursor=\(cursor)", "cursor_needs_group"), ("group=byName&cursor=%21%21", "invalid_cursor"),
+            ("group=byName&cursor=%00%FF", "invalid_query"),
             ("group=byTag&cursor=\(cursor)", "invalid_cursor"), ("group=journal&cursor=\(cursor)", "invalid_cursor"),
             ("group=spots&cursor=zzz", "invalid_cursor"),
-            ("group=byName&cursor=\(String(repeating: "A", count: 5000))", "invalid_cursor"),
+            ("group=byName&cursor=\(String(repeating: "A", count: 5000))", "invalid_cursor")
         ]
         for (parameters, code) in cases {
             let answer = try await alice.send("GET", "/api/v1/search?q=lamp&\(parameters)")

@@ -3,6 +3,7 @@ import SQLite
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 /// The store's failures that are not faults are answered as what they are, whichever layer threw
@@ -13,7 +14,7 @@ import WishlistCore
             SQLiteError(code: .full, message: "database or disk is full"),
             CocoaError(.fileWriteOutOfSpace),
             CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC)]),
-            POSIXError(.EDQUOT),
+            POSIXError(.EDQUOT)
         ]
         for error in errors {
             let answer = DomainErrorMiddleware.recognized(error).map(DomainErrorMiddleware.httpError)
@@ -35,7 +36,7 @@ import WishlistCore
     @Test func otherFailuresStayFaults() {
         let errors: [any Error] = [
             SQLiteError(code: .constraint, message: "UNIQUE constraint failed"), CocoaError(.fileReadNoSuchFile),
-            POSIXError(.EACCES), CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.EIO)]),
+            POSIXError(.EACCES), CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.EIO)])
         ]
         for error in errors {
             #expect(DomainErrorMiddleware.recognized(error) == nil, "\(error)")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Testing
+
 @testable import WishlistServer
 
 /// The OpenAPI document must describe exactly the routes the server has.
@@ -12,17 +13,19 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let documented = Set(paths.flatMap { path, operations in
-            operations.keys.filter { $0 != "parameters" }.map { "\($0.uppercased()) \(path)" }
-        })
+        let documented = Set(
+            paths.flatMap { path, operations in
+                operations.keys.filter { $0 != "parameters" }.map { "\($0.uppercased()) \(path)" }
+            })
 
         let router = try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
             links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
             recentSearchRecorder: server.application.recentSearchRecorder, cspViolations: server.application.cspViolations)
-        let served = Set(router.routes.map { route in
-            "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"
-        })
+        let served = Set(
+            router.routes.map { route in
+                "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"
+            })
         #expect(served.subtracting(documented).sorted() == [], "routes missing from openapi.json")
         #expect(documented.subtracting(served).sorted() == [], "openapi.json describes routes that do not exist")
     }

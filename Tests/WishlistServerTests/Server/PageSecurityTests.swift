@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WishlistClient
+
 @testable import WishlistServer
 
 /// The headers that keep pages from running what people typed (X1), the violation reports the
@@ -56,7 +57,9 @@ import WishlistClient
     }
 
     static func report(_ directive: String, blocked: String = "inline") -> Data {
-        Data(#"{"csp-report":{"document-uri":"http://127.0.0.1/#/wishes","effective-directive":"\#(directive)","violated-directive":"\#(directive)","blocked-uri":"\#(blocked)","original-policy":"default-src 'self'"}}"#.utf8)
+        Data(
+            #"{"csp-report":{"document-uri":"http://127.0.0.1/#/wishes","effective-directive":"\#(directive)","violated-directive":"\#(directive)","blocked-uri":"\#(blocked)","original-policy":"default-src 'self'"}}"#
+                .utf8)
     }
 
     @Test func violationReportsAreCountedByDirectiveWithoutSigningIn() async throws {
@@ -81,7 +84,7 @@ import WishlistClient
             (Data("not json".utf8), "application/csp-report", 400),
             (Data(#"{"csp-report":{"blocked-uri":"inline"}}"#.utf8), "application/csp-report", 400),
             (Data(#"{"something":"else"}"#.utf8), "application/json", 400),
-            (Data(count: CSPReportsController.bodyLimit + 1), "application/csp-report", 413),
+            (Data(count: CSPReportsController.bodyLimit + 1), "application/csp-report", 413)
         ]
         for (body, type, status) in cases {
             let answer = try await anyone.send("POST", "/api/v1/csp-reports", body: body, contentType: type)
@@ -122,7 +125,7 @@ import WishlistClient
         for bad in [
             "wishes.example.org", "ftp://wishes.example.org", "https://", "https://wishes.example.org/app",
             "https://wishes.example.org/?x=1", "https://wishes.example.org/#top", "https://me:pw@wishes.example.org",
-            "javascript:alert(1)", "",
+            "javascript:alert(1)", ""
         ] {
             #expect(throws: PublicURLError.self, "\(bad)") { try PublicURL(bad) }
         }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import WishlistServer
 
 /// The background services start in the order listed and stop in reverse; one that fails to start
@@ -42,7 +43,7 @@ import Testing
         let events = Events()
         let services = ServiceList([
             RecordingService(name: "a", events: events), RecordingService(name: "b", events: events),
-            RecordingService(name: "c", events: events, failsToStart: true), RecordingService(name: "d", events: events),
+            RecordingService(name: "c", events: events, failsToStart: true), RecordingService(name: "d", events: events)
         ])
         #expect(throws: StartFailure(service: "c")) { try services.start() }
         #expect(events.all == ["start a", "start b", "stop b", "stop a"])

@@ -67,7 +67,9 @@ import WishlistClient
         #expect(script.status == 200)
         #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
         #expect(try await server.client().send("GET", "/vendor/leaflet/MarkerCluster.css").status == 200)
-        for path in ["/vendor/leaflet/../../../etc/passwd", "/vendor/leaflet/%2e%2e/%2e%2e/etc/passwd", "/vendor/leaflet/", "/vendor/leaflet/nope.js"] {
+        for path in [
+            "/vendor/leaflet/../../../etc/passwd", "/vendor/leaflet/%2e%2e/%2e%2e/etc/passwd", "/vendor/leaflet/", "/vendor/leaflet/nope.js"
+        ] {
             let answer = try await server.client().send("GET", path)
             #expect(answer.status == 404 || answer.status == 400, "\(path) → \(answer.status)")
         }

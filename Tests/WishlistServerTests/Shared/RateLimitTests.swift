@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+
 @testable import WishlistServer
 
 /// What costs most is capped per account (per address before sign-in): 429 with `Retry-After`

@@ -3,6 +3,7 @@ import HTTPServer
 import Synchronization
 import Testing
 import WishlistCore
+
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -18,8 +19,12 @@ final class HeldReadCache: Sendable {
     let handler: @Sendable (Request, Account) throws -> Response
 
     init(failing: Bool = false) {
-        let writes = writes, writeCountReads = writeCountReads, writeCountRead = writeCountRead
-        let calls = calls, started = started, release = release
+        let writes = writes
+        let writeCountReads = writeCountReads
+        let writeCountRead = writeCountRead
+        let calls = calls
+        let started = started
+        let release = release
         let cache = ReadCache(writeCount: {
             writeCountReads.increment()
             writeCountRead.signal()
@@ -72,7 +77,8 @@ final class Answers: Sendable {
     /// The answers of one request computing and `waiting` more for the same answer, each of which
     /// has looked in the cache (and chosen to wait) before the computation is let go.
     static func answers(of cache: HeldReadCache, computingWhile waiting: Int) -> [String] {
-        let group = DispatchGroup(), answers = Answers()
+        let group = DispatchGroup()
+        let answers = Answers()
         cache.getInBackground(group, into: answers)
         cache.started.wait()
         let readsByTheFirst = cache.writeCountReads.value
@@ -95,7 +101,8 @@ final class Answers: Sendable {
     /// A request after a write does not take the answer of a computation that started before it.
     @Test func aRequestAfterAWriteComputesItsOwnAnswer() throws {
         let cache = HeldReadCache()
-        let group = DispatchGroup(), answers = Answers()
+        let group = DispatchGroup()
+        let answers = Answers()
         cache.getInBackground(group, into: answers)
         cache.started.wait()
         cache.writes.increment()

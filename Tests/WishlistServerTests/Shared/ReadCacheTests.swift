@@ -3,6 +3,7 @@ import HTTPServer
 import Synchronization
 import Testing
 import WishlistCore
+
 @testable import WishlistServer
 @testable import WishlistStore
 
@@ -20,7 +21,12 @@ final class PendingRefreshes: Sendable {
 
     var count: Int { work.withLock { $0.count } }
     func add(_ work: @escaping @Sendable () -> Void) { self.work.withLock { $0.append(work) } }
-    func runAll() { for work in self.work.withLock({ work in defer { work = [] }; return work }) { work() } }
+    func runAll() {
+        for work in self.work.withLock({ work in
+            defer { work = [] }
+            return work
+        }) { work() }
+    }
 }
 
 /// A cache over a handler that counts its calls and answers with the count, with a write count,
@@ -33,7 +39,10 @@ final class ReadCacheFixture: Sendable {
     let handler: @Sendable (Request, Account) throws -> Response
 
     init(status: HTTPStatus = .ok, writingDuringTheRead: Bool = false) {
-        let writes = writes, calls = calls, clock = clock, refreshes = refreshes
+        let writes = writes
+        let calls = calls
+        let clock = clock
+        let refreshes = refreshes
         let cache = ReadCache(
             writeCount: { UInt64(writes.value) }, now: { UInt64(clock.value) }, refresh: { refreshes.add($0) })
         handler = cache.reads { _, account in

@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import Synchronization
+import Testing
 import WishlistClient
 import WishlistServer
 
@@ -18,7 +18,8 @@ final class TestServer: Sendable {
     ///   nil makes a fresh one, deleted when done.
     init(dataDirectory: URL? = nil, configure: (inout ServerSettings) -> Void = { _ in }) throws {
         ownsDirectory = dataDirectory == nil
-        self.dataDirectory = dataDirectory
+        self.dataDirectory =
+            dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-test-\(UUID())")
         let clock = TestClock()
         self.clock = clock

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistServer
 
 /// Counting events in windows of time: several at once, a refusal that counts nothing, the window's end.

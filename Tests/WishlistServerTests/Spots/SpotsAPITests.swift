@@ -104,7 +104,7 @@ import WishlistCore
         // mention the words: small pages cross from one rank to the other.
         for query in try [
             SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(text: "도깨비", limit: 100),
-            SpotQuery(type: .drama, limit: 100),
+            SpotQuery(type: .drama, limit: 100)
         ] {
             let inBigPages = try await Self.all(alice, query)
             var small = query
@@ -153,7 +153,7 @@ import WishlistCore
         let boxes = [
             try BoundingBox(minLongitude: 124, minLatitude: 33, maxLongitude: 132, maxLatitude: 39),  // the whole country
             try BoundingBox(minLongitude: 126.9, minLatitude: 37.45, maxLongitude: 127.1, maxLatitude: 37.6),  // Seoul's middle
-            try BoundingBox(minLongitude: 126.4, minLatitude: 33.1, maxLongitude: 127, maxLatitude: 33.6),  // Jeju
+            try BoundingBox(minLongitude: 126.4, minLatitude: 33.1, maxLongitude: 127, maxLatitude: 33.6)  // Jeju
         ]
         var clustered = false
         for box in boxes {
@@ -234,7 +234,7 @@ import WishlistCore
             "/api/v1/spots/titles?cursor=garbage", "/api/v1/spots/titles?title=x", "/api/v1/spots/near?lat=nan&lng=0",
             "/api/v1/spots/near?lat=91&lng=0", "/api/v1/spots/near?lat=37", "/api/v1/spots/near?lat=37&lng=127&limit=101",
             "/api/v1/spots/near?lat=37&lng=127&cursor=garbage", "/api/v1/spots/markers?bbox=1,2,3",
-            "/api/v1/spots/markers?bbox=0,50,10,40", "/api/v1/spots/markers", "/api/v1/spots/markers?bbox=0,0,1,1&zoom=99",
+            "/api/v1/spots/markers?bbox=0,50,10,40", "/api/v1/spots/markers", "/api/v1/spots/markers?bbox=0,0,1,1&zoom=99"
         ]
         for path in bad {
             let answer = try await alice.send("GET", path)

@@ -34,13 +34,14 @@ import WishlistCore
             (#"{"name":"x","tags":[\#((1...21).map { "\"t\($0)\"" }.joined(separator: ","))]}"#, "tags"),
             (#"{"name":"x","tags":["\#(String(repeating: "t", count: 31))"]}"#, "tags"),
             (#"{"name":"x","tags":["  "]}"#, "tags"),
-            (#"{"name":"x","place":{"name":"Nowhere","latitude":91,"longitude":0,"source":"manual"}}"#, "place.latitude"),
+            (#"{"name":"x","place":{"name":"Nowhere","latitude":91,"longitude":0,"source":"manual"}}"#, "place.latitude")
         ]
         for (body, field) in cases {
             let answer = try await alice.send("POST", "/api/v1/wishes", body: Data(body.utf8))
             #expect(answer.status == 400, "\(body.prefix(60))")
             let error = try JSONSerialization.jsonObject(with: answer.body) as? [String: [String: String]]
-            #expect(error?["error"]?["field"]?.hasPrefix(field) == true, "\(body.prefix(60)) → \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(
+                error?["error"]?["field"]?.hasPrefix(field) == true, "\(body.prefix(60)) → \(String(decoding: answer.body, as: UTF8.self))")
         }
         for malformed in [#"{"name":5}"#, #"{"name":"x","tags":"a"}"#, "{", "[]", ""] {
             let answer = try await alice.send("POST", "/api/v1/wishes", body: Data(malformed.utf8))
@@ -78,8 +79,9 @@ import WishlistCore
         let alice = try await server.signedInAdmin()
         var created: [Wish] = []
         for index in 0..<7 {
-            created.append(try await alice.createWish(
-                WishDraft(name: "Wish \(index)", tags: index.isMultiple(of: 2) ? ["even"] : [], favorite: index < 2)))
+            created.append(
+                try await alice.createWish(
+                    WishDraft(name: "Wish \(index)", tags: index.isMultiple(of: 2) ? ["even"] : [], favorite: index < 2)))
             server.clock.advance(by: 1)
         }
         var seen: [UUID] = []
@@ -114,7 +116,8 @@ import WishlistCore
         #expect(try await alice.search("가방").byName.map(\.id) == [bag.id])
         #expect(try await alice.search("travel").byTag.map(\.id) == [bag.id])
         for hostile in [#""bike"#, "NEAR(a b)", "bi*", "-bike", "(((", "a OR b", "%", "'; DROP TABLE wishes; --"] {
-            let answer = try await alice.send("GET", WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: hostile)]))
+            let answer = try await alice.send(
+                "GET", WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: hostile)]))
             #expect(answer.status == 200, "\(hostile)")
         }
         #expect(try await alice.send("GET", "/api/v1/search?q=%20%20").status == 400)
@@ -139,14 +142,15 @@ import WishlistCore
     @Test func wishAnswersAreTheEncodersBytes() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
-        let wish = try await alice.createWish(WishDraft(
-            name: "여행 가방 \"big\" a/b \\ é", memo: "line\nnext\ttab \u{1} 👩‍👩‍👧", link: "https://example.com/a?b=c&d=%20",
-            tags: ["선물", "x/y"], place: Place(name: "서울역", latitude: 37.554_722, longitude: 126.97, source: .search)))
+        let wish = try await alice.createWish(
+            WishDraft(
+                name: "여행 가방 \"big\" a/b \\ é", memo: "line\nnext\ttab \u{1} 👩‍👩‍👧", link: "https://example.com/a?b=c&d=%20",
+                tags: ["선물", "x/y"], place: Place(name: "서울역", latitude: 37.554_722, longitude: 126.97, source: .search)))
         _ = try await alice.createWish(WishDraft(name: "작은가방"))
         for (path, type) in [
             (WishlistClient.pathWithQuery("/api/v1/search", [URLQueryItem(name: "q", value: "가방")]), WishSearchResult.self),
             ("/api/v1/wishes", Page<Wish>.self), ("/api/v1/wishes/\(wish.id.uuidString.lowercased())", Wish.self),
-            ("/api/v1/wishes/near?lat=37.5&lng=127", Page<NearbyWish>.self),
+            ("/api/v1/wishes/near?lat=37.5&lng=127", Page<NearbyWish>.self)
         ] as [(String, any Codable.Type)] {
             let answer = try await alice.send("GET", path)
             #expect(answer.status == 200, "\(path)")
@@ -165,8 +169,10 @@ import WishlistCore
         let aliceSearch = try #require(try await alice.recentSearches().first)
         let path = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
 
-        for (method, suffix, body) in [("GET", "", nil), ("PATCH", "", #"{"name":"Mine now"}"#), ("DELETE", "", nil),
-                                       ("PUT", "/favorite", nil), ("DELETE", "/favorite", nil)] {
+        for (method, suffix, body) in [
+            ("GET", "", nil), ("PATCH", "", #"{"name":"Mine now"}"#), ("DELETE", "", nil),
+            ("PUT", "/favorite", nil), ("DELETE", "/favorite", nil)
+        ] {
             let answer = try await bob.send(method, path + suffix, body: body.map { Data($0.utf8) })
             #expect(answer.status == 404, "\(method) \(suffix)")
         }
@@ -195,12 +201,15 @@ import WishlistCore
         _ = try await server.signedInAdmin()
         let anonymous = server.client()
         let id = UUID().uuidString.lowercased()
-        for (method, path) in [("GET", "/api/v1/wishes"), ("POST", "/api/v1/wishes"), ("GET", "/api/v1/wishes/\(id)"),
-                               ("PATCH", "/api/v1/wishes/\(id)"), ("DELETE", "/api/v1/wishes/\(id)"),
-                               ("PUT", "/api/v1/wishes/\(id)/favorite"), ("GET", "/api/v1/tags"),
-                               ("GET", "/api/v1/search?q=x"), ("GET", "/api/v1/recent-searches"),
-                               ("DELETE", "/api/v1/recent-searches")] {
-            let answer = try await anonymous.send(method, path, body: ["POST", "PATCH"].contains(method) ? Data(#"{"name":"x"}"#.utf8) : nil)
+        for (method, path) in [
+            ("GET", "/api/v1/wishes"), ("POST", "/api/v1/wishes"), ("GET", "/api/v1/wishes/\(id)"),
+            ("PATCH", "/api/v1/wishes/\(id)"), ("DELETE", "/api/v1/wishes/\(id)"),
+            ("PUT", "/api/v1/wishes/\(id)/favorite"), ("GET", "/api/v1/tags"),
+            ("GET", "/api/v1/search?q=x"), ("GET", "/api/v1/recent-searches"),
+            ("DELETE", "/api/v1/recent-searches")
+        ] {
+            let answer = try await anonymous.send(
+                method, path, body: ["POST", "PATCH"].contains(method) ? Data(#"{"name":"x"}"#.utf8) : nil)
             #expect(answer.status == 401, "\(method) \(path)")
         }
     }

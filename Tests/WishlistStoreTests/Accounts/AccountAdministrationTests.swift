@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Administrators' tools in the store (issue 15): disabling an account ends its sessions and
@@ -22,8 +23,10 @@ import WishlistCore
     }
 
     static func signIns(_ store: Store) throws -> (session: Bool, token: Bool) {
-        (try store.sessions.account(sessionTokenHash: sessionHash, now: now, idleSince: .distantPast) != nil,
-         try store.tokens.account(apiTokenHash: tokenHash) != nil)
+        (
+            try store.sessions.account(sessionTokenHash: sessionHash, now: now, idleSince: .distantPast) != nil,
+            try store.tokens.account(apiTokenHash: tokenHash) != nil
+        )
     }
 
     @Test func disablingEndsSessionsAndTokensAndEnablingBringsNoneBack() throws {
@@ -117,7 +120,8 @@ import WishlistCore
         let old = try DatabasePool(path: path, readerCount: 1)
         try Schema.migrator.prefix(before: "2026-12-05-account-administration").migrate(old)
         try old.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO users (id, uuid, username, password_hash, is_admin, created_at)
                     VALUES (1, 'd9fb736e-8a0b-4473-bfb8-eec9f04fa369', 'alice', 'x', 1, 0), (2, '5c82cd30-be5d-4613-8305-a6a71b89e5db', 'bob', 'x', 0, 0), (3, '34fdc0fb-3587-4538-927c-878667de4920', 'carol', 'x', 0, 0);
                 INSERT INTO sessions (token_hash, user_id, created_at, expires_at, uuid, last_used_at)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// One account never sees, changes or learns of another's wishes or searches.

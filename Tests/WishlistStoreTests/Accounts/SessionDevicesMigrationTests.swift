@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// `2026-12-04-session-devices` gives sessions a public id, a last use and a browser: sessions made
@@ -18,7 +19,8 @@ import WishlistCore
         let old = try DatabasePool(path: path, readerCount: 1)
         try before.migrate(old)
         let owner = try UserRepository(pool: old).createUser(
-            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
+            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
+        ).key
         let hashes: [[UInt8]] = [Array(repeating: 1, count: 32), Array(repeating: 2, count: 32)]
         try old.write { db in
             for (index, hash) in hashes.enumerated() {

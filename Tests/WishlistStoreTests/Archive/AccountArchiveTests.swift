@@ -1,10 +1,11 @@
 import Archive
 import Foundation
 import Imaging
-import TestSupport
 import SQLite
+import TestSupport
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Export and import without HTTP: an account's every kind of record and photo file out and back
@@ -35,17 +36,20 @@ import WishlistCore
     func fillAlicesAccount() throws -> (wishes: [Wish], entry: JournalEntry) {
         let at = { (ms: Int64) in Date(millisecondsSince1970: 1_764_000_000_000 + ms) }
         let photos = try sourceLibrary.add(
-            [.file(path: PhotoLibraryTests.path("gps/DSCN0010.jpg")), .file(path: PhotoLibraryTests.path("gps/DSCN0010.jpg")),
-             .file(path: PhotoLibraryTests.path("orientation/portrait_6.jpg")),
-             .bytes(try #require(Data(base64Encoded: Animations.gif)))],
+            [
+                .file(path: PhotoLibraryTests.path("gps/DSCN0010.jpg")), .file(path: PhotoLibraryTests.path("gps/DSCN0010.jpg")),
+                .file(path: PhotoLibraryTests.path("orientation/portrait_6.jpg")),
+                .bytes(try #require(Data(base64Encoded: Animations.gif)))
+            ],
             owner: alice, now: at(1))
         let edited = try sourceLibrary.edit(
             photos[1].id, PhotoEditRequest(crop: Photo.Crop(x: 10, y: 20, width: 100, height: 80), rotate: 90), owner: alice)
         #expect(edited.edit != nil)
         let seoul = Place(name: "Gyeongbokgung", address: "Sajik-ro 161, Seoul", latitude: 37.5796, longitude: 126.977, source: .search)
         var bag = try source.wishes.create(
-            WishDraft(name: "Leather bag", memo: "the brown one\nsecond line", link: "https://shop.example/bag",
-                      tags: ["Gift", "leather"], place: seoul, photoIDs: [photos[1].id, photos[0].id, photos[3].id], favorite: true),
+            WishDraft(
+                name: "Leather bag", memo: "the brown one\nsecond line", link: "https://shop.example/bag",
+                tags: ["Gift", "leather"], place: seoul, photoIDs: [photos[1].id, photos[0].id, photos[3].id], favorite: true),
             owner: alice, now: at(10))
         bag = try source.wishes.recordPrice(Decimal(string: "129000")!, currency: "KRW", on: bag.id, owner: alice, now: at(20))
         bag = try source.wishes.recordPrice(Decimal(string: "119000.50")!, currency: "KRW", on: bag.id, owner: alice, now: at(30))
@@ -58,13 +62,15 @@ import WishlistCore
                 [alice.rawValue, "0b9d6c55-3f27-4d6f-9d3e-2c6f0d1e8a01", fromSpot.id.lowercasedString])
         }
         let entry = try source.store.journal.create(
-            JournalDraft(title: "Palace day", contents: "Walked around.", date: "2026-11-20", time: "14:30", place: seoul,
-                         photoIDs: [photos[2].id], wishIDs: [plain.id, bag.id], hearted: true),
+            JournalDraft(
+                title: "Palace day", contents: "Walked around.", date: "2026-11-20", time: "14:30", place: seoul,
+                photoIDs: [photos[2].id], wishIDs: [plain.id, bag.id], hearted: true),
             owner: alice, now: at(70))
         for (index, id) in ["abc123", "xyz789"].enumerated() {
             let image = Gif.Image(url: "https://media.giphy.com/media/\(id)/giphy.gif", width: 200, height: 150)
             try source.store.gifFavorites.add(
-                Gif(id: id, title: "Fun \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)",
+                Gif(
+                    id: id, title: "Fun \(id)", rating: "g", url: "https://giphy.com/gifs/\(id)",
                     images: .init(preview: image, still: image, original: image)),
                 owner: alice, now: at(80 + Int64(index)))
         }
@@ -96,7 +102,7 @@ import WishlistCore
                 "SELECT uuid, title, contents, day, time, hearted, place_name, place_latitude, created_at, updated_at, version FROM journal_entries WHERE owner_id = ? ORDER BY uuid",
                 "SELECT e.uuid, w.uuid, m.position FROM journal_mentions m JOIN journal_entries e ON e.id = m.entry_id JOIN wishes w ON w.id = m.wish_id WHERE e.owner_id = ? ORDER BY e.uuid, m.position",
                 "SELECT gif_id, gif, favorited_at FROM gif_favorites WHERE owner_id = ? ORDER BY gif_id",
-                "SELECT uuid, query, query_key, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY uuid",
+                "SELECT uuid, query, query_key, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY uuid"
             ] {
                 try db.forEach(sql, [owner.rawValue]) { row in
                     rows.append(try row.columnNames.indices.map { String(describing: try row[$0] as SQLiteValue) }.joined(separator: "|"))
@@ -192,8 +198,10 @@ import WishlistCore
 
     @Test func theExportHoldsTheDocumentedFiles() throws {
         try fillAlicesAccount()
-        let reader = try ArchiveReader(path: try export(owner: alice), limits: .init(
-            maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
+        let reader = try ArchiveReader(
+            path: try export(owner: alice),
+            limits: .init(
+                maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
         var paths: [String] = []
         var manifest: [String: Any] = [:]
         while let entry = try reader.nextEntry() {
@@ -204,9 +212,10 @@ import WishlistCore
         }
         #expect(paths.filter { $0.hasPrefix("media/originals/") }.count == 3, "the same original twice is kept once")
         #expect(paths.filter { $0.hasPrefix("media/renditions/") }.count == 4 * 3)
-        #expect(Array(paths.suffix(6)) == [
-            "photos.jsonl", "wishes.jsonl", "journal.jsonl", "gif-favorites.jsonl", "recent-searches.jsonl", "manifest.json",
-        ])
+        #expect(
+            Array(paths.suffix(6)) == [
+                "photos.jsonl", "wishes.jsonl", "journal.jsonl", "gif-favorites.jsonl", "recent-searches.jsonl", "manifest.json"
+            ])
         #expect(manifest["format"] as? String == "wishlist-account-export")
         #expect(manifest["version"] as? Int == 1)
         #expect(manifest["exportedAt"] as? String == "2025-11-30T10:53:20.000Z")
@@ -225,8 +234,11 @@ import WishlistCore
     func tampered(_ archive: String, _ change: (String) throws -> Void) throws -> String {
         let folder = source.directory.appending(path: "tamper-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let paths = try ArchiveReader(path: archive, limits: .init(
-            maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20)).extract(into: folder).map(\.path)
+        let paths = try ArchiveReader(
+            path: archive,
+            limits: .init(
+                maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20)
+        ).extract(into: folder).map(\.path)
         try change(folder)
         var data = Data()
         let writer = try ArchiveWriter { data.append(contentsOf: $0) }
@@ -261,35 +273,55 @@ import WishlistCore
         let archive = try export(owner: alice)
         let digest: String = try source.store.pool.read { db in try db.scalar("SELECT sha256 FROM photos LIMIT 1")! }
         let cases: [(String, (String) throws -> Void, (AccountImportError) -> Bool)] = [
-            ("a name too long", { try editLines($0, "wishes.jsonl") { $0["name"] = String(repeating: "x", count: 5000) } },
-             { if case .invalid = $0 { true } else { false } }),
-            ("a future version", { folder in
-                try Data(#"{"format":"wishlist-account-export","version":2,"somethingNew":true}"#.utf8)
-                    .write(to: URL(fileURLWithPath: folder + "/manifest.json"))
-            }, { $0 == .futureVersion(2) }),
-            ("no manifest", { try FileManager.default.removeItem(atPath: $0 + "/manifest.json") },
-             { if case .invalid = $0 { true } else { false } }),
-            ("a changed original", { folder in
-                let path = folder + "/media/originals/" + digest
-                var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-                bytes[bytes.count / 2] ^= 0xFF
-                try bytes.write(to: URL(fileURLWithPath: path))
-            }, { if case .invalid(let reason) = $0 { reason.contains("SHA-256") } else { false } }),
-            ("a missing rendition", { folder in
-                let renditions = folder + "/media/renditions"
-                let first = try FileManager.default.contentsOfDirectory(atPath: renditions).sorted()[0]
-                try FileManager.default.removeItem(atPath: renditions + "/" + first + "/medium.jpg")
-            }, { if case .invalid = $0 { true } else { false } }),
-            ("an unknown file", { try Data("hi".utf8).write(to: URL(fileURLWithPath: $0 + "/notes.txt")) },
-             { if case .invalid = $0 { true } else { false } }),
-            ("a photo on no record", { try editLines($0, "wishes.jsonl") { $0["photoIds"] = [String]() } },
-             { if case .invalid = $0 { true } else { false } }),
-            ("a line that is not JSON", { folder in
-                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/journal.jsonl"))
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data("{not json\n".utf8))
-                try handle.close()
-            }, { if case .invalid(let reason) = $0 { reason.contains("line 2 of journal.jsonl") } else { false } }),
+            (
+                "a name too long", { try editLines($0, "wishes.jsonl") { $0["name"] = String(repeating: "x", count: 5000) } },
+                { if case .invalid = $0 { true } else { false } }
+            ),
+            (
+                "a future version",
+                { folder in
+                    try Data(#"{"format":"wishlist-account-export","version":2,"somethingNew":true}"#.utf8)
+                        .write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+                }, { $0 == .futureVersion(2) }
+            ),
+            (
+                "no manifest", { try FileManager.default.removeItem(atPath: $0 + "/manifest.json") },
+                { if case .invalid = $0 { true } else { false } }
+            ),
+            (
+                "a changed original",
+                { folder in
+                    let path = folder + "/media/originals/" + digest
+                    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                    bytes[bytes.count / 2] ^= 0xFF
+                    try bytes.write(to: URL(fileURLWithPath: path))
+                }, { if case .invalid(let reason) = $0 { reason.contains("SHA-256") } else { false } }
+            ),
+            (
+                "a missing rendition",
+                { folder in
+                    let renditions = folder + "/media/renditions"
+                    let first = try FileManager.default.contentsOfDirectory(atPath: renditions).sorted()[0]
+                    try FileManager.default.removeItem(atPath: renditions + "/" + first + "/medium.jpg")
+                }, { if case .invalid = $0 { true } else { false } }
+            ),
+            (
+                "an unknown file", { try Data("hi".utf8).write(to: URL(fileURLWithPath: $0 + "/notes.txt")) },
+                { if case .invalid = $0 { true } else { false } }
+            ),
+            (
+                "a photo on no record", { try editLines($0, "wishes.jsonl") { $0["photoIds"] = [String]() } },
+                { if case .invalid = $0 { true } else { false } }
+            ),
+            (
+                "a line that is not JSON",
+                { folder in
+                    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/journal.jsonl"))
+                    try handle.seekToEnd()
+                    try handle.write(contentsOf: Data("{not json\n".utf8))
+                    try handle.close()
+                }, { if case .invalid(let reason) = $0 { reason.contains("line 2 of journal.jsonl") } else { false } }
+            )
         ]
         for (name, change, expected) in cases {
             let bad = try tampered(archive, change)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct WishImportTests {
@@ -13,7 +14,9 @@ import WishlistCore
         alice = try fixture.addUser("alice")
     }
 
-    private func item(_ name: String, link: String? = nil, tags: [String] = [], memo: String? = nil, price: String? = nil, addedAt: Date? = nil) -> ImportedWish {
+    private func item(
+        _ name: String, link: String? = nil, tags: [String] = [], memo: String? = nil, price: String? = nil, addedAt: Date? = nil
+    ) -> ImportedWish {
         ImportedWish(item: "Item \(name)", draft: WishDraft(name: name, memo: memo, link: link, tags: tags), price: price, addedAt: addedAt)
     }
 
@@ -23,10 +26,13 @@ import WishlistCore
 
     @Test func itemsBecomeWishesWithTagsMemoPriceAndTheirDate() throws {
         let added = Date(millisecondsSince1970: 1_712_345_678_000)
-        let result = try fixture.wishes.importWishes([
-            item("Coat", link: "https://shop.example/coat", tags: ["winter", "Winter", "clothes"], memo: "size M", price: "₩89,000", addedAt: added),
-            item("선물 상자"),
-        ], owner: alice, now: now)
+        let result = try fixture.wishes.importWishes(
+            [
+                item(
+                    "Coat", link: "https://shop.example/coat", tags: ["winter", "Winter", "clothes"], memo: "size M", price: "₩89,000",
+                    addedAt: added),
+                item("선물 상자")
+            ], owner: alice, now: now)
         #expect(result.report == ImportReport(imported: ["wishes": 2]))
         let wishes = try all(alice)
         let coat = try #require(wishes.first { $0.name == "Coat" })
@@ -42,13 +48,14 @@ import WishlistCore
     @Test func duplicatesAreSkippedByLinkOrByNameWithoutLink() throws {
         _ = try fixture.wishes.create(WishDraft(name: "Old lamp", link: "https://shop.example/lamp"), owner: alice)
         _ = try fixture.wishes.create(WishDraft(name: "Tent"), owner: alice)
-        let result = try fixture.wishes.importWishes([
-            item("New name, same link", link: "https://shop.example/lamp"),
-            item("TENT"),
-            item("Tent", link: "https://shop.example/tent"),
-            item("Mug"), item("mug"),
-            item("Cup", link: "https://shop.example/cup"), item("Cup again", link: "https://shop.example/cup"),
-        ], owner: alice, now: now)
+        let result = try fixture.wishes.importWishes(
+            [
+                item("New name, same link", link: "https://shop.example/lamp"),
+                item("TENT"),
+                item("Tent", link: "https://shop.example/tent"),
+                item("Mug"), item("mug"),
+                item("Cup", link: "https://shop.example/cup"), item("Cup again", link: "https://shop.example/cup")
+            ], owner: alice, now: now)
         #expect(result.report == ImportReport(imported: ["wishes": 3], skipped: ["wishes": 4]))
         #expect(try all(alice).map(\.name).sorted() == ["Cup", "Mug", "Old lamp", "Tent", "Tent"])
     }
@@ -62,23 +69,25 @@ import WishlistCore
     }
 
     @Test func itemsBreakingARuleAreRefusedWithTheRuleAndTheRestKept() throws {
-        let result = try fixture.wishes.importWishes([
-            item("Script", link: "javascript:alert(1)"),
-            item("Place", link: "place:sort=8"),
-            item("File", link: "file:///etc/passwd"),
-            item("Data", link: "data:text/html,hi"),
-            item(String(repeating: "가", count: 201)),
-            item("   "),
-            item("Tagged", tags: (1...21).map { "t\($0)" }),
-            item("Long tag", tags: [String(repeating: "x", count: 31)]),
-            item("Priced", price: "cheap"),
-            item("Fine", link: "https://shop.example/fine"),
-        ], owner: alice, now: now)
+        let result = try fixture.wishes.importWishes(
+            [
+                item("Script", link: "javascript:alert(1)"),
+                item("Place", link: "place:sort=8"),
+                item("File", link: "file:///etc/passwd"),
+                item("Data", link: "data:text/html,hi"),
+                item(String(repeating: "가", count: 201)),
+                item("   "),
+                item("Tagged", tags: (1...21).map { "t\($0)" }),
+                item("Long tag", tags: [String(repeating: "x", count: 31)]),
+                item("Priced", price: "cheap"),
+                item("Fine", link: "https://shop.example/fine")
+            ], owner: alice, now: now)
         #expect(result.report.imported == ["wishes": 1])
-        #expect(result.report.refused.map(\.item) == [
-            "Item Script", "Item Place", "Item File", "Item Data", "Item " + String(repeating: "가", count: 201), "Item    ",
-            "Item Tagged", "Item Long tag", "Item Priced",
-        ])
+        #expect(
+            result.report.refused.map(\.item) == [
+                "Item Script", "Item Place", "Item File", "Item Data", "Item " + String(repeating: "가", count: 201), "Item    ",
+                "Item Tagged", "Item Long tag", "Item Priced"
+            ])
         #expect(result.report.refused[0].reason == "A link must start with http:// or https://.")
         #expect(result.report.refused[4].reason == "A name can be at most 200 characters long.")
         #expect(result.report.refused[5].reason == "A wish needs a name.")
@@ -88,9 +97,10 @@ import WishlistCore
     }
 
     @Test func aDateInTheFutureOrLongAgoIsTheImportsTime() throws {
-        _ = try fixture.wishes.importWishes([
-            item("Future", addedAt: now.addingTimeInterval(86_400)), item("Epoch", addedAt: Date(timeIntervalSince1970: 0)),
-        ], owner: alice, now: now)
+        _ = try fixture.wishes.importWishes(
+            [
+                item("Future", addedAt: now.addingTimeInterval(86_400)), item("Epoch", addedAt: Date(timeIntervalSince1970: 0))
+            ], owner: alice, now: now)
         #expect(try all(alice).map(\.createdAt) == [now, now])
     }
 
@@ -110,11 +120,17 @@ import WishlistCore
     }
 
     @Test func columnsInAnyOrderWithQuotesCRLFAndBOM() throws {
-        let file = try Self.read("\u{FEFF}Price,Memo,NAME,tags,link\r\n\"12.99 USD\",\"line one\r\nline two, \"\"quoted\"\"\",Lamp,\"home, desk; 선물\",https://shop.example/lamp\r\n")
+        let file = try Self.read(
+            "\u{FEFF}Price,Memo,NAME,tags,link\r\n\"12.99 USD\",\"line one\r\nline two, \"\"quoted\"\"\",Lamp,\"home, desk; 선물\",https://shop.example/lamp\r\n"
+        )
         #expect(file.refused == [])
         let lamp = try #require(file.items.first)
         #expect(lamp.item == "Row 2: Lamp")
-        #expect(lamp.draft == WishDraft(name: "Lamp", memo: "line one\r\nline two, \"quoted\"", link: "https://shop.example/lamp", tags: ["home", "desk", "선물"]))
+        #expect(
+            lamp.draft
+                == WishDraft(
+                    name: "Lamp", memo: "line one\r\nline two, \"quoted\"", link: "https://shop.example/lamp", tags: ["home", "desk", "선물"])
+        )
         #expect(lamp.price == "12.99 USD")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct WishPriceTests {

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// `2026-12-02-journal-photos` rebuilds `photos` to let entries have photos: a database made
@@ -21,7 +22,8 @@ import WishlistCore
         let old = try DatabasePool(path: path, readerCount: 1)
         try Self.migratorBefore.migrate(old)
         let owner = try UserRepository(pool: old).createUser(
-            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
+            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
+        ).key
         let wish = try WishRepository(pool: old).create(WishDraft(name: "Camera", tags: ["photo"]), owner: owner)
         let (onWish, cover, loose) = (UUID(), UUID(), UUID())
         try old.write { db in
@@ -33,9 +35,11 @@ import WishlistCore
                         width, height, rotate, revision, taken_at, created_at)
                     VALUES (?, ?, ?, ?, ?, 'jpeg', 400, 300, ?, ?, ?, ?, 1000, 2000)
                     """,
-                    [id.lowercasedString, owner.rawValue, position == nil ? nil : wishRowID, position,
-                     String(repeating: "a", count: 64), rotate == 0 ? 400 : 300, rotate == 0 ? 300 : 400, rotate,
-                     rotate == 0 ? 1 : 2])
+                    [
+                        id.lowercasedString, owner.rawValue, position == nil ? nil : wishRowID, position,
+                        String(repeating: "a", count: 64), rotate == 0 ? 400 : 300, rotate == 0 ? 300 : 400, rotate,
+                        rotate == 0 ? 1 : 2
+                    ])
             }
         }
         try old.close()

@@ -1,9 +1,10 @@
 import Foundation
 import Imaging
-import TestSupport
 import SQLite
+import TestSupport
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// `2026-12-04-photo-frames` records how many frames each original has, so the API can say which
@@ -42,13 +43,14 @@ import WishlistCore
             (ids.stillGIF, Original(bytes: try #require(Data(base64Encoded: Animations.stillGIF)), format: .gif, rotate: 0)),
             (ids.jpeg, Original(bytes: jpeg, format: .jpeg, rotate: 0)),
             // Its file is gone: it cannot be counted, and shows as a still.
-            (ids.lost, Original(bytes: Data("lost".utf8), format: .webp, rotate: 0)),
+            (ids.lost, Original(bytes: Data("lost".utf8), format: .webp, rotate: 0))
         ]
 
         let old = try DatabasePool(path: path, readerCount: 1)
         try Self.migratorBefore.migrate(old)
         let owner = try UserRepository(pool: old).createUser(
-            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)).key
+            username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
+        ).key
         let files = try PhotoFiles(folder: media, processor: .init())
         let now = Date()
         try old.write { db in
@@ -59,8 +61,10 @@ import WishlistCore
                         rotate, created_at)
                     VALUES (?, ?, ?, ?, 12, 8, 12, 8, ?, ?)
                     """,
-                    [id.lowercasedString, owner.rawValue, try original.sha256, original.format.rawValue, original.rotate,
-                     now.millisecondsSince1970])
+                    [
+                        id.lowercasedString, owner.rawValue, try original.sha256, original.format.rawValue, original.rotate,
+                        now.millisecondsSince1970
+                    ])
                 if id != ids.lost {
                     try files.keepOriginal(.bytes(original.bytes), sha256: original.sha256, format: original.format)
                 }
@@ -92,9 +96,10 @@ import WishlistCore
             }
             return counts
         }
-        #expect(counts == [
-            ids.animated.lowercasedString: "2", ids.turned.lowercasedString: "2", ids.stillGIF.lowercasedString: "1",
-            ids.jpeg.lowercasedString: "1", ids.lost.lowercasedString: "NULL",
-        ])
+        #expect(
+            counts == [
+                ids.animated.lowercasedString: "2", ids.turned.lowercasedString: "2", ids.stillGIF.lowercasedString: "1",
+                ids.jpeg.lowercasedString: "1", ids.lost.lowercasedString: "NULL"
+            ])
     }
 }

@@ -3,6 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// The photo library without HTTP: photos from files and bytes, edits, deletion, and the files
@@ -56,8 +57,10 @@ import WishlistCore
     @Test func aBadFileAmongGoodOnesKeepsNothing() throws {
         #expect(throws: PhotoError.unsupportedImage) {
             try library.add(
-                [.file(path: Self.path("camera/canon-40d.jpg")), .bytes(Data("not an image".utf8)),
-                 .file(path: Self.path("gps/DSCN0012.jpg"))],
+                [
+                    .file(path: Self.path("camera/canon-40d.jpg")), .bytes(Data("not an image".utf8)),
+                    .file(path: Self.path("gps/DSCN0012.jpg"))
+                ],
                 owner: alice)
         }
         #expect(renditionFolders.isEmpty)
@@ -91,8 +94,9 @@ import WishlistCore
         let turned = try library.edit(photos[0].id, PhotoEditRequest(crop: nil, rotate: 90), owner: alice)
         #expect(!turned.animated)
         #expect(try library.edit(photos[0].id, nil, owner: alice).animated, "reset, it moves again")
-        #expect(try library.edit(photos[0].id, PhotoEditRequest(crop: nil, rotate: 0), owner: alice).animated,
-                "an edit that changes nothing leaves it as it is")
+        #expect(
+            try library.edit(photos[0].id, PhotoEditRequest(crop: nil, rotate: 0), owner: alice).animated,
+            "an edit that changes nothing leaves it as it is")
     }
 
     @Test func anEditIsANewRevisionAndAStaleOneIsAConflict() throws {
@@ -168,8 +172,9 @@ import WishlistCore
         #expect((shown.width, shown.height) == (photo.width, photo.height))
         #expect(photo.width < photo.height, "upright: the iPhone photo is a portrait")
         let sha256 = try PhotoFiles.digest(of: .file(path: Self.path("camera/iphone.heic")))
-        #expect(FileManager.default.contents(atPath: library.files.originalPath(sha256))
-            == FileManager.default.contents(atPath: Self.path("camera/iphone.heic")), "the original stays byte for byte")
+        #expect(
+            FileManager.default.contents(atPath: library.files.originalPath(sha256))
+                == FileManager.default.contents(atPath: Self.path("camera/iphone.heic")), "the original stays byte for byte")
         #expect(originals.count == 2)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Geocoding
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// "Near me" and the map's markers over the R*Tree and the cell grid.
@@ -103,7 +104,7 @@ import WishlistCore
         let boxes = [
             try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90),
             try BoundingBox(minLongitude: -33.3, minLatitude: -41.7, maxLongitude: 101.9, maxLatitude: 52.2),
-            try BoundingBox(minLongitude: 100, minLatitude: -50, maxLongitude: -100, maxLatitude: 50),  // across the antimeridian
+            try BoundingBox(minLongitude: 100, minLatitude: -50, maxLongitude: -100, maxLatitude: 50)  // across the antimeridian
         ]
         for box in boxes {
             let expected = points.filter { box.contains(latitude: $0.0, longitude: $0.1) }.count

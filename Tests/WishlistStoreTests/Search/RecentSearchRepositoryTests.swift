@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct RecentSearchRepositoryTests {
@@ -40,7 +41,7 @@ import WishlistCore
         try recent.record([
             ("bike", alice, Date(millisecondsSince1970: 1)), ("tent", bob, Date(millisecondsSince1970: 1)),
             ("lamp", alice, Date(millisecondsSince1970: 2)), ("BIKE", alice, Date(millisecondsSince1970: 3)),
-            ("BIKE", alice, Date(millisecondsSince1970: 4)),
+            ("BIKE", alice, Date(millisecondsSince1970: 4))
         ])
         #expect(try queries() == ["BIKE", "lamp"])
         #expect(try recent.list(owner: alice).first?.searchedAt == Date(millisecondsSince1970: 3))

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Every write adds a segment to the full-text indexes; housekeeping merges them into one without

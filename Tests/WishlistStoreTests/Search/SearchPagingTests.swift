@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Each search group pages with its own cursor, in the order of its first page, every match once,
@@ -158,7 +159,7 @@ import WishlistCore
         let cases: [[String: String]] = [
             ["q": "a", "group": "byEverything"], ["q": "a", "group": "places"], ["q": "a", "groups": "byName,nope"],
             ["q": "a", "groups": ""], ["q": "a", "group": "byName", "groups": "byTag"], ["q": "a", "limit": "0"],
-            ["q": "a", "limit": "101"], ["q": "a", "limit": "ten"], ["q": "a", "cursor": "abc"], ["q": " "],
+            ["q": "a", "limit": "101"], ["q": "a", "limit": "ten"], ["q": "a", "cursor": "abc"], ["q": " "]
         ]
         for parameters in cases {
             #expect(throws: ValidationError.self, "\(parameters)") { try SearchQuery(parameters: parameters) }

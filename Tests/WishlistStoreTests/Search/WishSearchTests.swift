@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct WishSearchTests {
@@ -41,7 +42,7 @@ import WishlistCore
     @Test func everyQueryWordMustMatch() throws {
         try fixture.add(["Red bike", "Red lamp", "Blue bike"], owner: alice)
         #expect(try names("bike red") == ["Red bike"])
-        #expect(try names("red") .sorted() == ["Red bike", "Red lamp"])
+        #expect(try names("red").sorted() == ["Red bike", "Red lamp"])
     }
 
     @Test func exactThenPrefixThenTheRestNewestFirst() throws {
@@ -52,7 +53,7 @@ import WishlistCore
 
     @Test(arguments: [
         #"""#, #""hi""#, "*", "bike*", "NEAR(a b)", "NEAR", "-bike", "(bike", "bike)", "a OR b", "AND", "NOT x",
-        "col:bike", "^bike", "{grams}: x", "'", "\\", "\u{0}", "🚲", "   *   ",
+        "col:bike", "^bike", "{grams}: x", "'", "\\", "\u{0}", "🚲", "   *   "
     ])
     func ftsSyntaxInQueriesIsJustText(query: String) throws {
         try fixture.add(["bike", #"Say "hi" (loud)"#, "NEAR field", "t-shirt", "a OR b", "col:bike"], owner: alice)

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// The `byText` group: a wish's memo and its link's site, matched by the start of their words.
@@ -122,7 +123,8 @@ import WishlistCore
         let old = try DatabasePool(path: path, readerCount: 1)
         try before.migrate(old)
         try old.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO users (id, uuid, username, password_hash, is_admin, created_at)
                     VALUES (1, 'a', 'alice', 'x', 0, 0), (2, 'b', 'bob', 'x', 0, 0);
                 INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, created_at, updated_at) VALUES

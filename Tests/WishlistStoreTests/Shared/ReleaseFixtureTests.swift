@@ -3,6 +3,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Every release keeps a database its own build wrote, in `Fixtures/` (made by

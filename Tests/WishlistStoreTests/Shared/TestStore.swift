@@ -1,5 +1,6 @@
 import Foundation
 import WishlistCore
+
 @testable import WishlistStore
 
 /// A store in a fresh temporary directory, removed when the test is done, with helpers to add accounts.

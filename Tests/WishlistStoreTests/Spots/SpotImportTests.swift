@@ -3,6 +3,7 @@ import Geocoding
 import Testing
 import WishlistCore
 import Zlib
+
 @testable import WishlistStore
 
 @Suite struct SpotImportTests {

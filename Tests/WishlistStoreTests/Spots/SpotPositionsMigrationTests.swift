@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 /// `2026-12-06-spot-positions` drops the spots' R*Tree (`spot_places`) for two B-tree indexes on
@@ -21,7 +22,8 @@ import WishlistCore
         try SpotRepository(pool: old).importFile(release)
         // The release's points as the import before the migration filed them.
         try old.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO spot_places (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
                 SELECT id, -0.5, 0.5, place_longitude, place_longitude, place_latitude, place_latitude FROM spots;
                 """)
@@ -59,9 +61,10 @@ import WishlistCore
     /// The same clusters in the same order, their centres equal but for the rounding of sums made
     /// in another order (the fresh import reads the points by its coordinate index).
     static func same(_ clusters: [MapMarkers.Cluster], _ others: [MapMarkers.Cluster]) -> Bool {
-        clusters.count == others.count && zip(clusters, others).allSatisfy { cluster, other in
-            cluster.count == other.count && abs(cluster.latitude - other.latitude) < 1e-9
-                && abs(cluster.longitude - other.longitude) < 1e-9
-        }
+        clusters.count == others.count
+            && zip(clusters, others).allSatisfy { cluster, other in
+                cluster.count == other.count && abs(cluster.latitude - other.latitude) < 1e-9
+                    && abs(cluster.longitude - other.longitude) < 1e-9
+            }
     }
 }

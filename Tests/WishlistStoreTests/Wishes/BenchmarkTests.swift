@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistBenchData
 import WishlistCore
+
 @testable import WishlistStore
 
 /// Timings at a million wishes. Off by default (it writes a large database); run with
@@ -46,18 +47,27 @@ struct BenchmarkTests {
             text: "bik", group: .byName, cursor: try search("bik", [.byName]).paging.byName?.nextCursor)
         let cases: [(String, () throws -> Int)] = [
             ("list newest, first page", { try wishes.list(WishListQuery(), owner: owner).items.count }),
-            ("list newest, second page", {
-                try wishes.list(WishListQuery(cursor: firstPage.nextCursor), owner: owner).items.count
-            }),
+            (
+                "list newest, second page",
+                {
+                    try wishes.list(WishListQuery(cursor: firstPage.nextCursor), owner: owner).items.count
+                }
+            ),
             ("list by name, first page", { try wishes.list(WishListQuery(sort: .name), owner: owner).items.count }),
             ("list favorites", { try wishes.list(WishListQuery(favorite: true), owner: owner).items.count }),
             ("tag filter 'travel'", { try wishes.list(WishListQuery(tag: "travel"), owner: owner).items.count }),
-            ("tag filter '여행', oldest", {
-                try wishes.list(WishListQuery(tag: "여행", sort: .oldest), owner: owner).items.count
-            }),
-            ("tag filter 'travel' by name", {
-                try wishes.list(WishListQuery(tag: "travel", sort: .name), owner: owner).items.count
-            }),
+            (
+                "tag filter '여행', oldest",
+                {
+                    try wishes.list(WishListQuery(tag: "여행", sort: .oldest), owner: owner).items.count
+                }
+            ),
+            (
+                "tag filter 'travel' by name",
+                {
+                    try wishes.list(WishListQuery(tag: "travel", sort: .name), owner: owner).items.count
+                }
+            ),
             ("tag counts", { try wishes.tagCounts(owner: owner).count }),
             ("search 'bik' (names)", { try search("bik").byName.count }),
             ("search 'red bik'", { try search("red bik").byName.count }),
@@ -71,7 +81,7 @@ struct BenchmarkTests {
             ("search 'bik', second page", { try wishes.searchPage(.byName, secondPage, owner: owner).items.count }),
             ("search 'seen' (memo)", { try search("seen", [.byText]).byText.count }),
             ("search 'example' (site)", { try search("example", [.byText]).byText.count }),
-            ("search 'e', every group", { try search("e", Set(SearchGroup.allCases)).byText.count }),
+            ("search 'e', every group", { try search("e", Set(SearchGroup.allCases)).byText.count })
         ]
         var slow: [String] = []
         for (name, run) in cases {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WishlistStore
 
 /// The hand-split reading of the `tags` column must agree with `JSONDecoder` on every text.
@@ -7,7 +8,7 @@ import Testing
     @Test func readsBackWhatItWrites() throws {
         let lists: [[String]] = [
             [], [""], ["bike"], ["선물", "여행 가방", "👩‍👩‍👧", "e\u{301}", "é"], ["a,b", "[x]", "{}", ":", " spaced "],
-            ["quote\"", "back\\slash", "a/b", "tab\tnew\nline", "\u{1}\u{1F}\u{7F}", "\u{2028}"], ["", "", ""],
+            ["quote\"", "back\\slash", "a/b", "tab\tnew\nline", "\u{1}\u{1F}\u{7F}", "\u{2028}"], ["", "", ""]
         ]
         for tags in lists {
             let text = try TagsColumn.text(of: tags)
@@ -21,7 +22,7 @@ import Testing
         let texts = [
             #"[]"#, #"[ ]"#, #"[ "a" , "b" ]"#, #"["a""b"]"#, #"["a",]"#, #"[,"a"]"#, #"["a""#, #""a""#, #"[a]"#,
             #"["a"] "#, #"["\u00e9"]"#, #"["\ud83d\ude00"]"#, "[\"raw\ttab\"]", #"["a",1]"#, #"[null]"#, "", "[", #"""#,
-            #"["]"#, #"[""]"#, #"["",""]"#,
+            #"["]"#, #"[""]"#, #"["",""]"#
         ]
         for text in texts {
             let decoded = try? JSONDecoder().decode([String].self, from: Data(text.utf8))

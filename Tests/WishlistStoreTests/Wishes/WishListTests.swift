@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct WishListTests {
@@ -31,9 +32,10 @@ import WishlistCore
         // Same-millisecond wishes and repeated names make the id tie-breaker matter.
         var created: [Wish] = []
         for index in 0..<23 {
-            created.append(try wishes.create(
-                WishDraft(name: ["pear", "Apple", "fig", "apple"][index % 4]), owner: alice,
-                now: Date(millisecondsSince1970: Int64(1_000 + index / 3))))
+            created.append(
+                try wishes.create(
+                    WishDraft(name: ["pear", "Apple", "fig", "apple"][index % 4]), owner: alice,
+                    now: Date(millisecondsSince1970: Int64(1_000 + index / 3))))
         }
         let pages = try allPages(WishListQuery(sort: sort, limit: 5), owner: alice)
         #expect(pages.map(\.count) == [5, 5, 5, 5, 3])
@@ -44,9 +46,10 @@ import WishlistCore
         switch sort {
         case .newest: expected = created.reversed()
         case .oldest: expected = created
-        case .name: expected = created.enumerated()
-            .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
-            .map(\.element)
+        case .name:
+            expected = created.enumerated()
+                .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
+                .map(\.element)
         }
         #expect(listed.map(\.id) == expected.map(\.id))
     }
@@ -142,7 +145,7 @@ import WishlistCore
             try WishListQuery(sort: .name, limit: 1, cursor: cursor),
             try WishListQuery(sort: .oldest, limit: 1, cursor: cursor),
             try WishListQuery(favorite: true, limit: 1, cursor: cursor),
-            try WishListQuery(tag: "t", limit: 1, cursor: cursor),
+            try WishListQuery(tag: "t", limit: 1, cursor: cursor)
         ] {
             #expect(throws: WishRepositoryError.invalidCursor) { try wishes.list(other, owner: alice) }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistCore
+
 @testable import WishlistStore
 
 @Suite struct WishRepositoryTests {
@@ -43,7 +44,8 @@ import WishlistCore
     }
 
     @Test func updateBumpsVersionAndUpdatedAt() throws {
-        let created = try wishes.create(WishDraft(name: "Tent", memo: "2 people", place: seoul), owner: alice, now: Date(millisecondsSince1970: 10))
+        let created = try wishes.create(
+            WishDraft(name: "Tent", memo: "2 people", place: seoul), owner: alice, now: Date(millisecondsSince1970: 10))
         let later = Date(millisecondsSince1970: 20)
         let updated = try wishes.update(
             created.id, owner: alice, with: WishPatch(name: "Big tent", memo: .clear, place: .clear), expectedVersion: 1, now: later)
@@ -109,13 +111,15 @@ import WishlistCore
         let first = try wishes.create(WishDraft(name: "a", tags: ["Travel", "gift"]), owner: alice)
         _ = try wishes.create(WishDraft(name: "b", tags: ["travel"]), owner: alice)
         _ = try wishes.create(WishDraft(name: "c", tags: ["TRAVEL", "kitchen", "gift"]), owner: alice)
-        #expect(try wishes.tagCounts(owner: alice) == [
-            TagCount(name: "Travel", count: 3), TagCount(name: "gift", count: 2), TagCount(name: "kitchen", count: 1),
-        ])
+        #expect(
+            try wishes.tagCounts(owner: alice) == [
+                TagCount(name: "Travel", count: 3), TagCount(name: "gift", count: 2), TagCount(name: "kitchen", count: 1)
+            ])
         _ = try wishes.update(first.id, owner: alice, with: WishPatch(tags: ["kitchen"]))
         // Equal counts are in alphabetical order.
-        #expect(try wishes.tagCounts(owner: alice) == [
-            TagCount(name: "kitchen", count: 2), TagCount(name: "Travel", count: 2), TagCount(name: "gift", count: 1),
-        ])
+        #expect(
+            try wishes.tagCounts(owner: alice) == [
+                TagCount(name: "kitchen", count: 2), TagCount(name: "Travel", count: 2), TagCount(name: "gift", count: 1)
+            ])
     }
 }
