@@ -1,6 +1,6 @@
 """Slow clients (the "slowloris" attack): connections that each send a request's head one byte every
 few seconds, so the server holds their sockets open. `SlowClients` is shared by
-bench/run.d/70-slow-clients, which runs this file, and e2e/test_slow_clients.py, which imports it.
+bench/run.d/70-slow-clients, which runs this file, and e2e/server/test_slow_clients.py, which imports it.
 
 python3 bench/slow_clients.py HOST PORT COUNT INTERVAL SECONDS: COUNT connections to HOST:PORT, each
 sending a byte every INTERVAL seconds, for SECONDS. Prints how many were connected at the start and

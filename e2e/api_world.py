@@ -8,16 +8,14 @@ so a test can show nothing was lost."""
 import json
 import urllib.request
 import uuid
-from pathlib import Path
 
-from conftest import PHOTOS, _serve
+from conftest import PHOTOS, REPOSITORY, _serve
 from flows import PASSWORD, USERNAME, create_account
 from giphy_standin import KEY, GiphyStandIn
 from loopback_site import LoopbackSite, send
 
-ROOT = Path(__file__).resolve().parent.parent
 PICTURES = [PHOTOS / "gps" / "DSCN0010.jpg", PHOTOS / "gps" / "DSCN0012.jpg"]
-SPOTS = ROOT / "Tests" / "WishlistServerTests" / "Fixtures" / "spots-sample.csv"
+SPOTS = REPOSITORY / "Tests" / "WishlistServerTests" / "Fixtures" / "spots-sample.csv"
 # High enough that a test run never meets a rate limit (429 is documented, but it would stop the
 # requests behind it from reaching the code they are meant to test).
 RATE_LIMITS = ["uploads=100000", "link-previews=100000", "gif-searches=100000", "sign-ins=100000", "imports=100000"]

@@ -23,9 +23,11 @@ from reusable_browser import PHONE, ReusableBrowser
 DESKTOP = (1280, 800)
 STARTUP_TIMEOUT = 30.0
 SHUTDOWN_TIMEOUT = 10.0
-WEB_DIR = Path(__file__).resolve().parent.parent / "Sources" / "WishlistServer" / "Web"
+# The repository: the tests live in feature folders below e2e/, so they find it from here.
+REPOSITORY = Path(__file__).resolve().parent.parent
+WEB_DIR = REPOSITORY / "Sources" / "WishlistServer" / "Web"
 # Real camera photos (testdata/photos/README.md).
-PHOTOS = Path(__file__).resolve().parent.parent / "testdata" / "photos"
+PHOTOS = REPOSITORY / "testdata" / "photos"
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # Every test server hashes passwords at libsodium's least cost (`--password-cost minimum`): at the
 # real cost, three hashes a test (setup, sign-in, a token) were a second of a debug build's time.

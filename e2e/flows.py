@@ -105,3 +105,23 @@ def block_api(browser):
 
 def unblock_api(browser):
     browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def allow_location(browser, server, latitude, longitude):
+    """Grants the page geolocation and puts the device at (latitude, longitude)."""
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base_url, "permissions": ["geolocation"]})
+    browser.execute_cdp_cmd(
+        "Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": 30}
+    )
+
+
+def nearest_the_middle(browser, pins):
+    """The pin nearest the middle of the map."""
+    view = browser.find_element("css selector", ".map-canvas").rect
+    middle = (view["x"] + view["width"] / 2, view["y"] + view["height"] / 2)
+
+    def distance(pin):
+        box = pin.rect
+        return (box["x"] + box["width"] / 2 - middle[0]) ** 2 + (box["y"] + box["height"] / 2 - middle[1]) ** 2
+
+    return min(pins, key=distance)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
-from flows import go_to_tab, signed_in
+from flows import go_to_tab, nearest_the_middle, signed_in
 
 
 @pytest.fixture
@@ -36,18 +36,6 @@ def link_containing(browser, text):
     links = [link for link in by_role(browser, "link") if text in link.accessible_name]
     assert links, f"no link names {text!r}"
     return links[0]
-
-
-def nearest_the_middle(browser, pins):
-    """The pin nearest the middle of the map."""
-    view = browser.find_element("css selector", ".map-canvas").rect
-    middle = (view["x"] + view["width"] / 2, view["y"] + view["height"] / 2)
-
-    def distance(pin):
-        box = pin.rect
-        return (box["x"] + box["width"] / 2 - middle[0]) ** 2 + (box["y"] + box["height"] / 2 - middle[1]) ** 2
-
-    return min(pins, key=distance)
 
 
 def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_the_map(

@@ -4,83 +4,16 @@ by drag, the place a photo suggests, the gallery on a wish, the full-screen view
 with zoom that resets, and the cover on the card (W2, W8, W12, W14, P1–P5).
 Controls are found by role and accessible name, words from the app's catalogs."""
 
-import json
-import urllib.request
-import uuid
-
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until_gone
 from conftest import DESKTOP, PHONE, PHOTOS, set_viewport
 from flows import create_wish, go_to_tab, say, signed_in
 from layout import expect_fits
-from test_modules import page  # noqa: F401 — the fixture that runs the app's modules in the page
-
-LANDSCAPE = PHOTOS / "camera" / "iphone.jpg"  # 3264×2448, taken in Madrid
-SMALL = PHOTOS / "gps" / "DSCN0010.jpg"  # 640×480
-# Longer than the default: the server renders every upload before the page can show it.
-TIMEOUT = 15
-
-
-def wait(browser, condition, message):
-    return wait_until(browser, condition, message, timeout=TIMEOUT)
-
-
-def images(context, name):
-    """Visible images whose accessible name is `name` (the alt text, as the browser computes it)."""
-    return [
-        image
-        for image in context.find_elements("css selector", "img")
-        if image.is_displayed() and image.aria_role.lower() in {"img", "image"} and image.accessible_name == name
-    ]
-
-
-def pick(browser, *paths):
-    """Chooses files in the photo picker, as the system picker would."""
-    browser.find_element("css selector", 'input[type="file"]').send_keys("\n".join(str(path) for path in paths))
-
-
-def tile_photo_ids(browser, en, count):
-    """The server ids of the picker's photos, in order, once every one shows its server thumbnail."""
-
-    def ids():
-        found = []
-        for number in range(1, count + 1):
-            shown = images(browser, say(en["photos.photo"], number=number))
-            assert len(shown) == 1
-            source = shown[0].get_attribute("src")
-            assert "/thumb" in source
-            found.append(source.split("/media/")[1].split("/")[0])
-        return found
-
-    return wait(browser, ids, "the thumbnails did not come from the server")
-
-
-def upload(server, token, *paths):
-    """Uploads photos through the API (multipart/form-data) and returns their records."""
-    boundary = uuid.uuid4().hex
-    body = b""
-    for path in paths:
-        body += (
-            (
-                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"\r\n'
-                "Content-Type: image/jpeg\r\n\r\n"
-            ).encode()
-            + path.read_bytes()
-            + b"\r\n"
-        )
-    body += f"--{boundary}--\r\n".encode()
-    request = urllib.request.Request(
-        server.url("/api/v1/photos"),
-        data=body,
-        method="POST",
-        headers={"Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Bearer {token}"},
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        assert response.status == 201
-        return json.loads(response.read())["items"]
+from module_harness import page  # noqa: F401 (a fixture)
+from photo_steps import LANDSCAPE, SMALL, images, pick, tile_photo_ids, upload, wait
 
 
 def rendered_width(browser, element):

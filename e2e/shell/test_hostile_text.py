@@ -23,14 +23,11 @@ from functools import partial
 
 import pytest
 from selenium.webdriver.common.keys import Keys
-from test_devices import sign_in_elsewhere
-from test_spots import nearest_the_middle
 
 from accessibility import by_role, fill, wait_for_role, wait_until
-from flows import PASSWORD, USERNAME, category_tab, create_account, say, sign_in
+from flows import PASSWORD, USERNAME, allow_location, category_tab, create_account, nearest_the_middle, say, sign_in
 from giphy_standin import KEY, GiphyStandIn
 from loopback_site import LoopbackSite, send
-from test_map import allow_location
 
 # Each would run a script, or open one, if the page put it into HTML or a link unescaped.
 HOSTILE = [
@@ -268,7 +265,7 @@ def prepare(server, token, site):
     devices, token_names = [], []
     for number, text in enumerate(HOSTILE):
         browser_agent, client_agent = tabbed(f"{text} browser {number}"), tabbed(f"{text} client {number}")
-        cookie = sign_in_elsewhere(server, browser_agent)
+        cookie = server.session_cookie(USERNAME, PASSWORD, user_agent=browser_agent)
         token_names.append(f"{text} token {number}")
         made_token = made(server.api("POST", "/tokens", {"name": token_names[-1]}, cookie=cookie))["token"]
         use_token(server, made_token, client_agent)

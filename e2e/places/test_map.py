@@ -11,8 +11,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
-from flows import create_wish, go_to_tab, signed_in
-from test_modules import RUN_IN_MODULE
+from flows import allow_location, create_wish, go_to_tab, signed_in
+from module_harness import RUN_IN_MODULE
 
 SEOUL = (37.5665, 126.9780)
 JEONJU = {
@@ -23,14 +23,6 @@ JEONJU = {
     "source": "search",
 }
 MARKERS = "/api/v1/map/markers"
-
-
-def allow_location(browser, server, latitude, longitude):
-    """Grants the page geolocation and puts the device at (latitude, longitude)."""
-    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base_url, "permissions": ["geolocation"]})
-    browser.execute_cdp_cmd(
-        "Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": 30}
-    )
 
 
 def deny_location(browser, server):

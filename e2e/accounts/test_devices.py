@@ -3,9 +3,6 @@ the browser or client it came from; signing another browser out and revoking a t
 on the server, a failure is said and can be tried again, and the list follows the language. Controls are found by role and accessible name,
 words from the catalogs."""
 
-import json
-import urllib.request
-
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
 from flows import PASSWORD, USERNAME, block_api, open_account_menu, say, signed_in, tap, unblock_api
 
@@ -15,18 +12,6 @@ PHONE_SAFARI = (
 )
 
 
-def sign_in_elsewhere(server, user_agent):
-    """Signs in as another browser would; returns its session cookie."""
-    request = urllib.request.Request(
-        server.url("/api/v1/sessions"),
-        data=json.dumps({"username": USERNAME, "password": PASSWORD}).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "X-Requested-With": "wishlist", "User-Agent": user_agent},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.headers["Set-Cookie"].split(";")[0]
-
-
 def device_rows(browser, en, title_key):
     return by_role(wait_for_role(browser, "list", en[title_key]), "listitem")
 
@@ -34,7 +19,7 @@ def device_rows(browser, en, title_key):
 def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, catalogs, screenshot):
     en, ko = catalogs["en"], catalogs["ko"]
     token = signed_in(open_server, browser, en)
-    phone = sign_in_elsewhere(open_server, PHONE_SAFARI)
+    phone = open_server.session_cookie(USERNAME, PASSWORD, user_agent=PHONE_SAFARI)
     phone_name = say(en["settings.devices.browserOn"], browser="Safari", system="iPhone")
 
     open_account_menu(browser)
@@ -91,7 +76,7 @@ def test_devices_lists_browsers_and_tokens_and_ends_them(open_server, browser, c
 def test_a_browser_that_could_not_be_signed_out_says_why_and_can_be_tried_again(open_server, browser, catalogs):
     en = catalogs["en"]
     signed_in(open_server, browser, en)
-    phone = sign_in_elsewhere(open_server, PHONE_SAFARI)
+    phone = open_server.session_cookie(USERNAME, PASSWORD, user_agent=PHONE_SAFARI)
     phone_name = say(en["settings.devices.browserOn"], browser="Safari", system="iPhone")
     open_account_menu(browser)
     wait_for_role(browser, "link", en["account.settings"]).click()

@@ -4,12 +4,12 @@ reason, and the wishes then on the Wishes tab; and a Wishlist export (.zip) brou
 way. Controls are found by role and accessible name, words from the catalogs."""
 
 import urllib.request
-from pathlib import Path
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
+from conftest import REPOSITORY
 from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in
 
-FIXTURES = Path(__file__).resolve().parent.parent / "Tests" / "LinkPreviewTests" / "Fixtures"
+FIXTURES = REPOSITORY / "Tests" / "LinkPreviewTests" / "Fixtures"
 
 
 def open_settings(browser, en):

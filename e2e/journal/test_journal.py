@@ -6,13 +6,12 @@ role and accessible name, words from the app's catalogs."""
 
 import pytest
 from selenium.webdriver.common.keys import Keys
-from test_photos import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import DESKTOP, PHONE, set_viewport
-from flows import block_api, create_wish, go_to_tab, say, signed_in, unblock_api
+from flows import allow_location, block_api, create_wish, go_to_tab, say, signed_in, unblock_api
 from layout import expect_fits
-from test_map import allow_location
+from photo_steps import LANDSCAPE, SMALL, pick, tile_photo_ids, upload
 
 # Longer than the default: the server renders every upload before the page can show it.
 TIMEOUT = 15

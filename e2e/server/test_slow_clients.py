@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPOSITORY
 from flows import PASSWORD, USERNAME, create_account, create_wish
 
 # The attack lives with the benchmark that runs it too, so both trickle the same way.
-sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.append(str(REPOSITORY / "bench"))
 from slow_clients import SlowClients  # noqa: E402
 
 # A latency bound: run alone, not beside other tests (Makefile: the e2e-alone phase).

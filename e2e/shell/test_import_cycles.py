@@ -5,7 +5,9 @@ orders. Reads the sources; no browser or server needed."""
 import re
 from pathlib import Path
 
-JS = Path(__file__).resolve().parent.parent / "Sources" / "WishlistServer" / "Web" / "js"
+from conftest import REPOSITORY
+
+JS = REPOSITORY / "Sources" / "WishlistServer" / "Web" / "js"
 
 # Static imports and re-exports, and dynamic `import("./…")` with a literal path.
 IMPORT = re.compile(r"""(?:\b(?:import|export)\b[^;"'`]*?\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
