@@ -36,7 +36,8 @@ test: deps-test $(VENV)/.installed
 # PyPI: Debian's eslint 6 cannot read class fields) and the Python (ruff), each against its
 # committed configuration; and that the repository stands alone (scripts/check-standalone).
 lint: $(VENV)/.installed
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Examples
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests \
+		Examples/WishlistExample/Package.swift Examples/WishlistExample/Sources
 	$(VENV)/bin/biome lint --error-on-warnings Sources/WishlistServer/Web
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
