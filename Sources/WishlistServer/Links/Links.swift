@@ -40,7 +40,7 @@ struct Links: Sendable {
     ///   `wish add --link`); never for the daily refresh, since a person may have removed it.
     /// - Parameter cancellation: gives up the page and the image fetched for it.
     func refresh(_ id: UUID, owner: UserKey, addPhoto: Bool = false, cancellation: OutboundCancellation? = nil) throws -> Wish {
-        guard var wish = try wishes.get(id, owner: owner) else { throw WishRepositoryError.notFound }
+        guard var wish = try wishes.get(id, owner: owner) else { throw NotFoundError("wish") }
         guard let link = wish.link, !link.isEmpty else { throw LinkError.noLink }
         let preview = try preview(link, refetch: true, cancellation: cancellation)
         if addPhoto, wish.photos.isEmpty, let photo = photo(of: preview, owner: owner, cancellation: cancellation) {

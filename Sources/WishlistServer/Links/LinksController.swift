@@ -31,7 +31,7 @@ struct LinksController: Sendable {
     }
 
     func refresh(_ request: Request, _ account: Account) throws -> Response {
-        guard let id = request.idParameter else { throw WishRepositoryError.notFound }
+        guard let id = request.idParameter else { throw NotFoundError("wish") }
         let addPhoto = try BooleanParameter.value(request.query["addPhoto"], field: "addPhoto") ?? false
         return .api(try links.refresh(id, owner: account.key, addPhoto: addPhoto))
     }

@@ -50,7 +50,7 @@ struct WishesController: Sendable {
 
     func show(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        guard let wish = try wishes.get(try Self.id(request), owner: owner) else { throw WishRepositoryError.notFound }
+        guard let wish = try wishes.get(try Self.id(request), owner: owner) else { throw NotFoundError("wish") }
         return Self.answer(wish)
     }
 
@@ -147,7 +147,7 @@ struct WishesController: Sendable {
     /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
     static func id(_ request: Request) throws -> UUID {
         guard let id = request.idParameter else {
-            throw WishRepositoryError.notFound
+            throw NotFoundError("wish")
         }
         return id
     }

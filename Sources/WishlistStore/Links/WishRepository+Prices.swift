@@ -18,7 +18,7 @@ extension WishRepository {
         _ amount: Decimal, currency: String?, on id: UUID, owner: UserKey, now: Date = .nowInMilliseconds()
     ) throws -> Wish {
         try pool.write { db in
-            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("wish") }
             let seen = SeenPrice(amount: amount, currency: currency, seenAt: now)
             if let last = wish.price, last.isSamePrice(as: seen) { return wish }
             try Self.insertPrice(seen, wishRowID: rowID, db)

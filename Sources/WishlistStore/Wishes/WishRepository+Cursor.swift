@@ -40,11 +40,11 @@ extension WishRepository {
         }
 
         /// The cursor in `text`, when it was made by ``encoded(owner:)`` for this owner and this list.
-        init(decoding text: String, owner: UserKey, query: WishListQuery) throws(WishRepositoryError) {
+        init(decoding text: String, owner: UserKey, query: WishListQuery) throws(InvalidCursorError) {
             guard let cursor = OpaqueCursor.decode(text, as: Cursor.self, owner: owner),
                 cursor.sort == query.sort, cursor.favorite == query.favorite, cursor.tag == query.tag.map(Tag.key),
                 (query.sort == .name) == (cursor.nameKey != nil), (query.sort == .name) == (cursor.createdAt == nil)
-            else { throw .invalidCursor }
+            else { throw InvalidCursorError() }
             self = cursor
         }
     }

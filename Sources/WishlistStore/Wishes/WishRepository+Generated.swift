@@ -27,7 +27,7 @@ extension WishRepository {
     /// Puts exactly `photoIDs` on the wish, as they are on a record, leaving the wish's version as it is.
     package func attachGeneratedPhotos(_ photoIDs: [UUID], toWish id: UUID, owner: UserKey) throws {
         try pool.write { db in
-            guard let (rowID, _) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            guard let (rowID, _) = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("wish") }
             _ = try PhotoRepository.attach(photoIDs, to: .wish, rowID: rowID, owner: owner, db)
         }
     }

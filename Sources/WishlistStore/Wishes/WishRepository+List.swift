@@ -13,7 +13,7 @@ extension WishRepository {
     /// ``list(_:owner:)``, with the way a tag filter in name order runs chosen by the tag's count
     /// when `walksNames` is nil (tests set it, to check that both ways give the same pages).
     func page(_ query: WishListQuery, owner: UserKey, walksNames: Bool?) throws -> Page<Wish> {
-        let cursor = try query.cursor.map { text throws(WishRepositoryError) in
+        let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
         return try pool.read { db in

@@ -32,7 +32,7 @@ public struct WishRepository: Sendable {
     /// Applies `patch`, bumping `version` and `updatedAt` when something changed.
     ///
     /// - Parameter expectedVersion: the version the client edited (`If-Match`); when it is not the
-    ///   stored one the update is refused with ``WishRepositoryError/staleVersion(current:)``.
+    ///   stored one the update is refused with ``StaleVersionError``.
     public func update(
         _ id: UUID, owner: UserKey, with patch: WishPatch, expectedVersion: Int? = nil,
         now: Date = .nowInMilliseconds()
@@ -48,9 +48,9 @@ public struct WishRepository: Sendable {
     ) throws -> (wish: Wish, released: [UUID]) {
         let photoIDs = try patch.validatedPhotoIDs()
         return try pool.write { db in
-            guard let (rowID, current) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            guard let (rowID, current) = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("wish") }
             if let expectedVersion, expectedVersion != current.version {
-                throw WishRepositoryError.staleVersion(current: current.version)
+                throw StaleVersionError("wish", current: current.version)
             }
             var updated = try patch.applied(to: current)
             var released: [UUID] = []
@@ -77,7 +77,7 @@ public struct WishRepository: Sendable {
     @discardableResult
     public func delete(_ id: UUID, owner: UserKey) throws -> [StoredPhoto] {
         try pool.write { db in
-            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw WishRepositoryError.notFound }
+            guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("wish") }
             let photos = try PhotoRepository.stored(of: .wish, rowID: rowID, db)
             try Self.deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
             try Self.unindex(rowID: rowID, name: wish.name, owner: owner, db)

@@ -25,11 +25,11 @@ import WishlistCore
 
     @Test func getUpdateFavoriteDeleteAnswerNotFound() throws {
         #expect(try wishes.get(alicesWish.id, owner: bob) == nil)
-        #expect(throws: WishRepositoryError.notFound) {
+        #expect(throws: NotFoundError("wish")) {
             try wishes.update(alicesWish.id, owner: bob, with: WishPatch(name: "mine now"))
         }
-        #expect(throws: WishRepositoryError.notFound) { try wishes.setFavorite(false, alicesWish.id, owner: bob) }
-        #expect(throws: WishRepositoryError.notFound) { try wishes.delete(alicesWish.id, owner: bob) }
+        #expect(throws: NotFoundError("wish")) { try wishes.setFavorite(false, alicesWish.id, owner: bob) }
+        #expect(throws: NotFoundError("wish")) { try wishes.delete(alicesWish.id, owner: bob) }
         #expect(try wishes.get(alicesWish.id, owner: alice) == alicesWish)
     }
 
@@ -50,7 +50,7 @@ import WishlistCore
     @Test func anotherAccountsCursorIsInvalid() throws {
         try fixture.add(["b1", "b2"], owner: bob)
         let cursor = try #require(try wishes.list(WishListQuery(limit: 1), owner: alice).nextCursor)
-        #expect(throws: WishRepositoryError.invalidCursor) {
+        #expect(throws: InvalidCursorError()) {
             try wishes.list(WishListQuery(limit: 1, cursor: cursor), owner: bob)
         }
     }

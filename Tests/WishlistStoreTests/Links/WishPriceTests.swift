@@ -48,7 +48,7 @@ import WishlistCore
     @Test func anotherAccountsWishIsNotFound() throws {
         let bob = try fixture.addUser("bob")
         let wish = try fixture.wishes.create(WishDraft(name: "Bag"), owner: alice, now: at(1))
-        #expect(throws: WishRepositoryError.notFound) {
+        #expect(throws: NotFoundError("wish")) {
             try fixture.wishes.recordPrice(1, currency: nil, on: wish.id, owner: bob, now: at(2))
         }
     }

@@ -123,7 +123,7 @@ import WishlistCore
         if query.cursor == nil {
             #expect(try wishes.list(query, owner: alice).items.count == 1)
         } else {
-            #expect(throws: WishRepositoryError.invalidCursor) { try wishes.list(query, owner: alice) }
+            #expect(throws: InvalidCursorError()) { try wishes.list(query, owner: alice) }
         }
     }
 
@@ -133,7 +133,7 @@ import WishlistCore
         var bytes = Array(cursor)
         let middle = bytes.count / 2
         bytes[middle] = bytes[middle] == "A" ? "B" : "A"
-        #expect(throws: WishRepositoryError.invalidCursor) {
+        #expect(throws: InvalidCursorError()) {
             try wishes.list(WishListQuery(limit: 1, cursor: String(bytes)), owner: alice)
         }
     }
@@ -147,7 +147,7 @@ import WishlistCore
             try WishListQuery(favorite: true, limit: 1, cursor: cursor),
             try WishListQuery(tag: "t", limit: 1, cursor: cursor)
         ] {
-            #expect(throws: WishRepositoryError.invalidCursor) { try wishes.list(other, owner: alice) }
+            #expect(throws: InvalidCursorError()) { try wishes.list(other, owner: alice) }
         }
         // A different page size is the same list.
         #expect(try wishes.list(WishListQuery(limit: 5, cursor: cursor), owner: alice).items.map(\.name) == ["b", "a"])

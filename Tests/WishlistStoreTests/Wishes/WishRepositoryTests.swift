@@ -61,7 +61,7 @@ import WishlistCore
     @Test func staleVersionIsRefusedAndChangesNothing() throws {
         let created = try wishes.create(WishDraft(name: "Lamp"), owner: alice)
         _ = try wishes.update(created.id, owner: alice, with: WishPatch(name: "Desk lamp"), expectedVersion: 1)
-        #expect(throws: WishRepositoryError.staleVersion(current: 2)) {
+        #expect(throws: StaleVersionError("wish", current: 2)) {
             try wishes.update(created.id, owner: alice, with: WishPatch(name: "Floor lamp"), expectedVersion: 1)
         }
         #expect(try wishes.get(created.id, owner: alice)?.name == "Desk lamp")
@@ -98,13 +98,13 @@ import WishlistCore
         #expect(try wishes.get(created.id, owner: alice) == nil)
         #expect(try wishes.tagCounts(owner: alice).isEmpty)
         #expect(try wishes.search("kayak", owner: alice).byName.isEmpty)
-        #expect(throws: WishRepositoryError.notFound) { try wishes.delete(created.id, owner: alice) }
+        #expect(throws: NotFoundError("wish")) { try wishes.delete(created.id, owner: alice) }
     }
 
     @Test func unknownIDIsNotFound() throws {
         #expect(try wishes.get(UUID(), owner: alice) == nil)
-        #expect(throws: WishRepositoryError.notFound) { try wishes.update(UUID(), owner: alice, with: WishPatch(name: "x")) }
-        #expect(throws: WishRepositoryError.notFound) { try wishes.setFavorite(true, UUID(), owner: alice) }
+        #expect(throws: NotFoundError("wish")) { try wishes.update(UUID(), owner: alice, with: WishPatch(name: "x")) }
+        #expect(throws: NotFoundError("wish")) { try wishes.setFavorite(true, UUID(), owner: alice) }
     }
 
     @Test func tagCountsMostUsedFirstAndFollowEdits() throws {
