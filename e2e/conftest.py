@@ -266,10 +266,12 @@ KINDS = ("browser", "api", "fuzz", "load")
 
 
 def pytest_collection_modifyitems(items):
-    """Marks each test with its kind: as its module says, else by whether it drives the browser."""
+    """Marks each test with its kind: as its module says, else by whether it drives the browser.
+    And puts the long tests first, so that the workers share out the short ones after them."""
     for item in items:
         if not any(item.get_closest_marker(kind) for kind in KINDS):
             item.add_marker("browser" if "browser" in item.fixturenames else "api")
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -361,6 +361,7 @@ def records(world):
     )
 
 
+@pytest.mark.long
 def test_every_parameter_and_body_survives_hostile_values(world, capsys):
     status, document = world.api("GET", "/openapi.json")
     assert status == 200

@@ -69,6 +69,7 @@ def schemathesis_command(world, report):
     ]
 
 
+@pytest.mark.long
 def test_every_operation_answers_as_documented(world, tmp_path, capsys):
     report = tmp_path / "schemathesis.ndjson"
     command = schemathesis_command(world, report)

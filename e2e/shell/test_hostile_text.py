@@ -579,6 +579,7 @@ def visits(world, site, en):
     )
 
 
+@pytest.mark.long
 def test_hostile_text_is_shown_as_text_and_never_runs_on_any_screen(server, site, giphy, browser, catalogs, capsys):
     en = catalogs["en"]
     create_account(server)
