@@ -1,0 +1,30 @@
+"""The worker's one Chromium is made as new between tests (reusable_browser.py): what one test
+left behind (a session, stored data, a blocked network, an emulated screen) is gone for the next."""
+
+from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
+
+
+def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
+    en = catalogs["en"]
+    signed_in(server, browser, en)
+    browser.execute_script("localStorage.setItem('left-behind', 'yes')")
+    browser.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+    )
+    browser.set_viewport(1280, 800)
+    block_api(browser)
+
+    browser.reset({server.base_url})
+
+    assert browser.current_url == "about:blank"
+    assert browser.get_cookies() == []
+    browser.get(server.url("/"))  # the app's page, whose viewport is the device's width
+    assert browser.execute_script("return localStorage.getItem('left-behind')") is None
+    assert browser.execute_script("return [innerWidth, innerHeight]") == [390, 844]
+    assert not browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+    # The API answers again: a session given now is honoured by a request the page makes.
+    put_session(server, browser, server.session_cookie(USERNAME, PASSWORD))
+    status = browser.execute_async_script(
+        "const done = arguments[0]; fetch('/api/v1/me').then((r) => done(r.status), () => done(0));"
+    )
+    assert status == 200
