@@ -37,6 +37,9 @@ class ReusableBrowser(webdriver.Chrome):
         # An explicit driver path keeps selenium-manager from trying to download one.
         super().__init__(service=Service(executable_path=CHROMEDRIVER), options=options)
         self._added_scripts = []
+        # Headless Chromium keeps a window at least 500 px wide whatever --window-size says: the
+        # phone's width comes from emulation, from the first test on (not only after a reset).
+        self.set_viewport(*PHONE)
 
     def execute_cdp_cmd(self, cmd, cmd_args):
         answer = super().execute_cdp_cmd(cmd, cmd_args)
