@@ -26,6 +26,7 @@ _CANDIDATES = {
     "checkbox": "input[type=checkbox], [role=checkbox]",
     "combobox": "[role=combobox], select",
     "dialog": "dialog, [role=dialog]",
+    "form": "form[aria-label], form[aria-labelledby], [role=form]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
     "img": "img, [role=img]",
     "link": "a[href], [role=link]",

@@ -6,10 +6,9 @@
 import { ApiError } from "../common/api.js";
 import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
+import { accountField, showFieldProblems, showPasswordToggle } from "./account-fields.js";
+import { accountProblems } from "./password-rules.js";
 import { session } from "./session.js";
-
-const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
-const PASSWORD_MIN_LENGTH = 10;
 
 const USERNAME = { name: "username", labelKey: "auth.username", autocomplete: "username" };
 const CONFIRM = { name: "confirm", labelKey: "auth.confirmPassword", autocomplete: "new-password" };
@@ -65,7 +64,7 @@ export class AuthView extends HTMLElement {
           <p class="auth-lead" data-i18n="${mode.prefix}.lead"></p>
           <form class="form" novalidate>
             <p class="form-alert" role="alert" hidden></p>
-            ${mode.fields.map(field).join("")}
+            ${mode.fields.map((entry) => accountField("auth", entry)).join("")}
             <label class="check">
               <input type="checkbox" class="check-box" id="auth-show-password">
               <span data-i18n="auth.showPassword"></span>
@@ -75,18 +74,11 @@ export class AuthView extends HTMLElement {
           ${mode.signOut ? `<button type="button" class="button button-quiet button-block" data-action="sign-out" data-i18n="account.signOut"></button>` : ""}
         </div>
       </main>`;
-    const username = this.querySelector("#auth-username");
-    username?.setAttribute("autocapitalize", "none");
-    username?.setAttribute("spellcheck", "false");
     this.querySelector('[data-action="sign-out"]')?.addEventListener("click", () => {
       session.signOut().catch((error) => this.#showAlert(error));
     });
     // On a phone keyboard a mistyped password is easy to miss; showing it is the person's choice.
-    this.querySelector("#auth-show-password").addEventListener("change", (event) => {
-      for (const input of this.querySelectorAll('input[autocomplete$="password"]')) {
-        input.type = event.target.checked ? "text" : "password";
-      }
-    });
+    showPasswordToggle(this.querySelector("form"), "auth-show-password");
     this.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.#submit();
@@ -120,35 +112,12 @@ export class AuthView extends HTMLElement {
 
   #validate(values) {
     const { currentPassword, newPassword } = MODES[this.mode];
-    const problems = [];
-    if ("username" in values) {
-      if (values.username.length === 0) problems.push({ field: "username", key: "validation.username.required" });
-      else if (this.mode === "setup" && !USERNAME_PATTERN.test(values.username)) {
-        problems.push({ field: "username", key: "validation.username.format" });
-      }
-    }
-    if (currentPassword && values[currentPassword].length === 0) {
-      problems.push({ field: currentPassword, key: "validation.password.required" });
-    }
-    if (newPassword) {
-      const chosen = values[newPassword];
-      if (chosen.length === 0) problems.push({ field: newPassword, key: "validation.password.required" });
-      else if (chosen.length < PASSWORD_MIN_LENGTH) problems.push({ field: newPassword, key: "validation.password.short" });
-      if (chosen.length > 0 && values.confirm !== chosen) problems.push({ field: "confirm", key: "validation.confirm.mismatch" });
-    }
-    return problems;
+    return accountProblems(values, { current: currentPassword, chosen: newPassword, username: this.mode === "setup" });
   }
 
   /** Marks each field with its problem: a catalog `key`, or the server's own `text`. */
   #showFieldErrors(problems) {
-    for (const input of this.querySelectorAll("input.input")) {
-      const problem = problems.find((entry) => entry.field === input.name);
-      const message = this.querySelector(`#auth-${input.name}-error`);
-      if (problem) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
-      message.hidden = !problem;
-      setMessage(message, problem ?? {});
-    }
+    showFieldProblems(this.querySelector("form"), "auth", problems);
   }
 
   #showServerError(error) {
@@ -181,20 +150,6 @@ export class AuthView extends HTMLElement {
     button.dataset.i18n = busy ? `${prefix}.submitting` : `${prefix}.submit`;
     i18n.localize(button);
   }
-}
-
-function field({ name, labelKey, autocomplete, hintKey = null }) {
-  const id = `auth-${name}`;
-  const type = name === "username" ? "text" : "password";
-  const described = [hintKey ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" ");
-  return `
-    <div class="field">
-      <label class="field-label" for="${id}" data-i18n="${labelKey}"></label>
-      <input class="input" id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}"
-        required aria-describedby="${described}">
-      ${hintKey ? `<p class="field-hint" id="${id}-hint" data-i18n="${hintKey}"></p>` : ""}
-      <p class="field-error" id="${id}-error" role="alert" hidden></p>
-    </div>`;
 }
 
 customElements.define("wl-auth-view", AuthView);

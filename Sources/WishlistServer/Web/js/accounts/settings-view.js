@@ -6,7 +6,9 @@
 // used and from what; any but this browser can be signed out, any token revoked.
 // Accounts (issue 15), for administrators only: every account with its state, last sighting and
 // counts; another account can be disabled (after a confirmation), enabled, or given a temporary
-// password, shown here once.
+// password, shown here once; a new account can be added (`wl-account-adder`), its temporary
+// password shown the same way.
+// Password (issue 34): anyone changes their own (`wl-own-password`).
 // Export and import (X6): see `wl-export-import`.
 
 import { api } from "../common/api.js";
@@ -16,6 +18,8 @@ import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
 import { session } from "./session.js";
 import "../archive/export-import.js";
+import "./account-adder.js";
+import "./own-password.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {
@@ -146,11 +150,13 @@ export class SettingsView extends HTMLElement {
           <p class="field-error" role="alert" data-role="devices-problem" hidden></p>
           <p class="visually-hidden" role="status" data-role="devices-announce"></p>
         </section>
+        <wl-own-password></wl-own-password>
         <section class="settings-section" aria-labelledby="settings-accounts-title" data-role="accounts-section" hidden>
           <h2 class="section-title" id="settings-accounts-title" data-i18n="settings.accounts.title"></h2>
           <p class="settings-lead" data-i18n="settings.accounts.lead"></p>
           <ul class="settings-devices" aria-labelledby="settings-accounts-title" data-role="accounts"></ul>
           <p class="field-error" role="alert" data-role="accounts-problem" hidden></p>
+          <wl-account-adder></wl-account-adder>
           <div class="settings-token" data-role="temporary" hidden>
             <label class="field-label" for="settings-temporary-password" data-role="temporary-label"></label>
             ${copyField("settings-temporary-password")}
@@ -171,6 +177,12 @@ export class SettingsView extends HTMLElement {
     }
     const make = this.querySelector('[data-action="make-token"]');
     make.addEventListener("click", () => this.#makeToken(make));
+    this.addEventListener("account-added", async (event) => {
+      const { account, temporaryPassword } = event.detail;
+      setMessage(this.querySelector('[data-role="accounts-announce"]'), { text: i18n.t("settings.accounts.added", { name: account.username }) });
+      await this.#loadAccounts();
+      this.#showTemporary(account.username, temporaryPassword);
+    });
     i18n.localize(this);
     this.#onLanguage = () => {
       this.#renderDevices();
@@ -337,11 +349,15 @@ export class SettingsView extends HTMLElement {
     });
     if (!sure) return;
     const answer = await this.#administer(button, account, "reset-password", i18n.t("settings.accounts.resetDone", args));
-    if (!answer) return;
-    this.#temporaryFor = account.username;
-    this.querySelector('[data-role="temporary-label"]').textContent = i18n.t("settings.accounts.temporary", args);
+    if (answer) this.#showTemporary(account.username, answer.temporaryPassword);
+  }
+
+  /** Shows `username`'s temporary password, this once, for the administrator to copy and hand over. */
+  #showTemporary(username, password) {
+    this.#temporaryFor = username;
+    this.querySelector('[data-role="temporary-label"]').textContent = i18n.t("settings.accounts.temporary", { name: username });
     const field = this.querySelector("#settings-temporary-password");
-    field.value = answer.temporaryPassword;
+    field.value = password;
     this.querySelector('[data-role="temporary"]').hidden = false;
     field.focus();
   }
