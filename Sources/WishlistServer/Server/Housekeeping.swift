@@ -3,7 +3,8 @@ import WishlistStore
 
 /// What a long-running server tidies now and then, not only at start-up: photos uploaded but never
 /// put on a wish or a journal entry for a day (with their files), sessions past their maximum age
-/// or unused for `sessionIdleTimeout`, and the full-text indexes' segments, merged into one per
+/// or unused for `sessionIdleTimeout`, idempotency keys past `IdempotentWrites.keptFor`, and the
+/// full-text indexes' segments, merged into one per
 /// index (`Store.compactSearchIndexes`).
 final class Housekeeping: BackgroundService {
     /// How often the tidy runs.
@@ -43,6 +44,7 @@ final class Housekeeping: BackgroundService {
         do {
             try photos.removeAbandonedUploads(now: now)
             try store.sessions.deleteExpiredSessions(now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
+            try store.idempotency.deleteClaimed(before: now.addingTimeInterval(-IdempotentWrites.keptFor))
             try store.compactSearchIndexes()
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")

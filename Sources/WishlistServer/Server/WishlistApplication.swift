@@ -15,6 +15,8 @@ public final class WishlistApplication: Sendable {
     let links: Links
     private let server: Server
     let housekeeping: Housekeeping
+    /// Keeps the answers of writes sent with an `Idempotency-Key`.
+    let idempotentWrites: IdempotentWrites
     let recentSearchRecorder: RecentSearchRecorder
     /// Content-Security-Policy violations the pages reported.
     let cspViolations: CSPViolationCounter
@@ -43,6 +45,8 @@ public final class WishlistApplication: Sendable {
                 // The import's rows and index text are garbage now; an idle server should not keep them.
                 ProcessMemory.releaseFreePages()
             }
+            idempotentWrites = IdempotentWrites(
+                keys: store.idempotency, authenticator: Self.authenticator(settings: settings, store: store), clock: settings.clock)
             server = Server(
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links,
@@ -51,6 +55,7 @@ public final class WishlistApplication: Sendable {
                 middleware: [
                     SecurityHeadersMiddleware(
                         imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
+                    idempotentWrites,
                     DomainErrorMiddleware()
                 ],
                 configuration: Self.serverConfiguration(settings))
@@ -92,6 +97,13 @@ public final class WishlistApplication: Sendable {
         return Response(status: .ok, headers: headers, body: .data(Data(#"{"status":"ok"}"#.utf8)))
     }()
 
+    /// Who is calling, by session cookie or API token, under this server's rules.
+    static func authenticator(settings: ServerSettings, store: Store) -> Authenticator {
+        Authenticator(
+            sessions: store.sessions, tokens: store.tokens,
+            sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
+    }
+
     /// Every route of the API and the web app. The OpenAPI test walks this list.
     static func router(
         settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
@@ -99,9 +111,7 @@ public final class WishlistApplication: Sendable {
         cspViolations: CSPViolationCounter
     ) throws -> Router {
         var router = Router()
-        let authenticator = Authenticator(
-            sessions: store.sessions, tokens: store.tokens,
-            sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds), clock: settings.clock)
+        let authenticator = Self.authenticator(settings: settings, store: store)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }

@@ -22,6 +22,7 @@ enum Schema {
         migrator.register("2026-12-04-session-devices", addSessionDevices)
         migrator.register("2026-12-05-account-administration", addAccountAdministration)
         migrator.register("2026-12-06-spot-positions", indexSpotPositions)
+        migrator.register("2026-12-07-idempotency-keys", createIdempotencyKeys)
         return migrator
     }
 }
