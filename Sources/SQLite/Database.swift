@@ -123,32 +123,88 @@ public final class Database {
 
     /// Runs one statement (INSERT/UPDATE/DELETE/DDL) with arguments bound to its `?` parameters.
     public func run(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws {
-        try withStatement(sql, arguments) { try $0.run() }
+        try run(sql, .positional(arguments))
+    }
+
+    /// Runs one statement with arguments bound to its named parameters (`:name`).
+    public func run(_ sql: String, _ arguments: NamedArguments) throws {
+        try run(sql, .named(arguments))
     }
 
     /// All rows of one statement.
     public func query(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> [Row] {
-        var rows: [Row] = []
-        try forEach(sql, arguments) { rows.append($0) }
-        return rows
+        try query(sql, .positional(arguments))
+    }
+
+    /// All rows of one statement whose parameters are named.
+    public func query(_ sql: String, _ arguments: NamedArguments) throws -> [Row] {
+        try query(sql, .named(arguments))
     }
 
     /// The first row, or nil when there is none; the rest are not computed.
     public func queryFirst(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Row? {
-        try withStatement(sql, arguments) { statement in
-            try statement.step() ? statement.row(columns: statement.columns()) : nil
-        }
+        try queryFirst(sql, .positional(arguments))
+    }
+
+    /// The first row of a statement whose parameters are named.
+    public func queryFirst(_ sql: String, _ arguments: NamedArguments) throws -> Row? {
+        try queryFirst(sql, .named(arguments))
     }
 
     /// The first column of the first row: nil when there is no row or the value is NULL.
     public func scalar<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> T? {
-        guard let row = try queryFirst(sql, arguments), !row.values.isEmpty, row.values[0] != .null else { return nil }
-        return try row[0] as T
+        try scalar(sql, .positional(arguments))
+    }
+
+    /// The first column of the first row of a statement whose parameters are named.
+    public func scalar<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: NamedArguments) throws -> T? {
+        try scalar(sql, .named(arguments))
     }
 
     /// The first column of every row, read straight from the statement without making rows: for
     /// long lists of ids (a search reads a thousand rowids from an index at a time).
     public func column<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> [T] {
+        try column(sql, .positional(arguments))
+    }
+
+    /// The first column of every row of a statement whose parameters are named.
+    public func column<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: NamedArguments) throws -> [T] {
+        try column(sql, .named(arguments))
+    }
+
+    /// Calls `body` with each row in turn without collecting them, for large results.
+    /// `body` may run other statements on this connection, including the same SQL.
+    public func forEach(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
+        try forEach(sql, .positional(arguments), body)
+    }
+
+    /// Each row of a statement whose parameters are named, in turn.
+    public func forEach(_ sql: String, _ arguments: NamedArguments, _ body: (Row) throws -> Void) throws {
+        try forEach(sql, .named(arguments), body)
+    }
+
+    private func run(_ sql: String, _ arguments: StatementArguments) throws {
+        try withStatement(sql, arguments) { try $0.run() }
+    }
+
+    private func query(_ sql: String, _ arguments: StatementArguments) throws -> [Row] {
+        var rows: [Row] = []
+        try forEach(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    private func queryFirst(_ sql: String, _ arguments: StatementArguments) throws -> Row? {
+        try withStatement(sql, arguments) { statement in
+            try statement.step() ? statement.row(columns: statement.columns()) : nil
+        }
+    }
+
+    private func scalar<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: StatementArguments) throws -> T? {
+        guard let row = try queryFirst(sql, arguments), !row.values.isEmpty, row.values[0] != .null else { return nil }
+        return try row[0] as T
+    }
+
+    private func column<T: SQLiteColumnDecodable>(_ sql: String, _ arguments: StatementArguments) throws -> [T] {
         try withStatement(sql, arguments) { statement in
             guard statement.columnCount > 0 else {
                 throw SQLiteError(code: .range, message: "the statement has no column to read", sql: sql)
@@ -161,9 +217,7 @@ public final class Database {
         }
     }
 
-    /// Calls `body` with each row in turn without collecting them, for large results.
-    /// `body` may run other statements on this connection, including the same SQL.
-    public func forEach(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
+    private func forEach(_ sql: String, _ arguments: StatementArguments, _ body: (Row) throws -> Void) throws {
         try withStatement(sql, arguments) { statement in
             let columns = statement.columns()
             while try statement.step() {
@@ -283,7 +337,7 @@ public final class Database {
     }
 
     /// Lends a cached statement (or a fresh one if the cached one is busy), bound and reset afterwards.
-    private func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable], _ body: (Statement) throws -> T) throws -> T {
+    private func withStatement<T>(_ sql: String, _ arguments: StatementArguments, _ body: (Statement) throws -> T) throws -> T {
         let statement = try cachedStatement(sql)
         statement.isInUse = true
         defer {

@@ -51,4 +51,37 @@ struct BenchmarkTests {
         #expect(updated == lookups)
         try measure("close (checkpoint)") { try pool.close() }
     }
+
+    /// Binding by name looks each name up in the statement: the cost per statement, against binding
+    /// by position, for a statement as a search runs them (several arguments, one row).
+    @Test func bindingByNameAndByPosition() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, owner INTEGER NOT NULL, name TEXT NOT NULL)")
+        try database.transaction {
+            for id in 1...10_000 { try database.run("INSERT INTO item VALUES (?, ?, ?)", [id, id % 7, "item \(id)"]) }
+        }
+        let lookups = 100_000
+        let lookUps: [(label: String, name: (Int) throws -> String?)] = [
+            (
+                "by position",
+                { id in
+                    try database.scalar("SELECT name FROM item WHERE id = ? AND owner = ? AND name <> ? LIMIT ?", [id, id % 7, "", 1])
+                }
+            ),
+            (
+                "by name",
+                { id in
+                    try database.scalar(
+                        "SELECT name FROM item WHERE id = :id AND owner = :owner AND name <> :name LIMIT :limit",
+                        ["id": id, "owner": id % 7, "name": "", "limit": 1])
+                }
+            )
+        ]
+        for lookUp in lookUps {
+            let found = try measure("\(lookups) point reads binding 4 arguments \(lookUp.label)") {
+                try (1...lookups).reduce(0) { count, id in count + (try lookUp.name(id % 10_000 + 1) == nil ? 0 : 1) }
+            }
+            #expect(found == lookups)
+        }
+    }
 }

@@ -5,7 +5,7 @@ import WishlistStore
 
 /// The journal (D1–D4) of the signed-in account: entries with their photos, hearts, the
 /// entries that mention a wish, and the journal's layer of the map and near me (K3, K4). Search
-/// joins `GET /api/v1/search` in `WishesController`.
+/// is `GET /api/v1/search`, in `SearchController`.
 struct JournalController: Sendable {
     let journal: JournalRepository
     let photos: PhotoLibrary

@@ -132,7 +132,7 @@ struct PhotosController: Sendable {
             return nil
         }
         // Named by the city, but where the photo was taken.
-        var place = PlacesController.wishPlace(nearest.place, source: .photo)
+        var place = Place(nearest.place, source: .photo)
         (place.latitude, place.longitude) = (gps.latitude, gps.longitude)
         return place
     }

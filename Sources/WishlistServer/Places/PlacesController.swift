@@ -80,18 +80,6 @@ struct PlacesController: Sendable {
         return .api(try wishes.near(NearQuery(parameters: request.query), owner: owner))
     }
 
-    /// Cities the gazetteer found, as places a wish can take (for the search tab).
-    static func wishPlaces(_ found: [FoundPlace]) -> [Place] {
-        found.map { wishPlace($0, source: .search) }
-    }
-
-    /// A found place as a wish's place: its name, with its region and country as the address.
-    static func wishPlace(_ found: FoundPlace, source: Place.Source) -> Place {
-        Place(
-            name: found.name, address: [found.admin, found.country].compactMap { $0 }.joined(separator: ", "),
-            latitude: found.latitude, longitude: found.longitude, source: source)
-    }
-
     /// The language to name places in: `lang`, else the first of `Accept-Language` (e.g. `ko`);
     /// English names when the gazetteer has no names in it.
     static func language(_ request: Request) -> String? {

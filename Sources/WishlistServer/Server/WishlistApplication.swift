@@ -136,9 +136,12 @@ public final class WishlistApplication: Sendable {
                 return try OnlineGeocoder(configuration: configuration)
             })
         WishesController(
-            wishes: store.wishes, recentSearches: store.recentSearches, recentSearchRecorder: recentSearchRecorder,
-            journal: store.journal, spots: store.spots, photos: photos,
-            places: places, authenticator: authenticator, readCache: readCache, clock: settings.clock
+            wishes: store.wishes, photos: photos, authenticator: authenticator, readCache: readCache, clock: settings.clock
+        ).register(in: &router)
+        SearchController(
+            search: Search(store: store, gazetteer: places.offline), recentSearches: store.recentSearches,
+            recentSearchRecorder: recentSearchRecorder, authenticator: authenticator, readCache: readCache,
+            clock: settings.clock
         ).register(in: &router)
         JournalController(
             journal: store.journal, photos: photos, authenticator: authenticator, readCache: readCache,

@@ -1,19 +1,12 @@
 import Foundation
-import Geocoding
 import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// Wishes, favorites, tags, search (wishes, journal entries and places) and recent searches
-/// (W1, W3–W6, K1, K2) for the signed-in account.
+/// Wishes, favorites and tags (W1, W3–W6) for the signed-in account.
 struct WishesController: Sendable {
     let wishes: WishRepository
-    let recentSearches: RecentSearchRepository
-    let recentSearchRecorder: RecentSearchRecorder
-    let journal: JournalRepository
-    let spots: SpotRepository
     let photos: PhotoLibrary
-    let places: PlaceSearch
     let authenticator: Authenticator
     let readCache: ReadCache
     let clock: @Sendable () -> Date
@@ -28,10 +21,6 @@ struct WishesController: Sendable {
             routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
             routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
             routes.get("/api/v1/tags", readCache.reads(tags))
-            routes.get("/api/v1/search", search)
-            routes.get("/api/v1/recent-searches", listRecentSearches)
-            routes.delete("/api/v1/recent-searches", clearRecentSearches)
-            routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
         }
     }
 
@@ -77,69 +66,6 @@ struct WishesController: Sendable {
     func tags(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
-    }
-
-    /// Searches (the answer may come from the read cache) and remembers the query as a recent
-    /// search (K2), also when the answer was kept, so searching again puts it on top; a request
-    /// paging on with a cursor is not a new search.
-    func search(_ request: Request, _ account: Account) throws -> Response {
-        let query = try SearchQuery(parameters: request.query)
-        let response = try readCache.answer(request, account) { try searchResults(query, owner: account.key) }
-        if query.cursor == nil {
-            recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
-        }
-        return response
-    }
-
-    /// The matches of all groups, those in `groups`, or one page of `group`.
-    func searchResults(_ query: SearchQuery, owner: UserKey) throws -> Response {
-        switch query.group {
-        case .some(let group) where [.byName, .byTag, .byText].contains(group):
-            return .api(try wishes.searchPage(group, query, owner: owner))
-        case .journal:
-            return .api(try journal.search(query, owner: owner))
-        case .spots:
-            return .api(try spots.search(query, owner: owner))
-        default:
-            return .api(try searchAll(query, owner: owner))
-        }
-    }
-
-    /// The all-groups answer: only the groups asked for are computed.
-    private func searchAll(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
-        var result = try wishes.search(query, owner: owner)
-        if query.groups.contains(.journal) {
-            let page = try journal.search(query, owner: owner)
-            (result.journal, result.paging.journal) = (page.items, page.summary)
-        }
-        if query.groups.contains(.spots) {
-            let page = try spots.search(query, owner: owner)
-            (result.spots, result.paging.spots) = (page.items, page.summary)
-        }
-        if query.groups.contains(.places) {
-            result.places = PlacesController.wishPlaces(places.offline.search(query.text, limit: 10))
-        }
-        return result
-    }
-
-    func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        try recentSearchRecorder.flush(owner: owner)
-        return .api(ItemList(try recentSearches.list(owner: owner)))
-    }
-
-    func deleteRecentSearch(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        try recentSearchRecorder.flush(owner: owner)
-        guard try recentSearches.delete(try Self.id(request), owner: owner) else { throw NotFoundError("recent search") }
-        return Response(status: .noContent)
-    }
-
-    func clearRecentSearches(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        try recentSearchRecorder.flush(owner: owner)
-        try recentSearches.clear(owner: owner)
-        return Response(status: .noContent)
     }
 
     // MARK: Helpers

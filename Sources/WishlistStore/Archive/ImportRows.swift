@@ -43,11 +43,11 @@ struct ImportRows {
             // The newest searches by when they were made, as many as any account keeps.
             try db.run(
                 """
-                DELETE FROM recent_searches WHERE owner_id = ?1 AND id NOT IN (
-                    SELECT id FROM recent_searches WHERE owner_id = ?1 ORDER BY searched_at DESC, id DESC LIMIT ?2
+                DELETE FROM recent_searches WHERE owner_id = :owner AND id NOT IN (
+                    SELECT id FROM recent_searches WHERE owner_id = :owner ORDER BY searched_at DESC, id DESC LIMIT :kept
                 )
                 """,
-                [owner.rawValue, RecentSearch.keptLimit])
+                ["owner": owner.rawValue, "kept": RecentSearch.keptLimit])
         }
     }
 

@@ -36,13 +36,17 @@ extension PlaceLayer {
         -> [(rowID: Int64, latitude: Double, longitude: Double)]
     {
         guard limit > 0 else { return [] }
+        let points = pointsInBox(box, owner: owner, exact: true)
         return try db.query(
             """
-            \(pointsInBox(box, exact: true))
-              AND w.place_longitude BETWEEN ?2 AND ?3 AND w.place_latitude BETWEEN ?4 AND ?5
-            LIMIT ?6
+            \(points.sql)
+              AND w.place_longitude BETWEEN :west AND :east AND w.place_latitude BETWEEN :south AND :north
+            LIMIT :limit
             """,
-            [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, limit]
+            points.arguments + [
+                "west": box.minLongitude, "east": box.maxLongitude, "south": box.minLatitude, "north": box.maxLatitude,
+                "limit": limit
+            ]
         ).map { row in (try row["id"], try row["latitude"], try row["longitude"]) }
     }
 
@@ -78,10 +82,8 @@ extension PlaceLayer {
         let strips = covered?.rim(of: box) ?? [box]
         var seen = Set<Int64>()
         for strip in strips {
-            try db.forEach(
-                pointsInBox(strip, exact: true),
-                [owner.rawValue, strip.minLongitude, strip.maxLongitude, strip.minLatitude, strip.maxLatitude]
-            ) { row in
+            let points = pointsInBox(strip, owner: owner, exact: true)
+            try db.forEach(points.sql, points.arguments) { row in
                 let id: Int64 = try row["id"]
                 let latitude: Double = try row["latitude"]
                 let longitude: Double = try row["longitude"]

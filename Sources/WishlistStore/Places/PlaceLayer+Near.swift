@@ -72,10 +72,8 @@ extension PlaceLayer {
         var found: [(distance: Double, rowID: Int64)] = []
         for box in circle.boxes {
             // Coordinates within a metre or so are close enough to order by.
-            try db.forEach(
-                pointsInBox(box, exact: false),
-                [owner.rawValue, box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude]
-            ) { row in
+            let points = pointsInBox(box, owner: owner, exact: false)
+            try db.forEach(points.sql, points.arguments) { row in
                 let point = Coordinate(latitude: try row["latitude"], longitude: try row["longitude"])
                 found.append((GreatCircle.distance(origin, point), try row["id"]))
             }

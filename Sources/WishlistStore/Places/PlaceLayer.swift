@@ -29,33 +29,45 @@ struct PlaceLayer: Sendable {
         records: "journal_entries", points: .ownedRTree("journal_places"), cells: "journal_place_cells")
 
     /// A query for `id, latitude, longitude` of the owner's records whose points may lie in `box`,
-    /// ending in its WHERE clause; parameters `?1` the owner, `?2`…`?5` the box's minimum and
-    /// maximum longitude, then latitude. It may return points up to a metre outside the box, and
-    /// with `exact: false` give their coordinates only to within a metre, sparing a lookup of
-    /// each record; with `exact: true` the records are aliased `w`.
-    func pointsInBox(_ box: BoundingBox, exact: Bool) -> String {
+    /// ending in its WHERE clause, with the values of its parameters (`:owner`, when the layer
+    /// has several owners, and `:boxWest`, `:boxEast`, `:boxSouth`, `:boxNorth`): a caller adding
+    /// conditions names its own. It may
+    /// return points up to a metre outside the box, and with `exact: false` give their coordinates
+    /// only to within a metre, sparing a lookup of each record; with `exact: true` the records are
+    /// aliased `w`.
+    func pointsInBox(_ box: BoundingBox, owner: UserKey, exact: Bool) -> (sql: String, arguments: NamedArguments) {
+        let inBox: NamedArguments = [
+            "boxWest": box.minLongitude, "boxEast": box.maxLongitude, "boxSouth": box.minLatitude, "boxNorth": box.maxLatitude
+        ]
         switch points {
         case .ownedRTree(let tree):
             let inTree = """
-                p.min_owner > ?1 - 1 AND p.max_owner < ?1 + 1
-                  AND p.max_longitude >= ?2 AND p.min_longitude <= ?3 AND p.max_latitude >= ?4 AND p.min_latitude <= ?5
+                p.min_owner > :owner - 1 AND p.max_owner < :owner + 1
+                  AND p.max_longitude >= :boxWest AND p.min_longitude <= :boxEast
+                  AND p.max_latitude >= :boxSouth AND p.min_latitude <= :boxNorth
                 """
-            return exact
+            let sql =
+                exact
                 ? """
                 SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude
                 FROM \(tree) p JOIN \(records) w ON w.id = p.id WHERE \(inTree)
                 """
                 : "SELECT p.id, p.min_latitude AS latitude, p.min_longitude AS longitude FROM \(tree) p WHERE \(inTree)"
+            return (sql, ["owner": owner.rawValue] + inBox)
         case .position:
             // Searched along the box's narrower side, as a unary `+` keeps SQLite off the other
-            // column's index: the strip along a map's east edge is a whole country tall.
+            // column's index: the strip along a map's east edge is a whole country tall. The
+            // owner is the layer's one owner, and needs no condition.
             let byLongitude = box.maxLongitude - box.minLongitude < box.maxLatitude - box.minLatitude
             let (latitude, longitude) =
                 byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
-            return """
-                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude FROM \(records) w
-                WHERE \(latitude) BETWEEN ?4 AND ?5 AND \(longitude) BETWEEN ?2 AND ?3
+            return (
                 """
+                SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude FROM \(records) w
+                WHERE \(latitude) BETWEEN :boxSouth AND :boxNorth AND \(longitude) BETWEEN :boxWest AND :boxEast
+                """,
+                inBox
+            )
         }
     }
 }

@@ -9,45 +9,50 @@ extension JournalRepository {
     /// Looks at the most recently written 1 000 matches, like the wish name search, which bounds
     /// the work of a one-letter search in a hundred thousand entries.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<JournalEntry> {
+        try pool.read { db in try Self.search(query, owner: owner, db) }
+    }
+
+    /// ``search(_:owner:)`` on a connection the caller holds, so that it reads the snapshot of
+    /// the other groups of the same answer.
+    static func search(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> SearchPage<JournalEntry> {
         let after = try SearchPosition.decode(query.cursor, group: .journal, owner: owner)
         guard let pattern = SearchGrams.pattern(query: query.text, owner: owner) else {
             return SearchPage(items: [], nextCursor: nil, counted: 0)
         }
-        return try pool.read { db in
-            // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
-            // entry by day looking for them. They are ordered by the day's text, whose order is
-            // date order, and ranked from it here: ranking in SQL took twice as long.
-            let matches = try IndexMatches.newest(in: "journal_search", pattern, db)
-            let positions = try db.query(
-                """
-                SELECT e.id, e.created_at, e.day FROM json_each(?1) m CROSS JOIN journal_entries e ON e.id = m.value
-                WHERE e.owner_id = ?2 AND (?3 IS NULL OR (e.day, e.created_at, e.id) < (?3, ?4, ?5))
-                ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT ?6
-                """,
-                [
-                    matches.candidates, owner.rawValue, after.map { Self.day(searchRank: $0.rank) }, after?.createdAt,
-                    after?.rowID, query.limit + 1
-                ]
-            ).map { row in
-                SearchPosition(
-                    group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
-                    rowID: try row["id"])
-            }
-            let page = positions.prefix(query.limit)
-            let rows =
-                page.isEmpty
-                ? []
-                : try db.query(
-                    """
-                    SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
-                    WHERE e.owner_id = ? ORDER BY j.key
-                    """,
-                    [page.map(\.rowID).jsonArray, owner.rawValue])
-            return SearchPage(
-                items: try Self.entries(from: rows, db),
-                nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
-                counted: matches.counted)
+        // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
+        // entry by day looking for them. They are ordered by the day's text, whose order is
+        // date order, and ranked from it here: ranking in SQL took twice as long.
+        let matches = try IndexMatches.newest(in: "journal_search", pattern, db)
+        let positions = try db.query(
+            """
+            SELECT e.id, e.created_at, e.day FROM json_each(:candidates) m CROSS JOIN journal_entries e ON e.id = m.value
+            WHERE e.owner_id = :owner
+              AND (:afterDay IS NULL OR (e.day, e.created_at, e.id) < (:afterDay, :afterCreatedAt, :afterID))
+            ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
+            """,
+            [
+                "candidates": matches.candidates, "owner": owner.rawValue, "afterDay": after.map { Self.day(searchRank: $0.rank) },
+                "afterCreatedAt": after?.createdAt, "afterID": after?.rowID, "limit": query.limit + 1
+            ]
+        ).map { row in
+            SearchPosition(
+                group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
+                rowID: try row["id"])
         }
+        let page = positions.prefix(query.limit)
+        let rows =
+            page.isEmpty
+            ? []
+            : try db.query(
+                """
+                SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
+                WHERE e.owner_id = ? ORDER BY j.key
+                """,
+                [page.map(\.rowID).jsonArray, owner.rawValue])
+        return SearchPage(
+            items: try Self.entries(from: rows, db),
+            nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
+            counted: matches.counted)
     }
 
     /// A day's rank among search results, so that `SearchPosition`'s order (rank, then newest

@@ -55,11 +55,11 @@ public struct RecentSearchRepository: Sendable {
             for owner in Set(changed.map(\.owner)) {
                 try db.run(
                     """
-                    DELETE FROM recent_searches WHERE owner_id = ?1 AND id NOT IN (
-                        SELECT id FROM recent_searches WHERE owner_id = ?1 ORDER BY id DESC LIMIT ?2
+                    DELETE FROM recent_searches WHERE owner_id = :owner AND id NOT IN (
+                        SELECT id FROM recent_searches WHERE owner_id = :owner ORDER BY id DESC LIMIT :kept
                     )
                     """,
-                    [owner.rawValue, RecentSearch.keptLimit])
+                    ["owner": owner.rawValue, "kept": RecentSearch.keptLimit])
             }
         }
     }

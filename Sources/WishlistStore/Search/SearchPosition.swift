@@ -25,14 +25,15 @@ struct SearchPosition: Codable, Hashable, Sendable, JSONWritable {
         (a.rank, b.createdAt, b.rowID) < (b.rank, a.createdAt, a.rowID)
     }
 
-    /// The SQL condition "comes after the position bound to ?5, ?6 and ?7" (see ``bindings(_:)``)
-    /// for a query selecting `rank`, `created_at` and `id`, in ``precedes(_:_:)``'s order.
-    static let following = "(rank, -created_at, -id) > (?5, ?6, ?7)"
-
-    /// The values of ?5, ?6 and ?7 in ``following``: every row follows no position.
-    static func bindings(_ after: SearchPosition?) -> [any SQLiteBindable] {
-        guard let after else { return [Int64.min, 0, 0] }
-        return [after.rank, -after.createdAt, -after.rowID]
+    /// The SQL condition "comes after `after`", in ``precedes(_:_:)``'s order, for a query
+    /// selecting `rank`, `created_at` and `id`, with the values of its parameters (`:afterRank`,
+    /// `:afterCreatedAt`, `:afterID`): every row follows no position.
+    static func following(_ after: SearchPosition?) -> (sql: String, arguments: NamedArguments) {
+        let (rank, createdAt, rowID) = after.map { (Int64($0.rank), -$0.createdAt, -$0.rowID) } ?? (Int64.min, 0, 0)
+        return (
+            "(rank, -created_at, -id) > (:afterRank, :afterCreatedAt, :afterID)",
+            ["afterRank": rank, "afterCreatedAt": createdAt, "afterID": rowID]
+        )
     }
 
     func cursor(owner: UserKey) throws -> String {

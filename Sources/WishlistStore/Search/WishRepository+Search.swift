@@ -8,24 +8,13 @@ extension WishRepository {
     static let searchCandidateLimit = 1_000
     /// How many matching tags a tag search reads wishes of.
     static let searchTagLimit = 20
+    /// The groups of search that are wishes, in the order they rank.
+    static let searchGroups: [SearchGroup] = [.byName, .byTag, .byText]
 
     /// The wish groups of the all-groups search that `query.groups` asks for, each a first page of
     /// `query.limit` with its total; the others empty. Recording the search is the caller's choice.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
-        let groups = [SearchGroup.byName, .byTag, .byText].filter(query.groups.contains)
-        guard !groups.isEmpty else { return WishSearchResult(query: query.text) }
-        return try pool.read { db in
-            var result = WishSearchResult(query: query.text)
-            for group in groups {
-                let page = try Self.searchPage(group, query.text, after: nil, limit: query.limit, owner: owner, db)
-                switch group {
-                case .byName: (result.byName, result.paging.byName) = (page.items, page.summary)
-                case .byTag: (result.byTag, result.paging.byTag) = (page.items, page.summary)
-                default: (result.byText, result.paging.byText) = (page.items, page.summary)
-                }
-            }
-            return result
-        }
+        try pool.read { db in try Self.search(query, owner: owner, db) }
     }
 
     /// Every wish group's first page of 50, as the all-groups search answers them.
@@ -35,10 +24,28 @@ extension WishRepository {
 
     /// One page of `byName`, `byTag` or `byText`, after `query.cursor`.
     public func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey) throws -> SearchPage<Wish> {
-        let after = try SearchPosition.decode(query.cursor, group: group, owner: owner)
-        return try pool.read { db in
-            try Self.searchPage(group, query.text, after: after, limit: query.limit, owner: owner, db)
+        try pool.read { db in try Self.searchPage(group, query, owner: owner, db) }
+    }
+
+    /// ``search(_:owner:)`` on a connection the caller holds, so that it reads the snapshot of
+    /// the other groups of the same answer.
+    static func search(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> WishSearchResult {
+        var result = WishSearchResult(query: query.text)
+        for group in searchGroups where query.groups.contains(group) {
+            let page = try searchPage(group, query.text, after: nil, limit: query.limit, owner: owner, db)
+            switch group {
+            case .byName: (result.byName, result.paging.byName) = (page.items, page.summary)
+            case .byTag: (result.byTag, result.paging.byTag) = (page.items, page.summary)
+            default: (result.byText, result.paging.byText) = (page.items, page.summary)
+            }
         }
+        return result
+    }
+
+    /// ``searchPage(_:_:owner:)`` on a connection the caller holds.
+    static func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey, _ db: Database) throws -> SearchPage<Wish> {
+        let after = try SearchPosition.decode(query.cursor, group: group, owner: owner)
+        return try searchPage(group, query.text, after: after, limit: query.limit, owner: owner, db)
     }
 
     private static func searchPage(
@@ -68,14 +75,18 @@ extension WishRepository {
         var rows: [SearchPosition] = []
         var prefixCount = 0
         if (after?.rank ?? 0) < 2 {
+            let following = SearchPosition.following(after)
             rows = try positions(
                 """
-                SELECT id, created_at, name_key <> ?1 AS rank FROM (
+                SELECT id, created_at, name_key <> :key AS rank FROM (
                     SELECT id, created_at, name_key FROM wishes
-                    WHERE owner_id = ?2 AND name_key >= ?1 AND name_key < ?3 ORDER BY name_key LIMIT ?4
-                ) WHERE \(SearchPosition.following) ORDER BY rank, created_at DESC, id DESC LIMIT ?8
+                    WHERE owner_id = :owner AND name_key >= :key AND name_key < :prefixEnd ORDER BY name_key LIMIT :candidates
+                ) WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
                 """,
-                [key, owner.rawValue, prefixEnd, searchCandidateLimit] + SearchPosition.bindings(after) + [limit + 1],
+                following.arguments + [
+                    "key": key, "owner": owner.rawValue, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit,
+                    "limit": limit + 1
+                ],
                 group: .byName, db)
             prefixCount =
                 try db.scalar(
@@ -92,16 +103,19 @@ extension WishRepository {
         // The mid-word matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk
         // every wish by date looking for them. Only needed once the names starting with the query run out.
         if rows.count <= limit, let matches {
+            let following = SearchPosition.following(after?.rank == 2 ? after : nil)
             rows += try positions(
                 """
                 SELECT id, created_at, 2 AS rank FROM (
-                    SELECT w.id, w.created_at, w.name_key FROM json_each(?1) m CROSS JOIN wishes w ON w.id = m.value
-                    WHERE w.owner_id = ?2
-                ) WHERE NOT (name_key >= ?3 AND name_key < ?9) AND \(SearchPosition.following)
-                ORDER BY created_at DESC, id DESC LIMIT ?8
+                    SELECT w.id, w.created_at, w.name_key FROM json_each(:candidates) m CROSS JOIN wishes w ON w.id = m.value
+                    WHERE w.owner_id = :owner
+                ) WHERE NOT (name_key >= :key AND name_key < :prefixEnd) AND \(following.sql)
+                ORDER BY created_at DESC, id DESC LIMIT :limit
                 """,
-                [matches.candidates, owner.rawValue, key, nil as Int?] + SearchPosition.bindings(after?.rank == 2 ? after : nil)
-                    + [limit + 1 - rows.count, prefixEnd],
+                following.arguments + [
+                    "candidates": matches.candidates, "owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd,
+                    "limit": limit + 1 - rows.count
+                ],
                 group: .byName, db)
         }
         let counted =
@@ -112,7 +126,7 @@ extension WishRepository {
 
     /// The positions of `group` a query selects as `id`, `created_at` and `rank`.
     static func positions(
-        _ sql: String, _ arguments: [any SQLiteBindable], group: SearchGroup, _ db: Database
+        _ sql: String, _ arguments: NamedArguments, group: SearchGroup, _ db: Database
     ) throws -> [SearchPosition] {
         try db.query(sql, arguments).map { row in
             SearchPosition(group: group, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
@@ -144,13 +158,16 @@ extension WishRepository {
             try db.forEach(
                 """
                 SELECT created_at, wish_id FROM wish_tags t
-                WHERE owner_id = ?1 AND tag_key = ?2 AND (created_at, wish_id) < (?3, ?4)
+                WHERE owner_id = :owner AND tag_key = :tag AND (created_at, wish_id) < (:beforeCreatedAt, :beforeID)
                   AND NOT EXISTS (
-                    SELECT 1 FROM wish_tags o WHERE o.owner_id = ?1 AND o.tag_key IN (SELECT value FROM json_each(?5))
+                    SELECT 1 FROM wish_tags o WHERE o.owner_id = :owner AND o.tag_key IN (SELECT value FROM json_each(:betterTags))
                         AND o.created_at = t.created_at AND o.wish_id = t.wish_id)
-                ORDER BY created_at DESC, wish_id DESC LIMIT ?6
+                ORDER BY created_at DESC, wish_id DESC LIMIT :limit
                 """,
-                [owner.rawValue, tagKey, from?.createdAt ?? Int64.max, from?.rowID ?? Int64.max, try TagsColumn.text(of: better), limit + 1]
+                [
+                    "owner": owner.rawValue, "tag": tagKey, "beforeCreatedAt": from?.createdAt ?? Int64.max,
+                    "beforeID": from?.rowID ?? Int64.max, "betterTags": try TagsColumn.text(of: better), "limit": limit + 1
+                ]
             ) { row in
                 candidates.insert(SearchPosition(group: .byTag, rank: rank, createdAt: try row["created_at"], rowID: try row["wish_id"]))
             }

@@ -5,7 +5,7 @@ import WishlistCore
 extension SpotRepository {
     /// Where a page ended: the rank of its last item (0 when it carries no rank), its spot count
     /// (titles only) and its row.
-    private struct Position: Codable {
+    struct Position: Codable {
         let rank: Int
         let count: Int
         let rowID: Int64
@@ -23,18 +23,18 @@ extension SpotRepository {
         let wanted = query.text.map(SearchGrams.compactKey)
         // Without search text every title ranks 0 and SQLite pages them by count; with it, the few
         // matches are ranked here.
-        let keyset = pattern == nil ? "AND (-spot_count, id) > (?3, ?4) ORDER BY spot_count DESC, id LIMIT ?5" : ""
+        let keyset = pattern == nil ? "AND (-spot_count, id) > (:afterCount, :afterID) ORDER BY spot_count DESC, id LIMIT :limit" : ""
+        let keysetArguments: NamedArguments =
+            pattern == nil ? ["afterCount": after?.count ?? Int.min, "afterID": after?.rowID ?? 0, "limit": query.limit + 1] : [:]
         var ranked: [(position: Position, title: SpotTitle)] = try pool.read { db in
             try db.query(
                 """
                 SELECT id, type, title, aliases, spot_count FROM spot_titles
-                WHERE (?1 IS NULL OR type = ?1)
-                  AND (?2 IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2))
+                WHERE (:type IS NULL OR type = :type)
+                  AND (:pattern IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :pattern))
                   \(keyset)
                 """,
-                pattern == nil
-                    ? [query.type?.rawValue, pattern, after?.count ?? Int.min, after?.rowID ?? 0, query.limit + 1]
-                    : [query.type?.rawValue, pattern]
+                ["type": query.type?.rawValue, "pattern": pattern] + keysetArguments
             ).map { row in
                 let title = SpotTitle(
                     title: try row["title"], type: try Self.type(row["type"]),
@@ -60,7 +60,13 @@ extension SpotRepository {
     /// search text, those whose place name, description or address matches, or whose title or an
     /// alias of it does (those first).
     public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
-        let after = try query.cursor.map { try Self.position($0) } ?? Position(rank: -1, count: 0, rowID: 0)
+        let after = try query.cursor.map { try Self.position($0) }
+        return try pool.read { db in try Self.list(query, after: after, owner: owner, db) }
+    }
+
+    /// ``list(_:owner:)`` after the position of a cursor already read, on a connection the caller holds.
+    static func list(_ query: SpotQuery, after: Position?, owner: UserKey, _ db: Database) throws -> Page<Spot> {
+        let after = after ?? Position(rank: -1, count: 0, rowID: 0)
         var titlePattern: String?
         var spotPattern: String?
         if let text = query.text {
@@ -75,32 +81,32 @@ extension SpotRepository {
         let rank = titlePattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
         let order = titlePattern == nil ? "s.id" : "\(rank), s.id"
         let source = titlePattern == nil ? "spots s" : "matched c CROSS JOIN spots s ON s.id = c.id"
-        return try pool.read { db in
-            let rows = try db.query(
-                """
-                WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?2),
-                     matched AS (
-                        SELECT rowid AS id FROM spot_search WHERE spot_search MATCH ?9
-                        UNION SELECT m.id FROM matched_titles t CROSS JOIN spots m ON m.title_id = t.rowid)
-                SELECT \(Self.columns), \(rank) AS rank FROM \(source) \(Self.joins)
-                WHERE (?3 IS NULL OR t.title = ?3) AND (?4 IS NULL OR t.type = ?4) AND (?5 IS NULL OR s.place_type = ?5)
-                  AND (\(rank), s.id) > (?6, ?7)
-                ORDER BY \(order) LIMIT ?8
-                """,
-                [
-                    owner.rawValue, titlePattern, query.title, query.type?.rawValue, query.placeType, after.rank, after.rowID,
-                    query.limit + 1, spotPattern
-                ])
-            let page = rows.prefix(query.limit)
-            let next =
-                try rows.count > query.limit
-                ? page.last.map { row in
-                    Position(rank: try row["rank"], count: 0, rowID: try row["id"])
-                } : nil
-            return Page(
-                items: try page.map(Self.spot(from:)),
-                nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })
-        }
+        let joins = Self.joins(owner: owner)
+        let rows = try db.query(
+            """
+            WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :titlePattern),
+                 matched AS (
+                    SELECT rowid AS id FROM spot_search WHERE spot_search MATCH :spotPattern
+                    UNION SELECT m.id FROM matched_titles t CROSS JOIN spots m ON m.title_id = t.rowid)
+            SELECT \(columns), \(rank) AS rank FROM \(source) \(joins.sql)
+            WHERE (:title IS NULL OR t.title = :title) AND (:type IS NULL OR t.type = :type)
+              AND (:placeType IS NULL OR s.place_type = :placeType)
+              AND (\(rank), s.id) > (:afterRank, :afterID)
+            ORDER BY \(order) LIMIT :limit
+            """,
+            joins.arguments + [
+                "titlePattern": titlePattern, "spotPattern": spotPattern, "title": query.title, "type": query.type?.rawValue,
+                "placeType": query.placeType, "afterRank": after.rank, "afterID": after.rowID, "limit": query.limit + 1
+            ])
+        let page = rows.prefix(query.limit)
+        let next =
+            try rows.count > query.limit
+            ? page.last.map { row in
+                Position(rank: try row["rank"], count: 0, rowID: try row["id"])
+            } : nil
+        return Page(
+            items: try page.map(spot(from:)),
+            nextCursor: try next.map { try OpaqueCursor.encode($0, owner: sharedOwner) })
     }
 
     /// The MATCH expression of a search in `spot_search`: every query word inside the place name
@@ -114,7 +120,7 @@ extension SpotRepository {
         }
     }
 
-    private static func position(_ cursor: String) throws -> Position {
+    static func position(_ cursor: String) throws -> Position {
         guard let position = OpaqueCursor.decode(cursor, as: Position.self, owner: sharedOwner) else {
             throw InvalidCursorError()
         }

@@ -13,23 +13,33 @@ public struct SpotRepository: Sendable {
     static let sharedOwner = UserKey(0)
 
     /// The columns every spot query selects: `spots s` with its title `t` and the asking account's
-    /// wish `w` (bound as the first parameter).
+    /// wish `w`, as ``joins(owner:)`` joins them.
     static let columns = """
         s.id, s.uuid, t.type, t.title, s.name, s.place_type, s.description, s.address, s.place_latitude,
         s.place_longitude, w.uuid AS wish_uuid
         """
-    static let joins = """
-        JOIN spot_titles t ON t.id = s.title_id
-        LEFT JOIN spot_wishes sw ON sw.owner_id = ?1 AND sw.spot_uuid = s.uuid
-        LEFT JOIN wishes w ON w.id = sw.wish_id
-        """
+
+    /// The joins of every spot query, following `spots s`: its title `t`, and the wish `w` the
+    /// asking account made from it; with the value of their one parameter, `:wishOwner`.
+    static func joins(owner: UserKey) -> (sql: String, arguments: NamedArguments) {
+        (
+            """
+            JOIN spot_titles t ON t.id = s.title_id
+            LEFT JOIN spot_wishes sw ON sw.owner_id = :wishOwner AND sw.spot_uuid = s.uuid
+            LEFT JOIN wishes w ON w.id = sw.wish_id
+            """,
+            ["wishOwner": owner.rawValue]
+        )
+    }
 
     /// The spot, with the account's wish made from it; `NotFoundError("spot")` when there is none.
     public func get(_ id: UUID, owner: UserKey) throws -> Spot {
-        try pool.read { db in
+        let joins = Self.joins(owner: owner)
+        return try pool.read { db in
             guard
                 let row = try db.queryFirst(
-                    "SELECT \(Self.columns) FROM spots s \(Self.joins) WHERE s.uuid = ?2", [owner.rawValue, id.lowercasedString])
+                    "SELECT \(Self.columns) FROM spots s \(joins.sql) WHERE s.uuid = :id",
+                    joins.arguments + ["id": id.lowercasedString])
             else { throw NotFoundError("spot") }
             return try Self.spot(from: row)
         }
@@ -103,12 +113,13 @@ public struct SpotRepository: Sendable {
     /// These spots, in the order of `rowIDs`.
     static func spots(rowIDs: [Int64], owner: UserKey, _ db: Database) throws -> [Spot] {
         guard !rowIDs.isEmpty else { return [] }
+        let joins = Self.joins(owner: owner)
         return try db.query(
             """
-            SELECT \(columns) FROM json_each(?2) j CROSS JOIN spots s ON s.id = j.value \(joins)
+            SELECT \(columns) FROM json_each(:rowIDs) j CROSS JOIN spots s ON s.id = j.value \(joins.sql)
             ORDER BY j.key
             """,
-            [owner.rawValue, rowIDs.jsonArray]
+            joins.arguments + ["rowIDs": rowIDs.jsonArray]
         ).map(spot(from:))
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+import WishlistStore
+
+/// Search across the account's wishes, journal, the K-culture spots and places (K1), and its
+/// recent searches (K2): every search route.
+struct SearchController: Sendable {
+    let search: Search
+    let recentSearches: RecentSearchRepository
+    let recentSearchRecorder: RecentSearchRecorder
+    let authenticator: Authenticator
+    let readCache: ReadCache
+    let clock: @Sendable () -> Date
+
+    func register(in router: inout Router) {
+        router.group(.signedIn(authenticator)) { routes in
+            routes.get("/api/v1/search", answer)
+            routes.get("/api/v1/recent-searches", listRecentSearches)
+            routes.delete("/api/v1/recent-searches", clearRecentSearches)
+            routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+        }
+    }
+
+    /// Searches (the answer may come from the read cache) and remembers the query as a recent
+    /// search (K2), also when the answer was kept, so searching again puts it on top; a request
+    /// paging on with a cursor is not a new search.
+    func answer(_ request: Request, _ account: Account) throws -> Response {
+        let query = try SearchQuery(parameters: request.query)
+        let response = try readCache.answer(request, account) { .api(try search.answer(query, owner: account.key)) }
+        if query.cursor == nil {
+            recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
+        }
+        return response
+    }
+
+    func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
+        return .api(ItemList(try recentSearches.list(owner: owner)))
+    }
+
+    func deleteRecentSearch(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
+        guard let id = request.idParameter else { throw NotFoundError("recent search") }
+        guard try recentSearches.delete(id, owner: owner) else { throw NotFoundError("recent search") }
+        return Response(status: .noContent)
+    }
+
+    func clearRecentSearches(_ request: Request, _ account: Account) throws -> Response {
+        let owner = account.key
+        try recentSearchRecorder.flush(owner: owner)
+        try recentSearches.clear(owner: owner)
+        return Response(status: .noContent)
+    }
+}
