@@ -57,6 +57,16 @@ import WishlistServer
         #expect(help.output.contains("--password-stdin"))
     }
 
+    @Test func versionIsPrintedFromOnePlace() async throws {
+        for words in [["--version"], ["version"]] {
+            let result = try await cli.run(words)
+            #expect(result.status == 0, "\(words): \(result.error)")
+            #expect(result.output == "wishlist \(WishlistVersion.current)\n", "\(words)")
+        }
+        #expect(try await cli.run(["--help"]).output.contains("--version"))
+        #expect(try await cli.run(["--version=2"]).status == 64)
+    }
+
     @Test func aPublicURLThatIsNotAServersRootIsAUsageError() async throws {
         for (value, problem) in [
             ("https://wishes.example.org/app", "without a path like /app"), ("wishes.example.org", "must start with https://"),
@@ -244,8 +254,8 @@ import WishlistServer
         let tags = try await cli.run(["tags", "--json"])
         #expect(tags.status == 0 && tags.output.isEmpty, "no tags, no lines: \(tags.output)")
         let invalid = try await cli.run(["wish", "add", "x", "--link", "ftp://example.com"])
-        #expect(invalid.status == 1)
-        #expect(invalid.error.contains("http"))
+        #expect(invalid.status == 64, "a malformed value: \(invalid.error)")
+        #expect(invalid.error.hasPrefix("wishlist: --link: ") && invalid.error.contains("http"), "\(invalid.error)")
         for name in ["Kite", "Tent"] { _ = try await cli.run(["wish", "add", name]) }
         let firstPage = try await cli.run(["wish", "list", "--limit", "2"]).output
         #expect(firstPage.split(separator: "\n").count == 3, "\(firstPage)")
