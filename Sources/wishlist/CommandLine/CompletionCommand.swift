@@ -32,13 +32,12 @@ struct CompletionCommand: Command {
             return
         }
         for candidate in await CompletionCandidates(line: line, remote: remote).all() {
-            // A name never holds a line break or tab of its own that could split a candidate.
-            let description = candidate.description.map { $0.map { $0.isNewline || $0 == "\t" ? " " : $0 } }
-            if shell != "bash", let description, !description.isEmpty {
-                print(candidate.word + "\t" + String(description))
-            } else {
+            guard shell != "bash", let name = candidate.description, !name.isEmpty else {
                 print(candidate.word)
+                continue
             }
+            // Line breaks and tabs in a name become spaces: each candidate stays one line of two fields.
+            print(candidate.word + "\t" + String(name.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
         }
     }
 
