@@ -43,15 +43,15 @@ enum CommandLineTool {
                 throw UsageError(sentence(error.message, about: error.field, in: configuration))
             }
             try arguments.finish()
-            try await WishlistClient.namingErrorFields { try await parsed.run() }
-            return 0
-        } catch let error as WishlistClientFieldError where error.error.status == 400 {
-            guard let option = configuration.argument(forAPIField: error.field) else {
-                printError(error.description)
-                return 1
+            do {
+                try await WishlistClient.namingErrorFields { try await parsed.run() }
+            } catch let error as WishlistClientFieldError
+                where error.error.status == 400 && configuration.argument(forAPIField: error.field) != nil
+            {
+                // The server refused a value this command line gave: a malformed value, as above.
+                throw UsageError(sentence(error.description, about: error.field, in: configuration))
             }
-            printError("\(option): \(error.description)\n\n\(HelpText.render(command, path: path, brief: true))")
-            return usageExitCode
+            return 0
         } catch let error as UsageError {
             printError("\(error.message)\n\n\(HelpText.render(command, path: path, brief: true))")
             return usageExitCode
