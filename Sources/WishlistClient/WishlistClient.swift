@@ -134,10 +134,12 @@ public final class WishlistClient: Sendable {
             struct Detail: Decodable {
                 let code: String
                 let message: String
+                let field: String?
             }
             let error: Detail
         }
         if let error = try? JSONDecoder().decode(ErrorBody.self, from: answer.body) {
+            noteErrorField(error.error.field)
             throw WishlistClientError.server(status: answer.status, code: error.error.code, message: error.error.message)
         }
         throw WishlistClientError.server(

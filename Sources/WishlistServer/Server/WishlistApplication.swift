@@ -156,6 +156,7 @@ public final class WishlistApplication: Sendable {
             clock: settings.clock
         ).register(in: &router)
         CSPReportsController(counter: cspViolations).register(in: &router)
+        IDLookupController(ids: store.ids, authenticator: authenticator).register(in: &router)
         let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
         ShareController(
             links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),

@@ -10,7 +10,8 @@ struct LoginCommand: Command {
             arguments: [serverOption, usernameOption, PasswordInput.stdinFlag])
     }
 
-    static let serverOption = Option("--server", "URL", help: "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER).")
+    static let serverOption = Option(
+        "--server", "URL", help: "The server, e.g. http://127.0.0.1:8080 (or $WISHLIST_SERVER).", format: .serverAddress)
     static let usernameOption = Option("--username", "NAME", help: "Your username (asked when missing).")
 
     let server: URL
@@ -21,7 +22,7 @@ struct LoginCommand: Command {
         guard let server = try RemoteServer(&arguments, option: Self.serverOption).explicitServer else {
             throw UsageError("Missing --server URL.")
         }
-        self.server = try RemoteServer.url(server)
+        self.server = server
         username = try arguments.option(Self.usernameOption)
         passwordFromStdin = arguments.flag(PasswordInput.stdinFlag)
     }

@@ -10,8 +10,15 @@ struct SavedLogin: Codable {
     static var fileURL: URL {
         let base =
             Environment.value("XDG_CONFIG_HOME").map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+            ?? homeDirectory.appendingPathComponent(".config")
         return base.appendingPathComponent("wishlist/login.json")
+    }
+
+    /// `$HOME`, as every Unix tool takes it; the account database's home only when it is unset.
+    /// (Foundation's `homeDirectoryForCurrentUser` asks the account database first on Linux, so
+    /// `HOME=/tmp/x wishlist login` wrote to the real home.)
+    static var homeDirectory: URL {
+        Environment.value("HOME").map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
     }
 
     static func load() throws -> SavedLogin? {

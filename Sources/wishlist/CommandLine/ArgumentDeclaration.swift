@@ -1,3 +1,5 @@
+import WishlistCore
+
 /// One thing a command line may hold — a `Flag`, an `Option` or a `Positional` argument — as the
 /// parser and the help text both see it. A command lists its declarations in its configuration and
 /// reads its values through the same declarations, so its help cannot drift from what it parses.
@@ -10,6 +12,10 @@ protocol ArgumentDeclaration: Sendable {
     var help: String { get }
     /// How the parser recognizes it among the words.
     var syntax: ArgumentSyntax { get }
+    /// The kind of record whose id its value is, which completion offers; nil for other values.
+    var idKind: IDMatch.Kind? { get }
+    /// What a valid value is, as a usage error says it ("a whole number from 1 to 100"); nil for a flag.
+    var expectedValue: String? { get }
 }
 
 /// How an argument is written on the command line.

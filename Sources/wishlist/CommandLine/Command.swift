@@ -23,6 +23,10 @@ struct CommandConfiguration {
     /// these, and the parser accepts nothing else.
     var arguments: [any ArgumentDeclaration] = []
     var subcommands: [any Command.Type] = []
+    /// The argument each field of the API that is not spelled as an option (`tags` is `--tag`,
+    /// `name` is `NAME`) comes from, so that the server's error about a field names what the
+    /// person typed. A field `limit` is `--limit` without saying so.
+    var apiFields: [String: any ArgumentDeclaration] = [:]
 }
 
 extension CommandConfiguration {
@@ -30,4 +34,11 @@ extension CommandConfiguration {
     var positionals: [any ArgumentDeclaration] { arguments.filter(\.isPositional) }
     /// The declared flags and options.
     var options: [any ArgumentDeclaration] { arguments.filter { !$0.isPositional } }
+
+    /// How the command line wrote the argument that gave the API's `field` (`--limit`, `NAME`); nil
+    /// when this command has none.
+    func argument(forAPIField field: String) -> String? {
+        if let declared = apiFields[field] { return declared.spellings.first ?? declared.label }
+        return options.flatMap(\.spellings).first { $0 == "--" + field }
+    }
 }

@@ -32,11 +32,25 @@ enum CommandLineTool {
             print(HelpText.render(command, path: path))
             return 0
         }
+        let configuration = command.configuration
         do {
-            var arguments = try Arguments(rest, declarations: command.configuration.arguments)
-            let parsed = try command.init(parsing: &arguments)
+            var arguments = try Arguments(rest, declarations: configuration.arguments)
+            let parsed: any Command
+            do {
+                parsed = try command.init(parsing: &arguments)
+            } catch let error as ValidationError {
+                // A value the API's own rules refuse, checked before anything is sent.
+                throw UsageError(sentence(error.message, about: error.field, in: configuration))
+            }
             try arguments.finish()
-            try await parsed.run()
+            do {
+                try await WishlistClient.namingErrorFields { try await parsed.run() }
+            } catch let error as WishlistClientFieldError
+                where error.error.status == 400 && configuration.argument(forAPIField: error.field) != nil
+            {
+                // The server refused a value this command line gave: a malformed value, as above.
+                throw UsageError(sentence(error.description, about: error.field, in: configuration))
+            }
             return 0
         } catch let error as UsageError {
             printError("\(error.message)\n\n\(HelpText.render(command, path: path, brief: true))")
@@ -50,6 +64,13 @@ enum CommandLineTool {
         }
     }
 
+    /// `message` about the API's `field`, led by the option or argument of `configuration` that
+    /// gave it, when there is one.
+    static func sentence(_ message: String, about field: String?, in configuration: CommandConfiguration) -> String {
+        guard let field, let option = configuration.argument(forAPIField: field) else { return message }
+        return "\(option): \(message)"
+    }
+
     /// The one sentence a person sees for an error.
     static func sentence(for error: any Error) -> String {
         switch error {
@@ -58,6 +79,7 @@ enum CommandLineTool {
         case let error as any DomainError: error.message
         case let error as WishlistClientError: error.description
         case let error as CommandFailure: error.message
+        case let error as WishlistClientFieldError: error.description
         default: "\(error)"
         }
     }

@@ -3,7 +3,8 @@ import WishlistCore
 
 /// `wishlist completion bash|zsh|fish`: a completion script for the shell. Each script asks
 /// `wishlist completion SHELL --line TEXT` for what completes the line typed so far, so commands,
-/// options and wish ids come from the same declarations and server as everything else.
+/// options and record ids come from the same declarations and server as everything else. zsh and
+/// fish get `ID<TAB>NAME` lines and show the names beside the ids; bash, which cannot, the ids alone.
 struct CompletionCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -30,7 +31,14 @@ struct CompletionCommand: Command {
             print(Self.script(shell))
             return
         }
-        for candidate in await CompletionCandidates(line: line, remote: remote).all() { print(candidate) }
+        for candidate in await CompletionCandidates(line: line, remote: remote).all() {
+            guard shell != "bash", let name = candidate.description, !name.isEmpty else {
+                print(candidate.word)
+                continue
+            }
+            // Line breaks and tabs in a name become spaces: each candidate stays one line of two fields.
+            print(candidate.word + "\t" + String(name.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+        }
     }
 
     static func script(_ shell: String) -> String {
@@ -49,10 +57,20 @@ struct CompletionCommand: Command {
             #compdef wishlist
             # wishlist completion for zsh: eval "$(wishlist completion zsh)" after compinit
             _wishlist() {
-                local -a candidates
-                candidates=("${(@f)$(wishlist completion zsh --line "${BUFFER[1,CURSOR]}" 2>/dev/null)}")
-                if (( ${#candidates[@]} )) && [[ -n "${candidates[1]}" ]]; then
-                    compadd -a candidates
+                local -a lines words shown
+                local line
+                lines=("${(@f)$(wishlist completion zsh --line "${BUFFER[1,CURSOR]}" 2>/dev/null)}")
+                if (( ${#lines[@]} )) && [[ -n "${lines[1]}" ]]; then
+                    # ID<TAB>NAME: the id is inserted, the list shows "ID  -- NAME".
+                    for line in "${lines[@]}"; do
+                        words+=("${line%%$'\\t'*}")
+                        if [[ "$line" == *$'\\t'* ]]; then
+                            shown+=("${line%%$'\\t'*}  -- ${line#*$'\\t'}")
+                        else
+                            shown+=("$line")
+                        fi
+                    done
+                    compadd -l -d shown -a words
                 else
                     _files
                 fi

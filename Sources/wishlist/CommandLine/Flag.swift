@@ -1,3 +1,5 @@
+import WishlistCore
+
 /// A switch a command reads as true when given: `--favorite`.
 struct Flag: ArgumentDeclaration {
     let names: ArgumentNames
@@ -11,4 +13,6 @@ struct Flag: ArgumentDeclaration {
     var label: String { names.label }
     var synopsis: String { "[\(names.long)]" }
     var syntax: ArgumentSyntax { .flag(names) }
+    var idKind: IDMatch.Kind? { nil }
+    var expectedValue: String? { nil }
 }

@@ -1,3 +1,5 @@
+import WishlistCore
+
 /// An option with a value, `--memo TEXT`: read once as an optional value, or every time it is
 /// given when it is repeatable (`--tag a --tag b`).
 struct Option<Value: Sendable>: ArgumentDeclaration {
@@ -22,6 +24,8 @@ struct Option<Value: Sendable>: ArgumentDeclaration {
     var label: String { "\(names.label) \(valueName)" }
     var synopsis: String { "[\(names.long) \(valueName)]" + (isRepeatable ? "..." : "") }
     var syntax: ArgumentSyntax { .option(names, repeatable: isRepeatable) }
+    var idKind: IDMatch.Kind? { format.idKind }
+    var expectedValue: String? { format.expected }
 }
 
 extension Option where Value == String {

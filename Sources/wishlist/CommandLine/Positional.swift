@@ -1,3 +1,5 @@
+import WishlistCore
+
 /// An argument known by its place, `NAME` in `wishlist user add NAME`; required.
 struct Positional<Value: Sendable>: ArgumentDeclaration {
     /// What the usage line calls it: `NAME`, `ID`, `QUERY`.
@@ -14,6 +16,8 @@ struct Positional<Value: Sendable>: ArgumentDeclaration {
     var label: String { valueName }
     var synopsis: String { valueName }
     var syntax: ArgumentSyntax { .positional }
+    var idKind: IDMatch.Kind? { format.idKind }
+    var expectedValue: String? { format.expected }
 }
 
 extension Positional where Value == String {

@@ -12,23 +12,26 @@ struct JournalEditCommand: Command {
             arguments: [
                 JournalEntryID.argument, titleOption, textOption, stdinFlag, dateOption, timeOption, noTimeFlag, wishOption,
                 noWishesFlag, Output.jsonFlag, RemoteServer.serverOption
-            ])
+            ],
+            apiFields: ["contents": textOption, "wishIds": wishOption])
     }
 
     static let titleOption = Option("--title", "TITLE", help: "A new title.")
     static let textOption = Option("--text", "TEXT", help: "New contents.")
     static let stdinFlag = Flag("--stdin", help: "Read the new contents from standard input.")
-    static let dateOption = Option("--date", "YYYY-MM-DD", help: "Another day.")
-    static let timeOption = Option("--time", "HH:MM", help: "A time of the day.")
+    static let dateOption = Option("--date", "YYYY-MM-DD", help: "Another day.", format: .calendarDay)
+    static let timeOption = Option("--time", "HH:MM", help: "A time of the day.", format: .timeOfDay)
     static let noTimeFlag = Flag("--no-time", help: "Remove the time.")
     static let wishOption = Option(
-        "--wish", "ID", help: "Replace the mentioned wishes; repeat for more.", repeatable: true, format: .id(of: "a wish"))
+        "--wish", "ID", help: "Replace the mentioned wishes; repeat for more.", repeatable: true, format: .id(.wish))
     static let noWishesFlag = Flag("--no-wishes", help: "Mention no wish.")
 
     let remote: RemoteServer
     let output: Output
-    let id: UUID
+    let id: ShortID
     let patch: JournalPatch
+    /// The wishes `--wish` names, resolved when the command runs.
+    let mentionedWishes: [ShortID]
     let readsStandardInput: Bool
 
     init(parsing arguments: inout Arguments) throws {
@@ -44,15 +47,22 @@ struct JournalEditCommand: Command {
             patch.time = .set(time)
         }
         let wishes = try arguments.options(Self.wishOption)
-        if arguments.flag(Self.noWishesFlag) { patch.wishIDs = [] } else if !wishes.isEmpty { patch.wishIDs = wishes }
+        let noWishes = arguments.flag(Self.noWishesFlag)
+        if noWishes { patch.wishIDs = [] }
+        mentionedWishes = noWishes ? [] : wishes
         id = try arguments.positional(JournalEntryID.argument)
-        guard patch != JournalPatch() || readsStandardInput else { throw UsageError("Say what to change, e.g. --title.") }
+        guard patch != JournalPatch() || readsStandardInput || !mentionedWishes.isEmpty else {
+            throw UsageError("Say what to change, e.g. --title.")
+        }
         self.patch = patch
     }
 
     func run() async throws {
         var patch = patch
         if readsStandardInput { patch.contents = JournalText.read(nil) ?? "" }
-        try await output.print(try remote.client(), { try await $0.updateJournalEntry(id, patch) }) { "Changed \(Output.line($0))" }
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        if !mentionedWishes.isEmpty { patch.wishIDs = try await mentionedWishes.resolve(client) }
+        try await output.print(client, { try await $0.updateJournalEntry(id, patch) }) { "Changed \(Output.line($0))" }
     }
 }

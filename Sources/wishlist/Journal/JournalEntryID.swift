@@ -3,5 +3,5 @@ import Foundation
 /// The journal entry id argument of the commands that act on one entry.
 enum JournalEntryID {
     static let argument = Positional(
-        "ID", help: "The entry's id, as 'wishlist journal list' shows it.", format: .id(of: "a journal entry"))
+        "ID", help: "The entry's id, as 'wishlist journal list' shows it.", format: .id(.journalEntry))
 }

@@ -13,12 +13,14 @@ struct JournalListCommand: Command {
 
     static let heartedFlag = Flag("--hearted", help: "Only hearted entries.")
     static let wishOption = Option(
-        "--wish", "ID", help: "Only entries that mention this wish.", format: .id(of: "a wish"))
-    static let limitOption = Option("--limit", "N", help: "Entries per page, 1 to 100.")
+        "--wish", "ID", help: "Only entries that mention this wish.", format: .id(.wish))
+    static let limitOption = Option("--limit", "N", help: "Entries per page, 1 to 100.", format: .pageSize)
 
     let remote: RemoteServer
     let output: Output
     let query: JournalListQuery
+    /// The wish `--wish` names, resolved when the command runs.
+    let wish: ShortID?
     let all: Bool
 
     init(parsing arguments: inout Arguments) throws {
@@ -26,14 +28,17 @@ struct JournalListCommand: Command {
         output = Output(&arguments)
         var parameters: [String: String] = [:]
         if arguments.flag(Self.heartedFlag) { parameters["hearted"] = "true" }
-        parameters["limit"] = try arguments.option(Self.limitOption)
-        let wish = try arguments.option(Self.wishOption)
+        parameters["limit"] = try arguments.option(Self.limitOption).map(String.init)
+        wish = try arguments.option(Self.wishOption)
         all = arguments.flag(PageReader.allFlag)
-        query = try JournalListQuery(parameters: parameters, mentioning: wish)
+        query = try JournalListQuery(parameters: parameters)
     }
 
     func run() async throws {
-        try await output.printPages(try remote.client(), all: all) {
+        let client = try remote.client()
+        var query = query
+        query.mentioning = try await wish?.resolve(client)
+        try await output.printPages(client, all: all) {
             try await $0.journalEntries(query.page(after: $1))
         } describe: {
             Output.lines($0, empty: "No journal entries yet.")

@@ -10,7 +10,7 @@ struct JournalRemoveCommand: Command {
     }
 
     let remote: RemoteServer
-    let id: UUID
+    let id: ShortID
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
@@ -18,7 +18,9 @@ struct JournalRemoveCommand: Command {
     }
 
     func run() async throws {
-        try await remote.client().deleteJournalEntry(id)
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        try await client.deleteJournalEntry(id)
         print("Deleted \(id.uuidString.lowercased()).")
     }
 }

@@ -11,7 +11,7 @@ struct PhotoCommand: Command {
 
     /// The photo id argument of every photo command.
     static let idArgument = Positional(
-        "ID", help: "The photo's id, as 'wishlist wish show ID --json' lists it.", format: .id(of: "a photo"))
+        "ID", help: "The photo's id, as 'wishlist wish show ID --json' lists it.", format: .id(.photo))
 
     init(parsing arguments: inout Arguments) throws {}
 }

@@ -17,7 +17,7 @@ struct PhotoDownloadCommand: Command {
         "--output", short: "-o", "FILE", help: "Where to save it, '-' for standard output (default: ID-SIZE.EXT here).")
 
     let remote: RemoteServer
-    let id: UUID
+    let id: ShortID
     let size: Photo.Size
     let destination: String?
 
@@ -29,7 +29,9 @@ struct PhotoDownloadCommand: Command {
     }
 
     func run() async throws {
-        let answer = try await remote.client().photoFile(id, size: size)
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        let answer = try await client.photoFile(id, size: size)
         if destination == "-" {
             FileHandle.standardOutput.write(answer.body)
             return

@@ -12,7 +12,8 @@ struct MapMarkersCommand: Command {
 
     static let boxOption = Option(
         "--bbox", "MINLNG,MINLAT,MAXLNG,MAXLAT", help: "The box (required), west, south, east and north edges.")
-    static let zoomOption = Option("--zoom", "Z", help: "The map's zoom, 0 to 22 (default: what fits the box).")
+    static let zoomOption = Option(
+        "--zoom", "Z", help: "The map's zoom, 0 to 22 (default: what fits the box).", format: .wholeNumber(0...22))
 
     let remote: RemoteServer
     let output: Output
@@ -23,7 +24,7 @@ struct MapMarkersCommand: Command {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         guard let box = try arguments.option(Self.boxOption) else { throw UsageError("Missing --bbox.") }
-        let zoom = try arguments.option(Self.zoomOption)
+        let zoom = try arguments.option(Self.zoomOption).map(String.init)
         do {
             self.box = try BoundingBox(parameter: box)
             self.zoom = try MapMarkers.zoom(parameter: zoom, box: self.box)

@@ -12,11 +12,11 @@ struct RecentCommand: Command {
 
     static let clearFlag = Flag("--clear", help: "Forget every recent search.")
     static let deleteOption = Option(
-        "--delete", "ID", help: "Forget one, by the id this command prints.", format: .id(of: "a recent search"))
+        "--delete", "ID", help: "Forget one, by the id this command prints.", format: .id(.recentSearch))
 
     enum Action {
         case show, clear
-        case delete(UUID)
+        case delete(ShortID)
     }
 
     let remote: RemoteServer
@@ -40,7 +40,8 @@ struct RecentCommand: Command {
             try await remote.client().clearRecentSearches()
             print("Cleared your recent searches.")
         case .delete(let id):
-            try await remote.client().deleteRecentSearch(id)
+            let client = try remote.client()
+            try await client.deleteRecentSearch(try await id.resolve(client))
             print("Deleted that recent search.")
         case .show:
             try await output.printList(try remote.client(), { try await $0.recentSearches() }) { searches in

@@ -21,7 +21,8 @@ struct SearchCommand: Command {
         help: "Only this group, page by page (byText: memo and link's site).",
         format: .oneOf(SearchGroup.paged.map(\.rawValue)))
     static let cursorOption = Option("--cursor", "CURSOR", help: "With --group: the page after this cursor.")
-    static let limitOption = Option("--limit", "N", help: "Results per page (per group without --group), 1 to 100.")
+    static let limitOption = Option(
+        "--limit", "N", help: "Results per page (per group without --group), 1 to 100.", format: .pageSize)
 
     let remote: RemoteServer
     let output: Output
@@ -35,7 +36,7 @@ struct SearchCommand: Command {
         var parameters = ["q": try arguments.positional(Self.queryArgument)]
         parameters["group"] = try arguments.option(Self.groupOption)
         parameters["cursor"] = try arguments.option(Self.cursorOption)
-        parameters["limit"] = try arguments.option(Self.limitOption)
+        parameters["limit"] = try arguments.option(Self.limitOption).map(String.init)
         if parameters["group"] == nil, all { throw UsageError("--all pages one group: give --group too.") }
         do {
             query = try SearchQuery(parameters: parameters)

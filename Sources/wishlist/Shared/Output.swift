@@ -72,23 +72,26 @@ struct Output {
         FileHandle.standardOutput.write(json + Data("\n".utf8))
     }
 
-    /// Rows in columns aligned by display width, the `flexibleColumn` (a name) cut to fit the
-    /// terminal; `empty` when there are none.
-    static func table(_ rows: [[String]], flexibleColumn: Int, empty: String) -> String {
+    /// Rows in columns aligned by display width, the `cutFirst` columns and then the
+    /// `flexibleColumn` (a name) cut to fit the terminal; `empty` when there are none.
+    static func table(_ rows: [[String]], flexibleColumn: Int, cutFirst: [Int] = [], empty: String) -> String {
         rows.isEmpty
             ? empty
-            : TextColumns(rows: rows, flexibleColumn: flexibleColumn).lines(width: TextColumns.terminalWidth)
+            : TextColumns(rows: rows, flexibleColumn: flexibleColumn, cutFirst: cutFirst).lines(width: TextColumns.terminalWidth)
                 .joined(separator: "\n")
     }
 
-    /// A wish's columns in a list: id, star, name, tags.
+    /// A wish's columns in a list: id, star, name, tags (`tagsColumn`).
     static func columns(_ wish: Wish) -> [String] {
         [wish.id.uuidString.lowercased(), wish.favorite ? "★" : " ", wish.name, wish.tags.map { "#" + $0 }.joined(separator: " ")]
     }
 
+    /// Where a wish's tags are among its `columns`: cut before its name in a narrow terminal.
+    static let tagsColumn = 3
+
     /// One line for a wish: its columns.
     static func line(_ wish: Wish) -> String {
-        table([columns(wish)], flexibleColumn: 2, empty: "")
+        table([columns(wish)], flexibleColumn: 2, cutFirst: [tagsColumn], empty: "")
     }
 
     /// Everything on a wish, one field a line.
@@ -115,6 +118,6 @@ struct Output {
     }
 
     static func lines(_ wishes: [Wish], empty: String) -> String {
-        table(wishes.map(columns), flexibleColumn: 2, empty: empty)
+        table(wishes.map(columns), flexibleColumn: 2, cutFirst: [tagsColumn], empty: empty)
     }
 }

@@ -7,23 +7,26 @@ import WishlistClient
 struct RecordRequest {
     let remote: RemoteServer
     let output: Output
-    let id: UUID
+    let id: ShortID
 
     /// The declarations: the id argument, then `--json` and `--server`.
-    static func arguments(_ id: Positional<UUID>) -> [any ArgumentDeclaration] {
+    static func arguments(_ id: Positional<ShortID>) -> [any ArgumentDeclaration] {
         [id, Output.jsonFlag, RemoteServer.serverOption]
     }
 
-    init(_ arguments: inout Arguments, id: Positional<UUID>) throws {
+    init(_ arguments: inout Arguments, id: Positional<ShortID>) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
         self.id = try arguments.positional(id)
     }
 
-    /// Sends `request` with the id and prints its answer as `describe` says (or as JSON).
+    /// Sends `request` with the id (a short one resolved first) and prints its answer as
+    /// `describe` says (or as JSON).
     func send<Answer>(
         _ request: (WishlistClient, UUID) async throws -> Answer, describe: (Answer) -> String
     ) async throws {
-        try await output.print(try remote.client(), { try await request($0, id) }, describe: describe)
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        try await output.print(client, { try await request($0, id) }, describe: describe)
     }
 }

@@ -3,12 +3,19 @@
 #endif
 
 /// Lines of text in aligned columns, measured in terminal cells: a Korean, Chinese or Japanese
-/// character or an emoji takes two cells, a combining mark none. One column — a name — may be cut
-/// with "…" so that every line fits the terminal.
+/// character or an emoji takes two cells, a combining mark none. When a line is too wide for the
+/// terminal, the columns in `cutFirst` (a wish's tags) are cut with "…" first, then the name in
+/// `flexibleColumn`, which keeps at least `usefulNameWidth` cells: a name is what a person reads a
+/// list for, so a line may then wrap rather than show every name as "…".
 struct TextColumns {
     var rows: [[String]]
     /// The column that is cut when a line is too wide.
     var flexibleColumn: Int
+    /// Columns given up before the name, each down to one cell, in this order.
+    var cutFirst: [Int] = []
+
+    /// The fewest cells a name is cut to (a shorter name keeps its own width).
+    static let usefulNameWidth = 10
 
     /// The lines, columns two spaces apart, no line ending in spaces; cut to `width` cells when given.
     func lines(width: Int?) -> [String] {
@@ -17,14 +24,19 @@ struct TextColumns {
             rows.map { column < $0.count ? Self.cells($0[column]) : 0 }.max() ?? 0
         }
         if let width, flexibleColumn < columnCount {
-            let others = widths.enumerated().filter { $0.offset != flexibleColumn }.map(\.element).reduce(0, +)
-            let room = width - others - 2 * (columnCount - 1)
-            widths[flexibleColumn] = max(1, min(widths[flexibleColumn], room))
+            var excess = widths.reduce(0, +) + 2 * (columnCount - 1) - width
+            for column in cutFirst.filter({ $0 < columnCount }) + [flexibleColumn] where excess > 0 {
+                let floor = column == flexibleColumn ? min(widths[column], Self.usefulNameWidth) : min(widths[column], 1)
+                let cut = min(excess, widths[column] - floor)
+                widths[column] -= cut
+                excess -= cut
+            }
         }
+        let cuttable = Set(cutFirst + [flexibleColumn])
         return rows.map { row in
             let line = row.enumerated().map { column, text in
-                let fitted = column == flexibleColumn ? Self.cut(text, to: widths[column]) : text
-                return fitted + String(repeating: " ", count: widths[column] - Self.cells(fitted))
+                let fitted = cuttable.contains(column) ? Self.cut(text, to: widths[column]) : text
+                return fitted + String(repeating: " ", count: max(0, widths[column] - Self.cells(fitted)))
             }.joined(separator: "  ")
             return String(line.reversed().drop { $0 == " " }.reversed())
         }

@@ -12,7 +12,9 @@ struct SpotsSearchCommand: Command {
     }
 
     static let queryArgument = Positional("QUERY", help: "Words or parts of words, in Korean or English (\"BTS\", \"도깨비\").")
-    static let typeOption = Option("--type", "drama|movie|show|artist", help: "Only spots of dramas, movies, shows or artists.")
+    static let typeOption = Option(
+        "--type", "drama|movie|show|artist", help: "Only spots of dramas, movies, shows or artists.",
+        format: .oneOf(SpotType.allCases.map(\.rawValue)))
 
     let remote: RemoteServer
     let output: Output
@@ -24,7 +26,7 @@ struct SpotsSearchCommand: Command {
         output = Output(&arguments)
         var parameters: [String: String] = [:]
         parameters["type"] = try arguments.option(Self.typeOption)
-        parameters["limit"] = try arguments.option(NearQuery.limitOption)
+        parameters["limit"] = try arguments.option(NearQuery.limitOption).map(String.init)
         parameters["q"] = try arguments.positional(Self.queryArgument)
         query = try SpotQuery(parameters: parameters)
         all = arguments.flag(PageReader.allFlag)

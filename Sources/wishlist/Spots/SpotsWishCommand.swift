@@ -8,24 +8,22 @@ struct SpotsWishCommand: Command {
             arguments: [idArgument, Output.jsonFlag, RemoteServer.serverOption])
     }
 
-    static let idArgument = Positional("ID", help: "The spot's id, as 'wishlist spots search' shows it.")
+    static let idArgument = Positional("ID", help: "The spot's id, as 'wishlist spots search' shows it.", format: .id(.spot))
 
     let remote: RemoteServer
     let output: Output
-    let id: UUID
+    let id: ShortID
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
         output = Output(&arguments)
-        let text = try arguments.positional(Self.idArgument)
-        guard let id = UUID(uuidString: text) else {
-            throw UsageError("'\(text)' is not a spot id (a UUID, as 'wishlist spots search' shows).")
-        }
-        self.id = id
+        id = try arguments.positional(Self.idArgument)
     }
 
     func run() async throws {
-        try await output.print(try remote.client(), { try await $0.wish(fromSpot: id) }) { wish, created in
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        try await output.print(client, { try await $0.wish(fromSpot: id) }) { wish, created in
             (created ? "Saved as a new wish:\n" : "Already saved as this wish:\n") + Output.details(wish)
         }
     }

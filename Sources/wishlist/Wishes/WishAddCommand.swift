@@ -11,7 +11,8 @@ struct WishAddCommand: Command {
             abstract: "Add a wish.",
             arguments: [nameArgument] + WishFields.arguments + [
                 tagOption, favoriteFlag, Output.jsonFlag, RemoteServer.serverOption
-            ])
+            ],
+            apiFields: WishFields.apiFields.merging(["name": nameArgument, "tags": tagOption]) { $1 })
     }
 
     static let nameArgument = Positional(

@@ -12,7 +12,8 @@ struct WishEditCommand: Command {
             arguments: [WishID.argument, nameOption] + WishFields.arguments + [
                 noMemoFlag, noLinkFlag, tagOption, noTagsFlag, removePhotoOption, clearPlaceFlag, favoriteFlag,
                 noFavoriteFlag, Output.jsonFlag, RemoteServer.serverOption
-            ])
+            ],
+            apiFields: WishFields.apiFields.merging(["tags": tagOption]) { $1 })
     }
 
     static let nameOption = Option("--name", "NAME", help: "A new name.")
@@ -22,16 +23,16 @@ struct WishEditCommand: Command {
     static let noTagsFlag = Flag("--no-tags", help: "Remove every tag.")
     static let removePhotoOption = Option(
         "--remove-photo", "ID", help: "Take a photo off the wish; repeat for more.", repeatable: true,
-        format: .id(of: "a photo"))
+        format: .id(.photo))
     static let clearPlaceFlag = Flag("--clear-place", help: "Remove the place.")
     static let favoriteFlag = Flag("--favorite", help: "Star it.")
     static let noFavoriteFlag = Flag("--no-favorite", help: "Unstar it.")
 
     let remote: RemoteServer
     let output: Output
-    let id: UUID
+    let id: ShortID
     let fields: WishFields
-    let removedPhotos: [UUID]
+    let removedPhotos: [ShortID]
     let patch: WishPatch
 
     init(parsing arguments: inout Arguments) throws {
@@ -71,6 +72,8 @@ struct WishEditCommand: Command {
 
     func run() async throws {
         let client = try remote.client()
+        let id = try await id.resolve(client)
+        let removedPhotos = try await removedPhotos.resolve(client)
         var patch = patch
         var expectedVersion: Int?
         if let place = try await fields.place(client, output: output) { patch.place = .set(place) }

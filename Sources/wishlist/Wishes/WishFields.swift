@@ -12,11 +12,16 @@ struct WishFields {
         "--photo", "FILE", help: "A photo to add (JPEG, PNG, WebP, GIF or HEIC); repeat for more.", repeatable: true)
     static let placeOption = Option(
         "--place", "NAME", help: "A place: the best match of the server's place search, or the name of the point given.")
-    static let latitudeOption = Option("--place-lat", "LAT", help: "The place's latitude, -90 to 90.", format: .number)
-    static let longitudeOption = Option("--place-lng", "LNG", help: "The place's longitude, -180 to 180.", format: .number)
+    static let latitudeOption = Option("--place-lat", "LAT", help: "The place's latitude, -90 to 90.", format: .latitude)
+    static let longitudeOption = Option("--place-lng", "LNG", help: "The place's longitude, -180 to 180.", format: .longitude)
 
     static let arguments: [any ArgumentDeclaration] = [
         memoOption, linkOption, photoOption, placeOption, latitudeOption, longitudeOption
+    ]
+
+    /// The API's fields these set, where the option is spelled otherwise.
+    static let apiFields: [String: any ArgumentDeclaration] = [
+        "place.name": placeOption, "place.latitude": latitudeOption, "place.longitude": longitudeOption
     ]
 
     var memo: String?

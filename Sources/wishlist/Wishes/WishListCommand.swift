@@ -14,8 +14,10 @@ struct WishListCommand: Command {
 
     static let favoritesFlag = Flag("--favorites", help: "Only starred wishes.")
     static let tagOption = Option("--tag", "TAG", help: "Only wishes with this tag.")
-    static let sortOption = Option("--sort", "newest|oldest|name", help: "The order: newest (default), oldest or name.")
-    static let limitOption = Option("--limit", "N", help: "Wishes per page, 1 to 100.")
+    static let sortOption = Option(
+        "--sort", "newest|oldest|name", help: "The order: newest (default), oldest or name.",
+        format: .oneOf(WishSort.allCases.map(\.rawValue)))
+    static let limitOption = Option("--limit", "N", help: "Wishes per page, 1 to 100.", format: .pageSize)
 
     let remote: RemoteServer
     let output: Output
@@ -29,7 +31,7 @@ struct WishListCommand: Command {
         if arguments.flag(Self.favoritesFlag) { parameters["favorite"] = "true" }
         parameters["tag"] = try arguments.option(Self.tagOption)
         parameters["sort"] = try arguments.option(Self.sortOption)
-        parameters["limit"] = try arguments.option(Self.limitOption)
+        parameters["limit"] = try arguments.option(Self.limitOption).map(String.init)
         all = arguments.flag(PageReader.allFlag)
         query = try WishListQuery(parameters: parameters)
     }

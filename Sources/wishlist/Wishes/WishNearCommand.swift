@@ -26,6 +26,7 @@ struct WishNearCommand: Command {
         } describe: { items in
             Output.table(
                 items.map { [Distance.text(meters: $0.distanceMeters)] + Output.columns($0.wish) }, flexibleColumn: 3,
+                cutFirst: [Output.tagsColumn + 1],
                 empty: "No wishes with a place yet.")
         }
     }

@@ -9,7 +9,7 @@ struct WishRemoveCommand: Command {
     }
 
     let remote: RemoteServer
-    let id: UUID
+    let id: ShortID
 
     init(parsing arguments: inout Arguments) throws {
         remote = try RemoteServer(&arguments)
@@ -17,7 +17,9 @@ struct WishRemoveCommand: Command {
     }
 
     func run() async throws {
-        try await remote.client().deleteWish(id)
+        let client = try remote.client()
+        let id = try await id.resolve(client)
+        try await client.deleteWish(id)
         print("Deleted \(id.uuidString.lowercased()).")
     }
 }

@@ -124,6 +124,33 @@ import WishlistCore
         #expect(Set(wishes.map(\.id)).count == 250)
     }
 
+    /// In a narrow terminal a wish's tags give way before its name, which keeps a useful width.
+    @Test func narrowTerminalsCutTagsBeforeNames() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let names = ["Camping stove", "여행 가방", "Kite"]
+        for name in names {
+            _ = try await server.client.createWish(WishDraft(name: name, tags: ["outdoor", "kitchen", "gift", "summer"]))
+        }
+        let token = try await server.client.createToken(name: "narrow").token
+        let environment = ["WISHLIST_SERVER": server.client.baseURL.absoluteString, "WISHLIST_TOKEN": token]
+        for columns in [60, 58] {
+            let listed = try await CommandRunner(home: home).run(
+                ["wish", "list"], environment: environment.merging(["COLUMNS": "\(columns)"]) { $1 })
+            let lines = listed.output.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(listed.output)")
+            for line in lines {
+                #expect(TextColumns.cells(line) <= columns, "\(columns): \(line)")
+                #expect(names.contains { line.contains($0) }, "the whole name at \(columns): \(line)")
+                #expect(line.hasSuffix("…") && line.contains("#"), "the tags are cut, not gone: \(line)")
+            }
+        }
+        let narrowest = try await CommandRunner(home: home).run(
+            ["wish", "list"], environment: environment.merging(["COLUMNS": "40"]) { $1 })
+        #expect(narrowest.output.contains("Camping s…"), "the name keeps \(TextColumns.usefulNameWidth) cells: \(narrowest.output)")
+
+    }
+
     @Test func uploadingPhotosShowsAProgressBarOnATerminal() async throws {
         let server = try await ServerProcess(home: home)
         defer { server.stop() }
@@ -229,9 +256,22 @@ import WishlistCore
         let run = try await runner(server)
         #expect(try await run(["wish", "add", "Kite"]).status == 0)
 
-        let refused = try await run(["wish", "add", "x", "--link", "ftp://example.com"])
-        #expect(refused.status == 1)
-        #expect(refused.error.hasPrefix("wishlist: ") && refused.error.contains("http"))
+        // The server's refusals of a value it names a field of name the option (or argument) given.
+        let link = try await run(["wish", "add", "x", "--link", "ftp://example.com"])
+        #expect(link.status == 64, "\(link.error)")
+        #expect(link.error.hasPrefix("wishlist: --link: ") && link.error.contains("http"), "\(link.error)")
+        #expect(link.error.contains("Usage: wishlist wish add"))
+        let name = try await run(["wish", "add", String(repeating: "n", count: 201)])
+        #expect(name.status == 64 && name.error.hasPrefix("wishlist: NAME: "), "\(name.error)")
+        let tag = try await run(["wish", "add", "Kite", "--tag", String(repeating: "t", count: 200)])
+        #expect(tag.status == 64 && tag.error.hasPrefix("wishlist: --tag: "), "\(tag.error)")
+        let title = try await run(["journal", "add", String(repeating: "t", count: 201), "--text", "x"])
+        #expect(title.status == 64 && title.error.hasPrefix("wishlist: TITLE: "), "\(title.error)")
+        let kite = try await server.client.wishes().items[0]
+        let renamed = try await run(["wish", "edit", kite.id.uuidString, "--name", String(repeating: "n", count: 201)])
+        #expect(renamed.status == 64 && renamed.error.hasPrefix("wishlist: --name: "), "\(renamed.error)")
+        let tooMany = try await run(["wish", "edit", kite.id.uuidString] + (0..<50).flatMap { ["--tag", "t\($0)"] })
+        #expect(tooMany.status == 64 && tooMany.error.hasPrefix("wishlist: --tag: "), "\(tooMany.error)")
         let missing = try await run(["wish", "show", UUID().uuidString])
         #expect(missing.status == 1)
         #expect(try await run(["wish", "show", "nope"]).status == 64)

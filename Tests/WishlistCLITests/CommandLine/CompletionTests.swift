@@ -3,7 +3,8 @@ import Testing
 import WishlistCore
 
 /// The completion scripts: each shell accepts its script, and completing in a real bash, zsh and
-/// fish gives commands, options and wish ids from a real server.
+/// fish gives commands, options and record ids from a real server — in zsh and fish with each
+/// record's name beside its id, which bash cannot show.
 @Suite final class CompletionTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-completion-\(UUID())")
 
@@ -51,7 +52,9 @@ import WishlistCore
         #expect(try completeInBash("wishlist wi", script: script, environment) == ["wish"])
         #expect(try completeInBash("wishlist wish s", script: script, environment) == ["show"])
         #expect(try completeInBash("wishlist wish add --fa", script: script, environment) == ["--favorite"])
-        #expect(try completeInBash("wishlist wish show ", script: script, environment) == [wish.id.uuidString.lowercased()])
+        #expect(
+            try completeInBash("wishlist wish show ", script: script, environment) == [wish.id.uuidString.lowercased()],
+            "bash shows no descriptions: the id alone")
         #expect(try completeInBash("wishlist wish add --photo ", script: script, environment).isEmpty)
 
         #expect(try await CommandRunner(home: home).run(["completion", "tcsh"]).status == 64)
@@ -86,9 +89,34 @@ import WishlistCore
         }
         #expect(try complete("wishlist wi") == ["wish"])
         #expect(try complete("wishlist wish add --fa") == ["--favorite"])
-        #expect(try complete("wishlist wish show ") == [wish.id.uuidString.lowercased()])
+        #expect(try complete("wishlist wish show ") == ["\(wish.id.uuidString.lowercased())\tKite"])
         #expect(Set(try complete("wishlist gifs ")) == ["search", "trending", "favorites"], "fish sorts them")
         #expect(try complete("wishlist gifs search cat --o") == ["--offset"])
+    }
+
+    @Test func fishShowsTheNamesOfEveryKindOfRecordAnIDNames() async throws {
+        let (server, environment, wish) = try await serverWithAWish()
+        defer { server.stop() }
+        let entry = try await server.client.createJournalEntry(JournalDraft(title: "Flew it", date: "2026-12-01"))
+        _ = try await server.client.search("kites")
+        let recent = try #require(try await server.client.recentSearches().first)
+        let script = try await script("fish")
+        func complete(_ line: String) throws -> Set<String> {
+            Set(
+                try run("fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"], environment).output
+                    .split(separator: "\n").map(String.init))
+        }
+        func shown(_ id: UUID, _ name: String) -> String { "\(id.uuidString.lowercased())\t\(name)" }
+        #expect(try complete("wishlist journal show ") == [shown(entry.id, "Flew it")])
+        #expect(try complete("wishlist journal add T --wish ") == [shown(wish.id, "Kite")], "an option that takes an id")
+        #expect(try complete("wishlist recent --delete ") == [shown(recent.id, "kites")])
+        // With a start typed, the server finds the ids by prefix, however many records there are.
+        let start = String(wish.id.uuidString.lowercased().prefix(3))
+        #expect(try complete("wishlist wish rm \(start)") == [shown(wish.id, "Kite")])
+        #expect(try complete("wishlist wish rm \(start.uppercased())") == [shown(wish.id, "Kite")], "any case")
+        let other = start.first == "0" ? "f" : "0"
+        #expect(try complete("wishlist wish rm \(other)").allSatisfy { !$0.contains("Kite") })
+        #expect(try complete("wishlist wish show \(wish.id.uuidString.lowercased()) --tag ").isEmpty, "no second id")
     }
 
     @Test func zshCompletesCommandsOptionsAndWishIDs() async throws {
@@ -122,5 +150,23 @@ import WishlistCore
                 "wishlist wish ", "wishlist wish show ", "wishlist wish add --favorite ",
                 "wishlist wish show \(wish.id.uuidString.lowercased()) ", "wishlist wish add --photo kite.jpg "
             ])
+
+        // With two wishes to choose from, the list zsh draws shows each id with its name.
+        let tent = try await server.client.createWish(WishDraft(name: "Tent"))
+        let listing = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1=''; bindkey -e; autoload -Uz compinit && compinit -u -D"
+            zpty -w z "source '\(script.path)'"
+            zpty -w z 'marked() { print -r -- "<<""LIST:ENIL>>" }; zle -N marked; bindkey "^T" list-choices "^Y" marked'
+            # The list is drawn once the key's widget is done: the marker comes from the key after.
+            zpty -w -n z 'wishlist wish show '$'\\x14'$'\\x19'
+            zpty -r -m z out '*<<LIST:ENIL>>*'
+            print -r -- "$out"
+            zpty -d z
+            """
+        let listed = try run("zsh", ["-f", "-c", listing], environment).output
+        #expect(listed.contains("\(wish.id.uuidString.lowercased())  -- Kite"), "\(listed)")
+        #expect(listed.contains("\(tent.id.uuidString.lowercased())  -- Tent"), "\(listed)")
     }
 }

@@ -58,11 +58,55 @@ import Testing
         #expect(checked >= 20)
     }
 
+    /// Malformed values of every argument whose value is checked, by its label: each must be a
+    /// usage error (exit 64) that names the argument, before anything is sent.
+    static let malformed: [String: [String]] = [
+        "--limit": ["abc", "0", "101", "2.5"], "--sort": ["random"], "--zoom": ["x", "23", "-1"], "--type": ["opera"],
+        "--place-lat": ["100", "north", "nan"], "--place-lng": ["200", "inf"], "LAT": ["100", "x"], "LNG": ["-181"],
+        "--date": ["2026-02-30", "today"], "--time": ["25:00", "9:30"], "ID": ["abc", "abcdefg", "not-an-id-at-all"],
+        "--wish": ["abc"], "--remove-photo": ["zz"], "--delete": ["1234567"], "--by": ["45"], "--size": ["huge"],
+        "--offset": ["-1", "x"], "--group": ["everything"], "--server": ["not a url", "ftp://x", "http://"],
+        "SHELL": ["tcsh"], "X,Y,WIDTH,HEIGHT": ["1,2,3"], "--giphy-url": ["ftp://giphy"], "--giphy-rating": ["nc-17"],
+        "--session-idle-days": ["0"], "--session-max-age-days": ["x"], "--max-connections": ["0"],
+        "--max-connections-per-address": ["-3"]
+    ]
+
+    /// A valid value for each positional argument, so that only the one under test is wrong.
+    static let validPositionals: [String: String] = [
+        "ID": UUID().uuidString, "LAT": "37.5", "LNG": "127", "SHELL": "bash", "X,Y,WIDTH,HEIGHT": "0,0,10,10"
+    ]
+
+    @Test func everyMalformedValueIsAUsageErrorNamingItsArgument() async throws {
+        var checked: Set<String> = []
+        for (path, command) in Self.leafCommands() {
+            let configuration = command.configuration
+            for declaration in configuration.arguments {
+                guard let expected = declaration.expectedValue, expected != ValueFormat<String>.text.expected else { continue }
+                let name = declaration.spellings.first ?? declaration.label
+                let values = try #require(Self.malformed[name], "\(path): no malformed value of \(name) to try")
+                for value in values {
+                    let positionals = configuration.positionals.map { positional in
+                        positional.label == declaration.label ? value : Self.validPositionals[positional.label] ?? "x"
+                    }
+                    let option = declaration.isPositional ? [] : [name, value]
+                    // `map markers` needs its box before it reads the zoom.
+                    let required = path == ["map", "markers"] ? ["--bbox", "1,1,2,2"] : []
+                    let words = path + positionals + option + required
+                    let result = try await cli.run(words)
+                    #expect(result.status == 64, "\(words): \(result.status) \(result.error)")
+                    #expect(result.error.hasPrefix("wishlist: \(name) needs \(expected), not '\(value)'."), "\(words): \(result.error)")
+                }
+                checked.insert(name)
+            }
+        }
+        #expect(checked.isSuperset(of: ["--limit", "--place-lat", "LAT", "--server", "ID", "--date", "--sort", "--zoom"]), "\(checked)")
+    }
+
     static let tag = Option("--tag", "TAG", help: "A tag.", repeatable: true)
     static let limit = Option("--limit", short: "-n", "N", help: "How many.", format: .number)
     static let all = Flag("--all", help: "Everything.")
     static let latitude = Positional("LAT", help: "A latitude.", format: .number)
-    static let id = Positional("ID", help: "An id.", format: .id(of: "a wish"))
+    static let id = Positional("ID", help: "An id.", format: .id(.wish))
     static let declarations: [any ArgumentDeclaration] = [latitude, tag, limit, all]
 
     @Test func optionsComeAnywhereInEitherSpelling() throws {
@@ -101,7 +145,8 @@ import Testing
         #expect(error(["--all=yes"]) == "--all takes no value.")
         #expect(error(["--limit", "1", "-n", "2"]) == "Give -n only once.")
         #expect(error(["--limit", "many"]) { _ = try $0.option(Self.limit) } == "--limit needs a number, not 'many'.")
-        #expect(error(["x"]) { _ = try $0.positional(Self.id) } == "ID needs a wish id (a UUID), not 'x'.")
+        #expect(
+            error(["x"]) { _ = try $0.positional(Self.id) } == "ID needs a wish id (a UUID, or its first 8 characters or more), not 'x'.")
         #expect(error([]) { _ = try $0.positional(Self.latitude) } == "Missing LAT.")
         #expect(error(["1", "2"]) { _ = try $0.positional(Self.latitude) } == "Unexpected argument '2'.")
         #expect(error(["--all"]) == "--all cannot be used here.")

@@ -37,7 +37,7 @@ extension CommandLineTests {
         #expect(try await cli.run(["journal", "show", id]).output.contains("2026-03-01 09:30"))
         #expect(try await cli.run(["search", "가방"]).output.contains("Market morning"))
         let badDate = try await cli.run(["journal", "add", "x", "--date", "2026-02-30"])
-        #expect(badDate.status == 1 && badDate.error.contains("calendar day"), "\(badDate.error)")
+        #expect(badDate.status == 64 && badDate.error.hasPrefix("wishlist: --date needs a calendar day"), "\(badDate.error)")
         let listed = try await cli.run(["journal", "list", "--limit", "1"]).output
         #expect(listed.contains("more with --all"), "\(listed)")
         #expect(try await cli.run(["journal", "rm", id]).status == 0)
