@@ -48,15 +48,14 @@ struct JournalController: Sendable {
     }
 
     func update(_ request: Request, _ account: Account) throws -> Response {
-        let (entry, released) = try journal.updateReleasingPhotos(
-            try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
+        let entry = try photos.update(
+            \.journal, try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
             expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
-        try photos.release(released, owner: account.key)
         return .api(entry, version: entry.version)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
-        try photos.removeFiles(of: try journal.delete(try Self.id(request), owner: account.key))
+        try photos.delete(\.journal, try Self.id(request), owner: account.key)
         return Response(status: .noContent)
     }
 

@@ -56,16 +56,15 @@ struct WishesController: Sendable {
 
     func update(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        let (wish, released) = try wishes.updateReleasingPhotos(
-            try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
+        let wish = try photos.update(
+            \.wishes, try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
             expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
-        try photos.release(released, owner: owner)
         return Self.answer(wish)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        try photos.removeFiles(of: try wishes.delete(try Self.id(request), owner: owner))
+        try photos.delete(\.wishes, try Self.id(request), owner: owner)
         return Response(status: .noContent)
     }
 

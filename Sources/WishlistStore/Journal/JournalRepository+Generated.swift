@@ -10,7 +10,7 @@ extension JournalRepository {
     package func insertGenerated(_ drafts: [(draft: JournalDraft, createdAt: Date)], owner: UserKey) throws {
         try pool.write { db in
             for (draft, createdAt) in drafts {
-                _ = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, db)
+                _ = try Self.insertRecord(draft, id: UUID(), owner: owner, now: createdAt, db)
             }
         }
     }
