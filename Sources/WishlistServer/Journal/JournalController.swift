@@ -28,12 +28,15 @@ struct JournalController: Sendable {
         }
     }
 
+    /// Creating, showing, updating and deleting an entry, as every record with photos.
+    private var records: Records {
+        Records(records: \.journal, photos: photos, clock: clock, collectionPath: "/api/v1/journal")
+    }
+
+    private typealias Records = PhotoRecordHandlers<JournalRepository>
+
     func create(_ request: Request, _ account: Account) throws -> Response {
-        let entry = try journal.create(
-            request.apiBody(JournalDraft.self), owner: account.key, now: clock().inWholeMilliseconds)
-        var response = Response.api(entry, version: entry.version, status: .created)
-        response.headers["Location"] = "/api/v1/journal/\(entry.id.uuidString.lowercased())"
-        return response
+        try records.create(request, account)
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {
@@ -41,28 +44,20 @@ struct JournalController: Sendable {
     }
 
     func show(_ request: Request, _ account: Account) throws -> Response {
-        guard let entry = try journal.get(try Self.id(request), owner: account.key) else {
-            throw NotFoundError("journal entry")
-        }
-        return .api(entry, version: entry.version)
+        try records.show(request, account)
     }
 
     func update(_ request: Request, _ account: Account) throws -> Response {
-        let entry = try photos.update(
-            \.journal, try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
-            expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
-        return .api(entry, version: entry.version)
+        try records.update(request, account)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
-        try photos.delete(\.journal, try Self.id(request), owner: account.key)
-        return Response(status: .noContent)
+        try records.delete(request, account)
     }
 
     func setHearted(_ hearted: Bool, _ request: Request, _ account: Account) throws -> Response {
-        let entry = try journal.setHearted(
-            hearted, try Self.id(request), owner: account.key, now: clock().inWholeMilliseconds)
-        return .api(entry, version: entry.version)
+        Records.answer(
+            try journal.setHearted(hearted, try Records.id(request), owner: account.key, now: clock().inWholeMilliseconds))
     }
 
     /// The entries that mention one of the account's wishes, paged like the journal.
@@ -81,11 +76,5 @@ struct JournalController: Sendable {
 
     func near(_ request: Request, _ account: Account) throws -> Response {
         .api(try journal.near(NearQuery(parameters: request.query), owner: account.key))
-    }
-
-    /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
-    private static func id(_ request: Request) throws -> UUID {
-        guard let id = request.idParameter else { throw NotFoundError("journal entry") }
-        return id
     }
 }

@@ -35,12 +35,15 @@ struct WishesController: Sendable {
         }
     }
 
+    /// Creating, showing, updating and deleting a wish, as every record with photos.
+    private var records: Records {
+        Records(records: \.wishes, photos: photos, clock: clock, collectionPath: "/api/v1/wishes")
+    }
+
+    private typealias Records = PhotoRecordHandlers<WishRepository>
+
     func create(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: clock().inWholeMilliseconds)
-        var response = Self.answer(wish, status: .created)
-        response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
-        return response
+        try records.create(request, account)
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {
@@ -49,28 +52,21 @@ struct WishesController: Sendable {
     }
 
     func show(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        guard let wish = try wishes.get(try Self.id(request), owner: owner) else { throw NotFoundError("wish") }
-        return Self.answer(wish)
+        try records.show(request, account)
     }
 
     func update(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        let wish = try photos.update(
-            \.wishes, try Self.id(request), owner: owner, with: request.apiBody(WishPatch.self),
-            expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
-        return Self.answer(wish)
+        try records.update(request, account)
     }
 
     func delete(_ request: Request, _ account: Account) throws -> Response {
-        let owner = account.key
-        try photos.delete(\.wishes, try Self.id(request), owner: owner)
-        return Response(status: .noContent)
+        try records.delete(request, account)
     }
 
     func setFavorite(_ favorite: Bool, _ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        return Self.answer(try wishes.setFavorite(favorite, try Self.id(request), owner: owner, now: clock().inWholeMilliseconds))
+        return Records.answer(
+            try wishes.setFavorite(favorite, try Records.id(request), owner: owner, now: clock().inWholeMilliseconds))
     }
 
     func tags(_ request: Request, _ account: Account) throws -> Response {
@@ -149,9 +145,5 @@ struct WishesController: Sendable {
             throw NotFoundError("wish")
         }
         return id
-    }
-
-    static func answer(_ wish: Wish, status: HTTPStatus = .ok) -> Response {
-        .api(wish, version: wish.version, status: status)
     }
 }

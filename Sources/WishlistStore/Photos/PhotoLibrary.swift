@@ -22,7 +22,7 @@ public struct PhotoLibrary: Sendable {
     /// The largest file one photo may be.
     public static let maximumFileBytes = PhotoFiles.maximumFileBytes
 
-    let store: Store
+    package let store: Store
     let files: PhotoFiles
 
     /// The library of `store` with its files in `folder` (created when missing).
