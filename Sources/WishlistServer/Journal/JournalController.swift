@@ -6,7 +6,7 @@ import WishlistStore
 /// The journal (D1–D4) of the signed-in account: entries with their photos, hearts, the
 /// entries that mention a wish, and the journal's layer of the map and near me (K3, K4). Search
 /// joins `GET /api/v1/search` in `WishesController`.
-struct JournalController: Sendable {
+struct JournalController: PhotoRecordController {
     let journal: JournalRepository
     let photos: PhotoLibrary
     let authenticator: Authenticator
@@ -29,35 +29,17 @@ struct JournalController: Sendable {
     }
 
     /// Creating, showing, updating and deleting an entry, as every record with photos.
-    private var records: Records {
-        Records(records: \.journal, photos: photos, clock: clock, collectionPath: "/api/v1/journal")
-    }
-
-    private typealias Records = PhotoRecordHandlers<JournalRepository>
-
-    func create(_ request: Request, _ account: Account) throws -> Response {
-        try records.create(request, account)
+    var records: PhotoRecordHandlers<JournalRepository> {
+        PhotoRecordHandlers(records: \.journal, photos: photos, clock: clock, collectionPath: "/api/v1/journal")
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {
         .api(try journal.list(JournalListQuery(parameters: request.query), owner: account.key))
     }
 
-    func show(_ request: Request, _ account: Account) throws -> Response {
-        try records.show(request, account)
-    }
-
-    func update(_ request: Request, _ account: Account) throws -> Response {
-        try records.update(request, account)
-    }
-
-    func delete(_ request: Request, _ account: Account) throws -> Response {
-        try records.delete(request, account)
-    }
-
     func setHearted(_ hearted: Bool, _ request: Request, _ account: Account) throws -> Response {
-        Records.answer(
-            try journal.setHearted(hearted, try Records.id(request), owner: account.key, now: clock().inWholeMilliseconds))
+        records.answer(
+            try journal.setHearted(hearted, try records.id(request), owner: account.key, now: clock().inWholeMilliseconds))
     }
 
     /// The entries that mention one of the account's wishes, paged like the journal.

@@ -6,7 +6,7 @@ import WishlistStore
 
 /// Wishes, favorites, tags, search (wishes, journal entries and places) and recent searches
 /// (W1, W3–W6, K1, K2) for the signed-in account.
-struct WishesController: Sendable {
+struct WishesController: PhotoRecordController {
     let wishes: WishRepository
     let recentSearches: RecentSearchRepository
     let recentSearchRecorder: RecentSearchRecorder
@@ -36,14 +36,8 @@ struct WishesController: Sendable {
     }
 
     /// Creating, showing, updating and deleting a wish, as every record with photos.
-    private var records: Records {
-        Records(records: \.wishes, photos: photos, clock: clock, collectionPath: "/api/v1/wishes")
-    }
-
-    private typealias Records = PhotoRecordHandlers<WishRepository>
-
-    func create(_ request: Request, _ account: Account) throws -> Response {
-        try records.create(request, account)
+    var records: PhotoRecordHandlers<WishRepository> {
+        PhotoRecordHandlers(records: \.wishes, photos: photos, clock: clock, collectionPath: "/api/v1/wishes")
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {
@@ -51,22 +45,10 @@ struct WishesController: Sendable {
         return .api(try wishes.list(WishListQuery(parameters: request.query), owner: owner))
     }
 
-    func show(_ request: Request, _ account: Account) throws -> Response {
-        try records.show(request, account)
-    }
-
-    func update(_ request: Request, _ account: Account) throws -> Response {
-        try records.update(request, account)
-    }
-
-    func delete(_ request: Request, _ account: Account) throws -> Response {
-        try records.delete(request, account)
-    }
-
     func setFavorite(_ favorite: Bool, _ request: Request, _ account: Account) throws -> Response {
         let owner = account.key
-        return Records.answer(
-            try wishes.setFavorite(favorite, try Records.id(request), owner: owner, now: clock().inWholeMilliseconds))
+        return records.answer(
+            try wishes.setFavorite(favorite, try records.id(request), owner: owner, now: clock().inWholeMilliseconds))
     }
 
     func tags(_ request: Request, _ account: Account) throws -> Response {
