@@ -6,7 +6,7 @@ import WishlistStore
 /// The journal (D1–D4) of the signed-in account: entries with their photos, hearts, the
 /// entries that mention a wish, and the journal's layer of the map and near me (K3, K4). Search
 /// is `GET /api/v1/search`, in `SearchController`.
-struct JournalController: Sendable {
+struct JournalController: PhotoRecordController {
     let journal: JournalRepository
     let photos: PhotoLibrary
     let authenticator: Authenticator
@@ -28,42 +28,18 @@ struct JournalController: Sendable {
         }
     }
 
-    func create(_ request: Request, _ account: Account) throws -> Response {
-        let entry = try journal.create(
-            request.apiBody(JournalDraft.self), owner: account.key, now: clock().inWholeMilliseconds)
-        var response = Response.api(entry, version: entry.version, status: .created)
-        response.headers["Location"] = "/api/v1/journal/\(entry.id.uuidString.lowercased())"
-        return response
+    /// Creating, showing, updating and deleting an entry, as every record with photos.
+    var records: PhotoRecordHandlers<JournalRepository> {
+        PhotoRecordHandlers(records: \.journal, photos: photos, clock: clock, collectionPath: "/api/v1/journal")
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {
         .api(try journal.list(JournalListQuery(parameters: request.query), owner: account.key))
     }
 
-    func show(_ request: Request, _ account: Account) throws -> Response {
-        guard let entry = try journal.get(try Self.id(request), owner: account.key) else {
-            throw NotFoundError("journal entry")
-        }
-        return .api(entry, version: entry.version)
-    }
-
-    func update(_ request: Request, _ account: Account) throws -> Response {
-        let (entry, released) = try journal.updateReleasingPhotos(
-            try Self.id(request), owner: account.key, with: request.apiBody(JournalPatch.self),
-            expectedVersion: try request.expectedVersion(), now: clock().inWholeMilliseconds)
-        try photos.release(released, owner: account.key)
-        return .api(entry, version: entry.version)
-    }
-
-    func delete(_ request: Request, _ account: Account) throws -> Response {
-        try photos.removeFiles(of: try journal.delete(try Self.id(request), owner: account.key))
-        return Response(status: .noContent)
-    }
-
     func setHearted(_ hearted: Bool, _ request: Request, _ account: Account) throws -> Response {
-        let entry = try journal.setHearted(
-            hearted, try Self.id(request), owner: account.key, now: clock().inWholeMilliseconds)
-        return .api(entry, version: entry.version)
+        records.answer(
+            try journal.setHearted(hearted, try records.id(request), owner: account.key, now: clock().inWholeMilliseconds))
     }
 
     /// The entries that mention one of the account's wishes, paged like the journal.
@@ -82,11 +58,5 @@ struct JournalController: Sendable {
 
     func near(_ request: Request, _ account: Account) throws -> Response {
         .api(try journal.near(NearQuery(parameters: request.query), owner: account.key))
-    }
-
-    /// The `{id}` of the path; a malformed id is "not found", like any id this account does not have.
-    private static func id(_ request: Request) throws -> UUID {
-        guard let id = request.idParameter else { throw NotFoundError("journal entry") }
-        return id
     }
 }

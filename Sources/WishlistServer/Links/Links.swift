@@ -44,7 +44,7 @@ struct Links: Sendable {
         guard let link = wish.link, !link.isEmpty else { throw LinkError.noLink }
         let preview = try preview(link, refetch: true, cancellation: cancellation)
         if addPhoto, wish.photos.isEmpty, let photo = photo(of: preview, owner: owner, cancellation: cancellation) {
-            wish = try wishes.update(id, owner: owner, with: WishPatch(photoIDs: [photo.id]), now: clock().inWholeMilliseconds)
+            wish = try photos.update(\.wishes, id, owner: owner, with: WishPatch(photoIDs: [photo.id]), now: clock().inWholeMilliseconds)
         }
         return try record(preview.price, on: wish, owner: owner)
     }

@@ -4,9 +4,7 @@ import WishlistCore
 extension JournalRepository {
     /// Where a page of a journal list ended: the sort key of its last entry (day, creation time,
     /// row), plus the filters of the list it belongs to.
-    ///
-    /// Handed out through ``OpaqueCursor``, which refuses a damaged, invented or other account's cursor.
-    struct Cursor: Codable, Equatable {
+    struct Cursor: ListCursor, Equatable {
         var hearted: Bool?
         var mentioning: UUID?
         var day: String
@@ -21,16 +19,8 @@ extension JournalRepository {
             self.rowID = rowID
         }
 
-        func encoded(owner: UserKey) throws -> String {
-            try OpaqueCursor.encode(self, owner: owner)
-        }
-
-        /// The cursor in `text`, when it was made by ``encoded(owner:)`` for this owner and this list.
-        init(decoding text: String, owner: UserKey, query: JournalListQuery) throws(InvalidCursorError) {
-            guard let cursor = OpaqueCursor.decode(text, as: Cursor.self, owner: owner),
-                cursor.hearted == query.hearted, cursor.mentioning == query.mentioning
-            else { throw InvalidCursorError() }
-            self = cursor
+        func belongs(to query: JournalListQuery) -> Bool {
+            hearted == query.hearted && mentioning == query.mentioning
         }
     }
 }

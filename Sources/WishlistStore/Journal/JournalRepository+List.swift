@@ -38,14 +38,11 @@ extension JournalRepository {
             sql += " ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT ?"
             arguments.append(query.limit + 1)
             let rows = try db.query(sql, arguments)
-            let shown = Array(rows.prefix(query.limit))
-            var next: String?
-            if rows.count > query.limit, let last = shown.last {
-                next = try Cursor(
+            return try Page(rows: rows, limit: query.limit, items: { try Self.entries(from: $0, db) }) { last in
+                try Cursor(
                     after: try last["id"], day: try last["day"], createdAt: try last["created_at"], query: query
                 ).encoded(owner: owner)
             }
-            return Page(items: try Self.entries(from: shown, db), nextCursor: next)
         }
     }
 }

@@ -11,9 +11,10 @@ extension JournalRepository {
         e.place_latitude, e.place_longitude, e.place_source, e.created_at, e.updated_at, e.version
         """
 
-    /// Inserts a validated draft without its mentions; shared by `create` and the benchmark generator.
-    static func insert(_ draft: JournalDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws
-        -> (rowID: Int64, entry: JournalEntry)
+    /// Inserts a validated draft with its mentions, without its photos; shared by `create` and the
+    /// benchmark generator.
+    package static func insertRecord(_ draft: JournalDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws
+        -> (rowID: Int64, record: JournalEntry)
     {
         let milliseconds = now.millisecondsSince1970
         try db.run(
@@ -25,15 +26,21 @@ extension JournalRepository {
             [id.lowercasedString, owner.rawValue, draft.title, draft.contents, draft.date, draft.time, draft.hearted]
                 + Place.columnValues(draft.place) + [milliseconds, milliseconds])
         let rowID = db.lastInsertRowID
-        let entry = JournalEntry(
+        var entry = JournalEntry(
             id: id, title: draft.title, contents: draft.contents, date: draft.date, time: draft.time,
             hearted: draft.hearted, place: draft.place, createdAt: now, updatedAt: now, version: 1)
         try index(rowID: rowID, entry: entry, owner: owner, db)
+        if !draft.wishIDs.isEmpty {
+            try setMentions(draft.wishIDs, entry: rowID, owner: owner, db)
+            entry.wishIDs = draft.wishIDs
+        }
         return (rowID, entry)
     }
 
     /// The row id and the entry, when this owner has it.
-    static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, entry: JournalEntry)? {
+    package static func fetchRecord(_ id: UUID, owner: UserKey, _ db: Database) throws
+        -> (rowID: Int64, record: JournalEntry)?
+    {
         guard
             let row = try db.queryFirst(
                 "SELECT \(columns) FROM journal_entries e WHERE e.uuid = ? AND e.owner_id = ?",
@@ -66,7 +73,7 @@ extension JournalRepository {
     }
 
     /// Stores `updated` over `current`, rewriting the search entry only when the text changed.
-    static func write(_ updated: JournalEntry, over current: JournalEntry, rowID: Int64, owner: UserKey, _ db: Database) throws {
+    package static func write(_ updated: JournalEntry, over current: JournalEntry, rowID: Int64, owner: UserKey, _ db: Database) throws {
         try db.run(
             """
             UPDATE journal_entries SET title = ?, contents = ?, day = ?, time = ?, hearted = ?, place_name = ?,

@@ -4,20 +4,25 @@ import WishlistCore
 
 /// Every account's photos, records and files together (W2, W8, W12, W14, D3): adds photos from
 /// files or bytes, edits them without touching the original, deletes them, and says which file
-/// `/media` serves. Whatever adds or changes a photo — an upload, a link preview's image, an
-/// import — goes through here, which keeps three promises:
+/// `/media` serves. Whatever adds, changes or lets go of a photo — an upload, a link preview's
+/// image, an import, an edit of a wish or an entry that takes photos off it, deleting a wish or an
+/// entry (`update(_:_:owner:with:expectedVersion:now:)`, `delete(_:_:owner:)`) — goes through
+/// here, which keeps four promises:
 ///
 /// - files are in place before the record that names them is saved;
 /// - the files of a photo's current revision are never deleted while it is current;
+/// - files are removed only after the commit that deleted the last row naming them, by the same
+///   call: a caller has no second step to take or forget. Should the process die between the
+///   commit and the removal, the files no row names are swept at the next start (`tidy`);
 /// - every check of a photo's state (on a wish or an entry or not, at which revision) is made inside the
 ///   write transaction that acts on it, so concurrent requests cannot slip between.
 ///
-/// Throws domain errors only (`PhotoError`, `NotFoundError`, `ValidationError`).
+/// Throws domain errors only (`PhotoError`, `NotFoundError`, `StaleVersionError`, `ValidationError`).
 public struct PhotoLibrary: Sendable {
     /// The largest file one photo may be.
     public static let maximumFileBytes = PhotoFiles.maximumFileBytes
 
-    let store: Store
+    package let store: Store
     let files: PhotoFiles
 
     /// The library of `store` with its files in `folder` (created when missing).
@@ -149,15 +154,15 @@ public struct PhotoLibrary: Sendable {
         try removeFiles(of: [repository.delete(id, owner: owner)])
     }
 
-    /// Deletes the photos a record let go of (`updateReleasingPhotos` of `WishRepository` or
-    /// `JournalRepository`), unless another record took them meanwhile.
+    /// Deletes those of the account's uploads `ids` that are on no record, with their files: photos
+    /// added for a record that then could not be made. One put on a record meanwhile stays.
     public func release(_ ids: [UUID], owner: UserKey) throws {
         try removeFiles(of: repository.deleteUnattached(ids, owner: owner))
     }
 
-    /// Deletes the files of photos whose records are gone (a deleted wish's or entry's): their renditions, and
+    /// Deletes the files of photos whose rows were deleted and committed: their renditions, and
     /// each original no photo shows any more.
-    public func removeFiles(of photos: [StoredPhoto]) throws {
+    func removeFiles(of photos: [StoredPhoto]) throws {
         for photo in photos {
             files.removeRenditions(of: photo.photo.id)
         }

@@ -1,7 +1,7 @@
 /// The kinds of record a photo can be on, each by its own column of `photos` (a photo is on at
 /// most one record): what `PhotoRepository` needs to attach, read and release any record's photos
 /// the same way.
-enum PhotoRecord: CaseIterable, Sendable {
+package enum PhotoRecord: CaseIterable, Sendable {
     case wish
     case journalEntry
 

@@ -151,13 +151,13 @@ public struct PhotoRepository: Sendable {
     // MARK: Used by the repositories of records with photos, inside their transactions
 
     /// Puts exactly `ids` on the record, in that order, answering its photos as they now are and
-    /// the ids of those that were on it and are not in `ids`: let go, on no record, for the caller
-    /// to delete (`PhotoLibrary.release`). Each photo must belong to the owner and be on no record
-    /// or already on this one.
+    /// those that were on it and are not in `ids`: let go, and deleted here with the change, for
+    /// `PhotoLibrary` to remove their files once it is committed. Each photo must belong to the
+    /// owner and be on no record or already on this one.
     /// - Throws: `ValidationError` naming `photoIds`.
     static func attach(
         _ ids: [UUID], to record: PhotoRecord, rowID: Int64, owner: UserKey, _ db: Database
-    ) throws -> (photos: [Photo], released: [UUID]) {
+    ) throws -> (photos: [Photo], released: [StoredPhoto]) {
         let idTexts = ids.map(\.lowercasedString)
         for text in idTexts {
             let isFree: Bool? = try db.scalar(
@@ -177,17 +177,10 @@ public struct PhotoRepository: Sendable {
                     message: "The photo with id \(text) is on another wish or journal entry; a photo can be on one only.")
             }
         }
+        let letGo = "\(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))"
         let json = "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let released = try db.query(
-            "SELECT uuid FROM photos WHERE \(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))",
-            [rowID, json]
-        ).map { try UUID(storedText: $0["uuid"]) }
-        try db.run(
-            """
-            UPDATE photos SET \(record.column) = NULL, position = NULL
-            WHERE \(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))
-            """,
-            [rowID, json])
+        let released = try db.query("SELECT \(columns) FROM photos p WHERE p.\(letGo)", [rowID, json]).map(stored(from:))
+        try db.run("DELETE FROM photos WHERE \(letGo)", [rowID, json])
         for (position, text) in idTexts.enumerated() {
             try db.run("UPDATE photos SET \(record.column) = ?, position = ? WHERE uuid = ?", [rowID, position, text])
         }

@@ -3,9 +3,7 @@ import WishlistCore
 
 extension WishRepository {
     /// Where a page of a wish list ended: the sort key of its last wish, plus the list it belongs to.
-    ///
-    /// Handed out through ``OpaqueCursor``, which refuses a damaged, invented or other account's cursor.
-    struct Cursor: Codable, Equatable, JSONWritable {
+    struct Cursor: ListCursor, Equatable, JSONWritable {
         var sort: WishSort
         var favorite: Bool?
         var tag: String?
@@ -35,17 +33,9 @@ extension WishRepository {
             }
         }
 
-        func encoded(owner: UserKey) throws -> String {
-            try OpaqueCursor.encode(self, owner: owner)
-        }
-
-        /// The cursor in `text`, when it was made by ``encoded(owner:)`` for this owner and this list.
-        init(decoding text: String, owner: UserKey, query: WishListQuery) throws(InvalidCursorError) {
-            guard let cursor = OpaqueCursor.decode(text, as: Cursor.self, owner: owner),
-                cursor.sort == query.sort, cursor.favorite == query.favorite, cursor.tag == query.tag.map(Tag.key),
-                (query.sort == .name) == (cursor.nameKey != nil), (query.sort == .name) == (cursor.createdAt == nil)
-            else { throw InvalidCursorError() }
-            self = cursor
+        func belongs(to query: WishListQuery) -> Bool {
+            sort == query.sort && favorite == query.favorite && tag == query.tag.map(Tag.key)
+                && (query.sort == .name) == (nameKey != nil) && (query.sort == .name) == (createdAt == nil)
         }
     }
 }

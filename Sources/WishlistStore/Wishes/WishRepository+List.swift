@@ -29,14 +29,11 @@ extension WishRepository {
             }
             let (sql, arguments) = Self.listStatement(query, owner: owner, after: cursor, walksNames: walks)
             let rows = try db.query(sql, arguments)
-            let shown = Array(rows.prefix(query.limit))
-            var next: String?
-            if rows.count > query.limit, let last = shown.last {
-                next = try Cursor(
+            return try Page(rows: rows, limit: query.limit, items: { try Self.wishes(from: $0, db) }) { last in
+                try Cursor(
                     after: try last["id"], createdAt: try last["created_at"], nameKey: try last["name_key"], query: query
                 ).encoded(owner: owner)
             }
-            return Page(items: try Self.wishes(from: shown, db), nextCursor: next)
         }
     }
 

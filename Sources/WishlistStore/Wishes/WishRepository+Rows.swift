@@ -59,7 +59,7 @@ extension WishRepository {
     }
 
     /// Stores `updated` over `current`, rewriting tags and the search entry only when they changed.
-    static func write(_ updated: Wish, over current: Wish, rowID: Int64, owner: UserKey, _ db: Database) throws {
+    package static func write(_ updated: Wish, over current: Wish, rowID: Int64, owner: UserKey, _ db: Database) throws {
         try db.run(
             """
             UPDATE wishes SET name = ?, name_key = ?, memo = ?, link = ?, place_name = ?, place_address = ?,

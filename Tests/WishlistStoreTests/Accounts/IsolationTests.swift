@@ -22,14 +22,15 @@ import WishlistCore
     }
 
     private var wishes: WishRepository { fixture.wishes }
+    private var library: PhotoLibrary { fixture.library }
 
     @Test func getUpdateFavoriteDeleteAnswerNotFound() throws {
         #expect(try wishes.get(alicesWish.id, owner: bob) == nil)
         #expect(throws: NotFoundError("wish")) {
-            try wishes.update(alicesWish.id, owner: bob, with: WishPatch(name: "mine now"))
+            try library.update(\.wishes, alicesWish.id, owner: bob, with: WishPatch(name: "mine now"))
         }
         #expect(throws: NotFoundError("wish")) { try wishes.setFavorite(false, alicesWish.id, owner: bob) }
-        #expect(throws: NotFoundError("wish")) { try wishes.delete(alicesWish.id, owner: bob) }
+        #expect(throws: NotFoundError("wish")) { try library.delete(\.wishes, alicesWish.id, owner: bob) }
         #expect(try wishes.get(alicesWish.id, owner: alice) == alicesWish)
     }
 

@@ -54,7 +54,7 @@ import WishlistCore
             owner: alice, now: at(10))
         bag = try source.wishes.recordPrice(Decimal(string: "129000")!, currency: "KRW", on: bag.id, owner: alice, now: at(20))
         bag = try source.wishes.recordPrice(Decimal(string: "119000.50")!, currency: "KRW", on: bag.id, owner: alice, now: at(30))
-        bag = try source.wishes.update(bag.id, owner: alice, with: WishPatch(name: "Leather bag, brown"), now: at(40))
+        bag = try sourceLibrary.update(\.wishes, bag.id, owner: alice, with: WishPatch(name: "Leather bag, brown"), now: at(40))
         let plain = try source.wishes.create(WishDraft(name: "한복 대여"), owner: alice, now: at(50))
         let fromSpot = try source.wishes.create(WishDraft(name: "BTS mural", tags: ["kpop"]), owner: alice, now: at(60))
         try source.store.pool.write { db in

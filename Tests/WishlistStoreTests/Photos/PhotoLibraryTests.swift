@@ -127,30 +127,23 @@ import WishlistCore
         #expect(throws: NotFoundError("photo")) { try library.edit(photo.id, nil, owner: bob) }
     }
 
-    @Test func aPhotoOnAWishIsNotDeletedAndOneLetGoIs() throws {
+    @Test func aPhotoOnAWishIsNotDeletedAlone() throws {
+        let photo = try library.add([.file(path: Self.path("gps/DSCN0010.jpg"))], owner: alice)[0]
+        _ = try fixture.wishes.create(WishDraft(name: "Trip", photoIDs: [photo.id]), owner: alice)
+        #expect(throws: PhotoError.inUse) { try library.delete(photo.id, owner: alice) }
+        #expect(renditionsExist(photo, revision: 1))
+        #expect(originals.count == 1)
+    }
+
+    @Test func releasingKeepsAnUploadPutOnARecordMeanwhile() throws {
         let photos = try library.add(
             [.file(path: Self.path("gps/DSCN0010.jpg")), .file(path: Self.path("gps/DSCN0012.jpg"))], owner: alice)
-        let wish = try fixture.wishes.create(WishDraft(name: "Trip", photoIDs: photos.map(\.id)), owner: alice)
-        #expect(throws: PhotoError.inUse) { try library.delete(photos[0].id, owner: alice) }
-        #expect(renditionsExist(photos[0], revision: 1))
-
-        let (_, released) = try fixture.wishes.updateReleasingPhotos(wish.id, owner: alice, with: WishPatch(photoIDs: [photos[1].id]))
-        #expect(released == [photos[0].id])
-        try library.release(released, owner: alice)
-        #expect(throws: NotFoundError("photo")) { try library.photo(photos[0].id, owner: alice) }
-        #expect(renditionFolders == [photos[1].id.lowercasedString])
+        _ = try fixture.wishes.create(WishDraft(name: "Trip", photoIDs: [photos[0].id]), owner: alice)
+        try library.release(photos.map(\.id), owner: alice)
+        #expect(try library.photo(photos[0].id, owner: alice) == photos[0])
+        #expect(throws: NotFoundError("photo")) { try library.photo(photos[1].id, owner: alice) }
+        #expect(renditionFolders == [photos[0].id.lowercasedString])
         #expect(originals.count == 1)
-
-        // A photo a wish let go of but another took meanwhile is not released.
-        let other = try fixture.wishes.create(WishDraft(name: "Other"), owner: alice)
-        let (_, releasedAgain) = try fixture.wishes.updateReleasingPhotos(wish.id, owner: alice, with: WishPatch(photoIDs: []))
-        _ = try fixture.wishes.update(other.id, owner: alice, with: WishPatch(photoIDs: releasedAgain))
-        try library.release(releasedAgain, owner: alice)
-        #expect(try library.photo(photos[1].id, owner: alice) == photos[1])
-
-        try library.removeFiles(of: try fixture.wishes.delete(other.id, owner: alice))
-        #expect(renditionFolders.isEmpty)
-        #expect(originals.isEmpty)
     }
 
     @Test func aFreePhotoIsDeletedWithItsFiles() throws {

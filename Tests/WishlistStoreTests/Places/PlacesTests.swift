@@ -120,7 +120,7 @@ import WishlistCore
         }
         // Deleting and moving wishes keeps the grid right.
         let first = try #require(try test.wishes.list(WishListQuery(limit: 100), owner: owner).items.first)
-        try test.wishes.delete(first.id, owner: owner)
+        try test.library.delete(\.wishes, first.id, owner: owner)
         let world = try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
         #expect(try test.wishes.markers(in: world, zoom: 2, owner: owner).clusters.reduce(0) { $0 + $1.count } == 899)
         #expect(try test.wishes.markers(in: world, zoom: 2, owner: test.addUser("carol")).clusters.isEmpty)
@@ -129,11 +129,12 @@ import WishlistCore
     @Test func placeChangesMoveTheMarker() throws {
         let wish = try add("Moves", 10, 10)
         let near10 = try BoundingBox(minLongitude: 9, minLatitude: 9, maxLongitude: 11, maxLatitude: 11)
-        _ = try test.wishes.update(
+        _ = try test.library.update(
+            \.wishes,
             wish.id, owner: owner,
             with: WishPatch(place: .set(Place(name: "Moved", latitude: 50, longitude: 50, source: .manual))))
         #expect(try test.wishes.markers(in: near10, zoom: 5, owner: owner).markers.isEmpty)
-        _ = try test.wishes.update(wish.id, owner: owner, with: WishPatch(place: .clear))
+        _ = try test.library.update(\.wishes, wish.id, owner: owner, with: WishPatch(place: .clear))
         let world = try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
         #expect(try test.wishes.markers(in: world, zoom: 0, owner: owner).markers.isEmpty)
         #expect(try test.store.pool.read { db in try db.scalar("SELECT count(*) FROM place_cells") as Int? } == 0)

@@ -113,10 +113,10 @@ import WishlistCore
     @Test func aTagTotalFollowsTheWishesThatCarryTheTag() throws {
         let lamps = try fixture.add(["Lamp 1", "Lamp 2", "Lamp 3"], owner: alice, tags: ["lamp"])
         try fixture.add(["Lamp 4"], owner: try fixture.addUser("bob"), tags: ["lamp"])
-        try fixture.wishes.delete(lamps[0].id, owner: alice)
+        try fixture.library.delete(\.wishes, lamps[0].id, owner: alice)
         var total = try fixture.wishes.search(SearchQuery(text: "lamp", groups: [.byTag]), owner: alice).paging.byTag?.total
         #expect(total == 2)
-        try fixture.wishes.update(lamps[1].id, owner: alice, with: WishPatch(tags: ["desk"]))
+        _ = try fixture.library.update(\.wishes, lamps[1].id, owner: alice, with: WishPatch(tags: ["desk"]))
         total = try fixture.wishes.search(SearchQuery(text: "lamp", groups: [.byTag]), owner: alice).paging.byTag?.total
         #expect(total == 1)
     }

@@ -79,7 +79,7 @@ import WishlistCore
 
     @Test func searchFollowsRenames() throws {
         let wish = try fixture.wishes.create(WishDraft(name: "Old camera"), owner: alice)
-        _ = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(name: "Film camera"))
+        _ = try fixture.library.update(\.wishes, wish.id, owner: alice, with: WishPatch(name: "Film camera"))
         #expect(try names("old").isEmpty)
         #expect(try names("film") == ["Film camera"])
     }

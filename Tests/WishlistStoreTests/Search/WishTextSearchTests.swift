@@ -71,17 +71,17 @@ import WishlistCore
 
     @Test func editsAndDeletesKeepTheIndexRight() throws {
         let wish = try add("Bag", memo: "red leather", link: "https://www.musinsa.com/1")
-        var updated = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(memo: .set("blue canvas")))
+        var updated = try fixture.library.update(\.wishes, wish.id, owner: alice, with: WishPatch(memo: .set("blue canvas")))
         #expect(try found("leather").isEmpty)
         #expect(try found("canvas") == ["Bag"])
         #expect(try found("musinsa") == ["Bag"], "the site stays while only the memo changed")
-        updated = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(name: "Tote", link: .clear))
+        updated = try fixture.library.update(\.wishes, wish.id, owner: alice, with: WishPatch(name: "Tote", link: .clear))
         #expect(try found("musinsa").isEmpty)
         #expect(try found("canvas") == [updated.name])
-        _ = try fixture.wishes.update(wish.id, owner: alice, with: WishPatch(memo: .clear, link: .set("https://29cm.co.kr/p")))
+        _ = try fixture.library.update(\.wishes, wish.id, owner: alice, with: WishPatch(memo: .clear, link: .set("https://29cm.co.kr/p")))
         #expect(try found("canvas").isEmpty)
         #expect(try found("29cm") == ["Tote"])
-        try fixture.wishes.delete(wish.id, owner: alice)
+        try fixture.library.delete(\.wishes, wish.id, owner: alice)
         #expect(try found("29cm").isEmpty)
         // Nothing is left in the index under Alice's tokens.
         let left = try fixture.store.pool.read { db in
@@ -148,7 +148,8 @@ import WishlistCore
         #expect(try store.wishes.search("musinsa", owner: alice).byText.map(\.name) == ["Coat"])
         #expect(try store.wishes.search("musinsa", owner: bob).byText.map(\.name) == ["Bobs"])
         // The migrated entries can be taken out again: a delete gives the same text.
-        try store.wishes.delete(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, owner: alice)
+        let library = try PhotoLibrary(store: store, folder: directory.appending(path: "media").path)
+        try library.delete(\.wishes, UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, owner: alice)
         #expect(try store.wishes.search("가방", owner: alice).byText.isEmpty)
     }
 }

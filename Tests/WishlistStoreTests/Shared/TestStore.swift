@@ -20,6 +20,15 @@ final class TestStore {
     }
 
     var wishes: WishRepository { store.wishes }
+
+    /// The photo library of the store, its files under `media/`: what updates and deletes records.
+    lazy var library: PhotoLibrary = {
+        do {
+            return try PhotoLibrary(store: store, folder: directory.appending(path: "media").path)
+        } catch {
+            fatalError("cannot make the test's photo library: \(error)")
+        }
+    }()
     var recentSearches: RecentSearchRepository { store.recentSearches }
 
     /// Adds an account (with a placeholder password hash) and answers its key.

@@ -14,6 +14,7 @@ import WishlistCore
     }
 
     private var wishes: WishRepository { fixture.wishes }
+    private var library: PhotoLibrary { fixture.library }
     private let seoul = Place(name: "Seoul", address: "Jung-gu", latitude: 37.56, longitude: 126.97, source: .device)
 
     @Test func createdWishReadsBackWithEveryField() throws {
@@ -47,7 +48,8 @@ import WishlistCore
         let created = try wishes.create(
             WishDraft(name: "Tent", memo: "2 people", place: seoul), owner: alice, now: Date(millisecondsSince1970: 10))
         let later = Date(millisecondsSince1970: 20)
-        let updated = try wishes.update(
+        let updated = try library.update(
+            \.wishes,
             created.id, owner: alice, with: WishPatch(name: "Big tent", memo: .clear, place: .clear), expectedVersion: 1, now: later)
         #expect(updated.name == "Big tent")
         #expect(updated.memo == nil)
@@ -60,23 +62,23 @@ import WishlistCore
 
     @Test func staleVersionIsRefusedAndChangesNothing() throws {
         let created = try wishes.create(WishDraft(name: "Lamp"), owner: alice)
-        _ = try wishes.update(created.id, owner: alice, with: WishPatch(name: "Desk lamp"), expectedVersion: 1)
+        _ = try library.update(\.wishes, created.id, owner: alice, with: WishPatch(name: "Desk lamp"), expectedVersion: 1)
         #expect(throws: StaleVersionError("wish", current: 2)) {
-            try wishes.update(created.id, owner: alice, with: WishPatch(name: "Floor lamp"), expectedVersion: 1)
+            try library.update(\.wishes, created.id, owner: alice, with: WishPatch(name: "Floor lamp"), expectedVersion: 1)
         }
         #expect(try wishes.get(created.id, owner: alice)?.name == "Desk lamp")
     }
 
     @Test func patchThatChangesNothingKeepsTheVersion() throws {
         let created = try wishes.create(WishDraft(name: "Mug", tags: ["kitchen"]), owner: alice)
-        let same = try wishes.update(created.id, owner: alice, with: WishPatch(name: " Mug ", tags: [" kitchen"]))
+        let same = try library.update(\.wishes, created.id, owner: alice, with: WishPatch(name: " Mug ", tags: [" kitchen"]))
         #expect(same == created)
     }
 
     @Test func invalidPatchIsRefused() throws {
         let created = try wishes.create(WishDraft(name: "Mug"), owner: alice)
         #expect(throws: ValidationError.self) {
-            try wishes.update(created.id, owner: alice, with: WishPatch(tags: (0...20).map { "t\($0)" }))
+            try library.update(\.wishes, created.id, owner: alice, with: WishPatch(tags: (0...20).map { "t\($0)" }))
         }
         #expect(try wishes.get(created.id, owner: alice) == created)
     }
@@ -94,16 +96,16 @@ import WishlistCore
 
     @Test func deleteRemovesTheWishItsTagsAndItsSearchEntry() throws {
         let created = try wishes.create(WishDraft(name: "Kayak", tags: ["outdoor"]), owner: alice)
-        try wishes.delete(created.id, owner: alice)
+        try library.delete(\.wishes, created.id, owner: alice)
         #expect(try wishes.get(created.id, owner: alice) == nil)
         #expect(try wishes.tagCounts(owner: alice).isEmpty)
         #expect(try wishes.search("kayak", owner: alice).byName.isEmpty)
-        #expect(throws: NotFoundError("wish")) { try wishes.delete(created.id, owner: alice) }
+        #expect(throws: NotFoundError("wish")) { try library.delete(\.wishes, created.id, owner: alice) }
     }
 
     @Test func unknownIDIsNotFound() throws {
         #expect(try wishes.get(UUID(), owner: alice) == nil)
-        #expect(throws: NotFoundError("wish")) { try wishes.update(UUID(), owner: alice, with: WishPatch(name: "x")) }
+        #expect(throws: NotFoundError("wish")) { try library.update(\.wishes, UUID(), owner: alice, with: WishPatch(name: "x")) }
         #expect(throws: NotFoundError("wish")) { try wishes.setFavorite(true, UUID(), owner: alice) }
     }
 
@@ -115,7 +117,7 @@ import WishlistCore
             try wishes.tagCounts(owner: alice) == [
                 TagCount(name: "Travel", count: 3), TagCount(name: "gift", count: 2), TagCount(name: "kitchen", count: 1)
             ])
-        _ = try wishes.update(first.id, owner: alice, with: WishPatch(tags: ["kitchen"]))
+        _ = try library.update(\.wishes, first.id, owner: alice, with: WishPatch(tags: ["kitchen"]))
         // Equal counts are in alphabetical order.
         #expect(
             try wishes.tagCounts(owner: alice) == [
