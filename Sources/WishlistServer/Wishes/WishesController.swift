@@ -44,5 +44,4 @@ struct WishesController: PhotoRecordController {
         let owner = account.key
         return .api(ItemList(try wishes.tagCounts(owner: owner)))
     }
-
 }
