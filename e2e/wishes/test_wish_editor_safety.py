@@ -8,7 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
-from flows import create_wish, say, signed_in
+from flows import create_wish, say, signed_in, tap
 
 
 def in_language(browser, code):
@@ -86,8 +86,8 @@ def test_a_conflict_shows_both_versions_in_view_and_merges_field_by_field(
     yours, theirs = text["conflict.yours"], text["conflict.theirs"]
     assert find_by_role(browser, "radio", f"{yours} Kettle (mine)").is_selected()
     find_by_role(browser, "radio", f"{theirs} Kettle (theirs)")
-    find_by_role(browser, "radio", f"{theirs} Glass").click()  # merge: my name, their memo
-    find_by_role(browser, "button", text["conflict.saveChoices"]).click()
+    tap(browser, find_by_role(browser, "radio", f"{theirs} Glass"))  # merge: my name, their memo
+    tap(browser, find_by_role(browser, "button", text["conflict.saveChoices"]))
 
     wait_for_role(browser, "heading", "Kettle (mine)")
     saved = server.api("GET", f"/wishes/{wish['id']}", token=token)[1]
@@ -99,7 +99,7 @@ def test_a_conflict_shows_both_versions_in_view_and_merges_field_by_field(
     server.api("PATCH", f"/wishes/{wish['id']}", {"memo": "Iron"}, token=token)
     find_by_role(browser, "button", text["wish.form.save"]).click()
     wait_for_role(browser, "heading", text["conflict.title"])
-    find_by_role(browser, "button", text["conflict.keepMine"]).click()
+    tap(browser, find_by_role(browser, "button", text["conflict.keepMine"]))
     wait_until(
         browser, lambda: server.api("GET", f"/wishes/{wish['id']}", token=token)[1]["memo"] == "Clay", "not kept"
     )

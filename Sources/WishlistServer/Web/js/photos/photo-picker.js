@@ -297,9 +297,7 @@ export class PhotoPicker extends HTMLElement {
     const tiles = this.#items.map((item, index) => {
       const tile = this.#tileOf(item) ?? createTile(item);
       updateTile(tile, item, index, this.#items.length);
-      const pending = tile.querySelector(".photo-tile-pending");
-      pending.hidden = !this.#edits.has(item.photoId);
-      if (!pending.hidden) i18n.localize(pending);
+      this.#showPending(tile, item);
       return tile;
     });
     // Only what is out of place moves: moving a focused element would drop its focus.
@@ -316,6 +314,17 @@ export class PhotoPicker extends HTMLElement {
     count.hidden = this.#items.length === 0;
     setText(count, "photos.count", { count: this.#items.length, max: this.#max });
     setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
+  }
+
+  /** Says on the tile that a crop or turn waits for Save, and turns the thumbnail by the turn it adds. */
+  #showPending(tile, item) {
+    const pending = tile.querySelector(".photo-tile-pending");
+    pending.hidden = !this.#edits.has(item.photoId);
+    if (!pending.hidden) i18n.localize(pending);
+    const edit = this.#edits.get(item.photoId);
+    const saved = store.get(PHOTO, item.photoId)?.edit?.rotate ?? 0;
+    const turn = pending.hidden ? 0 : (edit?.rotate ?? 0) - saved;
+    tile.querySelector(".photo-tile-image").style.rotate = turn === 0 ? "" : `${turn}deg`;
   }
 
   #renderProgress(job) {
@@ -341,10 +350,10 @@ function createTile(item) {
       <img class="photo-tile-image" alt="" draggable="false">
       <span class="photo-tile-placeholder" aria-hidden="true">${icon("photo")}</span>
       <span class="photo-tile-cover" data-i18n="photos.cover"></span>
+      <span class="photo-tile-pending" data-i18n="photos.editPending" hidden></span>
       <progress class="photo-tile-progress" max="100" value="0"></progress>
       <button type="button" class="photo-tile-remove" data-action="remove">${icon("close", "icon icon-small")}</button>
     </div>
-    <p class="photo-tile-pending" data-i18n="photos.editPending" hidden></p>
     <div class="photo-tile-problem" hidden>
       <p class="photo-tile-file"></p>
       <p class="photo-tile-error" role="alert"></p>
