@@ -7,6 +7,7 @@ a Giphy key.
 Controls are found by role and accessible name."""
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -260,6 +261,30 @@ def test_a_gif_saved_as_a_wish_opens_as_that_wish(server, browser, catalogs, gip
     tap(browser, find_by_role(sheet, "link", en["gifs.openWish"]))
     wait_for_role(browser, "heading", "Cat 1 GIF")
     assert not by_role(browser, "dialog")
+    # The sheet closed before the wish opened: Back returns to the GIFs, not to the sheet.
+    browser.back()
+    wait_for_role(browser, "heading", en["gifs.trending"])
+    assert browser.current_url.endswith("#/discover/gifs")
+    assert not by_role(browser, "dialog")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_sheet_closes_on_back_and_escape_and_forward_reopens_it(server, browser, catalogs, giphy, language):
+    en, text = catalogs["en"], catalogs[language]
+    signed_in(server, browser, en)
+    browser.execute_script("localStorage.setItem('wishlist.language', arguments[0])", language)
+    browser.refresh()
+    open_section(browser, text, "discover.gifs")
+    open_sheet(browser, "Cat 1 GIF")
+    browser.back()
+    wait_until(browser, lambda: not by_role(browser, "dialog"), "Back left the sheet open")
+    assert browser.current_url.endswith("#/discover/gifs")
+    browser.forward()
+    wait_for_role(browser, "dialog", "Cat 1 GIF")
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    wait_until(browser, lambda: not by_role(browser, "dialog"), "Escape left the sheet open")
+    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, "entry kept")
+    assert browser.current_url.endswith("#/discover/gifs")
 
 
 def gif_wish(server, token, number=1):
@@ -384,6 +409,9 @@ def test_the_editor_says_an_edit_makes_a_still_and_the_edited_gif_wish_shows_one
     find_by_role(dialog, "button", en["photos.editor.rotateRight"]).click()
     find_by_role(dialog, "button", en["photos.editor.done"]).click()
     wait_until(browser, lambda: not by_role(browser, "dialog"), "the editor stayed open")
+    # The turn goes with the wish's Save.
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_for_role(browser, "heading", "Cat 1 GIF")
     edited = server.api("GET", f"/photos/{photo_id}", token=token)[1]
     assert edited["animated"] is False and edited["edit"]["rotate"] == 90
 

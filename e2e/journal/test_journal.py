@@ -127,7 +127,7 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
 
     browser.refresh()
     wait_for_role(browser, "heading", en["journal.new.title"])
-    restored = en["journal.draft.restored"].split("(")[0].strip()
+    restored = en["draft.restored"].split("(")[0].strip()
     wait_until(
         browser,
         lambda: [note for note in by_role(browser, "status") if note.text.startswith(restored)],
@@ -143,7 +143,7 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     assert server.api("GET", "/journal", token=token)[1]["items"] == []  # nothing was saved
 
     # Discarding empties the form, and the next reload restores nothing.
-    find_by_role(browser, "button", en["journal.draft.discard"]).click()
+    find_by_role(browser, "button", en["draft.discard"]).click()
     wait_until(
         browser,
         lambda: find_by_role(browser, "textbox", en["journal.form.title"]).get_attribute("value") == "",
@@ -151,7 +151,7 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     )
     browser.refresh()
     wait_for_role(browser, "textbox", en["journal.form.title"])
-    assert not by_role(browser, "button", en["journal.draft.discard"])
+    assert not by_role(browser, "button", en["draft.discard"])
 
     # The connection drops as Save is pressed: the app says so, and the draft outlives a reload.
     fill(browser, en["journal.form.title"], "Written at last")

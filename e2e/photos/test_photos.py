@@ -77,20 +77,21 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
     find_by_role(dialog, "button", en["photos.editor.rotateRight"]).click()
     find_by_role(dialog, "button", en["photos.editor.done"]).click()
     wait_until_gone(browser, "dialog")
-    after = server.api("GET", f"/photos/{second}", token=token)[1]
-    assert (after["width"], after["height"], after["edit"]) == (480, 640, {"crop": None, "rotate": 90})
-    assert after["urls"]["thumb"] != before["urls"]["thumb"]
+    # The turn waits for the wish's Save, and the tile says so.
     wait(
         browser,
-        lambda: (
-            images(browser, say(en["photos.photo"], number=2))[0].get_attribute("src").endswith(after["urls"]["thumb"])
-        ),
-        "the tile still shows the unrotated thumbnail",
+        lambda: en["photos.editPending"] in browser.find_element("css selector", ".photo-tiles").text,
+        "no word",
     )
+    assert server.api("GET", f"/photos/{second}", token=token)[1]["edit"] is None
     assert browser.switch_to.active_element == edit_button  # focus came back to where it was
+    screenshot("photo-edit-pending")
 
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Trip photos")
+    after = server.api("GET", f"/photos/{second}", token=token)[1]
+    assert (after["width"], after["height"], after["edit"]) == (480, 640, {"crop": None, "rotate": 90})
+    assert after["urls"]["thumb"] != before["urls"]["thumb"]
     [wish] = server.api("GET", "/wishes", token=token)[1]["items"]
     assert [photo["id"] for photo in wish["photos"]] == [first, second]
     assert wish["place"]["name"] == "Madrid" and wish["place"]["source"] == "photo"
@@ -261,6 +262,9 @@ def test_crop_in_the_editor_and_reset(server, browser, catalogs):
     frame.send_keys(Keys.ARROW_RIGHT)
     find_by_role(dialog, "button", en["photos.editor.done"]).click()
     wait_until_gone(browser, "dialog")
+    assert server.api("GET", f"/photos/{photo['id']}", token=token)[1]["edit"] is None  # sent with Save
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_for_role(browser, "heading", "Crop me")
     edited = server.api("GET", f"/photos/{photo['id']}", token=token)[1]
     crop = edited["edit"]["crop"]
     assert crop["width"] == crop["height"] < 480, crop
@@ -268,6 +272,7 @@ def test_crop_in_the_editor_and_reset(server, browser, catalogs):
     assert (edited["width"], edited["height"]) == (crop["width"], crop["height"])
 
     # Cancel leaves the photo as it was.
+    browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
     wait_for_role(browser, "button", say(en["photos.editNamed"], number=1)).click()
     dialog = wait_for_role(browser, "dialog", en["photos.editor.title"])
     find_by_role(dialog, "button", en["photos.editor.rotateLeft"]).click()
@@ -280,6 +285,8 @@ def test_crop_in_the_editor_and_reset(server, browser, catalogs):
     dialog = wait_for_role(browser, "dialog", en["photos.editor.title"])
     find_by_role(dialog, "button", en["photos.editor.reset"]).click()
     wait_until_gone(browser, "dialog")
+    find_by_role(browser, "button", en["wish.form.save"]).click()
+    wait_for_role(browser, "heading", "Crop me")
     reset = server.api("GET", f"/photos/{photo['id']}", token=token)[1]
     assert (reset["edit"], reset["width"], reset["height"]) == (None, 640, 480)
 

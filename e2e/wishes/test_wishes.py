@@ -120,23 +120,21 @@ def test_edit_in_detail_updates_the_list_and_stale_edits_are_caught(server, brow
     wait_until(browser, lambda: card_names(browser, en) == ["Film camera"], "the list still shows the old name")
     assert star(browser, en, "Film camera").get_attribute("aria-pressed") == "true"
 
-    # Someone else changes the wish while it is open in the editor: saving says so and offers a reload.
+    # Someone else changes the wish while it is open in the editor: saving shows both versions, and
+    # taking the other one puts it in the form (test_wish_editor_safety.py
+    # covers keeping and merging).
     wait_for_role(browser, "link", "Film camera").click()
     wait_for_role(browser, "link", en["wish.edit"]).click()
     fill(browser, en["wish.form.name"], "Mine")
     status, _ = server.api("PATCH", f"/wishes/{wish['id']}", {"name": "Theirs"}, token=token)
     assert status == 200
     find_by_role(browser, "button", en["wish.form.save"]).click()
-    alert = wait_until(
-        browser,
-        lambda: next((a for a in by_role(browser, "alert") if a.text == en["wish.form.stale"]), False),
-        "no stale alert",
-    )
-    assert alert.text == en["wish.form.stale"]
+    wait_for_role(browser, "heading", en["conflict.title"])
     assert server.api("GET", f"/wishes/{wish['id']}", token=token)[1]["name"] == "Theirs"
-    find_by_role(browser, "button", en["wish.form.reload"]).click()
+    find_by_role(browser, "button", en["conflict.takeTheirs"]).click()
     name = wait_for_role(browser, "textbox", en["wish.form.name"])
-    wait_until(browser, lambda: name.get_attribute("value") == "Theirs", "the form did not reload the wish")
+    wait_until(browser, lambda: name.get_attribute("value") == "Theirs", "the form did not take the other version")
+    wait_until_gone(browser, "heading", en["conflict.title"])
     find_by_role(browser, "button", en["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Theirs")
 

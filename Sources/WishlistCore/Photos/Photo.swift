@@ -8,13 +8,16 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         public var thumb: String
         public var medium: String
         public var large: String
+        /// The photo as edited at the original's full resolution (upright, JPEG), made when first asked for.
+        public var full: String
         public var original: String
 
-        /// The paths of a photo's renditions and of its original.
-        public init(thumb: String, medium: String, large: String, original: String) {
+        /// The paths of a photo's renditions, of its full-size edited picture and of its original.
+        public init(thumb: String, medium: String, large: String, full: String, original: String) {
             self.thumb = thumb
             self.medium = medium
             self.large = large
+            self.full = full
             self.original = original
         }
     }
@@ -155,6 +158,7 @@ extension Photo: JSONWritable {
 extension Photo.URLs: JSONWritable {
     public func write(to json: inout JSONWriter) throws {
         try json.object { json in
+            try json.field("full", full)
             try json.field("large", large)
             try json.field("medium", medium)
             try json.field("original", original)

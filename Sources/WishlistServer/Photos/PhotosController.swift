@@ -91,7 +91,7 @@ struct PhotosController: Sendable {
     func file(_ request: Request, _ account: Account) throws -> Response {
         guard let size = request.parameters["size"].flatMap(Photo.Size.init(rawValue:)) else {
             throw HTTPError(
-                .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large or original.")
+                .notFound, code: "not_found", message: "There is no such photo size: use thumb, medium, large, full or original.")
         }
         let id = try Self.id(request)
         let file = try library.media(id, size: size, owner: account.key)

@@ -35,6 +35,11 @@ struct PhotoFiles: Sendable {
         originalPath(sha256) + ".jpg"
     }
 
+    /// The photo as edited at full size, made when first asked for (`fullSizeEdited`).
+    func fullSizeEditedPath(_ id: UUID, revision: Int) -> String {
+        renditionsFolder(id).appendingPathComponent(Self.fullSizeEditedName(revision: revision)).path
+    }
+
     func renditionsFolder(_ id: UUID) -> URL {
         root.appendingPathComponent(Self.renditionsFolderName(id.lowercasedString))
     }
@@ -72,6 +77,10 @@ struct PhotoFiles: Sendable {
 
     private static func renditionName(revision: Int, size: RenditionSize) -> String {
         "\(revision)-\(size.rawValue).jpg"
+    }
+
+    private static func fullSizeEditedName(revision: Int) -> String {
+        "\(revision)-full.jpg"
     }
 
     /// Whether originals of `format` get a full-size JPEG beside them: HEIC is shown by Safari only.
@@ -144,16 +153,35 @@ struct PhotoFiles: Sendable {
         }
     }
 
+    /// The path of the photo's `revision` as edited (`edit`) at full size, made from its original
+    /// unless it exists: on first asking rather than at every edit, since most are never looked at
+    /// that closely and an original may be 40 MB.
+    func fullSizeEdited(_ id: UUID, revision: Int, sha256: String, edit: Photo.Edit?) throws -> String {
+        let path = fullSizeEditedPath(id, revision: revision)
+        guard !FileManager.default.fileExists(atPath: path) else { return path }
+        try FileManager.default.createDirectory(at: renditionsFolder(id), withIntermediateDirectories: true)
+        try place(at: path) { staged in
+            try PhotoError.translating { () throws(ImagingError) in
+                try processor.writeFullSizeJPEG(
+                    of: Self.imageSource(.file(path: originalPath(sha256))), edit: Self.imagingEdit(edit), to: staged)
+            }
+        }
+        return path
+    }
+
+    private static func imagingEdit(_ edit: Photo.Edit?) -> PhotoEdit {
+        PhotoEdit(
+            crop: edit?.crop.map { CropRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            rotation: Rotation(degrees: edit?.rotate ?? 0) ?? .none)
+    }
+
     /// Makes the renditions of an original (`source`) with `edit` applied in a new folder under
     /// `staging/`, for `publish` to move into place. An upload renders from the uploaded bytes, not
     /// the filed original: until its row is saved, a deletion of the last other photo showing the
     /// same original may remove that file.
     func stageRenditions(of source: PhotoSource, edit: Photo.Edit?) throws -> URL {
-        let imagingEdit = PhotoEdit(
-            crop: edit?.crop.map { CropRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
-            rotation: Rotation(degrees: edit?.rotate ?? 0) ?? .none)
         let renditions = try PhotoError.translating { () throws(ImagingError) in
-            try processor.renditions(of: Self.imageSource(source), edit: imagingEdit)
+            try processor.renditions(of: Self.imageSource(source), edit: Self.imagingEdit(edit))
         }
         let folder = root.appendingPathComponent("staging/\(UUID().lowercasedString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -189,11 +217,12 @@ struct PhotoFiles: Sendable {
 
     // MARK: Removal
 
-    /// Deletes one revision's renditions.
+    /// Deletes one revision's renditions, and its full-size picture if it was made.
     func removeRenditions(of id: UUID, revision: Int) {
         for size in RenditionSize.allCases {
             try? FileManager.default.removeItem(atPath: renditionPath(id, revision: revision, size: size))
         }
+        try? FileManager.default.removeItem(atPath: fullSizeEditedPath(id, revision: revision))
     }
 
     /// Deletes every rendition of a deleted photo.
@@ -230,6 +259,7 @@ struct PhotoFiles: Sendable {
                 continue
             }
             let current = Set(RenditionSize.allCases.map { Self.renditionName(revision: revision, size: $0) })
+                .union([Self.fullSizeEditedName(revision: revision)])
             for file in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] where !current.contains(file) {
                 try? files.removeItem(at: folder.appendingPathComponent(file))
             }

@@ -85,11 +85,16 @@ public struct PhotoLibrary: Sendable {
         try stored(id, owner: owner).photo
     }
 
-    /// The file `/media/{id}/{size}` serves: a rendition of the current revision, or the original
-    /// (for HEIC, its full-size JPEG, which every browser can show).
-    /// - Throws: `NotFoundError("photo")`.
+    /// The file `/media/{id}/{size}` serves: a rendition of the current revision, the current
+    /// revision at full size (`full`, made at the first asking), or the original (for HEIC, its
+    /// full-size JPEG, which every browser can show).
+    /// - Throws: `NotFoundError("photo")`, `PhotoError` when the full-size picture cannot be made.
     public func media(_ id: UUID, size: Photo.Size, owner: UserKey) throws -> MediaFile {
         let photo = try stored(id, owner: owner)
+        if size == .full {
+            let path = try files.fullSizeEdited(id, revision: photo.revision, sha256: photo.sha256, edit: photo.photo.edit)
+            return MediaFile(path: path, contentType: "image/jpeg", version: String(photo.revision), filename: nil)
+        }
         if let rendition = RenditionSize(rawValue: size.rawValue) {
             return MediaFile(
                 path: files.renditionPath(id, revision: photo.revision, size: rendition), contentType: "image/jpeg",

@@ -2,7 +2,7 @@ import Foundation
 import WishlistClient
 import WishlistCore
 
-/// `wishlist photo download ID [--size thumb|medium|large|original] [-o FILE]`.
+/// `wishlist photo download ID [--size thumb|medium|large|full|original] [-o FILE]`.
 struct PhotoDownloadCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -11,8 +11,8 @@ struct PhotoDownloadCommand: Command {
     }
 
     static let sizeOption = Option(
-        "--size", "SIZE", help: "original (default), large, medium or thumb.",
-        format: ValueFormat(expected: "thumb, medium, large or original") { Photo.Size(rawValue: $0) })
+        "--size", "SIZE", help: "original (default), full (as edited, full size), large, medium or thumb.",
+        format: ValueFormat(expected: "thumb, medium, large, full or original") { Photo.Size(rawValue: $0) })
     static let outputOption = Option(
         "--output", short: "-o", "FILE", help: "Where to save it, '-' for standard output (default: ID-SIZE.EXT here).")
 

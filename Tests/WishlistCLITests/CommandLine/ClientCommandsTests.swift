@@ -245,7 +245,7 @@ import WishlistCore
     }
 
     @Test func photoShowSaysWhenAPhotoIsAnimated() {
-        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", full: "/f", original: "/o")
         let animation = PhotoShowCommand.details(Photo(id: UUID(), width: 12, height: 8, urls: urls, animated: true))
         #expect(animation.contains("animated: yes"))
         #expect(!PhotoShowCommand.details(Photo(id: UUID(), width: 12, height: 8, urls: urls)).contains("animated"))

@@ -12,7 +12,7 @@ import WishlistCore
         + "\"quoted\" back\\slash a/b </script> 가방 é e\u{301} 👩‍👩‍👧 \u{2028}\u{2029} \u{FEFF}"
 
     private static let urls = Photo.URLs(
-        thumb: "/media/p/1/thumb.webp", medium: "/media/p/1/medium.webp", large: "/media/p/1/large.webp",
+        thumb: "/media/p/1/thumb.webp", medium: "/media/p/1/medium.webp", large: "/media/p/1/large.webp", full: "/media/p/1/full.jpg",
         original: "/media/o/ab/cd.jpg")
 
     private static let plainWish = Wish(

@@ -51,7 +51,7 @@ import Testing
     /// Ids are lower case in every type that encodes them, whatever encoder is used.
     @Test func everyEncodedIDIsLowerCase() throws {
         let id = UUID(uuidString: "0E5C1F5A-2A51-4F7B-9C07-6F3B1D0C2B11")!
-        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", full: "/f", original: "/o")
         let values: [any Encodable] = [
             wish, Photo(id: id, width: 1, height: 1, urls: urls),
             RecentSearch(id: id, query: "q", searchedAt: Date(millisecondsSince1970: 0)),
@@ -73,10 +73,12 @@ import Testing
         full.photos = [
             Photo(
                 id: UUID(), width: 10, height: 20,
-                urls: .init(thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", original: "/media/a/original"),
+                urls: .init(
+                    thumb: "/media/a/thumb", medium: "/media/a/medium", large: "/media/a/large", full: "/media/a/full",
+                    original: "/media/a/original"),
                 edit: .init(crop: nil, rotate: 90), takenAt: Date(millisecondsSince1970: 5), gps: nil),
             Photo(
-                id: UUID(), width: 480, height: 320, urls: .init(thumb: "/t", medium: "/m", large: "/l", original: "/o"),
+                id: UUID(), width: 480, height: 320, urls: .init(thumb: "/t", medium: "/m", large: "/l", full: "/f", original: "/o"),
                 animated: true)
         ]
         let decoded = try JSONDecoder().decode(Wish.self, from: JSONEncoder().encode(full))
@@ -85,7 +87,7 @@ import Testing
 
     /// A photo says whether it moves; one from a server that never said so is a still.
     @Test func aPhotoSaysWhetherItIsAnimated() throws {
-        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", original: "/o")
+        let urls = Photo.URLs(thumb: "/t", medium: "/m", large: "/l", full: "/f", original: "/o")
         #expect(try object(Photo(id: UUID(), width: 1, height: 1, urls: urls, animated: true))["animated"] as? Bool == true)
         #expect(try object(Photo(id: UUID(), width: 1, height: 1, urls: urls))["animated"] as? Bool == false)
         var json = try object(Photo(id: UUID(), width: 1, height: 1, urls: urls, animated: true))

@@ -52,7 +52,7 @@ import WishlistCore
         ]).items[0]
         let expectedNames = [
             photo.urls.thumb: "photo-thumb.jpg", photo.urls.medium: "photo-medium.jpg", photo.urls.large: "photo-large.jpg",
-            photo.urls.original: "photo.jpg"
+            photo.urls.full: "photo-full.jpg", photo.urls.original: "photo.jpg"
         ]
         for (url, filename) in expectedNames {
             let answer = try await alice.send("GET", url)

@@ -161,6 +161,33 @@ import WishlistCore
     /// A photo is `animated` only when its original has several frames (G10): an animated GIF is,
     /// its original served as the GIF it was; a JPEG and a GIF of one frame are not. An edit makes
     /// a still of the first frame; resetting it makes the photo move again.
+    @Test func fullSizeShowsTheEditAtTheOriginalsResolutionCachedPrivately() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let photo = try await upload(alice, "camera/iphone.jpg").items[0]
+        let unedited = try await alice.send("GET", photo.urls.full)
+        #expect(unedited.status == 200)
+        #expect(JPEGHeader.size(unedited.body).map { ($0.width, $0.height) } ?? (0, 0) == (3264, 2448))
+
+        let edited = try await alice.editPhoto(
+            photo.id, PhotoEditRequest(crop: Photo.Crop(x: 100, y: 200, width: 3000, height: 1000), rotate: 90))
+        #expect(edited.urls.full != photo.urls.full, "a new edit is a new address")
+        let full = try await alice.send("GET", edited.urls.full)
+        #expect(full.status == 200)
+        #expect(full.headers["content-type"] == "image/jpeg")
+        #expect(full.headers["cache-control"] == "private, max-age=31536000, immutable")
+        let size = try #require(JPEGHeader.size(full.body))
+        #expect((size.width, size.height) == (1000, 3000), "the crop, turned, at full size: \(size)")
+        #expect(String(decoding: full.body, as: UTF8.self).contains("Exif") == false, "no metadata")
+        // Asked again, the same picture (made once, then kept).
+        #expect(try await alice.send("GET", edited.urls.full).body == full.body)
+        // The original is still offered as it was uploaded.
+        #expect(try await alice.send("GET", edited.urls.original).body == (try TestPhotos.photo("camera/iphone.jpg")))
+
+        let bob = try await server.signedInUser("bob")
+        #expect(try await bob.send("GET", edited.urls.full).status == 404, "another account's photo")
+    }
+
     @Test func onlyAnAnimationIsAnimatedAndItsOriginalIsTheGIF() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()

@@ -1,8 +1,9 @@
 // A modal question with two answers, for actions that cannot be undone
-// (deleting a wish). A native <dialog>: focus is trapped, Escape cancels, and
-// its heading gives it its accessible name.
+// (deleting a wish). A native <dialog>: focus is trapped, Escape and Back cancel
+// (overlay-history.js), and its heading gives it its accessible name.
 
 import { i18n } from "../shell/i18n.js";
+import { showOverlay } from "./overlay-history.js";
 import { uniqueId } from "./unique-id.js";
 
 /** `ConfirmDialog.ask({titleKey, bodyKey, confirmKey, args})` resolves true when confirmed, false otherwise. */
@@ -30,12 +31,9 @@ export class ConfirmDialog extends HTMLElement {
     for (const element of this.querySelectorAll("[data-i18n]")) element.dataset.i18nArgs = params;
     i18n.localize(this);
     const dialog = this.querySelector("dialog");
-    return new Promise((resolve) => {
-      dialog.addEventListener("close", () => {
-        resolve(dialog.returnValue === "confirm");
-        this.remove();
-      });
-      dialog.showModal();
+    return showOverlay(dialog).then(() => {
+      this.remove();
+      return dialog.returnValue === "confirm";
     });
   }
 }

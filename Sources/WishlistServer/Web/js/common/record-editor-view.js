@@ -1,13 +1,15 @@
 // What the editors of a record (a wish, a journal entry) share around their own fields: the
 // record loaded first when the editor was opened directly, a field's error shown next to it,
-// the alert above the form (with "Reload" after a change made elsewhere), the busy Save button,
-// and the server's complaints put where they belong.
+// the alert above the form, the conflict panel after a change made elsewhere (both versions, field
+// by field; "Reload" when the latest cannot be read), the busy Save button, and the server's
+// complaints put where they belong.
 
 import { ApiError } from "./api.js";
 import { i18n } from "../shell/i18n.js";
 import { icon } from "./icons.js";
 import { describe, setMessage } from "./messages.js";
 import { store } from "./store.js";
+import "./conflict-panel.js";
 import "./error-panel.js";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -36,6 +38,7 @@ export class RecordEditorView extends HTMLElement {
   routeParams = {};
   #busy = false;
   #abort = new AbortController();
+  #conflict = null;
 
   get recordId() {
     return this.routeParams.id ?? null;
@@ -63,9 +66,21 @@ export class RecordEditorView extends HTMLElement {
   /** Draws the form for `record` (null for a new one). */
   showForm(record) {}
 
-  /** The alert above the form, with its "Reload" button named by `reloadKey`. */
+  /**
+   * After a 409, the fields that differ between the form and `latest` (the record as saved now),
+   * as the conflict panel takes them: `[{name, labelKey, mine, theirs, text(value)}]`.
+   */
+  conflictFields(latest) {
+    return [];
+  }
+
+  /** The person chose in the conflict panel: `values` by field name, on top of `latest`; `save` to save them. */
+  resolveConflict(latest, values, { save }) {}
+
+  /** The alert above the form, with its "Reload" button named by `reloadKey`, and the conflict panel. */
   alertMarkup(reloadKey) {
     return `
+      <wl-conflict-panel></wl-conflict-panel>
       <div class="form-alert" hidden>
         <p class="form-alert-text" role="alert"></p>
         <button type="button" class="button button-secondary" data-action="reload" hidden>
@@ -127,19 +142,44 @@ export class RecordEditorView extends HTMLElement {
 
   /** Puts an error of saving where it belongs: next to the field the server named, or above the form. */
   showServerError(error) {
-    const { fields, staleKey, goneKey } = this.constructor;
+    const { fields, goneKey } = this.constructor;
     // The server names a place's part ("place.name"); the form has one field for all of it.
     const field = error instanceof ApiError ? error.field?.split(".")[0] : null;
     if (error instanceof ApiError && error.status === 400 && fields.includes(field)) {
       this.showFieldError(field, describe(error));
       this.focusField(field);
     } else if (error instanceof ApiError && error.code === "stale_version") {
-      this.showAlert({ key: staleKey }, { reload: true });
+      this.#showConflict();
     } else if (error instanceof ApiError && error.status === 404) {
       this.showAlert({ key: goneKey });
     } else {
       this.showAlert(describe(error));
     }
+  }
+
+  /** Both versions side by side; the alert with "Reload" only when the latest cannot be read. */
+  async #showConflict() {
+    let latest;
+    try {
+      latest = await this.constructor.service.load(this.recordId, { signal: this.signal });
+    } catch {
+      if (!this.signal.aborted) this.showAlert({ key: this.constructor.staleKey }, { reload: true });
+      return;
+    }
+    const fields = this.conflictFields(latest);
+    // Only the version moved on (the same values were saved): save again on top of it.
+    if (fields.length === 0) {
+      this.resolveConflict(latest, {}, { save: true });
+      return;
+    }
+    const panel = this.querySelector("wl-conflict-panel");
+    this.#conflict?.abort();
+    this.#conflict = new AbortController();
+    panel.addEventListener("resolve", ({ detail }) => this.resolveConflict(latest, detail.values, { save: detail.save }), {
+      once: true,
+      signal: this.#conflict.signal,
+    });
+    panel.show(fields);
   }
 
   setBusy(busy) {

@@ -2,7 +2,7 @@
 // the favorite star (G6, G9: the grids behind follow the store at once), Share (the Web Share
 // API with the GIF's Giphy address and title, else the address copied, with a confirmation),
 // Save as wish (G10), and Giphy's attribution as its terms ask. A native <dialog>: focus is kept
-// inside, Escape and the backdrop close it. People who prefer reduced motion see a still frame
+// inside, Escape, Back and the backdrop close it, and Forward reopens it (overlay-history.js). People who prefer reduced motion see a still frame
 // and a Play button.
 
 import { GIF } from "../common/record-kinds.js";
@@ -11,6 +11,7 @@ import { gifService, gifTitle } from "./gif-service.js";
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
 import { reducedMotion } from "../shell/motion.js";
+import { showOverlay } from "../common/overlay-history.js";
 import { store } from "../common/store.js";
 import "./gif-star-button.js";
 import { uniqueId } from "../common/unique-id.js";
@@ -69,11 +70,6 @@ export class GifSheet extends HTMLElement {
     this.#showImage();
 
     const dialog = this.querySelector("dialog");
-    const open = new AbortController();
-    dialog.addEventListener("close", () => {
-      open.abort();
-      this.remove();
-    });
     // A click on the backdrop lands on the dialog itself, outside its box.
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog) dialog.close();
@@ -88,9 +84,7 @@ export class GifSheet extends HTMLElement {
       wish: (button) => this.#saveAsWish(button),
     });
     this.addEventListener("favorites-full", () => this.#warn("gifs.favoritesFull"));
-    // Following a link out of the sheet (the new wish) leaves it behind.
-    addEventListener("hashchange", () => dialog.close(), { signal: open.signal });
-    dialog.showModal();
+    showOverlay(dialog, { reopen: () => GifSheet.open(gif.id) }).then(() => this.remove());
   }
 
   /** The animation, or a still until Play for people who prefer reduced motion, within the frame. */

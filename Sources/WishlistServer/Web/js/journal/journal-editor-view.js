@@ -2,18 +2,17 @@
 // optional time, the contents in a text area that grows with them, photos, a place and the
 // wishes it mentions. What is typed is kept in the browser as a draft until it is saved or
 // discarded, so a reload or a lost connection loses nothing; a restored draft is said so, with
-// a way to discard it. An edit sends the version it started from, so a change made elsewhere
-// meanwhile is reported, not overwritten.
+// a way to discard it (form-draft.js, shared with the wish editor). An edit sends the version it
+// started from, so a change made elsewhere meanwhile is shown beside the person's own (the conflict
+// panel), not overwritten; a photo's crop or turn is sent with Save.
 
 import { JOURNAL, PHOTO } from "../common/record-kinds.js";
 import { bindActions } from "../common/actions.js";
-import { ConfirmDialog } from "../common/confirm-dialog.js";
-import { icon } from "../common/icons.js";
+import { draftNoteMarkup, FormDraft, showDraftNote } from "../common/form-draft.js";
 import { i18n } from "../shell/i18n.js";
 import { journalService, localDay } from "./journal-service.js";
 import { describe } from "../common/messages.js";
 import { navigation } from "../shell/navigation.js";
-import { session } from "../accounts/session.js";
 import { store } from "../common/store.js";
 import { length, RecordEditorView } from "../common/record-editor-view.js";
 import "../photos/photo-picker.js";
@@ -33,17 +32,11 @@ export class JournalEditorView extends RecordEditorView {
   static goneKey = "journal.gone.body";
 
   #base = null;
-  /** Saved or discarded: nothing is left to keep as a draft. */
-  #finished = false;
+  #draft = null;
   #onPageHide = () => this.#keepDraft();
 
   get entryId() {
     return this.recordId;
-  }
-
-  /** Where the draft of this entry (or of a new one) is kept, per person. */
-  get #draftKey() {
-    return `wishlist.journalDraft.${session.user?.id ?? "anyone"}.${this.entryId ?? "new"}`;
   }
 
   connectedCallback() {
@@ -61,13 +54,12 @@ export class JournalEditorView extends RecordEditorView {
 
   showForm(entry) {
     this.#base = entry;
+    this.#draft = new FormDraft("journal", this.entryId, {
+      comparable: (values) => ({ ...values, photos: values.photos.map((photo) => photo.id) }),
+    });
     this.innerHTML = `
       <form class="form wish-form-card journal-form" novalidate>
-        <div class="draft-note" role="status" hidden>
-          ${icon("clock", "icon icon-small")}
-          <p class="draft-note-text"></p>
-          <button type="button" class="button button-quiet" data-action="discard" data-i18n="journal.draft.discard"></button>
-        </div>
+        ${draftNoteMarkup()}
         ${this.alertMarkup("journal.form.reload")}
         <div class="field">
           <label class="field-label" for="journal-title" data-i18n="journal.form.title"></label>
@@ -108,10 +100,10 @@ export class JournalEditorView extends RecordEditorView {
     i18n.localize(this);
     const form = this.querySelector("form");
     this.#fill(this.#baseValues());
-    const draft = this.#readDraft();
+    const draft = this.#draft.read();
     if (draft) {
       this.#fill(draft);
-      this.#showDraftNote(draft);
+      showDraftNote(this.querySelector(".draft-note"), draft);
     }
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -134,9 +126,8 @@ export class JournalEditorView extends RecordEditorView {
     if (!entry && !draft) form.elements.title.focus();
   }
 
-  /** The form's values for the entry as saved (or a new one written today). */
-  #baseValues() {
-    const entry = this.#base;
+  /** The form's values for `entry` as saved (the one being edited), or a new one written today. */
+  #baseValues(entry = this.#base) {
     return {
       title: entry?.title ?? "",
       date: entry?.date ?? localDay(),
@@ -184,79 +175,24 @@ export class JournalEditorView extends RecordEditorView {
     area.style.height = `${area.scrollHeight + 2}px`;
   }
 
-  #readDraft() {
-    try {
-      const draft = JSON.parse(localStorage.getItem(this.#draftKey) ?? "null");
-      return draft && typeof draft.title === "string" ? draft : null;
-    } catch {
-      return null;
-    }
-  }
-
   /** Keeps what the form shows as the draft, or forgets the draft when nothing differs from the saved entry. */
   #keepDraft() {
-    if (!this.querySelector("form") || this.busy || this.#finished) return null;
-    const values = this.#values();
-    const base = this.#baseValues();
-    const same = JSON.stringify({ ...values, photos: values.photos.map((photo) => photo.id) }) ===
-      JSON.stringify({ ...base, photos: base.photos.map((photo) => photo.id) });
-    if (same) {
-      this.#forgetDraft();
-      return null;
-    }
-    const draft = { ...values, version: this.#base?.version ?? null, savedAt: new Date().toISOString() };
-    try {
-      localStorage.setItem(this.#draftKey, JSON.stringify(draft));
-    } catch {
-      // A full or blocked storage keeps nothing; the form itself still works.
-    }
-    return draft;
-  }
-
-  #finish() {
-    this.#finished = true;
-    this.#forgetDraft();
-  }
-
-  #forgetDraft() {
-    try {
-      localStorage.removeItem(this.#draftKey);
-    } catch {
-      // Nothing was kept.
-    }
-  }
-
-  #showDraftNote(draft) {
-    const note = this.querySelector(".draft-note");
-    note.hidden = draft === null;
-    if (!draft) return;
-    const text = note.querySelector(".draft-note-text");
-    text.dataset.i18n = "journal.draft.restored";
-    text.dataset.i18nArgs = JSON.stringify({
-      time: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(draft.savedAt)),
-    });
-    i18n.localize(note);
+    if (!this.querySelector("form") || this.busy) return null;
+    return this.#draft.keep(this.#values(), this.#baseValues(), this.#base?.version);
   }
 
   /** Drops the draft and shows the entry as saved (or an empty new one). */
   #discard() {
-    this.#forgetDraft();
+    this.#draft.forget();
     this.#fill(this.#baseValues());
-    this.#showDraftNote(null);
+    showDraftNote(this.querySelector(".draft-note"), null);
     this.querySelector("form").elements.title.focus();
   }
 
   async #cancel() {
-    if (this.#readDraft()) {
-      const confirmed = await ConfirmDialog.ask({
-        titleKey: "journal.draft.discardDialog.title",
-        bodyKey: "journal.draft.discardDialog.body",
-        confirmKey: "journal.draft.discard",
-      });
-      if (!confirmed) return;
-      this.#forgetDraft();
-    }
-    this.#finished = true;
+    const unsaved = this.querySelector("wl-photo-picker").hasEdits;
+    if (!(await this.#draft.confirmDiscard({ unsaved }))) return;
+    this.#draft.finish();
     this.#leave();
   }
 
@@ -293,16 +229,18 @@ export class JournalEditorView extends RecordEditorView {
     try {
       await picker.settled();
       fields.photoIds = picker.photoIds;
-      const draftVersion = this.#readDraft()?.version;
+      // A crop or turn chosen in this edit goes with it.
+      await picker.applyEdits();
+      const draftVersion = this.#draft.read()?.version;
       if (this.#base) {
         await journalService.update(this.#base.id, fields, draftVersion ?? this.#base.version);
         picker.keep();
-        this.#finish();
+        this.#draft.finish();
         this.#leave();
       } else {
         const entry = await journalService.create(fields);
         picker.keep();
-        this.#finish();
+        this.#draft.finish();
         navigation.replace(`/journal/${encodeURIComponent(entry.id)}`);
       }
     } catch (error) {
@@ -311,6 +249,38 @@ export class JournalEditorView extends RecordEditorView {
       this.#keepDraft();
       this.showServerError(error);
     }
+  }
+
+  conflictFields(latest) {
+    const mine = this.#values();
+    const theirs = this.#baseValues(latest);
+    const fields = [
+      { name: "title", labelKey: "journal.form.title", text: (title) => title.trim() },
+      { name: "date", labelKey: "journal.form.date", text: (date) => date },
+      { name: "time", labelKey: "journal.form.time", text: (time) => time ?? "" },
+      { name: "contents", labelKey: "journal.form.contents", text: (contents) => contents.trim() },
+      { name: "place", labelKey: "journal.form.place", text: (place) => place?.name ?? "" },
+      { name: "wishIds", labelKey: "journal.form.mentions", text: (ids) => (ids.length ? i18n.t("conflict.mentions", { count: ids.length }) : "") },
+      { name: "photos", labelKey: "photos.label", text: (photos) => (photos.length ? i18n.t("conflict.photos", { count: photos.length }) : "") },
+    ];
+    const comparable = (name, value) =>
+      name === "photos" ? value.map((photo) => photo.id)
+        : name === "place" ? value && [value.name, value.latitude, value.longitude]
+          : typeof value === "string" ? value.trim() : value;
+    return fields
+      .filter((field) => JSON.stringify(comparable(field.name, mine[field.name])) !== JSON.stringify(comparable(field.name, theirs[field.name])))
+      .map((field) => ({ ...field, mine: mine[field.name], theirs: theirs[field.name] }));
+  }
+
+  resolveConflict(latest, values, { save }) {
+    this.#base = latest;
+    this.#fill({ ...this.#values(), ...values });
+    // The draft now starts from the latest version.
+    this.#draft.forget();
+    this.#keepDraft();
+    this.showAlert(null);
+    if (save) this.#save();
+    else this.querySelector("form").elements.title.focus();
   }
 
   /** Takes the entry as it is now on the server, dropping the draft (the person chose this). */

@@ -1,6 +1,9 @@
 // Crop and rotate one photo (W8). The server keeps the original and applies an
-// edit `{crop, rotate}` measured in the upright original's pixels; Done sends
-// it, Cancel sends nothing, Reset drops the edit.
+// edit `{crop, rotate}` measured in the upright original's pixels. The editor
+// only chooses it: Done answers the edit, Reset answers none (back to the
+// original), Cancel, Escape and Back answer nothing; the record's editor sends it
+// with the record's Save (photo-picker.js), so a cancelled record edit leaves
+// the photo as it was.
 //
 // What the editor shows: the photo's `large` rendition as it is now. With no
 // edit that is the whole upright original; with one it is the current crop
@@ -15,8 +18,7 @@
 import { PHOTO } from "../common/record-kinds.js";
 import { bindActions } from "../common/actions.js";
 import { i18n } from "../shell/i18n.js";
-import { describe, setMessage } from "../common/messages.js";
-import { photoService } from "./photo-service.js";
+import { showOverlay } from "../common/overlay-history.js";
 import {
   cropFromFrame,
   moveFrame,
@@ -36,7 +38,10 @@ const CORNERS = ["nw", "ne", "sw", "se"];
 
 let nextId = 0;
 
-/** `PhotoEditor.open(photoId)` resolves with the edited Photo, or null when nothing changed. */
+/**
+ * `PhotoEditor.open(photoId)` resolves with the edit chosen, `{edit: {crop, rotate}}`, or
+ * `{edit: null}` for Reset, or null when nothing changed or the editor was closed.
+ */
 export class PhotoEditor extends HTMLElement {
   #photo = null;
   #source = null;
@@ -47,8 +52,7 @@ export class PhotoEditor extends HTMLElement {
   #square = false;
   #scale = 1;
   #gesture = null;
-  #busy = false;
-  #resolve = null;
+  #answer = null;
   #resizeObserver = null;
 
   static open(photoId) {
@@ -70,14 +74,13 @@ export class PhotoEditor extends HTMLElement {
     this.#canvas = turnedSize(this.#source, this.#rotate);
     this.#frame = { x: 0, y: 0, ...this.#canvas };
     this.#build();
-    const dialog = this.querySelector("dialog");
-    return new Promise((resolve) => {
-      this.#resolve = resolve;
-      dialog.addEventListener("close", () => this.#finish(null));
-      dialog.showModal();
-      this.#resizeObserver = new ResizeObserver(() => this.#layout());
-      this.#resizeObserver.observe(this.querySelector(".photo-editor-stage"));
+    const closed = showOverlay(this.querySelector("dialog")).then(() => {
+      this.remove();
+      return this.#answer;
     });
+    this.#resizeObserver = new ResizeObserver(() => this.#layout());
+    this.#resizeObserver.observe(this.querySelector(".photo-editor-stage"));
+    return closed;
   }
 
   #build() {
@@ -102,7 +105,6 @@ export class PhotoEditor extends HTMLElement {
         </div>
         <p class="photo-editor-hint" id="${id}-hint" data-i18n="photos.editor.hint"></p>
         ${animated ? `<p class="photo-editor-hint photo-editor-animation" id="${id}-animation" data-i18n="photos.editor.animation"></p>` : ""}
-        <p class="photo-editor-error" role="alert" hidden></p>
         <div class="photo-editor-tools">
           <div class="segmented photo-editor-aspect" role="radiogroup" data-i18n-attr="aria-label:photos.editor.aspect">
             <label class="segmented-option"><input type="radio" name="${id}-aspect" value="free" checked><span data-i18n="photos.editor.free"></span></label>
@@ -124,7 +126,7 @@ export class PhotoEditor extends HTMLElement {
     bindActions(this, {
       cancel: () => this.querySelector("dialog").close(),
       done: () => this.#apply(),
-      reset: () => this.#reset(),
+      reset: () => this.#finish({ edit: null }),
       "rotate-left": () => this.#turn(-1),
       "rotate-right": () => this.#turn(1),
     });
@@ -229,49 +231,17 @@ export class PhotoEditor extends HTMLElement {
     this.#drawFrame();
   }
 
-  async #apply() {
+  #apply() {
     const original = { width: this.#photo.originalWidth ?? this.#photo.width, height: this.#photo.originalHeight ?? this.#photo.height };
     const crop = cropFromFrame(this.#frame, this.#source, this.#rotate, original);
     const before = this.#photo.edit ?? { crop: null, rotate: 0 };
-    if (this.#rotate === before.rotate && sameCrop(crop, before.crop)) {
-      this.querySelector("dialog").close();
-      return;
-    }
-    await this.#send("done", () => photoService.edit(this.#photo.id, { crop, rotate: this.#rotate }));
+    const unchanged = this.#rotate === before.rotate && sameCrop(crop, before.crop);
+    this.#finish(unchanged ? null : { edit: { crop, rotate: this.#rotate } });
   }
 
-  async #reset() {
-    await this.#send("reset", () => photoService.resetEdit(this.#photo.id));
-  }
-
-  /** Runs one request with its button busy; closes with the new photo, or says what went wrong. */
-  async #send(action, request) {
-    if (this.#busy) return;
-    this.#busy = true;
-    const button = this.querySelector(`[data-action="${action}"]`);
-    button.setAttribute("aria-busy", "true");
-    const error = this.querySelector(".photo-editor-error");
-    error.hidden = true;
-    try {
-      const photo = await request();
-      this.#finish(photo);
-    } catch (problem) {
-      error.hidden = false;
-      setMessage(error, describe(problem));
-    } finally {
-      this.#busy = false;
-      button.removeAttribute("aria-busy");
-    }
-  }
-
-  #finish(photo) {
-    if (!this.#resolve) return;
-    const resolve = this.#resolve;
-    this.#resolve = null;
-    const dialog = this.querySelector("dialog");
-    if (dialog.open) dialog.close();
-    this.remove();
-    resolve(photo);
+  #finish(answer) {
+    this.#answer = answer;
+    this.querySelector("dialog").close();
   }
 }
 

@@ -1,7 +1,8 @@
 // The photos of a wish being added or edited (W2, W8): pick several at once
 // (phones also offer the camera), see each at once with its upload progress,
 // read a failed file's problem next to it, reorder by dragging or with the
-// Move buttons, remove, and open the photo editor. The first photo is the cover.
+// Move buttons, remove, and open the photo editor, whose crop or turn waits, said
+// so on its tile, until the record is saved (`applyEdits`). The first photo is the cover.
 // The uploads are an UploadQueue and the dragging a DragReorder; this element draws them.
 
 import { PHOTO } from "../common/record-kinds.js";
@@ -36,6 +37,8 @@ export class PhotoPicker extends HTMLElement {
   #place = null;
   #placeChosen = false;
   #unsubscribe = null;
+  /** Edits chosen in the photo editor and not yet sent, by photo id: `{crop, rotate}`, or null to reset. */
+  #edits = new Map();
   offerPlace = false;
 
   /** The most photos the record holds: the `max` attribute (a journal entry's 10), else a wish's. */
@@ -72,6 +75,23 @@ export class PhotoPicker extends HTMLElement {
 
   get photoIds() {
     return this.#items.filter((item) => item.photoId).map((item) => item.photoId);
+  }
+
+  /** Whether a crop or turn waits for the record's Save. */
+  get hasEdits() {
+    return this.#edits.size > 0;
+  }
+
+  /** Sends the edits chosen since the record was opened, each once; rejects with the first that fails. */
+  async applyEdits() {
+    for (const [photoId, edit] of this.#edits) {
+      if (!this.photoIds.includes(photoId)) continue;
+      if (edit) await photoService.edit(photoId, edit);
+      else await photoService.resetEdit(photoId);
+      this.#edits.delete(photoId);
+    }
+    this.#edits.clear();
+    this.#render();
   }
 
   /** True while a file is still uploading. */
@@ -197,6 +217,7 @@ export class PhotoPicker extends HTMLElement {
 
   #remove(index) {
     const [item] = this.#items.splice(index, 1);
+    this.#edits.delete(item.photoId);
     this.#forget(item, { deleteFresh: true });
     this.#render();
     const next = this.#items[Math.min(index, this.#items.length - 1)];
@@ -217,8 +238,12 @@ export class PhotoPicker extends HTMLElement {
   }
 
   async #edit(item, button) {
-    await PhotoEditor.open(item.photoId);
-    // The store told us of any change; focus goes back to where the person was.
+    const answer = await PhotoEditor.open(item.photoId);
+    if (answer) {
+      this.#edits.set(item.photoId, answer.edit);
+      this.#render();
+    }
+    // Focus goes back to where the person was.
     if (button.isConnected) button.focus();
   }
 
@@ -272,6 +297,7 @@ export class PhotoPicker extends HTMLElement {
     const tiles = this.#items.map((item, index) => {
       const tile = this.#tileOf(item) ?? createTile(item);
       updateTile(tile, item, index, this.#items.length);
+      this.#showPending(tile, item);
       return tile;
     });
     // Only what is out of place moves: moving a focused element would drop its focus.
@@ -288,6 +314,17 @@ export class PhotoPicker extends HTMLElement {
     count.hidden = this.#items.length === 0;
     setText(count, "photos.count", { count: this.#items.length, max: this.#max });
     setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
+  }
+
+  /** Says on the tile that a crop or turn waits for Save, and turns the thumbnail by the turn it adds. */
+  #showPending(tile, item) {
+    const pending = tile.querySelector(".photo-tile-pending");
+    pending.hidden = !this.#edits.has(item.photoId);
+    if (!pending.hidden) i18n.localize(pending);
+    const edit = this.#edits.get(item.photoId);
+    const saved = store.get(PHOTO, item.photoId)?.edit?.rotate ?? 0;
+    const turn = pending.hidden ? 0 : (edit?.rotate ?? 0) - saved;
+    tile.querySelector(".photo-tile-image").style.rotate = turn === 0 ? "" : `${turn}deg`;
   }
 
   #renderProgress(job) {
@@ -313,6 +350,7 @@ function createTile(item) {
       <img class="photo-tile-image" alt="" draggable="false">
       <span class="photo-tile-placeholder" aria-hidden="true">${icon("photo")}</span>
       <span class="photo-tile-cover" data-i18n="photos.cover"></span>
+      <span class="photo-tile-pending" data-i18n="photos.editPending" hidden></span>
       <progress class="photo-tile-progress" max="100" value="0"></progress>
       <button type="button" class="photo-tile-remove" data-action="remove">${icon("close", "icon icon-small")}</button>
     </div>

@@ -2,17 +2,21 @@
 // arrow keys or the buttons move between photos; pinch, double-tap, the wheel
 // or the zoom buttons zoom up to 6×. Panning stops at the image's edges and an
 // image smaller than the screen stays centred (photo-geometry.js `clampPan`);
-// moving to another photo resets the zoom. "Original size" shows the original
-// file at one image pixel per screen pixel (as far as 6× allows). An animated
+// moving to another photo resets the zoom. "Original size" shows the photo as
+// edited at full resolution (the server's `full`, or the original file when it
+// has no edit) at one image pixel per screen pixel (as far as 6× allows);
+// an edited photo also offers "Before editing", its original as uploaded. An animated
 // photo (a GIF saved as a wish, G10) plays: its original is shown, the still
 // rendition standing in while it loads, and Pause stops it; people who prefer
 // reduced motion see the still with Play. A native modal <dialog> traps focus
-// and closes on Escape.
+// and closes on Escape and Back; Forward reopens it at the photo it showed
+// (overlay-history.js).
 
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
 import { reducedMotion } from "../shell/motion.js";
 import { showPhoto } from "./photo-service.js";
+import { showOverlay } from "../common/overlay-history.js";
 import { clampPan, fitSize, zoomOffset } from "./photo-geometry.js";
 
 const MAX_SCALE = 6;
@@ -31,13 +35,13 @@ export class PhotoViewer extends HTMLElement {
   #index = 0;
   #scale = 1;
   #offset = { x: 0, y: 0 };
-  #original = false;
+  /** What is shown at one image pixel per screen pixel: null (fitted renditions), "full" or "unedited". */
+  #shows = null;
   /** Whether the current photo, when animated, plays; each photo starts as reduced motion says. */
   #playing = !reducedMotion.matches;
   #pointers = new Map();
   #gesture = null;
   #lastTap = null;
-  #resolve = null;
   #resizeObserver = new ResizeObserver(() => this.#fitAgain());
 
   static open(photos, index) {
@@ -50,17 +54,14 @@ export class PhotoViewer extends HTMLElement {
     this.#photos = photos;
     this.#build();
     const dialog = this.querySelector("dialog");
-    return new Promise((resolve) => {
-      this.#resolve = resolve;
-      dialog.addEventListener("close", () => {
-        this.#resizeObserver.disconnect();
-        this.remove();
-        this.#resolve(this.#index);
-      });
-      dialog.showModal();
-      this.#go(index, { instant: true });
-      this.#resizeObserver.observe(this.querySelector(".photo-viewer-stage"));
+    const closed = showOverlay(dialog, { reopen: () => PhotoViewer.open(photos, this.#index) }).then(() => {
+      this.#resizeObserver.disconnect();
+      this.remove();
+      return this.#index;
     });
+    this.#go(index, { instant: true });
+    this.#resizeObserver.observe(this.querySelector(".photo-viewer-stage"));
+    return closed;
   }
 
   #build() {
@@ -74,6 +75,8 @@ export class PhotoViewer extends HTMLElement {
         <div class="photo-viewer-top">
           <p class="photo-viewer-count" aria-live="polite"></p>
           <button type="button" class="photo-viewer-button photo-viewer-play" data-action="play" aria-pressed="false" hidden></button>
+          <button type="button" class="photo-viewer-button photo-viewer-unedited" data-action="unedited" aria-pressed="false"
+            data-i18n-attr="aria-label:photos.uneditedNamed" hidden>${icon("photo")}<span data-i18n="photos.unedited"></span></button>
           <button type="button" class="photo-viewer-button" data-action="close"
             data-i18n-attr="aria-label:photos.close;title:photos.close">${icon("close")}</button>
         </div>
@@ -97,7 +100,8 @@ export class PhotoViewer extends HTMLElement {
       next: () => this.#go(this.#index + 1),
       "zoom-in": () => this.#zoomTo(this.#scale * BUTTON_ZOOM_STEP),
       "zoom-out": () => this.#zoomTo(this.#scale / BUTTON_ZOOM_STEP),
-      original: () => this.#toggleOriginal(),
+      original: () => this.#toggleShown("full"),
+      unedited: () => this.#toggleShown("unedited"),
       play: () => this.#togglePlaying(),
     };
     for (const button of this.querySelectorAll("button[data-action]")) {
@@ -113,12 +117,12 @@ export class PhotoViewer extends HTMLElement {
     stage.addEventListener("wheel", (event) => this.#onWheel(event), { passive: false });
     this.querySelector("dialog").addEventListener("keydown", (event) => this.#onKeyDown(event));
     for (const image of this.querySelectorAll("img")) {
-      // An original the browser cannot draw (HEIC) falls back to the large rendition.
+      // A full-size picture the browser cannot draw or the server cannot make falls back to the large rendition.
       image.addEventListener("error", () => {
         const photo = this.#photos[[...this.querySelectorAll("img")].indexOf(image)];
-        if (image.getAttribute("src") === photo.urls.original) {
+        if ([photo.urls.original, photo.urls.full].includes(image.getAttribute("src"))) {
           image.src = photo.urls.large;
-          this.#original = false;
+          this.#shows = null;
           this.#render();
         }
       });
@@ -130,10 +134,18 @@ export class PhotoViewer extends HTMLElement {
     return { width: stage.clientWidth, height: stage.clientHeight };
   }
 
+  /** The size of what photo `index` shows: as edited, or its upright original before editing. */
+  #imageSize(index) {
+    const photo = this.#photos[index];
+    if (index === this.#index && this.#shows === "unedited") {
+      return { width: photo.originalWidth ?? photo.width, height: photo.originalHeight ?? photo.height };
+    }
+    return { width: photo.width, height: photo.height };
+  }
+
   /** The current photo's size when the zoom is 1: fitted into the screen, never enlarged. */
   #baseSize(index = this.#index) {
-    const photo = this.#photos[index];
-    return fitSize({ width: photo.width, height: photo.height }, this.#stageSize());
+    return fitSize(this.#imageSize(index), this.#stageSize());
   }
 
   /** Moves to photo `index` (clamped), resetting the zoom (P4). */
@@ -141,7 +153,7 @@ export class PhotoViewer extends HTMLElement {
     this.#index = Math.min(Math.max(index, 0), this.#photos.length - 1);
     this.#scale = 1;
     this.#offset = { x: 0, y: 0 };
-    this.#original = false;
+    this.#shows = null;
     this.#playing = !reducedMotion.matches;
     this.#loadAround();
     this.#setTrack(0, { animate: !instant });
@@ -188,9 +200,13 @@ export class PhotoViewer extends HTMLElement {
     disable("zoom-in", this.#scale >= MAX_SCALE);
     disable("zoom-out", this.#scale <= 1);
     for (const action of ["previous", "next"]) this.querySelector(`[data-action="${action}"]`).hidden = total < 2;
-    this.querySelector('[data-action="original"]').setAttribute("aria-pressed", String(this.#original));
+    const photo = this.#photos[this.#index];
+    this.querySelector('[data-action="original"]').setAttribute("aria-pressed", String(this.#shows === "full"));
+    const unedited = this.querySelector('[data-action="unedited"]');
+    unedited.hidden = !photo.edit;
+    unedited.setAttribute("aria-pressed", String(this.#shows === "unedited"));
     const play = this.querySelector('[data-action="play"]');
-    play.hidden = !this.#photos[this.#index].animated;
+    play.hidden = !photo.animated;
     if (play.getAttribute("aria-pressed") !== String(this.#playing) || !play.firstChild) {
       play.setAttribute("aria-pressed", String(this.#playing));
       play.innerHTML = `${icon(this.#playing ? "pause" : "play")}<span data-i18n="${this.#playing ? "photos.pause" : "photos.play"}"></span>`;
@@ -215,27 +231,35 @@ export class PhotoViewer extends HTMLElement {
     this.#render();
   }
 
-  /** Shows the original file at one image pixel per screen pixel, or goes back to the fitted view. */
-  #toggleOriginal() {
-    const image = this.querySelectorAll("img")[this.#index];
-    const photo = this.#photos[this.#index];
-    if (this.#original) {
+  /**
+   * Shows the photo as edited at full resolution ("full") or its original before editing
+   * ("unedited") at one image pixel per screen pixel; pressed again, back to the fitted view.
+   */
+  #toggleShown(what) {
+    if (this.#shows === what) {
       this.#go(this.#index, { instant: true });
       return;
     }
-    this.#original = true;
+    const image = this.querySelectorAll("img")[this.#index];
+    const photo = this.#photos[this.#index];
+    this.#shows = what;
+    this.#scale = 1;
+    this.#offset = { x: 0, y: 0 };
     image.removeAttribute("srcset");
     image.removeAttribute("sizes");
-    // A paused animation's original would move: its large rendition is the same size, still.
-    image.dataset.shows = "original";
-    image.src = photo.animated && !this.#playing ? photo.urls.large : photo.urls.original;
-    this.#zoomTo(photo.width / devicePixelRatio / this.#baseSize().width);
+    image.dataset.shows = what;
+    if (what === "unedited") image.src = photo.urls.original;
+    // An unedited photo's original is itself (an animation keeps moving); a paused one's large rendition is the same size, still.
+    else if (photo.edit) image.src = photo.urls.full;
+    else image.src = photo.animated && !this.#playing ? photo.urls.large : photo.urls.original;
+    this.#render();
+    this.#zoomTo(this.#imageSize(this.#index).width / devicePixelRatio / this.#baseSize().width);
   }
 
   /** Plays or pauses the current animated photo, keeping the zoom; "Original size" ends. */
   #togglePlaying() {
     this.#playing = !this.#playing;
-    this.#original = false;
+    this.#shows = null;
     this.#loadAround();
     this.#render();
   }

@@ -9,6 +9,7 @@ import { createMap } from "./map-factory.js";
 import { setMessage } from "../common/messages.js";
 import { coordinates, placeAt } from "./place-format.js";
 import { placeService } from "./place-service.js";
+import { showOverlay } from "../common/overlay-history.js";
 import "../common/error-panel.js";
 
 const NAME_DEBOUNCE_MS = 300;
@@ -61,20 +62,18 @@ export class PlacePicker extends HTMLElement {
       this.#named = true;
       this.#showError(null);
     });
-    return new Promise((resolve) => {
-      let answer = null;
-      this.querySelector('button[value="confirm"]').addEventListener("click", (event) => {
-        answer = this.#answer();
-        if (answer === null) event.preventDefault();
-      });
-      dialog.addEventListener("close", () => {
-        resolve(dialog.returnValue === "confirm" ? answer : null);
-        this.#dispose();
-      });
-      this.querySelector("wl-error-panel").addEventListener("retry", () => this.#showMap(place));
-      dialog.showModal();
-      this.#showMap(place);
+    let answer = null;
+    this.querySelector('button[value="confirm"]').addEventListener("click", (event) => {
+      answer = this.#answer();
+      if (answer === null) event.preventDefault();
     });
+    this.querySelector("wl-error-panel").addEventListener("retry", () => this.#showMap(place));
+    const closed = showOverlay(dialog).then(() => {
+      this.#dispose();
+      return dialog.returnValue === "confirm" ? answer : null;
+    });
+    this.#showMap(place);
+    return closed;
   }
 
   async #showMap(place) {

@@ -3,11 +3,15 @@
 // fields still empty and add the page's image as a photo; nothing typed is overwritten.
 // The form checks the same rules as the server before sending, shows the
 // server's own complaints next to their field, and on an edit sends the version
-// it started from, so a change made elsewhere meanwhile is reported, not overwritten.
+// it started from, so a change made elsewhere meanwhile is shown beside the person's
+// own (the conflict panel), not overwritten. What is typed is kept as a draft until
+// saved or discarded (form-draft.js, as the journal's editor does), and a photo's
+// crop or turn is sent with Save, so Cancel leaves the wish and its photos as they were.
 
-import { WISH } from "../common/record-kinds.js";
+import { PHOTO, WISH } from "../common/record-kinds.js";
 import { TAG_LIMITS } from "../common/tag-input.js";
 import { bindActions } from "../common/actions.js";
+import { draftNoteMarkup, FormDraft, showDraftNote } from "../common/form-draft.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { describe } from "../common/messages.js";
@@ -15,6 +19,7 @@ import { navigation } from "../shell/navigation.js";
 import { linkService } from "../links/link-service.js";
 import { MAX_PHOTOS } from "../photos/photo-service.js";
 import { hashQuery, placeFrom } from "../places/place-format.js";
+import { store } from "../common/store.js";
 import { wishService } from "./wish-service.js";
 import { length, RecordEditorView } from "../common/record-editor-view.js";
 import "../links/link-preview.js";
@@ -36,13 +41,32 @@ export class WishEditorView extends RecordEditorView {
   static goneKey = "wish.gone.body";
 
   #base = null;
+  #draft = null;
   // The preview images already added as photos, so one tap never adds the same image twice.
   #addedImages = new Set();
+  #onPageHide = () => this.#keepDraft();
+
+  connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener("pagehide", this.#onPageHide);
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    window.removeEventListener("pagehide", this.#onPageHide);
+    if (!this.querySelector("form")) return;
+    // Leaving without saving or discarding (Back) keeps the draft, and the photos it names.
+    if (this.#keepDraft()?.photos.length) this.querySelector("wl-photo-picker").keep();
+  }
 
   showForm(wish) {
     this.#base = wish;
+    this.#draft = new FormDraft("wish", this.recordId, {
+      comparable: ({ photos, ...fields }) => ({ ...fields, photos: photos.map((photo) => photo.id) }),
+    });
     this.innerHTML = `
       <form class="form wish-form-card" novalidate>
+        ${draftNoteMarkup()}
         ${this.alertMarkup("wish.form.reload")}
         <wl-photo-picker></wl-photo-picker>
         <div class="field">
@@ -81,13 +105,22 @@ export class WishEditorView extends RecordEditorView {
         ${this.actionsMarkup()}
       </form>`;
     i18n.localize(this);
-    this.#fill(wish);
+    this.#fill(this.#baseValues());
+    const draft = this.#draft.read();
+    if (draft) {
+      this.#fill(draft);
+      showDraftNote(this.querySelector(".draft-note"), draft);
+    }
     const form = this.querySelector("form");
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.#save();
     });
-    bindActions(form, { cancel: () => this.#leave(), reload: () => this.#reload() });
+    // Every change is kept at once: a reload or Back a second later finds it.
+    for (const type of ["input", "change", "placechange", "photoschange"]) {
+      form.addEventListener(type, () => this.#keepDraft());
+    }
+    bindActions(form, { cancel: () => this.#cancel(), discard: () => this.#discard(), reload: () => this.#reload() });
     const placeField = this.querySelector("wl-place-field");
     placeField.addEventListener("placechange", () => {
       this.showFieldError("place", null);
@@ -103,7 +136,57 @@ export class WishEditorView extends RecordEditorView {
       this.showFieldError("tags", event.detail ? { key: event.detail } : null),
     );
     this.#watchLink();
-    if (!wish) form.elements.name.focus();
+    if (!wish && !draft) form.elements.name.focus();
+  }
+
+  /** The form's values for `wish` as saved (the one being edited), or a new one (maybe with the map's place). */
+  #baseValues(wish = this.#base) {
+    return {
+      name: wish?.name ?? "",
+      memo: wish?.memo ?? "",
+      link: wish?.link ?? "",
+      favorite: wish?.favorite ?? false,
+      tags: wish?.tags ?? [],
+      // A new wish may come with a place already ("Add wish here" on the map).
+      place: wish ? (wish.place ?? null) : placeFrom(hashQuery()),
+      photos: wish?.photos ?? [],
+    };
+  }
+
+  /** What the form shows now, in the shape of `#baseValues()` (tags as committed chips). */
+  #formValues() {
+    const form = this.querySelector("form");
+    return {
+      name: form.elements.name.value,
+      memo: form.elements.memo.value,
+      link: form.elements.link.value,
+      favorite: form.elements.favorite.checked,
+      tags: this.querySelector("wl-tag-input").tags,
+      place: this.querySelector("wl-place-field").place,
+      photos: this.querySelector("wl-photo-picker").photoIds.map((id) => store.get(PHOTO, id)).filter(Boolean),
+    };
+  }
+
+  /** Keeps what the form shows as the draft, or forgets it when nothing differs from the saved wish. */
+  #keepDraft() {
+    if (!this.querySelector("form") || this.busy || !this.#draft) return null;
+    return this.#draft.keep(this.#formValues(), this.#baseValues(), this.#base?.version);
+  }
+
+  /** Drops the draft and shows the wish as saved (or an empty new one). */
+  #discard() {
+    this.#draft.forget();
+    this.#fill(this.#baseValues());
+    showDraftNote(this.querySelector(".draft-note"), null);
+    this.querySelector("form").elements.name.focus();
+  }
+
+  /** Leaves without saving, once the person agrees to lose what they typed or cropped. */
+  async #cancel() {
+    const unsaved = this.querySelector("wl-photo-picker").hasEdits;
+    if (!(await this.#draft.confirmDiscard({ unsaved }))) return;
+    this.#draft.finish();
+    this.#leave();
   }
 
   /** Previews the link as it is typed or pasted, and keeps the offer to fill in step with the form. */
@@ -160,19 +243,18 @@ export class WishEditorView extends RecordEditorView {
     preview.fillable = this.#fillable(page);
   }
 
-  #fill(wish) {
+  /** Shows `values` (the shape of `#baseValues()`; without `photos`, the photos stay as they are). */
+  #fill(values) {
     const form = this.querySelector("form");
-    form.elements.name.value = wish?.name ?? "";
-    form.elements.memo.value = wish?.memo ?? "";
-    form.elements.link.value = wish?.link ?? "";
-    form.elements.favorite.checked = wish?.favorite ?? false;
-    this.querySelector("wl-tag-input").tags = wish?.tags ?? [];
-    // A new wish may come with a place already ("Add wish here" on the map).
-    const place = wish ? wish.place ?? null : placeFrom(hashQuery());
-    this.querySelector("wl-place-field").place = place;
+    form.elements.name.value = values.name;
+    form.elements.memo.value = values.memo ?? "";
+    form.elements.link.value = values.link ?? "";
+    form.elements.favorite.checked = values.favorite;
+    this.querySelector("wl-tag-input").tags = values.tags;
+    this.querySelector("wl-place-field").place = values.place;
     const picker = this.querySelector("wl-photo-picker");
-    picker.photos = wish?.photos ?? [];
-    picker.offerPlace = !place;
+    if (values.photos) picker.photos = values.photos;
+    picker.offerPlace = !values.place;
   }
 
   #values() {
@@ -221,26 +303,71 @@ export class WishEditorView extends RecordEditorView {
     if (problems.length > 0) return;
     this.setBusy(true);
     const picker = this.querySelector("wl-photo-picker");
+    this.#keepDraft();
     try {
       // Photos still uploading are waited for; ones that failed are left out.
       await picker.settled();
       values.fields.photoIds = picker.photoIds;
+      // A crop or turn chosen in this edit goes with it.
+      await picker.applyEdits();
       if (this.#base) {
-        const wish = await wishService.update(this.#base.id, values.fields, this.#base.version);
+        // A draft restored from an older version is checked against that version.
+        const version = this.#draft.read()?.version ?? this.#base.version;
+        const wish = await wishService.update(this.#base.id, values.fields, version);
         picker.keep();
+        this.#draft.finish();
         this.#recordPrice(wish);
         // The editor was opened from the wish: back there, where the store already shows the change.
         this.#leave();
       } else {
         const wish = await wishService.create(values.fields);
         picker.keep();
+        this.#draft.finish();
         this.#recordPrice(wish);
         navigation.replace(`/wishes/${encodeURIComponent(wish.id)}`);
       }
     } catch (error) {
       this.setBusy(false);
+      // Offline or refused: the draft is kept, so nothing typed is lost.
+      this.#keepDraft();
       this.showServerError(error);
     }
+  }
+
+  conflictFields(latest) {
+    const mine = this.#formValues();
+    const theirs = this.#baseValues(latest);
+    const plain = (value) => (value ?? "").trim();
+    const fields = [
+      { name: "name", labelKey: "wish.form.name", text: plain },
+      { name: "memo", labelKey: "wish.form.memo", text: plain },
+      { name: "link", labelKey: "wish.form.link", text: plain },
+      { name: "place", labelKey: "wish.form.place", text: (place) => place?.name ?? "" },
+      { name: "tags", labelKey: "wish.form.tags", text: (tags) => tags.join(", ") },
+      { name: "favorite", labelKey: "wish.form.favorite", text: (on) => i18n.t(on ? "conflict.yes" : "conflict.no") },
+      { name: "photos", labelKey: "photos.label", text: (photos) => (photos.length ? i18n.t("conflict.photos", { count: photos.length }) : "") },
+    ];
+    const same = (name, a, b) =>
+      name === "photos" ? a.map((photo) => photo.id).join() === b.map((photo) => photo.id).join()
+        : name === "place" ? JSON.stringify(a && [a.name, a.latitude, a.longitude]) === JSON.stringify(b && [b.name, b.latitude, b.longitude])
+          : JSON.stringify(typeof a === "string" ? a.trim() : a) === JSON.stringify(typeof b === "string" ? b.trim() : b);
+    return fields
+      .filter((field) => !same(field.name, mine[field.name], theirs[field.name]))
+      .map((field) => ({ ...field, mine: mine[field.name], theirs: theirs[field.name] }));
+  }
+
+  resolveConflict(latest, values, { save }) {
+    this.#base = latest;
+    const chosen = { ...this.#formValues(), ...values };
+    // The photos the person has are theirs already; only the other version's need putting back.
+    if (values.photos !== latest.photos) delete chosen.photos;
+    this.#fill(chosen);
+    // The draft now starts from the latest version.
+    this.#draft.forget();
+    this.#keepDraft();
+    this.showAlert(null);
+    if (save) this.#save();
+    else this.querySelector("form").elements.name.focus();
   }
 
   /**
@@ -259,7 +386,9 @@ export class WishEditorView extends RecordEditorView {
     try {
       const wish = await wishService.load(this.#base.id, { signal: this.signal });
       this.#base = wish;
-      this.#fill(wish);
+      this.#draft.forget();
+      this.#fill(this.#baseValues());
+      showDraftNote(this.querySelector(".draft-note"), null);
       this.showProblems([]);
       this.showAlert(null);
       this.querySelector("form").elements.name.focus();
