@@ -15,16 +15,16 @@ struct JournalController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/journal", create)
-            routes.get("/api/v1/journal", readCache.reads(list))
-            routes.get("/api/v1/journal/markers", readCache.reads(markers))
-            routes.get("/api/v1/journal/near", readCache.reads(near))
-            routes.get("/api/v1/journal/{id}", show)
-            routes.patch("/api/v1/journal/{id}", update)
-            routes.delete("/api/v1/journal/{id}", delete)
-            routes.put("/api/v1/journal/{id}/heart") { request, account in try setHearted(true, request, account) }
-            routes.delete("/api/v1/journal/{id}/heart") { request, account in try setHearted(false, request, account) }
-            routes.get("/api/v1/wishes/{id}/journal", mentioning)
+            routes.add(APIRoute.Journal.create, create)
+            routes.add(APIRoute.Journal.list, readCache.reads(list))
+            routes.add(APIRoute.Journal.markers, readCache.reads(markers))
+            routes.add(APIRoute.Journal.near, readCache.reads(near))
+            routes.add(APIRoute.Journal.show, show)
+            routes.add(APIRoute.Journal.update, update)
+            routes.add(APIRoute.Journal.delete, delete)
+            routes.add(APIRoute.Journal.heart) { request, account in try setHearted(true, request, account) }
+            routes.add(APIRoute.Journal.unheart) { request, account in try setHearted(false, request, account) }
+            routes.add(APIRoute.Journal.mentioning, mentioning)
         }
     }
 
@@ -32,7 +32,7 @@ struct JournalController: Sendable {
         let entry = try journal.create(
             request.apiBody(JournalDraft.self), owner: account.key, now: clock().inWholeMilliseconds)
         var response = Response.api(entry, version: entry.version, status: .created)
-        response.headers["Location"] = "/api/v1/journal/\(entry.id.uuidString.lowercased())"
+        response.headers["Location"] = try APIRoute.Journal.show.path(["id": entry.id.uuidString.lowercased()])
         return response
     }
 

@@ -20,18 +20,18 @@ struct WishesController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/wishes", create)
-            routes.get("/api/v1/wishes", readCache.reads(list))
-            routes.get("/api/v1/wishes/{id}", readCache.reads(show))
-            routes.patch("/api/v1/wishes/{id}", update)
-            routes.delete("/api/v1/wishes/{id}", delete)
-            routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
-            routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
-            routes.get("/api/v1/tags", readCache.reads(tags))
-            routes.get("/api/v1/search", search)
-            routes.get("/api/v1/recent-searches", listRecentSearches)
-            routes.delete("/api/v1/recent-searches", clearRecentSearches)
-            routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+            routes.add(APIRoute.Wishes.create, create)
+            routes.add(APIRoute.Wishes.list, readCache.reads(list))
+            routes.add(APIRoute.Wishes.show, readCache.reads(show))
+            routes.add(APIRoute.Wishes.update, update)
+            routes.add(APIRoute.Wishes.delete, delete)
+            routes.add(APIRoute.Wishes.favorite) { request, account in try setFavorite(true, request, account) }
+            routes.add(APIRoute.Wishes.unfavorite) { request, account in try setFavorite(false, request, account) }
+            routes.add(APIRoute.Wishes.tags, readCache.reads(tags))
+            routes.add(APIRoute.Search.search, search)
+            routes.add(APIRoute.Search.recentSearches, listRecentSearches)
+            routes.add(APIRoute.Search.clearRecentSearches, clearRecentSearches)
+            routes.add(APIRoute.Search.deleteRecentSearch, deleteRecentSearch)
         }
     }
 
@@ -39,7 +39,7 @@ struct WishesController: Sendable {
         let owner = account.key
         let wish = try wishes.create(request.apiBody(WishDraft.self), owner: owner, now: clock().inWholeMilliseconds)
         var response = Self.answer(wish, status: .created)
-        response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
+        response.headers["Location"] = try APIRoute.Wishes.show.path(["id": wish.id.uuidString.lowercased()])
         return response
     }
 
