@@ -56,10 +56,11 @@ def test_api_errors_are_typed(page):
           try { return ["ok", await promise]; }
           catch (error) { return [error.name, error.status ?? null, error.code]; }
         };
+        const { API } = await import(new URL("../common/api-routes.js", document.querySelector('script[type="module"]').src));
         return [
-          await outcome(module.api.get("/me")),
-          await outcome(module.api.post("/sessions", { username: "nobody", password: "wrong password" })),
-          await outcome(module.api.get("/setup")),
+          await outcome(module.api.request(API.accounts.me)),
+          await outcome(module.api.request(API.accounts.signIn, { body: { username: "nobody", password: "wrong password" } })),
+          await outcome(module.api.request(API.accounts.setupStatus)),
         ];
         """,
     )
@@ -75,7 +76,8 @@ def test_unreachable_server_is_a_network_error(page, browser):
     result = page(
         "js/common/api.js",
         """
-        try { await module.api.get("/me"); return "answered"; }
+        const { API } = await import(new URL("../common/api-routes.js", document.querySelector('script[type="module"]').src));
+        try { await module.api.request(API.accounts.me); return "answered"; }
         catch (error) { return [error instanceof module.NetworkError, error instanceof module.ApiError, error.code]; }
         """,
     )

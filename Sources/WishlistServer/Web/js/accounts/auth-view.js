@@ -7,9 +7,10 @@ import { ApiError } from "../common/api.js";
 import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
 import { session } from "./session.js";
+import { limits } from "../common/limits.js";
 
-const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
-const PASSWORD_MIN_LENGTH = 10;
+const USERNAME_PATTERN = new RegExp(`^[a-z0-9._-]{${limits.usernameMinimum},${limits.usernameMaximum}}$`);
+const PASSWORD_MIN_LENGTH = limits.passwordMinimum;
 
 const USERNAME = { name: "username", labelKey: "auth.username", autocomplete: "username" };
 const CONFIRM = { name: "confirm", labelKey: "auth.confirmPassword", autocomplete: "new-password" };
