@@ -63,7 +63,7 @@ import WishlistCore
 
     @Test func everyRouteIsDocumentedWithItsParametersAndNothingElseIs() async throws {
         let documented = try await Self.documentedOperations()
-        #expect(Set(APIRoute.all).count == APIRoute.all.count, "a route is in the table twice")
+        #expect(Set(APIRoute.all.map(\.description)).count == APIRoute.all.count, "a route is in the table twice")
         for route in APIRoute.all {
             let operation = documented[Self.documentedName(route)]
             #expect(operation != nil, "\(route) is not in openapi.json")
