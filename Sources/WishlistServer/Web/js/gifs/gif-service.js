@@ -57,18 +57,18 @@ export class GifService {
    */
   async setFavorite(id, favorite) {
     if (favorite) {
-      store.put(GIF, { ...(await api.request(API.gifs.favorite, { params: { id } })), favorite: true });
+      store.put(GIF, { ...(await api.request(API.gifs.favorite, { params: { gifId: id } })), favorite: true });
       return;
     }
     await changeOptimistically(GIF, id, { favorite: false, favoritedAt: null }, async () => {
-      await api.request(API.gifs.unfavorite, { params: { id } });
+      await api.request(API.gifs.unfavorite, { params: { gifId: id } });
       return { ...store.get(GIF, id), favorite: false, favoritedAt: null };
     });
   }
 
   /** Makes a wish of the GIF (its name, Giphy link and animation); the wish lands in the store. */
   async saveAsWish(id) {
-    const [wish] = store.put(WISH, await api.request(API.gifs.wish, { params: { id } }));
+    const [wish] = store.put(WISH, await api.request(API.gifs.wish, { params: { gifId: id } }));
     return wish;
   }
 
