@@ -71,6 +71,36 @@ def test_api_errors_are_typed(page):
     ]
 
 
+def test_api_paths_are_made_from_the_route_table(page):
+    result = page(
+        "js/common/api-routes.js",
+        """
+        const { API, apiPath } = module;
+        const refused = (params) => { try { return apiPath(API.admin.enable, params); } catch (error) { return error.name; } };
+        return [
+          apiPath(API.wishes.list, {}, { tag: "a&b c", favorite: null, cursor: undefined, limit: 5 }),
+          apiPath(API.gifs.wish, { gifId: "x?y#z %" }),
+          apiPath(API.server.leaflet, { path: "images/marker icon.png" }),
+          refused({ username: ".." }),
+          refused({ username: "ann/disable" }),
+          refused({ username: "" }),
+          refused({}),
+          refused({ username: "ann", id: "1" }),
+        ];
+        """,
+    )
+    assert result == [
+        "/api/v1/wishes?tag=a%26b+c&limit=5",
+        "/api/v1/gifs/x%3Fy%23z%20%25/wish",
+        "/vendor/leaflet/images/marker%20icon.png",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+    ]
+
+
 def test_unreachable_server_is_a_network_error(page, browser):
     block_api(browser)
     result = page(

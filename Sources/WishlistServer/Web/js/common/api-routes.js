@@ -103,21 +103,27 @@ export const API = Object.freeze({
 /**
  * The path of `route` with each `{name}` of its template replaced by `params[name]`, encoded as one
  * segment (a last `{name...}` may hold several, split at "/"), then `query` (an object or
- * URLSearchParams; null and undefined values are left out). A parameter missing, or a value that
- * could not stay its segment (empty, ".", ".."), throws rather than asking for another path.
+ * URLSearchParams; null and undefined values are left out). A parameter missing or unknown, or a
+ * value that could not stay its segment (empty, ".", "..", a "/" in a one-segment parameter),
+ * throws rather than asking for another path.
  */
 export function apiPath(route, params = {}, query = null) {
+  const names = new Set();
   const segments = route.template.split("/").map((segment) => {
     const name = /^\{(.+?)(\.\.\.)?\}$/.exec(segment);
     if (!name) return segment;
+    names.add(name[1]);
     const value = params[name[1]];
     if (value === undefined || value === null) throw new TypeError(`${route.method} ${route.template} needs its ${name[1]}.`);
-    const parts = name[2] ? String(value).split("/") : [String(value)];
-    if (parts.some((part) => part === "" || part === "." || part === "..")) {
+    // The server decodes %2F before it splits the path, so a "/" cannot stay inside one segment.
+    const parts = String(value).split("/");
+    if ((!name[2] && parts.length > 1) || parts.some((part) => part === "" || part === "." || part === "..")) {
       throw new TypeError(`"${value}" cannot be the ${name[1]} of ${route.template}.`);
     }
     return parts.map(encodeURIComponent).join("/");
   });
+  const unknown = Object.keys(params ?? {}).find((key) => !names.has(key));
+  if (unknown) throw new TypeError(`${route.method} ${route.template} has no parameter ${unknown}.`);
   const search = new URLSearchParams();
   for (const [key, value] of query instanceof URLSearchParams ? query : Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) search.append(key, String(value));
