@@ -8,6 +8,12 @@ extension WishlistClient {
         try await request(APIRoute.Admin.accounts, as: ItemList<AccountSummary>.self).items
     }
 
+    /// Adds an account with a temporary password (in the answer, this once) the person must change
+    /// once signed in with it.
+    public func addAccount(_ account: NewAccount) async throws -> TemporaryPassword {
+        try await request(APIRoute.Admin.addAccount, json: account)
+    }
+
     /// Disables an account: its sessions and API tokens stop working at once.
     @discardableResult
     public func disableAccount(_ username: String) async throws -> AccountSummary {

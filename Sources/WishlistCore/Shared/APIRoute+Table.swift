@@ -43,11 +43,13 @@ extension APIRoute {
     /// The administrators' routes (a 404 to any other account).
     public enum Admin {
         public static let accounts = APIRoute(.GET, "/api/v1/admin/accounts")
+        /// A new account with a temporary password.
+        public static let addAccount = APIRoute(.POST, "/api/v1/admin/accounts")
         public static let disable = APIRoute(.POST, "/api/v1/admin/accounts/{username}/disable")
         public static let enable = APIRoute(.POST, "/api/v1/admin/accounts/{username}/enable")
         public static let resetPassword = APIRoute(.POST, "/api/v1/admin/accounts/{username}/reset-password")
 
-        static let all = [accounts, disable, enable, resetPassword]
+        static let all = [accounts, addAccount, disable, enable, resetPassword]
     }
 
     public enum Wishes {

@@ -27,6 +27,17 @@ public struct AccountAdministration: Sendable {
             username: username, passwordHash: try hasher.hash(password), isAdmin: isAdmin, now: clock())
     }
 
+    /// Adds an account with a temporary password for an administrator to hand over (answered this
+    /// once; the store keeps its hash), which the person must change once signed in with it.
+    public func addAccountWithTemporaryPassword(_ account: NewAccount) throws -> TemporaryPassword {
+        let username = try AccountRules.normalizedUsername(account.username)
+        let password = Self.temporaryPassword()
+        try users.createUser(
+            username: username, passwordHash: try hasher.hash(password), isAdmin: account.isAdmin, mustChangePassword: true,
+            now: clock())
+        return TemporaryPassword(account: try users.summary(username: username), temporaryPassword: password)
+    }
+
     /// Creates the first account, an admin; refuses once any account exists.
     func setUpFirstAdmin(username: String, password: String) throws -> Account {
         let username = try AccountRules.normalizedUsername(username)

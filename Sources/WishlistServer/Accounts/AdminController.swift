@@ -2,8 +2,8 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// The administrators' API (issue 15): list the accounts, disable or enable one, and reset a
-/// password to a temporary one shown once. To any account but an administrator's these routes do
+/// The administrators' API (issue 15): list the accounts, add one, disable or enable one, and
+/// reset a password; a new account's password and a reset one are temporary, shown once. To any account but an administrator's these routes do
 /// not exist (404). An administrator cannot disable or reset their own account, and the last
 /// administrator who can sign in cannot be disabled.
 struct AdminController: Sendable {
@@ -13,6 +13,7 @@ struct AdminController: Sendable {
     func register(in router: inout Router) {
         router.group(.admin(authenticator)) { routes in
             routes.add(APIRoute.Admin.accounts, listAccounts)
+            routes.add(APIRoute.Admin.addAccount, addAccount)
             routes.add(APIRoute.Admin.disable, disable)
             routes.add(APIRoute.Admin.enable, enable)
             routes.add(APIRoute.Admin.resetPassword, resetPassword)
@@ -21,6 +22,12 @@ struct AdminController: Sendable {
 
     func listAccounts(_ request: Request, _ admin: Account) throws -> Response {
         .api(ItemList(try administration.summaries()))
+    }
+
+    /// A new account with a temporary password, answered once; the person must change it after
+    /// signing in with it. A taken username is 409 `conflict`; a bad one 400 naming `username`.
+    func addAccount(_ request: Request, _ admin: Account) throws -> Response {
+        .api(try administration.addAccountWithTemporaryPassword(try request.apiBody(NewAccount.self)), status: .created)
     }
 
     /// Disables the account: its sessions and API tokens end now, and it cannot sign in.

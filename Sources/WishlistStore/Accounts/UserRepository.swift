@@ -32,9 +32,13 @@ public struct UserRepository: Sendable {
         }
     }
 
-    public func createUser(username: String, passwordHash: String, isAdmin: Bool, now: Date) throws -> Account {
+    /// With `mustChangePassword` (a temporary password) the person must choose a new one once signed in.
+    public func createUser(
+        username: String, passwordHash: String, isAdmin: Bool, mustChangePassword: Bool = false, now: Date
+    ) throws -> Account {
         try pool.write { db in
-            try insertUser(db, username: username, passwordHash: passwordHash, isAdmin: isAdmin, now: now)
+            try insertUser(
+                db, username: username, passwordHash: passwordHash, isAdmin: isAdmin, mustChangePassword: mustChangePassword, now: now)
         }
     }
 
@@ -153,20 +157,24 @@ public struct UserRepository: Sendable {
 
     // MARK: Rows
 
-    private func insertUser(_ db: Database, username: String, passwordHash: String, isAdmin: Bool, now: Date) throws
-        -> Account
-    {
+    private func insertUser(
+        _ db: Database, username: String, passwordHash: String, isAdmin: Bool, mustChangePassword: Bool = false, now: Date
+    ) throws -> Account {
         let id = UUID()
         do {
             try db.run(
-                "INSERT INTO users (uuid, username, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, username, passwordHash, isAdmin, now.millisecondsSince1970])
+                """
+                INSERT INTO users (uuid, username, password_hash, is_admin, must_change_password, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [id.lowercasedString, username, passwordHash, isAdmin, mustChangePassword, now.millisecondsSince1970])
         } catch let error as SQLiteError where error.isUniqueConstraintViolation {
             throw StoreError.conflict("The username '\(username)' is taken.")
         }
         return Account(
             key: UserKey(db.lastInsertRowID),
-            user: User(id: id, username: username, isAdmin: isAdmin, createdAt: now.inWholeMilliseconds))
+            user: User(
+                id: id, username: username, isAdmin: isAdmin, createdAt: now.inWholeMilliseconds, mustChangePassword: mustChangePassword))
     }
 
     /// The account a row of `columns` describes.

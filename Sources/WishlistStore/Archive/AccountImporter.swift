@@ -5,7 +5,8 @@ import SQLite
 import Synchronization
 import WishlistCore
 
-/// Restores an account archive (docs/EXPORT.md) into an account, ids kept. The archive is unpacked
+/// Restores an account archive (docs/EXPORT.md) into an account, ids kept where they are free
+/// (`ImportPlan`). The archive is unpacked
 /// under the media folder's `staging/` (swept at start-up should the server die meanwhile) and
 /// checked whole (`ArchiveContents`); what is new is decided (`ImportPlan`); the new photos'
 /// files are placed and flushed; then every row is written in one transaction. Anything wrong
@@ -39,7 +40,7 @@ public struct AccountImporter: Sendable {
         var placed: [ArchivedPhoto] = []
         do {
             for photo in newPhotos {
-                try place(photo, from: contents)
+                try place(photo, as: plan.id(photo.id), from: contents)
                 placed.append(photo)
             }
             try library.store.pool.write { db in
@@ -54,7 +55,8 @@ public struct AccountImporter: Sendable {
                 try ImportRows(contents: contents, plan: plan, owner: owner, db: db).write()
             }
         } catch {
-            try? library.removeUnsavedFiles(photoIDs: placed.compactMap { UUID(uuidString: $0.id) }, originals: Set(placed.map(\.sha256)))
+            try? library.removeUnsavedFiles(
+                photoIDs: placed.compactMap { UUID(uuidString: plan.id($0.id)) }, originals: Set(placed.map(\.sha256)))
             throw error
         }
         return plan.report
@@ -85,8 +87,8 @@ public struct AccountImporter: Sendable {
         }
     }
 
-    /// Files the photo's original (unless there) and its renditions as its revision, flushed.
-    private func place(_ photo: ArchivedPhoto, from contents: ArchiveContents) throws {
+    /// Files the photo's original (unless there) and its renditions as its revision under `id`, flushed.
+    private func place(_ photo: ArchivedPhoto, as id: String, from contents: ArchiveContents) throws {
         let files = library.files
         try files.keepOriginal(.file(path: contents.originalFile(photo)), sha256: photo.sha256, format: Self.format(photo))
         let staged = files.root.appendingPathComponent("staging/\(UUID().lowercasedString)")
@@ -97,7 +99,7 @@ public struct AccountImporter: Sendable {
             try FileManager.default.copyItem(atPath: contents.renditionFile(photo, size), toPath: target)
             try FileSync.file(target)
         }
-        guard let id = UUID(uuidString: photo.id) else { return }
+        guard let id = UUID(uuidString: id) else { return }
         try files.publish(staged, as: id, revision: photo.revision)
     }
 

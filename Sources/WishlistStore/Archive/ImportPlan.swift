@@ -4,8 +4,11 @@ import WishlistCore
 
 /// What an import does with each record of a checked archive, decided against the database: a
 /// record whose id this account has already is skipped (so a second import changes nothing); one
-/// whose id belongs to another account is refused, never touched; the rest are new. A photo goes
-/// with its record; an entry mentioning a refused wish is refused too.
+/// whose id another account on this server holds — that person's export, imported by someone else —
+/// moves in under a new id (`MovedRecordID`), its links (photos, mentions) following it, and the
+/// other account's rows are never touched; the rest are new, ids kept. A photo goes with its
+/// record; an entry mentioning a wish that is neither imported nor in the account is refused.
+/// Refusals name records as a person knows them: by name or title, not by id.
 ///
 /// Made once before the photo files are placed and again inside the import's transaction: if the
 /// two differ, something changed meanwhile and the import is refused as a conflict.
@@ -17,10 +20,25 @@ struct ImportPlan: Equatable {
     var newRecentSearches: [String] = []
     /// Spots already wished for by another of the account's wishes: the new wish is kept without the link.
     var droppedSpotLinks: Set<String> = []
+    /// The id in this account of each archived record that moved in under a new one, by archived id.
+    var movedIDs: [String: String] = [:]
     var report: ImportReport
 
     /// The kinds of record a report counts, each counted even when none was imported or skipped.
     static let kinds = ["wishes", "journalEntries", "photos", "gifFavorites", "recentSearches"]
+
+    /// The id the archived record `id` has (or gets) in this account.
+    func id(_ id: String) -> String { movedIDs[id] ?? id }
+
+    /// Where an archived id lands in this account.
+    private enum Landing {
+        /// The account has the record already, under this id.
+        case held(String)
+        /// Free: the record is stored under this id.
+        case free(String)
+        /// Both the archived id and the one it would move to are another account's (never seen in practice).
+        case taken
+    }
 
     init(_ contents: ArchiveContents, owner: UserKey, _ db: Database) throws {
         let zeros = Dictionary(uniqueKeysWithValues: Self.kinds.map { ($0, 0) })
@@ -29,25 +47,53 @@ struct ImportPlan: Equatable {
         func holder(_ table: String, _ id: String) throws -> Int64? {
             try db.scalar("SELECT owner_id FROM \(table) WHERE uuid = ?", [id])
         }
+        func land(_ table: String, _ id: String) throws -> Landing {
+            switch try holder(table, id) {
+            case nil: return .free(id)
+            case ownerID?: return .held(id)
+            case _?:
+                let moved = MovedRecordID.of(id, movingInto: owner)
+                switch try holder(table, moved) {
+                case nil:
+                    movedIDs[id] = moved
+                    return .free(moved)
+                case ownerID?:
+                    movedIDs[id] = moved
+                    return .held(moved)
+                case _?: return .taken
+                }
+            }
+        }
         func refuse(_ item: String, _ reason: String) { report.refused.append(.init(item: item, reason: reason)) }
-        let anotherAccount = "This id belongs to another account on this server."
+        let taken = "Its id, and the one it would move to, belong to other accounts on this server."
+        /// Why a new record's photos cannot come with it, if they cannot.
+        func photoRefusal(_ ids: [String]) throws -> String? {
+            for (index, id) in ids.enumerated() {
+                switch try land("photos", id) {
+                case .free: continue
+                case .held: return "Its photo \(index + 1) is already on another record of this account."
+                case .taken: return "Its photo \(index + 1) has an id that belongs to other accounts on this server."
+                }
+            }
+            return nil
+        }
 
         var importedWishes = Set<String>()
         var takenSpots = Set<String>()
         for wish in contents.wishes {
-            let item = "wish \(wish.id)"
-            switch try holder("wishes", wish.id) {
-            case ownerID?:
+            let item = Self.named("Wish", wish.name)
+            switch try land("wishes", wish.id) {
+            case .held:
                 count(\.skipped, "wishes")
                 count(\.skipped, "photos", by: wish.photoIds.count)
                 importedWishes.insert(wish.id)
                 continue
-            case _?:
-                refuse(item, anotherAccount)
+            case .taken:
+                refuse(item, taken)
                 continue
-            case nil: break
+            case .free: break
             }
-            if let reason = try photoRefusal(wish.photoIds, owner: ownerID, holder) {
+            if let reason = try photoRefusal(wish.photoIds) {
                 refuse(item, reason)
                 continue
             }
@@ -55,29 +101,30 @@ struct ImportPlan: Equatable {
             newPhotos += wish.photoIds
             importedWishes.insert(wish.id)
             if let spot = wish.spotId {
-                let taken: Int? = try db.scalar(
+                let spotTaken: Int? = try db.scalar(
                     "SELECT 1 FROM spot_wishes WHERE owner_id = ? AND spot_uuid = ?", [ownerID, spot])
-                if taken != nil || !takenSpots.insert(spot).inserted {
+                if spotTaken != nil || !takenSpots.insert(spot).inserted {
                     droppedSpotLinks.insert(wish.id)
                     refuse(
-                        "spot link of \(item)",
-                        "Another wish of this account was made from spot \(spot); the wish is imported without the link.")
+                        "Spot link of \(item)",
+                        "Another wish of this account was made from the same K-culture spot; the wish is imported without the link.")
                 }
             }
         }
+        let wishNames = Dictionary(contents.wishes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in contents.journal {
-            let item = "journal entry \(entry.id)"
-            switch try holder("journal_entries", entry.id) {
-            case ownerID?:
+            let item = Self.named("Journal entry", entry.title.isEmpty ? entry.date : entry.title)
+            switch try land("journal_entries", entry.id) {
+            case .held:
                 count(\.skipped, "journalEntries")
                 count(\.skipped, "photos", by: entry.photoIds.count)
                 continue
-            case _?:
-                refuse(item, anotherAccount)
+            case .taken:
+                refuse(item, taken)
                 continue
-            case nil: break
+            case .free: break
             }
-            if let reason = try photoRefusal(entry.photoIds, owner: ownerID, holder) {
+            if let reason = try photoRefusal(entry.photoIds) {
                 refuse(item, reason)
                 continue
             }
@@ -89,7 +136,8 @@ struct ImportPlan: Equatable {
                 }
             }
             if let missing {
-                refuse(item, "It mentions wish \(missing), which is neither in this account nor imported.")
+                let wish = wishNames[missing].map { Self.named("wish", $0) } ?? "a wish"
+                refuse(item, "It mentions \(wish), which is neither in this account nor imported.")
                 continue
             }
             newEntries.append(entry.id)
@@ -106,7 +154,9 @@ struct ImportPlan: Equatable {
             if existing != nil {
                 count(\.skipped, "gifFavorites")
             } else if favorites >= FavoriteGif.limit {
-                refuse("GIF favorite \(favorite.gif.id)", "An account keeps at most \(FavoriteGif.limit) favorite GIFs.")
+                refuse(
+                    Self.named("GIF favorite", favorite.gif.title.isEmpty ? favorite.gif.id : favorite.gif.title),
+                    "An account keeps at most \(FavoriteGif.limit) favorite GIFs.")
             } else {
                 favorites += 1
                 newGifFavorites.append(favorite.gif.id)
@@ -119,32 +169,24 @@ struct ImportPlan: Equatable {
             let key = SearchGrams.key(search.query)
             let sameQuery: Int? = try db.scalar(
                 "SELECT 1 FROM recent_searches WHERE owner_id = ? AND query_key = ?", [ownerID, key])
-            switch try holder("recent_searches", search.id) {
-            case ownerID?:
+            switch try land("recent_searches", search.id) {
+            case .held:
                 count(\.skipped, "recentSearches")
-            case _?:
-                refuse("recent search \(search.id)", anotherAccount)
-            case nil where sameQuery != nil || !keys.insert(key).inserted:
+            case .taken:
+                refuse(Self.named("Recent search", search.query), taken)
+            case .free where sameQuery != nil || !keys.insert(key).inserted:
                 count(\.skipped, "recentSearches")
-            case nil:
+            case .free:
                 newRecentSearches.append(search.id)
             }
         }
         count(\.imported, "recentSearches", by: newRecentSearches.count)
     }
 
-    /// Why a new record's photos cannot come with it, if they cannot: a photo id already in use.
-    private func photoRefusal(
-        _ ids: [String], owner: Int64, _ holder: (String, String) throws -> Int64?
-    ) throws -> String? {
-        for id in ids {
-            switch try holder("photos", id) {
-            case nil: continue
-            case owner?: return "Its photo \(id) is already on another record of this account."
-            case _?: return "Its photo \(id) belongs to another account on this server."
-            }
-        }
-        return nil
+    /// A record named as a person knows it, e.g. `Wish “Desk lamp”`, cut at 80 characters.
+    private static func named(_ kind: String, _ name: String) -> String {
+        let trimmed = name.trimmingWhitespace()
+        return "\(kind) “\(trimmed.count > 80 ? String(trimmed.prefix(79)) + "…" : trimmed)”"
     }
 
     private mutating func count(_ counts: WritableKeyPath<ImportReport, [String: Int]>, _ kind: String, by amount: Int = 1) {

@@ -3,7 +3,8 @@ import SQLite
 import WishlistCore
 
 /// The rows of an import's new records, written inside its transaction with every index a record
-/// has (tags, search, places through their triggers), ids, times and versions as archived.
+/// has (tags, search, places through their triggers), times and versions as archived, ids as the
+/// plan gives them (as archived, or moved: `ImportPlan.movedIDs`).
 struct ImportRows {
     let contents: ArchiveContents
     let plan: ImportPlan
@@ -36,7 +37,7 @@ struct ImportRows {
         for search in contents.recentSearches where newSearches.contains(search.id) {
             try db.run(
                 "INSERT INTO recent_searches (uuid, owner_id, query, query_key, searched_at) VALUES (?, ?, ?, ?, ?)",
-                [search.id, owner.rawValue, search.query, SearchGrams.key(search.query), search.searchedAt.millisecondsSince1970])
+                [plan.id(search.id), owner.rawValue, search.query, SearchGrams.key(search.query), search.searchedAt.millisecondsSince1970])
         }
         if !newSearches.isEmpty {
             // The newest searches by when they were made, as many as any account keeps.
@@ -58,7 +59,7 @@ struct ImportRows {
                 place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [wish.id, owner.rawValue, wish.name, SearchGrams.key(wish.name), wish.memo, wish.link]
+            [plan.id(wish.id), owner.rawValue, wish.name, SearchGrams.key(wish.name), wish.memo, wish.link]
                 + Place.columnValues(wish.place)
                 + [try TagsColumn.text(of: wish.tags), wish.favorite, created, wish.updatedAt.millisecondsSince1970, wish.version])
         let rowID = db.lastInsertRowID
@@ -84,12 +85,12 @@ struct ImportRows {
                 place_latitude, place_longitude, place_source, created_at, updated_at, version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [archived.id, owner.rawValue, archived.title, archived.contents, archived.date, archived.time, archived.hearted]
+            [plan.id(archived.id), owner.rawValue, archived.title, archived.contents, archived.date, archived.time, archived.hearted]
                 + Place.columnValues(archived.place)
                 + [archived.createdAt.millisecondsSince1970, archived.updatedAt.millisecondsSince1970, archived.version])
         let rowID = db.lastInsertRowID
         let entry = JournalEntry(
-            id: try UUID(storedText: archived.id), title: archived.title, contents: archived.contents, date: archived.date,
+            id: try UUID(storedText: plan.id(archived.id)), title: archived.title, contents: archived.contents, date: archived.date,
             time: archived.time, hearted: archived.hearted, place: archived.place, createdAt: archived.createdAt,
             updatedAt: archived.updatedAt, version: archived.version)
         try JournalRepository.index(rowID: rowID, entry: entry, owner: owner, db)
@@ -99,7 +100,7 @@ struct ImportRows {
                 INSERT INTO journal_mentions (entry_id, wish_id, position)
                 SELECT ?, id, ? FROM wishes WHERE uuid = ? AND owner_id = ?
                 """,
-                [rowID, position, wish, owner.rawValue])
+                [rowID, position, plan.id(wish), owner.rawValue])
         }
         return rowID
     }
@@ -114,7 +115,7 @@ struct ImportRows {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    photo.id, owner.rawValue, rowID, position, photo.sha256, photo.format, photo.originalWidth,
+                    plan.id(photo.id), owner.rawValue, rowID, position, photo.sha256, photo.format, photo.originalWidth,
                     photo.originalHeight, photo.width, photo.height, photo.crop?.x, photo.crop?.y, photo.crop?.width,
                     photo.crop?.height, photo.rotate, photo.revision, photo.takenAt?.millisecondsSince1970, photo.gps?.latitude,
                     photo.gps?.longitude, photo.frameCount, photo.createdAt.millisecondsSince1970

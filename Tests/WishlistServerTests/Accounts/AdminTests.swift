@@ -50,7 +50,7 @@ import WishlistStore
         let nowhere = try await bob.send("GET", "/api/v1/no-such-route")
         #expect(nowhere.status == 404)
         for (method, path) in [
-            ("GET", "/api/v1/admin/accounts"), ("POST", "/api/v1/admin/accounts/alice/disable"),
+            ("GET", "/api/v1/admin/accounts"), ("POST", "/api/v1/admin/accounts"), ("POST", "/api/v1/admin/accounts/alice/disable"),
             ("POST", "/api/v1/admin/accounts/alice/enable"), ("POST", "/api/v1/admin/accounts/alice/reset-password")
         ] {
             for client in [bob, server.client(token: token)] {
@@ -176,6 +176,53 @@ import WishlistStore
         #expect(try await browser.send("GET", "/api/v1/wishes").status == 200)
         #expect(try await alice.adminAccounts().first { $0.username == "bob" }?.mustChangePassword == false)
         #expect(try await server.client().signIn(username: "bob", password: SessionTests.newPassword).username == "bob")
+    }
+
+    /// An administrator adds Dana: her temporary password is answered once, lets her only choose a
+    /// new one, and then she is an ordinary account (or an administrator, when asked for).
+    @Test func anAdministratorAddsAnAccountWithATemporaryPassword() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let added = try await alice.addAccount(NewAccount(username: "Dana"))
+        #expect(added.account.username == "dana" && !added.account.isAdmin && added.account.mustChangePassword)
+        #expect(added.temporaryPassword.wholeMatch(of: /[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/) != nil)
+        #expect(try await alice.adminAccounts().map(\.username) == ["alice", "dana"])
+        let raw = Self.text(try await alice.send("GET", "/api/v1/admin/accounts"))
+        #expect(!raw.contains(added.temporaryPassword), "the password is answered once, never listed")
+
+        let dana = server.client()
+        #expect(try await dana.signIn(username: "dana", password: added.temporaryPassword).mustChangePassword)
+        #expect(try await dana.send("GET", "/api/v1/wishes").status == 403)
+        try await dana.changePassword(current: added.temporaryPassword, new: SessionTests.newPassword)
+        #expect(try await dana.wishes().items.isEmpty)
+        #expect(try await dana.send("GET", "/api/v1/admin/accounts").status == 404, "not an administrator")
+
+        let erin = try await alice.addAccount(NewAccount(username: "erin", isAdmin: true))
+        #expect(erin.account.isAdmin)
+        let erinsBrowser = server.client()
+        _ = try await erinsBrowser.signIn(username: "erin", password: erin.temporaryPassword)
+        try await erinsBrowser.changePassword(current: erin.temporaryPassword, new: SessionTests.newPassword)
+        #expect(try await erinsBrowser.adminAccounts().count == 3)
+    }
+
+    /// Wrong, missing, huge and hostile bodies: a 4xx naming what is wrong, and no account added.
+    @Test func addingAnAccountRefusesBadInputAndAddsNothing() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        _ = try await alice.addAccount(NewAccount(username: "dana"))
+        await expectServerError(409, "conflict") { _ = try await alice.addAccount(NewAccount(username: "DANA")) }
+        await expectServerError(409, "conflict") { _ = try await alice.addAccount(NewAccount(username: "alice")) }
+        for username in ["ab", String(repeating: "a", count: 33), "dana smith", "../admin", "<script>", "다나", ""] {
+            await expectServerError(400, "invalid_username") { _ = try await alice.addAccount(NewAccount(username: username)) }
+        }
+        for body in [
+            "", "{}", "[]", #"{"username": 7}"#, #"{"username": "fred", "isAdmin": "yes"}"#, "{" + String(repeating: " ", count: 70_000)
+        ] {
+            let answer = try await alice.send("POST", "/api/v1/admin/accounts", body: Data(body.utf8))
+            #expect((400..<500).contains(answer.status), "\(body.prefix(40)): \(answer.status)")
+            #expect(Self.text(answer).contains(#""error""#), "\(body.prefix(40)): a JSON error")
+        }
+        #expect(try await alice.adminAccounts().map(\.username) == ["alice", "dana"])
     }
 
     /// Sharing into the app makes a wish: not before the temporary password is changed.

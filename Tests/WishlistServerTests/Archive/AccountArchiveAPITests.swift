@@ -61,7 +61,7 @@ import WishlistServer
         #expect(again.skipped == ["wishes": 2, "journalEntries": 1, "photos": 2, "gifFavorites": 0, "recentSearches": 0])
     }
 
-    @Test func eachAccountExportsOnlyItsOwnAndCannotImportAnothersIds() async throws {
+    @Test func eachAccountExportsOnlyItsOwnAndAnothersArchiveMovesInUnderNewIDs() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
         let wishes = try await Self.fill(alice)
@@ -94,14 +94,21 @@ import WishlistServer
         defer { try? FileManager.default.removeItem(at: alices) }
         try await alice.exportArchive(to: alices)
         let report = try await carol.importArchive(from: alices)
-        #expect(report.imported.values.allSatisfy { $0 == 0 })
-        #expect(
-            report.refused.map(\.item).sorted()
-                == (wishes.map { "wish \($0.id.uuidString.lowercased())" }
-                + ["journal entry \(journal[0].id.uuidString.lowercased())", "recent search \(searched[0].id.uuidString.lowercased())"])
-                .sorted())
-        #expect(try await carol.wishes().items.map(\.name) == ["Carol's own"])
+        #expect(report.imported["wishes"] == wishes.count && report.imported["journalEntries"] == 1)
+        #expect(report.imported["recentSearches"] == 1 && report.refused.isEmpty)
+        // Carol has copies under ids of her own; Alice's records are untouched and still hers alone.
+        let carols = try await carol.wishes().items
+        #expect(Set(carols.map(\.name)) == Set(wishes.map(\.name) + ["Carol's own"]))
+        #expect(Set(carols.map(\.id)).isDisjoint(with: alicesIDs))
+        let carolsEntry = try #require(try await carol.journalEntries().items.first)
+        #expect(carolsEntry.id != journal[0].id)
+        #expect(Set(carolsEntry.wishIDs).isSubset(of: carols.map(\.id)) && carolsEntry.wishIDs.count == journal[0].wishIDs.count)
+        for wish in carols where !wish.photos.isEmpty {
+            #expect(try await carol.photoFile(wish.photos[0].id, size: .thumb).body.starts(with: [0xFF, 0xD8]))
+            await #expect(throws: (any Error).self) { _ = try await alice.photoFile(wish.photos[0].id, size: .thumb) }
+        }
         #expect(try await alice.wish(wishes[0].id) == wishes[0])
+        #expect(try await alice.wishes().items.count == wishes.count)
     }
 
     @Test func signedOutIsRefused() async throws {

@@ -9,7 +9,8 @@ import WishlistCore
 @testable import WishlistStore
 
 /// Export and import without HTTP: an account's every kind of record and photo file out and back
-/// in, field by field and byte by byte; a second import; ids of another account; archives refused
+/// in, field by field and byte by byte; a second import; records moving in from another account of
+/// the same server under new ids; archives refused
 /// whole, leaving nothing behind.
 @Suite struct AccountArchiveTests {
     let source: TestStore
@@ -182,18 +183,64 @@ import WishlistCore
         #expect(target.store.writeCount == writes + 1, "one transaction that wrote no row")
     }
 
-    @Test func idsOfAnotherAccountAreRefusedAndItsRowsUntouched() throws {
-        try fillAlicesAccount()
+    @Test func recordsOfAnotherAccountMoveInUnderNewIDsWithTheirLinks() throws {
+        let (wishes, entry) = try fillAlicesAccount()
         let archive = try export(owner: alice)
         let before = try snapshot(source, alice)
+        let alicesFiles = try photoFiles(sourceLibrary, alice, source)
         let carol = try source.addUser("carol")
-        let report = try AccountImporter(library: sourceLibrary).importArchive(at: archive, owner: carol)
-        #expect(report.imported == ["wishes": 0, "journalEntries": 0, "photos": 0, "gifFavorites": 2, "recentSearches": 0])
-        #expect(report.refused.count == 3 + 1 + 2, "three wishes, the entry and two recent searches")
-        #expect(report.refused.allSatisfy { $0.reason.contains("another account") })
+        let importer = AccountImporter(library: sourceLibrary)
+        let report = try importer.importArchive(at: archive, owner: carol)
+        #expect(report.imported == ["wishes": 3, "journalEntries": 1, "photos": 4, "gifFavorites": 2, "recentSearches": 2])
+        #expect(report.refused.isEmpty)
+        // Alice's rows and files are as they were.
         #expect(try snapshot(source, alice) == before)
-        #expect(try source.wishes.list(WishListQuery(), owner: carol).items.isEmpty)
-        // GIF favorites are known by Giphy's ids, which are no account's: carol gets them.
+        #expect(try photoFiles(sourceLibrary, alice, source) == alicesFiles)
+
+        // Carol has the same records under ids of her own, linked to each other as Alice's were.
+        let carols = try source.wishes.list(WishListQuery(), owner: carol).items
+        #expect(Set(carols.map(\.name)) == Set(wishes.map(\.name)))
+        #expect(Set(carols.map(\.id)).isDisjoint(with: wishes.map(\.id)))
+        let bagID = try #require(carols.first { $0.name == wishes[0].name }).id
+        let bag = try #require(try source.wishes.get(bagID, owner: carol))
+        #expect(bag.photos.count == 3 && Set(bag.photos.map(\.id)).isDisjoint(with: wishes[0].photos.map(\.id)))
+        #expect(bag.photos.map(\.edit) == wishes[0].photos.map(\.edit))
+        #expect(bag.tags == wishes[0].tags && bag.place == wishes[0].place && bag.favorite)
+        let carolsEntry = try #require(try source.store.journal.list(JournalListQuery(), owner: carol).items.first)
+        #expect(carolsEntry.id != entry.id && carolsEntry.title == entry.title)
+        let hanbok = try #require(carols.first { $0.name == "한복 대여" })
+        #expect(carolsEntry.wishIDs == [hanbok.id, bag.id])
+        // Each photo's files are there under its new id, the same bytes as Alice's.
+        let carolsFiles = try photoFiles(sourceLibrary, carol, source)
+        #expect(carolsFiles.count == alicesFiles.count)
+        #expect(Set(carolsFiles.values) == Set(alicesFiles.values))
+        // Her search and map find them; the recent searches are hers.
+        #expect(try source.wishes.search("leather", owner: carol).byName.map(\.id) == [bag.id])
+        #expect(try source.recentSearches.list(owner: carol).map(\.query).sorted() == ["bag", "hanbok rental"])
+
+        // A second import finds the moved records and changes nothing.
+        let rows = try snapshot(source, carol)
+        let second = try importer.importArchive(at: archive, owner: carol)
+        #expect(second.imported.values.allSatisfy { $0 == 0 })
+        #expect(second.skipped == ["wishes": 3, "journalEntries": 1, "photos": 4, "gifFavorites": 2, "recentSearches": 2])
+        #expect(second.refused.isEmpty)
+        #expect(try snapshot(source, carol) == rows)
+        #expect(try snapshot(source, alice) == before)
+    }
+
+    @Test func refusalsNameRecordsByTheirNames() throws {
+        try fillAlicesAccount()
+        let archive = try export(owner: alice)
+        // Bob has a wish from the same spot as Alice's "BTS mural": the mural comes without the link.
+        let bobs = try target.wishes.create(WishDraft(name: "Mural visit"), owner: bob)
+        try target.store.pool.write { db in
+            try db.run(
+                "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) SELECT ?, ?, id FROM wishes WHERE uuid = ?",
+                [bob.rawValue, "0b9d6c55-3f27-4d6f-9d3e-2c6f0d1e8a01", bobs.id.lowercasedString])
+        }
+        let report = try AccountImporter(library: targetLibrary).importArchive(at: archive, owner: bob)
+        #expect(report.refused.map(\.item) == ["Spot link of Wish “BTS mural”"])
+        #expect(!report.refused[0].reason.contains("0b9d6c55"))
     }
 
     @Test func theExportHoldsTheDocumentedFiles() throws {
