@@ -9,7 +9,8 @@ extension WishlistClient {
     /// Saves the archive of everything the account keeps (docs/EXPORT.md) to `destination`,
     /// replacing a file there. The archive goes to disk as it arrives, never whole into memory.
     public func exportArchive(to destination: URL) async throws {
-        let request = try makeRequest("GET", "/api/v1/export")
+        let route = APIRoute.Archive.export
+        let request = try makeRequest(route.method.rawValue, try route.path())
         let (location, response) = try await reaching { try await session.download(for: request) }
         defer { try? FileManager.default.removeItem(at: location) }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -22,8 +23,10 @@ extension WishlistClient {
 
     /// Restores an archive made by `exportArchive` into the account, sent from the file as it is read.
     public func importArchive(from file: URL) async throws -> ImportReport {
-        let request = try makeRequest("POST", "/api/v1/import", headers: ["Content-Type": "application/zip"])
+        let route = APIRoute.Archive.importArchive
+        let path = try route.path()
+        let request = try makeRequest(route.method.rawValue, path, headers: ["Content-Type": "application/zip"])
         let (data, response) = try await reaching { try await session.upload(for: request, fromFile: file) }
-        return try Self.decoded(try answer(response, body: data), to: "POST", "/api/v1/import")
+        return try Self.decoded(try answer(response, body: data), to: route.method.rawValue, path)
     }
 }

@@ -7,6 +7,6 @@ extension WishlistClient {
     public func ids(prefix: String, kind: IDMatch.Kind? = nil) async throws -> [IDMatch] {
         var items = [URLQueryItem(name: "prefix", value: prefix)]
         if let kind { items.append(URLQueryItem(name: "type", value: kind.rawValue)) }
-        return try await request("GET", Self.pathWithQuery("/api/v1/ids", items), as: ItemList<IDMatch>.self).items
+        return try await request(APIRoute.Search.ids, query: items, as: ItemList<IDMatch>.self).items
     }
 }

@@ -2,8 +2,6 @@ import Foundation
 import WishlistCore
 
 extension WishlistClient {
-    private static func photoPath(_ id: UUID) -> String { "/api/v1/photos/\(id.uuidString.lowercased())" }
-
     /// A file to upload: its name (the server decides the type from the bytes) and its contents.
     public struct PhotoFile: Sendable {
         /// The file's name, shown nowhere but kept with the original.
@@ -39,36 +37,37 @@ extension WishlistClient {
             body.append(Data("\r\n".utf8))
         }
         body.append(Data("--\(boundary)--\r\n".utf8))
-        let answer = try await send(
-            "POST", "/api/v1/photos", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
-        return try Self.decoded(answer, to: "POST", "/api/v1/photos")
+        let route = APIRoute.Photos.upload
+        let answer = try await send(route, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+        return try Self.decoded(answer, to: route.method.rawValue, route.template)
     }
 
     /// One photo: its size, edit and image paths.
     public func photo(_ id: UUID) async throws -> Photo {
-        try await request("GET", Self.photoPath(id))
+        try await request(APIRoute.Photos.show, Self.id(id))
     }
 
     /// Crops (in the upright original's pixels) then rotates; the original is kept.
     public func editPhoto(_ id: UUID, _ edit: PhotoEditRequest) async throws -> Photo {
-        try await request("PUT", Self.photoPath(id) + "/edit", json: edit)
+        try await request(APIRoute.Photos.edit, Self.id(id), json: edit)
     }
 
     /// Undoes every edit.
     public func resetPhoto(_ id: UUID) async throws -> Photo {
-        try await request("DELETE", Self.photoPath(id) + "/edit")
+        try await request(APIRoute.Photos.resetEdit, Self.id(id))
     }
 
     /// One of a photo's images as the server serves it (`/media/{id}/{size}`): the original byte
     /// for byte, or a rendition; its `content-type` header says the format.
     public func photoFile(_ id: UUID, size: Photo.Size) async throws -> HTTPAnswer {
-        let answer = try await send("GET", "/media/\(id.uuidString.lowercased())/\(size.rawValue)", contentType: nil)
+        let answer = try await send(
+            APIRoute.Photos.media, ["id": id.uuidString.lowercased(), "size": size.rawValue], contentType: nil)
         try Self.check(answer)
         return answer
     }
 
     /// Deletes a photo that is on no wish.
     public func deletePhoto(_ id: UUID) async throws {
-        try await requestWithoutAnswer("DELETE", Self.photoPath(id))
+        try await requestWithoutAnswer(APIRoute.Photos.delete, Self.id(id))
     }
 }

@@ -40,33 +40,35 @@ extension WishlistClient {
     /// online geocoder when configured).
     public func searchPlaces(_ query: String, limit: Int = 10) async throws -> [FoundPlace] {
         try await request(
-            "GET",
-            Self.pathWithQuery(
-                "/api/v1/places/search", [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))]),
+            APIRoute.Places.search,
+            query: [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: String(limit))],
             as: ItemList<FoundPlace>.self
         ).items
     }
 
     /// The known place nearest to a point, e.g. to name where a photo was taken.
     public func reversePlace(latitude: Double, longitude: Double) async throws -> ReversedPlace {
-        try await request("GET", "/api/v1/places/reverse?lat=\(latitude)&lng=\(longitude)")
+        try await request(
+            APIRoute.Places.reverse,
+            query: [URLQueryItem(name: "lat", value: String(latitude)), URLQueryItem(name: "lng", value: String(longitude))])
     }
 
     /// The wishes in a box, as points or clusters.
     public func mapMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
-        try await request("GET", "/api/v1/map/markers?bbox=\(box.parameter)" + (zoom.map { "&zoom=\($0)" } ?? ""))
+        try await request(APIRoute.Places.markers, query: box.markerQuery(zoom: zoom))
     }
 
     /// Wishes nearest to a point first, a page at a time.
     public func wishesNear(_ query: NearQuery) async throws -> Page<NearbyWish> {
-        try await request("GET", Self.pathWithQuery("/api/v1/wishes/near", query.parameters))
+        try await request(APIRoute.Places.wishesNear, query: query.parameters)
     }
 }
 
 extension BoundingBox {
-    /// The `bbox` parameter of the map's endpoints: `minLng,minLat,maxLng,maxLat`.
-    var parameter: String {
-        [minLongitude, minLatitude, maxLongitude, maxLatitude].map { String($0) }.joined(separator: ",")
+    /// The query of the map's marker endpoints: `bbox` as `minLng,minLat,maxLng,maxLat`, and `zoom` when given.
+    func markerQuery(zoom: Int?) -> [URLQueryItem] {
+        let box = [minLongitude, minLatitude, maxLongitude, maxLatitude].map { String($0) }.joined(separator: ",")
+        return [URLQueryItem(name: "bbox", value: box)] + (zoom.map { [URLQueryItem(name: "zoom", value: String($0))] } ?? [])
     }
 }
 

@@ -2,40 +2,38 @@ import Foundation
 import WishlistCore
 
 extension WishlistClient {
-    private static func spotPath(_ id: UUID) -> String { "/api/v1/spots/\(id.uuidString.lowercased())" }
-
     /// A page of works and artists (`GET /api/v1/spots/titles`); the query's `title` and
     /// `placeType` do not apply to titles and are left out.
     public func spotTitles(_ query: SpotQuery) async throws -> Page<SpotTitle> {
-        try await request("GET", Self.pathWithQuery("/api/v1/spots/titles", Self.items(query, titles: true)))
+        try await request(APIRoute.Spots.titles, query: Self.items(query, titles: true))
     }
 
     /// A page of spots: of a work or artist, a type, a kind of place, or matching search text.
     public func spots(_ query: SpotQuery) async throws -> Page<Spot> {
-        try await request("GET", Self.pathWithQuery("/api/v1/spots", Self.items(query, titles: false)))
+        try await request(APIRoute.Spots.list, query: Self.items(query, titles: false))
     }
 
     /// One spot, with `wishId` set when the account saved it as a wish.
     public func spot(_ id: UUID) async throws -> Spot {
-        try await request("GET", Self.spotPath(id))
+        try await request(APIRoute.Spots.show, Self.id(id))
     }
 
     /// Spots nearest to a point first, with their distance.
     public func spotsNear(_ query: NearQuery) async throws -> Page<NearbySpot> {
-        try await request("GET", Self.pathWithQuery("/api/v1/spots/near", query.parameters))
+        try await request(APIRoute.Spots.near, query: query.parameters)
     }
 
     /// The spots in a box, as points or clusters.
     public func spotMarkers(_ box: BoundingBox, zoom: Int? = nil) async throws -> MapMarkers {
-        try await request("GET", "/api/v1/spots/markers?bbox=\(box.parameter)" + (zoom.map { "&zoom=\($0)" } ?? ""))
+        try await request(APIRoute.Spots.markers, query: box.markerQuery(zoom: zoom))
     }
 
     /// Saves the spot as the account's wish; `created` is false when the account had already
     /// saved it and the answer is that same wish.
     public func wish(fromSpot id: UUID) async throws -> (wish: Wish, created: Bool) {
-        let path = Self.spotPath(id) + "/wish"
-        let answer = try await send("POST", path)
-        let wish: Wish = try Self.decoded(answer, to: "POST", path)
+        let route = APIRoute.Spots.wish
+        let answer = try await send(route, Self.id(id))
+        let wish: Wish = try Self.decoded(answer, to: route.method.rawValue, route.template)
         return (wish, answer.status == 201)
     }
 

@@ -2,49 +2,47 @@ import Foundation
 import WishlistCore
 
 extension WishlistClient {
-    private static func path(_ id: UUID) -> String { "/api/v1/wishes/\(id.uuidString.lowercased())" }
-
     /// Adds a wish; the server checks the draft against `WishRules` and answers with the new wish.
     public func createWish(_ draft: WishDraft) async throws -> Wish {
-        try await request("POST", "/api/v1/wishes", json: draft)
+        try await request(APIRoute.Wishes.create, json: draft)
     }
 
     /// One page of wishes; pass the answer's `nextCursor` in `query.cursor` for the next.
     public func wishes(_ query: WishListQuery? = nil) async throws -> Page<Wish> {
-        guard let query else { return try await request("GET", "/api/v1/wishes") }
+        guard let query else { return try await request(APIRoute.Wishes.list) }
         var items = [
             URLQueryItem(name: "sort", value: query.sort.rawValue), URLQueryItem(name: "limit", value: String(query.limit))
         ]
         if let favorite = query.favorite { items.append(URLQueryItem(name: "favorite", value: String(favorite))) }
         if let tag = query.tag { items.append(URLQueryItem(name: "tag", value: tag)) }
         if let cursor = query.cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try await request("GET", Self.pathWithQuery("/api/v1/wishes", items))
+        return try await request(APIRoute.Wishes.list, query: items)
     }
 
     /// One wish; a 404 `not_found` error when the account has none with that id.
     public func wish(_ id: UUID) async throws -> Wish {
-        try await request("GET", Self.path(id))
+        try await request(APIRoute.Wishes.show, Self.id(id))
     }
 
     /// Changes the fields set in `patch`; with `expectedVersion`, only if nobody changed the wish since (else 412).
     public func updateWish(_ id: UUID, _ patch: WishPatch, expectedVersion: Int? = nil) async throws -> Wish {
         try await request(
-            "PATCH", Self.path(id), json: patch, headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
+            APIRoute.Wishes.update, Self.id(id), json: patch, headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
     }
 
     /// Deletes a wish and the photos only it had.
     public func deleteWish(_ id: UUID) async throws {
-        try await requestWithoutAnswer("DELETE", Self.path(id))
+        try await requestWithoutAnswer(APIRoute.Wishes.delete, Self.id(id))
     }
 
     /// Stars (`true`) or unstars a wish and returns it.
     public func setFavorite(_ id: UUID, _ favorite: Bool) async throws -> Wish {
-        try await request(favorite ? "PUT" : "DELETE", Self.path(id) + "/favorite")
+        try await request(favorite ? APIRoute.Wishes.favorite : APIRoute.Wishes.unfavorite, Self.id(id))
     }
 
     /// Every tag on the account's wishes, with how many wishes have it.
     public func tags() async throws -> [TagCount] {
-        try await request("GET", "/api/v1/tags", as: ItemList<TagCount>.self).items
+        try await request(APIRoute.Wishes.tags, as: ItemList<TagCount>.self).items
     }
 
     /// Every group of the search (only `groups` when given), each a first page of `limit` (50 by
@@ -53,7 +51,7 @@ extension WishlistClient {
         var items = [URLQueryItem(name: "q", value: query)]
         if let groups { items.append(URLQueryItem(name: "groups", value: groups.map(\.rawValue).joined(separator: ","))) }
         if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-        return try await request("GET", Self.pathWithQuery("/api/v1/search", items))
+        return try await request(APIRoute.Search.search, query: items)
     }
 
     /// One page of one search group (`Wish` for `byName`, `byTag` and `byText`, `JournalEntry` for
@@ -64,31 +62,26 @@ extension WishlistClient {
         var items = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "group", value: group.rawValue)]
         if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
         if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-        return try await request("GET", Self.pathWithQuery("/api/v1/search", items))
+        return try await request(APIRoute.Search.search, query: items)
     }
 
     /// The account's recent searches, newest first.
     public func recentSearches() async throws -> [RecentSearch] {
-        try await request("GET", "/api/v1/recent-searches", as: ItemList<RecentSearch>.self).items
+        try await request(APIRoute.Search.recentSearches, as: ItemList<RecentSearch>.self).items
     }
 
     /// Forgets one recent search.
     public func deleteRecentSearch(_ id: UUID) async throws {
-        try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches/\(id.uuidString.lowercased())")
+        try await requestWithoutAnswer(APIRoute.Search.deleteRecentSearch, Self.id(id))
     }
 
     /// Forgets every recent search.
     public func clearRecentSearches() async throws {
-        try await requestWithoutAnswer("DELETE", "/api/v1/recent-searches")
+        try await requestWithoutAnswer(APIRoute.Search.clearRecentSearches)
     }
 
     /// `path?query` with every value percent-encoded (including `+` and `&`, which URLComponents leaves).
     public static func pathWithQuery(_ path: String, _ items: [URLQueryItem]) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "+&=?/")
-        let query = items.map { item in
-            "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }.joined(separator: "&")
-        return query.isEmpty ? path : path + "?" + query
+        APIRoute.adding(items, to: path)
     }
 }

@@ -127,6 +127,39 @@ public final class WishlistClient: Sendable {
         try Self.check(answer)
     }
 
+    // MARK: Requests from the route table
+
+    /// Sends `route` with its path `parameters` and `query` filled in (`APIRoute.path`) and returns
+    /// the raw answer, whatever its status.
+    public func send(
+        _ route: APIRoute, _ parameters: [String: String] = [:], query: [URLQueryItem] = [], body: Data? = nil,
+        contentType: String? = "application/json", headers: [String: String] = [:]
+    ) async throws -> HTTPAnswer {
+        try await send(
+            route.method.rawValue, try route.path(parameters, query: query), body: body, contentType: contentType,
+            headers: headers)
+    }
+
+    /// Sends `route` (its path `parameters` and `query` filled in) and decodes a successful JSON
+    /// answer, or throws the server's error.
+    public func request<Answer: Decodable>(
+        _ route: APIRoute, _ parameters: [String: String] = [:], query: [URLQueryItem] = [],
+        json body: (some Encodable)? = nil as String?, as type: Answer.Type = Answer.self, headers: [String: String] = [:]
+    ) async throws -> Answer {
+        try await request(
+            route.method.rawValue, try route.path(parameters, query: query), json: body, as: type, headers: headers)
+    }
+
+    /// Sends `route` whose successful answer has no body (204).
+    public func requestWithoutAnswer(
+        _ route: APIRoute, _ parameters: [String: String] = [:], json body: (some Encodable)? = nil as String?
+    ) async throws {
+        try await requestWithoutAnswer(route.method.rawValue, try route.path(parameters), json: body)
+    }
+
+    /// The path parameters of a route that names a record by `id`.
+    static func id(_ id: UUID) -> [String: String] { ["id": id.uuidString.lowercased()] }
+
     /// Throws the server's error for a non-2xx answer.
     static func check(_ answer: HTTPAnswer) throws {
         guard !(200..<300).contains(answer.status) else { return }

@@ -56,10 +56,11 @@ def test_api_errors_are_typed(page):
           try { return ["ok", await promise]; }
           catch (error) { return [error.name, error.status ?? null, error.code]; }
         };
+        const { API } = await import(new URL("../common/api-routes.js", document.querySelector('script[type="module"]').src));
         return [
-          await outcome(module.api.get("/me")),
-          await outcome(module.api.post("/sessions", { username: "nobody", password: "wrong password" })),
-          await outcome(module.api.get("/setup")),
+          await outcome(module.api.request(API.accounts.me)),
+          await outcome(module.api.request(API.accounts.signIn, { body: { username: "nobody", password: "wrong password" } })),
+          await outcome(module.api.request(API.accounts.setupStatus)),
         ];
         """,
     )
@@ -70,12 +71,43 @@ def test_api_errors_are_typed(page):
     ]
 
 
+def test_api_paths_are_made_from_the_route_table(page):
+    result = page(
+        "js/common/api-routes.js",
+        """
+        const { API, apiPath } = module;
+        const refused = (params) => { try { return apiPath(API.admin.enable, params); } catch (error) { return error.name; } };
+        return [
+          apiPath(API.wishes.list, {}, { tag: "a&b c", favorite: null, cursor: undefined, limit: 5 }),
+          apiPath(API.gifs.wish, { gifId: "x?y#z %" }),
+          apiPath(API.server.leaflet, { path: "images/marker icon.png" }),
+          refused({ username: ".." }),
+          refused({ username: "ann/disable" }),
+          refused({ username: "" }),
+          refused({}),
+          refused({ username: "ann", id: "1" }),
+        ];
+        """,
+    )
+    assert result == [
+        "/api/v1/wishes?tag=a%26b+c&limit=5",
+        "/api/v1/gifs/x%3Fy%23z%20%25/wish",
+        "/vendor/leaflet/images/marker%20icon.png",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+        "TypeError",
+    ]
+
+
 def test_unreachable_server_is_a_network_error(page, browser):
     block_api(browser)
     result = page(
         "js/common/api.js",
         """
-        try { await module.api.get("/me"); return "answered"; }
+        const { API } = await import(new URL("../common/api-routes.js", document.querySelector('script[type="module"]').src));
+        try { await module.api.request(API.accounts.me); return "answered"; }
         catch (error) { return [error instanceof module.NetworkError, error instanceof module.ApiError, error.code]; }
         """,
     )

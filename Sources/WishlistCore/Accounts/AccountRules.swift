@@ -1,9 +1,9 @@
 /// The rules for usernames and passwords.
 public enum AccountRules {
-    public static let usernameLength = 3...32
-    public static let minimumPasswordLength = 10
+    public static let usernameLength = Limits.standard.usernameMinimum...Limits.standard.usernameMaximum
+    public static let minimumPasswordLength = Limits.standard.passwordMinimum
     /// Long enough for any passphrase, short enough that hashing it is never a burden.
-    public static let maximumPasswordLength = 1024
+    public static let maximumPasswordLength = Limits.standard.passwordMaximum
 
     private static let usernameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
 

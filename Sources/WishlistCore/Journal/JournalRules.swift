@@ -3,9 +3,9 @@ import Foundation
 /// The limits of a journal entry's fields, each a pure function that returns the
 /// value to store or throws the first rule it breaks. Lengths count characters as people see them.
 public enum JournalRules {
-    public static let titleLimit = 200
-    public static let contentsLimit = 50_000
-    public static let photoLimit = 10
+    public static let titleLimit = Limits.standard.journalTitle
+    public static let contentsLimit = Limits.standard.journalContents
+    public static let photoLimit = Limits.standard.journalPhotos
     /// How many of the author's wishes one entry may mention.
     public static let mentionLimit = 50
 

@@ -13,8 +13,8 @@ public struct Place: Codable, Sendable, Hashable {
     public var longitude: Double
     public var source: Source
 
-    public static let nameLimit = 200
-    public static let addressLimit = 500
+    public static let nameLimit = Limits.standard.placeName
+    public static let addressLimit = Limits.standard.placeAddress
 
     /// A place by name at a point; `source` says how it was chosen.
     public init(name: String, address: String? = nil, latitude: Double, longitude: Double, source: Source) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The rules of tags: how a typed tag is cleaned up, and the key two spellings of one tag share.
 public enum Tag {
-    public static let lengthLimit = 30
-    public static let countLimit = 20
+    public static let lengthLimit = Limits.standard.tagLength
+    public static let countLimit = Limits.standard.tagCount
 
     /// Trimmed with inner white space collapsed to one space: `"  road   trip "` → `"road trip"`,
     /// in canonical composition so that decomposed Hangul from a Mac is the same tag.

@@ -3,10 +3,10 @@ import Foundation
 /// The limits of a wish's fields, each a pure function that returns the value to
 /// store or throws the first rule it breaks. Lengths count characters as people see them.
 public enum WishRules {
-    public static let nameLimit = 200
-    public static let memoLimit = 10_000
-    public static let linkLimit = 2_048
-    public static let photoLimit = 20
+    public static let nameLimit = Limits.standard.wishName
+    public static let memoLimit = Limits.standard.wishMemo
+    public static let linkLimit = Limits.standard.wishLink
+    public static let photoLimit = Limits.standard.wishPhotos
 
     /// The name trimmed; 1–200 characters.
     public static func name(_ raw: String) throws(ValidationError) -> String {

@@ -40,23 +40,23 @@ struct AccountsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
-            routes.get("/api/v1/setup", setupStatus)
-            routes.post("/api/v1/setup", setUp)
-            routes.post("/api/v1/sessions", limits.limitedByAddress(.signIns, signIn))
-            routes.delete("/api/v1/sessions/current", signOut)
+            routes.add(APIRoute.Accounts.setupStatus, setupStatus)
+            routes.add(APIRoute.Accounts.setUp, setUp)
+            routes.add(APIRoute.Accounts.signIn, limits.limitedByAddress(.signIns, signIn))
+            routes.add(APIRoute.Accounts.signOut, signOut)
         }
         // What an account signed in with a temporary password may do: see who it is and choose a
         // new password (signing out is open to anyone).
         router.group(.signedIn(authenticator, evenWithTemporaryPassword: true)) { routes in
-            routes.get("/api/v1/me", me)
-            routes.put("/api/v1/me/password", changePassword)
+            routes.add(APIRoute.Accounts.me, me)
+            routes.add(APIRoute.Accounts.changePassword, changePassword)
         }
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/sessions", listSessions)
-            routes.delete("/api/v1/sessions/{id}", endSession)
-            routes.post("/api/v1/tokens", createToken)
-            routes.get("/api/v1/tokens", listTokens)
-            routes.delete("/api/v1/tokens/{id}", revokeToken)
+            routes.add(APIRoute.Accounts.sessions, listSessions)
+            routes.add(APIRoute.Accounts.endSession, endSession)
+            routes.add(APIRoute.Accounts.createToken, createToken)
+            routes.add(APIRoute.Accounts.tokens, listTokens)
+            routes.add(APIRoute.Accounts.revokeToken, revokeToken)
         }
     }
 

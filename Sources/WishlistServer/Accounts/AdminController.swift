@@ -12,11 +12,11 @@ struct AdminController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.admin(authenticator)) { routes in
-            routes.get("/api/v1/admin/accounts", listAccounts)
-            routes.post("/api/v1/admin/accounts", addAccount)
-            routes.post("/api/v1/admin/accounts/{username}/disable", disable)
-            routes.post("/api/v1/admin/accounts/{username}/enable", enable)
-            routes.post("/api/v1/admin/accounts/{username}/reset-password", resetPassword)
+            routes.add(APIRoute.Admin.accounts, listAccounts)
+            routes.add(APIRoute.Admin.addAccount, addAccount)
+            routes.add(APIRoute.Admin.disable, disable)
+            routes.add(APIRoute.Admin.enable, enable)
+            routes.add(APIRoute.Admin.resetPassword, resetPassword)
         }
     }
 

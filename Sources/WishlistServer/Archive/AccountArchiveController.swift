@@ -20,8 +20,8 @@ struct AccountArchiveController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/export", export)
-            routes.post("/api/v1/import", bodyLimit: Self.maximumImportBytes, limits.limited(.imports, importArchive))
+            routes.add(APIRoute.Archive.export, export)
+            routes.add(APIRoute.Archive.importArchive, bodyLimit: Self.maximumImportBytes, limits.limited(.imports, importArchive))
         }
     }
 

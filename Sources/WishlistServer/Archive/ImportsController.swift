@@ -18,8 +18,8 @@ struct ImportsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/import/bookmarks", bodyLimit: Self.maximumFileBytes, limits.limited(.imports, bookmarks))
-            routes.post("/api/v1/import/csv", bodyLimit: Self.maximumFileBytes, limits.limited(.imports, csv))
+            routes.add(APIRoute.Archive.importBookmarks, bodyLimit: Self.maximumFileBytes, limits.limited(.imports, bookmarks))
+            routes.add(APIRoute.Archive.importCSV, bodyLimit: Self.maximumFileBytes, limits.limited(.imports, csv))
         }
     }
 

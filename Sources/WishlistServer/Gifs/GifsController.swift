@@ -13,31 +13,31 @@ struct GifsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get(
-                "/api/v1/gifs/search",
+            routes.add(
+                APIRoute.Gifs.search,
                 limits.limited(.gifSearches) { request, _ in
                     .api(try gifs.search(request.query["q"] ?? "", offset: try Self.offset(request), language: request.preferredLanguage))
                 })
-            routes.get(
-                "/api/v1/gifs/trending",
+            routes.add(
+                APIRoute.Gifs.trending,
                 limits.limited(.gifSearches) { request, _ in
                     .api(try gifs.trending(offset: try Self.offset(request)))
                 })
-            routes.get("/api/v1/gifs/favorites") { _, account in .api(ItemList(try gifs.favorites.list(owner: account.key))) }
+            routes.add(APIRoute.Gifs.favorites) { _, account in .api(ItemList(try gifs.favorites.list(owner: account.key))) }
             // The body, if any, is not read: what is kept of the GIF comes from Giphy.
-            routes.put("/api/v1/gifs/favorites/{gifId}") { request, account in
+            routes.add(APIRoute.Gifs.favorite) { request, account in
                 .api(try gifs.favorite(Self.gifID(request), owner: account.key, now: clock().inWholeMilliseconds))
             }
-            routes.delete("/api/v1/gifs/favorites/{gifId}") { request, account in
+            routes.add(APIRoute.Gifs.unfavorite) { request, account in
                 // Removing a favorite that is not there is done; an id Giphy could never have is not found, as for PUT.
                 guard GiphyClient.isPossibleID(Self.gifID(request)) else { throw GifError(.invalidID(Self.gifID(request))) }
                 try gifs.favorites.remove(Self.gifID(request), owner: account.key)
                 return Response(status: .noContent)
             }
-            routes.post("/api/v1/gifs/{gifId}/wish") { request, account in
+            routes.add(APIRoute.Gifs.wish) { request, account in
                 let wish = try gifs.saveAsWish(Self.gifID(request), owner: account.key, now: clock().inWholeMilliseconds)
                 var response = Response.api(wish, status: .created)
-                response.headers["Location"] = "/api/v1/wishes/\(wish.id.uuidString.lowercased())"
+                response.headers["Location"] = try APIRoute.Wishes.show.path(["id": wish.id.uuidString.lowercased()])
                 return response
             }
         }

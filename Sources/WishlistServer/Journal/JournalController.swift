@@ -15,22 +15,22 @@ struct JournalController: PhotoRecordController {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/journal", create)
-            routes.get("/api/v1/journal", readCache.reads(list))
-            routes.get("/api/v1/journal/markers", readCache.reads(markers))
-            routes.get("/api/v1/journal/near", readCache.reads(near))
-            routes.get("/api/v1/journal/{id}", show)
-            routes.patch("/api/v1/journal/{id}", update)
-            routes.delete("/api/v1/journal/{id}", delete)
-            routes.put("/api/v1/journal/{id}/heart") { request, account in try setHearted(true, request, account) }
-            routes.delete("/api/v1/journal/{id}/heart") { request, account in try setHearted(false, request, account) }
-            routes.get("/api/v1/wishes/{id}/journal", mentioning)
+            routes.add(APIRoute.Journal.create, create)
+            routes.add(APIRoute.Journal.list, readCache.reads(list))
+            routes.add(APIRoute.Journal.markers, readCache.reads(markers))
+            routes.add(APIRoute.Journal.near, readCache.reads(near))
+            routes.add(APIRoute.Journal.show, show)
+            routes.add(APIRoute.Journal.update, update)
+            routes.add(APIRoute.Journal.delete, delete)
+            routes.add(APIRoute.Journal.heart) { request, account in try setHearted(true, request, account) }
+            routes.add(APIRoute.Journal.unheart) { request, account in try setHearted(false, request, account) }
+            routes.add(APIRoute.Journal.mentioning, mentioning)
         }
     }
 
     /// Creating, showing, updating and deleting an entry, as every record with photos.
     var records: PhotoRecordHandlers<JournalRepository> {
-        PhotoRecordHandlers(records: \.journal, photos: photos, clock: clock, collectionPath: "/api/v1/journal")
+        PhotoRecordHandlers(records: \.journal, photos: photos, clock: clock, showRoute: APIRoute.Journal.show)
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {

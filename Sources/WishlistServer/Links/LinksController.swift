@@ -15,9 +15,9 @@ struct LinksController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/link-previews", limits.limited(.linkPreviews, preview))
-            routes.post("/api/v1/link-previews/photo", limits.limited(.linkPreviews, photo))
-            routes.post("/api/v1/wishes/{id}/link/refresh", limits.limited(.linkPreviews, refresh))
+            routes.add(APIRoute.Links.preview, limits.limited(.linkPreviews, preview))
+            routes.add(APIRoute.Links.previewPhoto, limits.limited(.linkPreviews, photo))
+            routes.add(APIRoute.Links.refresh, limits.limited(.linkPreviews, refresh))
         }
     }
 

@@ -35,9 +35,9 @@ struct ShareController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
-            routes.post("/share", bodyLimit: Self.maximumRequestBytes) { request, _ in try share(request) }
-            routes.get("/share") { request, _ in try shareByLink(request) }
-            routes.get("/share/continue") { request, _ in try resume(request) }
+            routes.add(APIRoute.Links.share, bodyLimit: Self.maximumRequestBytes) { request, _ in try share(request) }
+            routes.add(APIRoute.Links.shareByLink) { request, _ in try shareByLink(request) }
+            routes.add(APIRoute.Links.continueSharing) { request, _ in try resume(request) }
         }
     }
 

@@ -44,7 +44,7 @@ struct IdempotentWrites: Middleware {
     )
 
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
-        guard Self.isWrite(request.method), request.path.hasPrefix("/api/v1/"), let key = request.headers[Self.header] else {
+        guard Self.isWrite(request.method), request.path.hasPrefix(APIRoute.apiPrefix), let key = request.headers[Self.header] else {
             return try next(request)
         }
         guard Self.isValid(key) else { throw Self.invalidKey }

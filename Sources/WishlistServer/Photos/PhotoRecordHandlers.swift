@@ -12,8 +12,8 @@ where Records.Record: Encodable & JSONWritable & Identifiable<UUID>, Records.Dra
     let records: KeyPath<Store, Records> & Sendable
     let photos: PhotoLibrary
     let clock: @Sendable () -> Date
-    /// The path of the collection, e.g. `/api/v1/wishes`, under which a new record is found.
-    let collectionPath: String
+    /// The route that shows one record, whose path is a new record's `Location`.
+    let showRoute: APIRoute
 
     private var repository: Records { photos.store[keyPath: records] }
 
@@ -21,7 +21,7 @@ where Records.Record: Encodable & JSONWritable & Identifiable<UUID>, Records.Dra
         let record = try repository.create(
             request.apiBody(Records.Draft.self), owner: account.key, now: clock().inWholeMilliseconds)
         var response = answer(record, status: .created)
-        response.headers["Location"] = "\(collectionPath)/\(record.id.uuidString.lowercased())"
+        response.headers["Location"] = try showRoute.path(["id": record.id.uuidString.lowercased()])
         return response
     }
 

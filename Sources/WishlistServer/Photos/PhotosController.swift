@@ -19,14 +19,14 @@ struct PhotosController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/photos", bodyLimit: Self.maximumRequestBytes, limits.limited(.uploads, upload))
-            routes.get("/api/v1/photos/{id}", show)
-            routes.delete("/api/v1/photos/{id}", delete)
-            routes.put("/api/v1/photos/{id}/edit") { request, account in
+            routes.add(APIRoute.Photos.upload, bodyLimit: Self.maximumRequestBytes, limits.limited(.uploads, upload))
+            routes.add(APIRoute.Photos.show, show)
+            routes.add(APIRoute.Photos.delete, delete)
+            routes.add(APIRoute.Photos.edit) { request, account in
                 try setEdit(request.apiBody(PhotoEditRequest.self), request, account)
             }
-            routes.delete("/api/v1/photos/{id}/edit") { request, account in try setEdit(nil, request, account) }
-            routes.get("/media/{id}/{size}", file)
+            routes.add(APIRoute.Photos.resetEdit) { request, account in try setEdit(nil, request, account) }
+            routes.add(APIRoute.Photos.media, file)
         }
     }
 

@@ -30,11 +30,11 @@ struct PlacesController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/places/search", search)
-            routes.get("/api/v1/places/reverse", reverse)
-            routes.get("/api/v1/map/markers", readCache.reads(markers))
-            routes.get("/api/v1/map/settings") { _, _ in .api(map) }
-            routes.get("/api/v1/wishes/near", readCache.reads(near))
+            routes.add(APIRoute.Places.search, search)
+            routes.add(APIRoute.Places.reverse, reverse)
+            routes.add(APIRoute.Places.markers, readCache.reads(markers))
+            routes.add(APIRoute.Places.mapSettings) { _, _ in .api(map) }
+            routes.add(APIRoute.Places.wishesNear, readCache.reads(near))
         }
     }
 

@@ -10,7 +10,7 @@ struct IDLookupController: Sendable {
     let authenticator: Authenticator
 
     func register(in router: inout Router) {
-        router.group(.signedIn(authenticator)) { routes in routes.get("/api/v1/ids", lookup) }
+        router.group(.signedIn(authenticator)) { routes in routes.add(APIRoute.Search.ids, lookup) }
     }
 
     func lookup(_ request: Request, _ account: Account) throws -> Response {

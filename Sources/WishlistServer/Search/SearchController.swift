@@ -15,10 +15,10 @@ struct SearchController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/search", answer)
-            routes.get("/api/v1/recent-searches", listRecentSearches)
-            routes.delete("/api/v1/recent-searches", clearRecentSearches)
-            routes.delete("/api/v1/recent-searches/{id}", deleteRecentSearch)
+            routes.add(APIRoute.Search.search, answer)
+            routes.add(APIRoute.Search.recentSearches, listRecentSearches)
+            routes.add(APIRoute.Search.clearRecentSearches, clearRecentSearches)
+            routes.add(APIRoute.Search.deleteRecentSearch, deleteRecentSearch)
         }
     }
 

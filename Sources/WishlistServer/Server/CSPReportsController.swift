@@ -1,11 +1,11 @@
 import Foundation
 import HTTPServer
+import WishlistCore
 
 /// `POST /api/v1/csp-reports`: where pages' `report-uri` sends Content-Security-Policy violations.
 /// Open to anyone (a report comes from whatever page the browser had open, signed in or not), with
 /// a small body; each report is counted by `CSPViolationCounter`.
 struct CSPReportsController: Sendable {
-    static let path = "/api/v1/csp-reports"
     /// A report is a few hundred bytes; a browser clips the sample it carries to 40 characters.
     static let bodyLimit = 8 << 10
     static let mediaTypes: Set = ["application/csp-report", "application/json", "application/reports+json"]
@@ -14,7 +14,7 @@ struct CSPReportsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
-            routes.post(Self.path, bodyLimit: Self.bodyLimit, receive)
+            routes.add(APIRoute.Server.cspReports, bodyLimit: Self.bodyLimit, receive)
         }
     }
 

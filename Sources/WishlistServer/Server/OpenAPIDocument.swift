@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import WishlistCore
 
 /// Serves `openapi.json`, the OpenAPI 3.1 description of every endpoint (kept complete by a test
 /// that compares it with the router).
@@ -10,7 +11,7 @@ enum OpenAPIDocument {
             throw CocoaError(.fileNoSuchFile)
         }
         router.group(.anyone) { routes in
-            routes.get("/api/v1/openapi.json") { request in
+            routes.add(APIRoute.Server.openAPI) { request in
                 .file(path: url.path, contentType: "application/json", request: request, cacheControl: "no-cache")
             }
         }

@@ -1,4 +1,5 @@
 import HTTPServer
+import WishlistCore
 
 /// Headers that make a browser treat our content strictly: every answer is never MIME-sniffed; pages
 /// (HTML) also may not be framed by other sites, leak no referrer, share no window with pages of other
@@ -28,7 +29,7 @@ struct SecurityHeadersMiddleware: Middleware {
             "form-action 'self'",
             // report-uri, not report-to: Chrome batches Reporting API reports for up to a minute,
             // report-uri posts each violation at once.
-            "report-uri \(CSPReportsController.path)"
+            "report-uri \(APIRoute.Server.cspReports.template)"
         ].joined(separator: "; ")
         strictTransportSecurity = https ? "max-age=31536000" : nil
     }

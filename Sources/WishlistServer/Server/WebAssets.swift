@@ -1,15 +1,18 @@
 import Crypto
 import Foundation
 import HTTPServer
+import WishlistCore
 
-/// Serves the web app: `index.html` and the manifest (never cached, with the asset base and the
-/// public url filled in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
+/// Serves the web app: `index.html` and the manifest (never cached, with the asset base, the
+/// public url and the limits filled in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
 /// version is a digest of the files and changes with them. The CSS files are served joined, as
 /// one stylesheet (`StylesheetBundle`).
 struct WebAssets: Sendable {
     static let assetBasePlaceholder = "__ASSET_BASE__"
     /// The server's public origin in `index.html`, empty without `--public-url` (the page's own origin then).
     static let publicURLPlaceholder = "__PUBLIC_URL__"
+    /// `Limits.standard` as JSON in `index.html`, where the web app reads the limits it checks forms by.
+    static let limitsPlaceholder = "__LIMITS__"
 
     let directory: URL
     let version: String
@@ -23,7 +26,10 @@ struct WebAssets: Sendable {
         self.directory = directory.standardizedFileURL
         version = try Self.digest(of: self.directory)
         stylesheet = try StylesheetBundle(webDirectory: self.directory)
-        let values = [Self.assetBasePlaceholder: "/static/\(version)", Self.publicURLPlaceholder: publicURL?.origin ?? ""]
+        let values = [
+            Self.assetBasePlaceholder: "/static/\(version)", Self.publicURLPlaceholder: publicURL?.origin ?? "",
+            Self.limitsPlaceholder: try Self.attributeText(JSONCoding.encoder().encode(Limits.standard))
+        ]
         index = try Self.filled(directory.appendingPathComponent("index.html"), values)
         manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), values)
     }
@@ -38,21 +44,21 @@ struct WebAssets: Sendable {
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
-            routes.get("/") { request in page(index, type: "text/html; charset=utf-8", request: request) }
-            routes.get("/index.html") { request in page(index, type: "text/html; charset=utf-8", request: request) }
-            routes.get("/manifest.webmanifest") { request in
+            routes.add(APIRoute.Server.page) { request in page(index, type: "text/html; charset=utf-8", request: request) }
+            routes.add(APIRoute.Server.index) { request in page(index, type: "text/html; charset=utf-8", request: request) }
+            routes.add(APIRoute.Server.manifest) { request in
                 page(manifest, type: "application/manifest+json", request: request)
             }
-            routes.get("/static/{version}/{path...}", staticFile)
+            routes.add(APIRoute.Server.asset, staticFile)
         }
     }
 
-    /// Serves `directory` (a library installed by Debian, such as Leaflet) under `prefix`, revalidated
-    /// daily: its paths carry no version, but change only when the package is upgraded.
-    static func registerVendor(_ directory: String, at prefix: String, in router: inout Router) {
+    /// Serves `directory` (a library installed by Debian, such as Leaflet) at `route` (whose `{path...}`
+    /// is the file's), revalidated daily: its paths carry no version, but change only when the package is upgraded.
+    static func registerVendor(_ directory: String, at route: APIRoute, in router: inout Router) {
         let root = URL(fileURLWithPath: directory).standardizedFileURL
         router.group(.anyone) { routes in
-            routes.get(prefix + "/{path...}") { request in
+            routes.add(route) { request in
                 try file(request.parameters["path"] ?? "", in: root, request: request, cacheControl: "public, max-age=86400")
             }
         }
@@ -112,12 +118,19 @@ struct WebAssets: Sendable {
         }
     }
 
-    /// The file with each placeholder replaced; the values are ours (a digest, a validated origin),
-    /// never a request's.
+    /// The file with each placeholder replaced; the values are ours (a digest, a validated origin,
+    /// the limits), never a request's.
     private static func filled(_ file: URL, _ values: [String: String]) throws -> Data {
         var text = try String(contentsOf: file, encoding: .utf8)
         for (placeholder, value) in values { text = text.replacingOccurrences(of: placeholder, with: value) }
         return Data(text.utf8)
+    }
+
+    /// JSON made safe to stand in a double-quoted HTML attribute.
+    private static func attributeText(_ json: Data) -> String {
+        String(decoding: json, as: UTF8.self).replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// The first 12 hex digits of a SHA-256 over every file's path and bytes, in a stable order.

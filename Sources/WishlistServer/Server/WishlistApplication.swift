@@ -4,6 +4,7 @@ import Geocoding
 import Giphy
 import HTTPServer
 import Outbound
+import WishlistCore
 import WishlistStore
 
 /// The whole server, wired: the store on the data directory, every controller's routes, the
@@ -114,7 +115,7 @@ public final class WishlistApplication: Sendable {
         let authenticator = Self.authenticator(settings: settings, store: store)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
-        router.group(.anyone) { routes in routes.get("/healthz", nonBlocking: true) { _ in healthy } }
+        router.group(.anyone) { routes in routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy } }
         try OpenAPIDocument.register(in: &router)
         let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
         AccountsController(
@@ -177,7 +178,7 @@ public final class WishlistApplication: Sendable {
             authenticator: authenticator, limits: limits, clock: settings.clock
         ).register(in: &router)
         webAssets.register(in: &router)
-        WebAssets.registerVendor(settings.leafletDirectory, at: "/vendor/leaflet", in: &router)
+        WebAssets.registerVendor(settings.leafletDirectory, at: APIRoute.Server.leaflet, in: &router)
         return router
     }
 

@@ -14,12 +14,12 @@ struct SpotsController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.get("/api/v1/spots/titles", readCache.reads(titles))
-            routes.get("/api/v1/spots/near", readCache.reads(near))
-            routes.get("/api/v1/spots/markers", readCache.reads(markers))
-            routes.get("/api/v1/spots", readCache.reads(list))
-            routes.get("/api/v1/spots/{id}", get)
-            routes.post("/api/v1/spots/{id}/wish", wish)
+            routes.add(APIRoute.Spots.titles, readCache.reads(titles))
+            routes.add(APIRoute.Spots.near, readCache.reads(near))
+            routes.add(APIRoute.Spots.markers, readCache.reads(markers))
+            routes.add(APIRoute.Spots.list, readCache.reads(list))
+            routes.add(APIRoute.Spots.show, get)
+            routes.add(APIRoute.Spots.wish, wish)
         }
     }
 

@@ -13,20 +13,20 @@ struct WishesController: PhotoRecordController {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.post("/api/v1/wishes", create)
-            routes.get("/api/v1/wishes", readCache.reads(list))
-            routes.get("/api/v1/wishes/{id}", readCache.reads(show))
-            routes.patch("/api/v1/wishes/{id}", update)
-            routes.delete("/api/v1/wishes/{id}", delete)
-            routes.put("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(true, request, account) }
-            routes.delete("/api/v1/wishes/{id}/favorite") { request, account in try setFavorite(false, request, account) }
-            routes.get("/api/v1/tags", readCache.reads(tags))
+            routes.add(APIRoute.Wishes.create, create)
+            routes.add(APIRoute.Wishes.list, readCache.reads(list))
+            routes.add(APIRoute.Wishes.show, readCache.reads(show))
+            routes.add(APIRoute.Wishes.update, update)
+            routes.add(APIRoute.Wishes.delete, delete)
+            routes.add(APIRoute.Wishes.favorite) { request, account in try setFavorite(true, request, account) }
+            routes.add(APIRoute.Wishes.unfavorite) { request, account in try setFavorite(false, request, account) }
+            routes.add(APIRoute.Wishes.tags, readCache.reads(tags))
         }
     }
 
     /// Creating, showing, updating and deleting a wish, as every record with photos.
     var records: PhotoRecordHandlers<WishRepository> {
-        PhotoRecordHandlers(records: \.wishes, photos: photos, clock: clock, collectionPath: "/api/v1/wishes")
+        PhotoRecordHandlers(records: \.wishes, photos: photos, clock: clock, showRoute: APIRoute.Wishes.show)
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {

@@ -11,7 +11,7 @@ import WishlistCore
 /// into place whole. The database says which files exist; `PhotoLibrary` keeps the two in step.
 struct PhotoFiles: Sendable {
     /// The largest file one photo may be.
-    static let maximumFileBytes = 40 << 20
+    static let maximumFileBytes = Limits.standard.photoFileBytes
 
     let root: URL
     let processor: ImageProcessor

@@ -23,37 +23,37 @@ public struct IDLookup: Sendable {
         }
     }
 
-    /// The first three arguments of every kind's statement: the ids from `prefix` up to the first
-    /// that does not start with it (every character of an id, a hexadecimal digit or a dash, sorts
-    /// before 'g'), and the limit.
-    static func range(_ prefix: String) -> [any SQLiteBindable] {
-        [prefix, prefix + "g", IDMatch.limitPerKind]
+    /// The arguments every kind's statement shares: the ids from `prefix` (`:first`) up to the
+    /// first that does not start with it (`:after`: every character of an id, a hexadecimal digit
+    /// or a dash, sorts before 'g'), and the limit.
+    static func range(_ prefix: String) -> NamedArguments {
+        ["first": prefix, "after": prefix + "g", "limit": IDMatch.limitPerKind]
     }
 
-    /// The statement for one kind: `?1` and `?2` bound the ids, `?3` is the limit, `?4` the owner.
-    /// The owner is compared as `+owner_id`, which no index serves, so that SQLite does not read
-    /// every record of the account by its owner index (a million of them) to find a few ids.
-    static func query(_ kind: IDMatch.Kind, owner: UserKey) -> (String, [any SQLiteBindable]) {
-        let range = "uuid >= ?1 AND uuid < ?2"
-        let owned = [owner.rawValue] as [any SQLiteBindable]
+    /// The statement for one kind, with its own arguments (`:owner`). The owner is compared as
+    /// `+owner_id`, which no index serves, so that SQLite does not read every record of the
+    /// account by its owner index (a million of them) to find a few ids.
+    static func query(_ kind: IDMatch.Kind, owner: UserKey) -> (String, NamedArguments) {
+        let range = "uuid >= :first AND uuid < :after"
+        let owned: NamedArguments = ["owner": owner.rawValue]
         return switch kind {
         case .wish:
-            ("SELECT uuid, name FROM wishes WHERE \(range) AND +owner_id = ?4 ORDER BY uuid LIMIT ?3", owned)
+            ("SELECT uuid, name FROM wishes WHERE \(range) AND +owner_id = :owner ORDER BY uuid LIMIT :limit", owned)
         case .journalEntry:
-            ("SELECT uuid, title AS name FROM journal_entries WHERE \(range) AND +owner_id = ?4 ORDER BY uuid LIMIT ?3", owned)
+            ("SELECT uuid, title AS name FROM journal_entries WHERE \(range) AND +owner_id = :owner ORDER BY uuid LIMIT :limit", owned)
         case .photo:
             (
                 """
                 SELECT photos.uuid AS uuid, COALESCE(wishes.name, journal_entries.title) AS name FROM photos
                 LEFT JOIN wishes ON wishes.id = photos.wish_id
                 LEFT JOIN journal_entries ON journal_entries.id = photos.entry_id
-                WHERE photos.uuid >= ?1 AND photos.uuid < ?2 AND +photos.owner_id = ?4 ORDER BY photos.uuid LIMIT ?3
+                WHERE photos.uuid >= :first AND photos.uuid < :after AND +photos.owner_id = :owner ORDER BY photos.uuid LIMIT :limit
                 """, owned
             )
         case .recentSearch:
-            ("SELECT uuid, query AS name FROM recent_searches WHERE \(range) AND +owner_id = ?4 ORDER BY uuid LIMIT ?3", owned)
+            ("SELECT uuid, query AS name FROM recent_searches WHERE \(range) AND +owner_id = :owner ORDER BY uuid LIMIT :limit", owned)
         case .spot:
-            ("SELECT uuid, name FROM spots WHERE \(range) ORDER BY uuid LIMIT ?3", [])
+            ("SELECT uuid, name FROM spots WHERE \(range) ORDER BY uuid LIMIT :limit", [:])
         }
     }
 }

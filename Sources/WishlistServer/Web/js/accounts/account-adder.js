@@ -4,6 +4,7 @@
 // chooses their own at their first sign-in.
 
 import { ApiError, api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { describe, setMessage } from "../common/messages.js";
 import { i18n } from "../shell/i18n.js";
 import { accountField, showFieldProblems } from "./account-fields.js";
@@ -49,7 +50,7 @@ export class AccountAdder extends HTMLElement {
     const button = form.querySelector('button[type="submit"]');
     button.setAttribute("aria-busy", "true");
     try {
-      const added = await api.post("/admin/accounts", { username, isAdmin: form.elements.isAdmin.checked });
+      const added = await api.request(API.admin.addAccount, { body: { username, isAdmin: form.elements.isAdmin.checked } });
       form.reset();
       this.dispatchEvent(new CustomEvent("account-added", { bubbles: true, detail: added }));
     } catch (error) {

@@ -2,6 +2,7 @@
 // server then ends every other session and API token of the account; this browser stays signed in.
 
 import { ApiError, api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { describe, setMessage } from "../common/messages.js";
 import { i18n } from "../shell/i18n.js";
 import { accountField, showFieldProblems, showPasswordToggle } from "./account-fields.js";
@@ -57,7 +58,9 @@ export class OwnPassword extends HTMLElement {
     }
     this.#setBusy(true);
     try {
-      await api.put("/me/password", { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      await api.request(API.accounts.changePassword, {
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      });
       form.reset();
       setMessage(done, { key: "settings.password.changed" });
     } catch (error) {

@@ -1,8 +1,10 @@
 // The account rules the forms check before asking the server (which checks them again and has the
-// last word): a username's shape, a new password's length and its confirmation.
+// last word): a username's shape, a new password's length and its confirmation. The lengths are
+// the server's (`limits`).
 
-export const USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/;
-export const PASSWORD_MIN_LENGTH = 10;
+import { limits } from "../common/limits.js";
+
+const USERNAME_PATTERN = new RegExp(`^[a-z0-9._-]{${limits.usernameMinimum},${limits.usernameMaximum}}$`);
 
 /**
  * What is wrong with a form's `values`, as `{ field, key }` problems in the fields' order:
@@ -20,7 +22,7 @@ export function accountProblems(values, { current = null, chosen = null, usernam
   if (chosen) {
     const password = values[chosen];
     if (password.length === 0) problems.push({ field: chosen, key: "validation.password.required" });
-    else if (password.length < PASSWORD_MIN_LENGTH) problems.push({ field: chosen, key: "validation.password.short" });
+    else if (password.length < limits.passwordMinimum) problems.push({ field: chosen, key: "validation.password.short" });
     if (password.length > 0 && values.confirm !== password) problems.push({ field: "confirm", key: "validation.confirm.mismatch" });
   }
   return problems;

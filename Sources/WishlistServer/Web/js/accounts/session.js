@@ -2,6 +2,7 @@
 // this remembers which one is "me" and what the first screen should be.
 
 import { api, apiEvents, ApiError } from "../common/api.js";
+import { API, apiPath } from "../common/api-routes.js";
 import { store } from "../common/store.js";
 
 /** The states the app can start in. */
@@ -41,32 +42,32 @@ export class Session extends EventTarget {
   /** Asks the server who we are; rejects with NetworkError/ApiError for anything but "not signed in". */
   async load() {
     try {
-      this.#signedIn(await api.get("/me"));
+      this.#signedIn(await api.request(API.accounts.me));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) throw error;
-      const { setupRequired } = await api.get("/setup");
+      const { setupRequired } = await api.request(API.accounts.setupStatus);
       this.#set(setupRequired ? SessionState.setupRequired : SessionState.signedOut, null);
     }
   }
 
   /** Creates the first account, which also signs it in. */
   async setUp(username, password) {
-    this.#signedIn(await api.post("/setup", { username, password }));
+    this.#signedIn(await api.request(API.accounts.setUp, { body: { username, password } }));
   }
 
   async signIn(username, password) {
-    const answer = await api.post("/sessions", { username, password });
+    const answer = await api.request(API.accounts.signIn, { body: { username, password } });
     this.#signedIn(answer.user ?? answer);
   }
 
   /** Replaces a temporary password with one the person chose; the server then lets the account in. */
   async changePassword(currentPassword, newPassword) {
-    await api.put("/me/password", { currentPassword, newPassword });
-    this.#signedIn(await api.get("/me"));
+    await api.request(API.accounts.changePassword, { body: { currentPassword, newPassword } });
+    this.#signedIn(await api.request(API.accounts.me));
   }
 
   async signOut() {
-    await api.delete("/sessions/current");
+    await api.request(API.accounts.signOut);
     store.clear();
     this.#set(SessionState.signedOut, null);
   }
@@ -79,7 +80,7 @@ export class Session extends EventTarget {
     }
     // Something was shared while signed out: the server kept it; now it can become a wish.
     if (document.cookie.split("; ").includes("wishlist_share_pending=1")) {
-      location.assign("/share/continue");
+      location.assign(apiPath(API.links.continueSharing));
       return;
     }
     this.#set(SessionState.signedIn, user.id);

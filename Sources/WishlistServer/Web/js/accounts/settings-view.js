@@ -12,6 +12,7 @@
 // Export and import (X6): see `wl-export-import`.
 
 import { api } from "../common/api.js";
+import { API, apiPath } from "../common/api-routes.js";
 import { ConfirmDialog } from "../common/confirm-dialog.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -23,7 +24,7 @@ import "./own-password.js";
 
 /** The bookmarklet's address for the server at `origin`: it sends the open page to `/share`. */
 export function bookmarklet(origin) {
-  return `javascript:location.href=${JSON.stringify(`${origin}/share?url=`).replaceAll('"', "'")}`
+  return `javascript:location.href=${JSON.stringify(`${origin}${apiPath(API.links.shareByLink)}?url=`).replaceAll('"', "'")}`
     + "+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title)";
 }
 
@@ -240,7 +241,7 @@ export class SettingsView extends HTMLElement {
 
   #loadDevices() {
     return this.#load("devices", async () => {
-      const [sessions, tokens] = await Promise.all([api.get("/sessions"), api.get("/tokens")]);
+      const [sessions, tokens] = await Promise.all([api.request(API.accounts.sessions), api.request(API.accounts.tokens)]);
       [this.#sessions, this.#tokens] = [sessions.items, tokens.items];
       this.#renderDevices();
     });
@@ -255,7 +256,7 @@ export class SettingsView extends HTMLElement {
       const times = i18n.t("settings.devices.sessionTimes", { created: when(session.createdAt), used: when(session.lastUsedAt) });
       return deviceItem(name, times, session.current ? null : {
         label: i18n.t("settings.devices.end"), name: i18n.t("settings.devices.endNamed", { device: name }),
-        act: (button) => this.#act(button, "devices", () => api.delete(`/sessions/${session.id}`), i18n.t("settings.devices.ended", { device: name })),
+        act: (button) => this.#act(button, "devices", () => api.request(API.accounts.endSession, { params: { id: session.id } }), i18n.t("settings.devices.ended", { device: name })),
       }, session.current);
     }));
     tokens.replaceChildren(...(this.#tokens.length ? this.#tokens.map((token) => {
@@ -265,7 +266,7 @@ export class SettingsView extends HTMLElement {
       const from = token.userAgent ? ` · ${deviceName(token.userAgent)}` : "";
       return deviceItem(token.name, times + from, {
         label: i18n.t("settings.devices.revoke"), name: i18n.t("settings.devices.revokeNamed", { name: token.name }),
-        act: (button) => this.#act(button, "devices", () => api.delete(`/tokens/${token.id}`), i18n.t("settings.devices.revoked", { name: token.name })),
+        act: (button) => this.#act(button, "devices", () => api.request(API.accounts.revokeToken, { params: { id: token.id } }), i18n.t("settings.devices.revoked", { name: token.name })),
       }, false);
     }) : [Object.assign(document.createElement("li"), { className: "settings-device-none", textContent: i18n.t("settings.devices.noTokens") })]));
   }
@@ -273,7 +274,7 @@ export class SettingsView extends HTMLElement {
   #loadAccounts() {
     this.querySelector('[data-role="accounts-section"]').hidden = false;
     return this.#load("accounts", async () => {
-      this.#accounts = (await api.get("/admin/accounts")).items;
+      this.#accounts = (await api.request(API.admin.accounts)).items;
       this.#renderAccounts();
     });
   }
@@ -311,7 +312,7 @@ export class SettingsView extends HTMLElement {
           account.disabledAt
             ? rowButton({
               label: i18n.t("settings.accounts.enable"), name: i18n.t("settings.accounts.enableNamed", args),
-              act: (button) => this.#administer(button, account, "enable", i18n.t("settings.accounts.enabled", args)),
+              act: (button) => this.#administer(button, account, API.admin.enable, i18n.t("settings.accounts.enabled", args)),
             })
             : rowButton({
               label: i18n.t("settings.accounts.disable"), name: i18n.t("settings.accounts.disableNamed", args),
@@ -337,7 +338,7 @@ export class SettingsView extends HTMLElement {
       titleKey: "settings.accounts.disableTitle", bodyKey: "settings.accounts.disableBody",
       confirmKey: "settings.accounts.disable", args,
     });
-    if (sure) await this.#administer(button, account, "disable", i18n.t("settings.accounts.disabledNamed", args));
+    if (sure) await this.#administer(button, account, API.admin.disable, i18n.t("settings.accounts.disabledNamed", args));
   }
 
   /** A reset signs the person out everywhere too: asked first; the temporary password is shown once. */
@@ -348,7 +349,7 @@ export class SettingsView extends HTMLElement {
       confirmKey: "settings.accounts.reset", args,
     });
     if (!sure) return;
-    const answer = await this.#administer(button, account, "reset-password", i18n.t("settings.accounts.resetDone", args));
+    const answer = await this.#administer(button, account, API.admin.resetPassword, i18n.t("settings.accounts.resetDone", args));
     if (answer) this.#showTemporary(account.username, answer.temporaryPassword);
   }
 
@@ -362,9 +363,9 @@ export class SettingsView extends HTMLElement {
     field.focus();
   }
 
-  /** Sends one of the administrators' actions on `account` as a row's button's act. */
-  #administer(button, account, action, done) {
-    return this.#act(button, "accounts", () => api.post(`/admin/accounts/${encodeURIComponent(account.username)}/${action}`), done);
+  /** Sends one of the administrators' actions (its route) on `account` as a row's button's act. */
+  #administer(button, account, route, done) {
+    return this.#act(button, "accounts", () => api.request(route, { params: { username: account.username } }), done);
   }
 
   async #copy(input) {
@@ -385,7 +386,7 @@ export class SettingsView extends HTMLElement {
     problem.hidden = true;
     button.setAttribute("aria-busy", "true");
     try {
-      const made = await api.post("/tokens", { name: i18n.t("settings.token.name") });
+      const made = await api.request(API.accounts.createToken, { body: { name: i18n.t("settings.token.name") } });
       this.querySelector("#settings-token-value").value = made.token;
       this.querySelector(".settings-token").hidden = false;
       this.querySelector("#settings-token-value").focus();

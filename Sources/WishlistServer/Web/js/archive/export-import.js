@@ -4,6 +4,7 @@
 // and every item refused with the reason.
 
 import { api } from "../common/api.js";
+import { API, apiPath } from "../common/api-routes.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { describe, setMessage } from "../common/messages.js";
@@ -11,9 +12,9 @@ import { store } from "../common/store.js";
 
 /** Where each kind of file goes, by its name's ending. */
 const ROUTES = [
-  { endings: [".zip"], path: "/import", contentType: "application/zip" },
-  { endings: [".html", ".htm"], path: "/import/bookmarks", contentType: "text/html" },
-  { endings: [".csv"], path: "/import/csv", contentType: "text/csv" },
+  { endings: [".zip"], route: API.archive.importArchive, contentType: "application/zip" },
+  { endings: [".html", ".htm"], route: API.archive.importBookmarks, contentType: "text/html" },
+  { endings: [".csv"], route: API.archive.importCSV, contentType: "text/csv" },
 ];
 
 /** The import route for a file named `name`, or null for a kind no route takes. */
@@ -44,7 +45,7 @@ export class ExportImport extends HTMLElement {
         <p class="settings-lead" data-i18n="settings.data.lead"></p>
         <h3 class="settings-subtitle" data-i18n="settings.export.title"></h3>
         <p data-i18n="settings.export.body"></p>
-        <a class="button button-secondary" href="/api/v1/export" download>${icon("download")}<span data-i18n="settings.export.link"></span></a>
+        <a class="button button-secondary" href="${apiPath(API.archive.export)}" download>${icon("download")}<span data-i18n="settings.export.link"></span></a>
         <h3 class="settings-subtitle" data-i18n="settings.import.title"></h3>
         <p data-i18n="settings.import.body"></p>
         <input class="visually-hidden" type="file" accept="${accept}" tabindex="-1" aria-hidden="true" data-role="file">
@@ -98,7 +99,7 @@ export class ExportImport extends HTMLElement {
     setMessage(status, { text: i18n.t("settings.import.uploading", { file: file.name }) });
     this.#upload = new AbortController();
     try {
-      const answer = await api.upload(route.path, file, {
+      const answer = await api.upload(route.route, file, {
         contentType: route.contentType,
         signal: this.#upload.signal,
         onProgress: (fraction) => {

@@ -1,6 +1,9 @@
 // The one way the app talks to the server: JSON in and out, the CSRF header on
 // every unsafe request, and two typed errors so views can tell "the server said
-// no" (ApiError) from "the server could not be reached" (NetworkError, K7).
+// no" (ApiError) from "the server could not be reached" (NetworkError, K7). Requests name their
+// route from `api-routes.js`, the one place that knows the server's paths.
+
+import { apiPath } from "./api-routes.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const TIMEOUT_MS = 20_000;
@@ -36,20 +39,22 @@ export class NetworkError extends Error {
 }
 
 /**
- * Sends one request to the API and resolves with the decoded JSON body
- * (`null` for an empty answer such as 204). Rejects with ApiError or NetworkError only.
+ * Sends one request to `route` (an entry of `API`, its `params` and `query` filled in by `apiPath`)
+ * and resolves with the decoded JSON body (`null` for an empty answer such as 204). Rejects with
+ * ApiError or NetworkError only.
  */
-export async function request(method, path, { body, headers = {}, signal } = {}) {
-  const upper = method.toUpperCase();
+export async function request(route, { params, query, body, headers = {}, signal } = {}) {
+  const { method } = route;
+  const path = apiPath(route, params, query);
   const finalHeaders = { Accept: "application/json", ...headers };
-  if (UNSAFE_METHODS.has(upper)) finalHeaders["X-Requested-With"] = "wishlist";
+  if (UNSAFE_METHODS.has(method)) finalHeaders["X-Requested-With"] = "wishlist";
   if (body !== undefined) finalHeaders["Content-Type"] = "application/json";
 
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response;
   try {
-    response = await fetch(`/api/v1${path}`, {
-      method: upper,
+    response = await fetch(path, {
+      method,
       headers: finalHeaders,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
@@ -98,15 +103,16 @@ function apiErrorOf(status, statusText, json, retryAfter = null) {
 }
 
 /**
- * Sends `body` (a File, Blob or FormData) with POST and resolves with the decoded JSON answer, reporting
- * how much was sent as a fraction 0…1 through `onProgress`. XMLHttpRequest rather than fetch: only
- * it reports upload progress. `contentType` is the body's type (FormData brings its own). Rejects
- * with ApiError or NetworkError like `request`, or an AbortError when `signal` stops it.
+ * Sends `body` (a File, Blob or FormData) to `route` (its `params` filled in) and resolves with the
+ * decoded JSON answer, reporting how much was sent as a fraction 0…1 through `onProgress`.
+ * XMLHttpRequest rather than fetch: only it reports upload progress. `contentType` is the body's
+ * type (FormData brings its own). Rejects with ApiError or NetworkError like `request`, or an
+ * AbortError when `signal` stops it.
  */
-export function upload(path, body, { contentType, onProgress = () => {}, signal } = {}) {
+export function upload(route, body, { params, contentType, onProgress = () => {}, signal } = {}) {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", `/api/v1${path}`);
+    request.open(route.method, apiPath(route, params));
     request.setRequestHeader("Accept", "application/json");
     request.setRequestHeader("X-Requested-With", "wishlist");
     if (contentType) request.setRequestHeader("Content-Type", contentType);
@@ -133,12 +139,5 @@ export function upload(path, body, { contentType, onProgress = () => {}, signal 
   });
 }
 
-/** Shorthands for the verbs, each the same as `request(method, path, options)`. */
-export const api = {
-  get: (path, options) => request("GET", path, options),
-  post: (path, body, options) => request("POST", path, { ...options, body }),
-  put: (path, body, options) => request("PUT", path, { ...options, body }),
-  patch: (path, body, options) => request("PATCH", path, { ...options, body }),
-  delete: (path, options) => request("DELETE", path, options),
-  upload,
-};
+/** The two ways to call the API, for modules that import one name. */
+export const api = { request, upload };

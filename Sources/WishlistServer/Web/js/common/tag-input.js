@@ -5,9 +5,10 @@
 
 import { icon } from "./icons.js";
 import { i18n } from "../shell/i18n.js";
+import { limits } from "./limits.js";
 
-/** Most tags a wish can have, and most characters in one (API limits). */
-export const TAG_LIMITS = Object.freeze({ count: 20, length: 30 });
+/** Most tags a wish can have, and most characters in one (the server's limits). */
+export const TAG_LIMITS = Object.freeze({ count: limits.tagCount, length: limits.tagLength });
 
 /**
  * A chip editor. The text field gets the id in `input-id` (for its <label>) and

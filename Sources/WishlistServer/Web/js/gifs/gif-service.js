@@ -6,6 +6,7 @@
 
 import { GIF, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { i18n } from "../shell/i18n.js";
 import { changeOptimistically, store } from "../common/store.js";
 
@@ -30,17 +31,17 @@ export class GifService {
 
   /** One page of GIFs matching `query` from `offset` (null: the first): `{ids, nextCursor, end}`. */
   search(query, offset, { signal } = {}) {
-    return this.#page("/gifs/search", { q: query }, offset, signal);
+    return this.#page(API.gifs.search, { q: query }, offset, signal);
   }
 
   /** One page of what is trending on Giphy. */
   trending(offset, { signal } = {}) {
-    return this.#page("/gifs/trending", {}, offset, signal);
+    return this.#page(API.gifs.trending, {}, offset, signal);
   }
 
   /** The account's favorites, newest first, as the one page of a list. */
   async favorites({ signal } = {}) {
-    const answer = await api.get("/gifs/favorites", { signal });
+    const answer = await api.request(API.gifs.favorites, { signal });
     const ids = new Set(answer.items.map((item) => item.id));
     // A GIF unfavorited elsewhere (another device, the CLI) stops being one here too.
     const gone = store.all(GIF).filter((gif) => gif.favorite && !ids.has(gif.id));
@@ -55,26 +56,25 @@ export class GifService {
    * shows at once.
    */
   async setFavorite(id, favorite) {
-    const path = `/gifs/favorites/${encodeURIComponent(id)}`;
     if (favorite) {
-      store.put(GIF, { ...(await api.put(path)), favorite: true });
+      store.put(GIF, { ...(await api.request(API.gifs.favorite, { params: { gifId: id } })), favorite: true });
       return;
     }
     await changeOptimistically(GIF, id, { favorite: false, favoritedAt: null }, async () => {
-      await api.delete(path);
+      await api.request(API.gifs.unfavorite, { params: { gifId: id } });
       return { ...store.get(GIF, id), favorite: false, favoritedAt: null };
     });
   }
 
   /** Makes a wish of the GIF (its name, Giphy link and animation); the wish lands in the store. */
   async saveAsWish(id) {
-    const [wish] = store.put(WISH, await api.post(`/gifs/${encodeURIComponent(id)}/wish`));
+    const [wish] = store.put(WISH, await api.request(API.gifs.wish, { params: { gifId: id } }));
     return wish;
   }
 
-  async #page(path, query, offset, signal) {
-    const params = new URLSearchParams({ ...query, offset: String(offset ?? 0), lang: i18n.language });
-    const [answer] = await Promise.all([api.get(`${path}?${params}`, { signal }), this.#knowFavorites(signal)]);
+  async #page(route, query, offset, signal) {
+    const params = { ...query, offset: offset ?? 0, lang: i18n.language };
+    const [answer] = await Promise.all([api.request(route, { query: params, signal }), this.#knowFavorites(signal)]);
     const records = answer.items.map((gif) => {
       const held = store.get(GIF, gif.id);
       return { ...gif, favorite: held?.favorite ?? false, favoritedAt: held?.favoritedAt ?? null };

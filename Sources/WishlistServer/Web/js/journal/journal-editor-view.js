@@ -14,12 +14,13 @@ import { journalService, localDay } from "./journal-service.js";
 import { describe } from "../common/messages.js";
 import { navigation } from "../shell/navigation.js";
 import { store } from "../common/store.js";
+import { limits } from "../common/limits.js";
 import { length, RecordEditorView } from "../common/record-editor-view.js";
 import "../photos/photo-picker.js";
 import "../places/place-field.js";
 import "./wish-mentions.js";
 
-const LIMITS = Object.freeze({ title: 200, contents: 50_000 });
+const LIMITS = Object.freeze({ title: limits.journalTitle, contents: limits.journalContents });
 const FIELDS = ["title", "date", "time", "contents", "place", "wishIds"];
 
 /** The editor for a new entry, or for the entry in `routeParams.id`. */
@@ -84,7 +85,7 @@ export class JournalEditorView extends RecordEditorView {
             aria-describedby="journal-contents-error"></textarea>
           <p class="field-error" id="journal-contents-error" role="alert" hidden></p>
         </div>
-        <wl-photo-picker max="10"></wl-photo-picker>
+        <wl-photo-picker max="${limits.journalPhotos}"></wl-photo-picker>
         <div class="field">
           <label class="field-label" for="journal-place" data-i18n="journal.form.place"></label>
           <wl-place-field input-id="journal-place" described-by="journal-place-error"></wl-place-field>

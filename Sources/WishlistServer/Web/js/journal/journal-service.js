@@ -4,6 +4,7 @@
 
 import { JOURNAL } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { changeOptimistically, store } from "../common/store.js";
 
 /** The order of the journal, as one string per entry that sorts like the server: newest day, then newest written. */
@@ -23,50 +24,45 @@ export function dayAsDate(day) {
   return new Date(year, month - 1, date, 12);
 }
 
-const path = (id) => `/journal/${encodeURIComponent(id)}`;
-
 /** Journal calls that keep the store up to date. */
 export class JournalService {
   /** One page of entries, `{ids, nextCursor}`; `hearted: true` asks for the hearted ones only. */
   async page({ hearted = false, limit }, cursor, { signal } = {}) {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (hearted) params.set("hearted", "true");
-    if (cursor) params.set("cursor", cursor);
-    return this.#keepPage(await api.get(`/journal?${params}`, { signal }));
+    const query = { limit, hearted: hearted ? "true" : null, cursor: cursor || null };
+    return this.#keepPage(await api.request(API.journal.list, { query, signal }));
   }
 
   /** One page of the entries that mention the wish `wishId`. */
   async mentioning(wishId, { limit }, cursor, { signal } = {}) {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (cursor) params.set("cursor", cursor);
-    return this.#keepPage(await api.get(`/wishes/${encodeURIComponent(wishId)}/journal?${params}`, { signal }));
+    const query = { limit, cursor: cursor || null };
+    return this.#keepPage(await api.request(API.journal.mentioning, { params: { id: wishId }, query, signal }));
   }
 
   async load(id, { signal } = {}) {
-    const [entry] = store.put(JOURNAL, await api.get(path(id), { signal }));
+    const [entry] = store.put(JOURNAL, await api.request(API.journal.show, { params: { id }, signal }));
     return entry;
   }
 
   async create(fields) {
-    const [entry] = store.put(JOURNAL, await api.post("/journal", fields));
+    const [entry] = store.put(JOURNAL, await api.request(API.journal.create, { body: fields }));
     return entry;
   }
 
   /** Changes `fields` of the entry at `version`; rejects with 412 `stale_version` if it changed since. */
   async update(id, fields, version) {
-    const [entry] = store.put(JOURNAL, await api.patch(path(id), fields, { headers: { "If-Match": `"${version}"` } }));
+    const [entry] = store.put(JOURNAL, await api.request(API.journal.update, { params: { id }, body: fields, headers: { "If-Match": `"${version}"` } }));
     return entry;
   }
 
   async delete(id) {
-    await api.delete(path(id));
+    await api.request(API.journal.delete, { params: { id } });
     store.remove(JOURNAL, id);
   }
 
   /** Hearts or unhearts at once on screen, then tells the server; puts the held entry back if it could not. */
   async setHearted(id, hearted) {
-    const heart = `${path(id)}/heart`;
-    await changeOptimistically(JOURNAL, id, { hearted }, () => (hearted ? api.put(heart) : api.delete(heart)));
+    const route = hearted ? API.journal.heart : API.journal.unheart;
+    await changeOptimistically(JOURNAL, id, { hearted }, () => api.request(route, { params: { id } }));
   }
 
   #keepPage(answer) {

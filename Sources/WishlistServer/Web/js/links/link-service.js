@@ -4,24 +4,25 @@
 
 import { PHOTO, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { store } from "../common/store.js";
 
 /** Link calls; previews are cached by the server for a day, so asking twice costs nothing. */
 export class LinkService {
   /** `{url, canonicalUrl, title, description, image, siteName, favicon, price: {amount, currency}|null, lang}`. */
   async preview(url, { signal } = {}) {
-    return api.post("/link-previews", { url }, { signal });
+    return api.request(API.links.preview, { body: { url }, signal });
   }
 
   /** The image at `url` fetched by the server into a new photo on no record yet. */
   async photo(url, { signal } = {}) {
-    const [photo] = store.put(PHOTO, await api.post("/link-previews/photo", { url }, { signal }));
+    const [photo] = store.put(PHOTO, await api.request(API.links.previewPhoto, { body: { url }, signal }));
     return photo;
   }
 
   /** Fetches the wish's link again; the wish comes back with its price history. */
   async refresh(wishId) {
-    const [wish] = store.put(WISH, await api.post(`/wishes/${encodeURIComponent(wishId)}/link/refresh`));
+    const [wish] = store.put(WISH, await api.request(API.links.refresh, { params: { id: wishId } }));
     return wish;
   }
 }

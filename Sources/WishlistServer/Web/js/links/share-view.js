@@ -3,6 +3,7 @@
 // because any site can send a browser to a GET; the button posts a form from this page, which
 // the server takes as the person's own (same-site) share and answers with the new wish.
 
+import { API, apiPath } from "../common/api-routes.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { isWebLink } from "./link-service.js";
@@ -16,7 +17,7 @@ export class ShareView extends HTMLElement {
     const url = query.get("url") ?? "";
     const shared = isWebLink(url);
     this.innerHTML = `
-      <form class="form share-form" method="post" action="/share" enctype="application/x-www-form-urlencoded">
+      <form class="form share-form" method="post" action="${apiPath(API.links.share)}" enctype="application/x-www-form-urlencoded">
         <h2 class="section-title" data-i18n="${shared ? "share.lead" : "share.nothing"}"></h2>
         <p class="share-link"></p>
         <wl-link-preview></wl-link-preview>

@@ -4,13 +4,15 @@
 
 import { PHOTO, WISH } from "../common/record-kinds.js";
 import { api, ApiError, NetworkError } from "../common/api.js";
+import { API } from "../common/api-routes.js";
+import { limits } from "../common/limits.js";
 import { store } from "../common/store.js";
 
-/** Most photos one wish can hold (API limit). */
-export const MAX_PHOTOS = 20;
+/** Most photos one wish can hold (the server's limit). */
+export const MAX_PHOTOS = limits.wishPhotos;
 
 /** Largest file the server takes; checked here too so a phone never sends a video for nothing. */
-export const MAX_FILE_BYTES = 40 * 1024 * 1024;
+export const MAX_FILE_BYTES = limits.photoFileBytes;
 
 /** Upload, edit, reset and delete calls that keep the store up to date. */
 export class PhotoService {
@@ -22,7 +24,7 @@ export class PhotoService {
     if (file.size > MAX_FILE_BYTES) throw new ApiError(413, "file_too_large", "The file is too large.");
     const body = new FormData();
     body.append("file", file, file.name);
-    const answer = await api.upload("/photos", body, { onProgress, signal });
+    const answer = await api.upload(API.photos.upload, body, { onProgress, signal });
     if (!Array.isArray(answer?.items) || answer.items.length !== 1) {
       throw new NetworkError("The server sent an unreadable answer.");
     }
@@ -37,17 +39,17 @@ export class PhotoService {
 
   /** Crops (in the upright original's pixels, or null) and rotates clockwise by `rotate` degrees. */
   async edit(id, { crop, rotate }) {
-    return this.#replace(await api.put(`/photos/${encodeURIComponent(id)}/edit`, { crop, rotate }));
+    return this.#replace(await api.request(API.photos.edit, { params: { id }, body: { crop, rotate } }));
   }
 
   /** Drops the photo's edit: back to the original. */
   async resetEdit(id) {
-    return this.#replace(await api.delete(`/photos/${encodeURIComponent(id)}/edit`));
+    return this.#replace(await api.request(API.photos.resetEdit, { params: { id } }));
   }
 
   /** Deletes a photo that is on no wish (a fresh upload taken back before saving). */
   async delete(id) {
-    await api.delete(`/photos/${encodeURIComponent(id)}`);
+    await api.request(API.photos.delete, { params: { id } });
     store.remove(PHOTO, id);
   }
 

@@ -3,8 +3,8 @@
 // when a map is first shown: the rest of the app never waits for them.
 
 import { NetworkError } from "../common/api.js";
+import { API, apiPath } from "../common/api-routes.js";
 
-const BASE = "/vendor/leaflet";
 const STYLES = ["leaflet.css", "MarkerCluster.css"];
 // In this order: markercluster extends the `L` that leaflet.js defines.
 const SCRIPTS = ["leaflet.js", "leaflet.markercluster.js"];
@@ -24,9 +24,9 @@ async function load() {
   if (window.L?.MarkerClusterGroup) return window.L;
   // Before the app's own styles, so that app.css can restyle Leaflet's controls.
   const first = document.querySelector('link[rel="stylesheet"]');
-  await Promise.all(STYLES.map((name) => add(Object.assign(document.createElement("link"), { rel: "stylesheet", href: `${BASE}/${name}` }), first)));
+  await Promise.all(STYLES.map((name) => add(Object.assign(document.createElement("link"), { rel: "stylesheet", href: apiPath(API.server.leaflet, { path: name }) }), first)));
   for (const name of SCRIPTS) {
-    const script = Object.assign(document.createElement("script"), { src: `${BASE}/${name}`, async: false });
+    const script = Object.assign(document.createElement("script"), { src: apiPath(API.server.leaflet, { path: name }), async: false });
     // boot.js shows "Wishlist couldn't load" for a failed script unless it is marked as loaded on demand.
     script.dataset.onDemand = "";
     await add(script, null);

@@ -6,6 +6,7 @@
 
 import { JOURNAL, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { store } from "../common/store.js";
 
 // Answers older than this are asked for again, so changes from other devices show up too.
@@ -17,13 +18,13 @@ export class MarkerSource extends EventTarget {
   #answers = new Map();
   // Where each wish held in an answer was drawn, "lat,lng" by id, to tell a real move from a reload.
   #drawn = new Map();
-  #path;
+  #route;
   #kind;
 
-  /** `path`: the API path of the markers; `kind`: the store kind whose places it follows, or null. */
-  constructor({ path, kind = null }) {
+  /** `route`: the API route of the markers; `kind`: the store kind whose places it follows, or null. */
+  constructor({ route, kind = null }) {
     super();
-    this.#path = path;
+    this.#route = route;
     this.#kind = kind;
     store.subscribe((change) => this.#onStoreChange(change));
   }
@@ -57,8 +58,8 @@ export class MarkerSource extends EventTarget {
   async load(area, { signal } = {}) {
     const held = this.#answers.get(area.key);
     if (held && performance.now() - held.at < MAX_AGE_MS) return held.answer;
-    const params = new URLSearchParams({ bbox: area.bbox.join(","), zoom: String(area.zoom) });
-    const answer = await api.get(`${this.#path}?${params}`, { signal });
+    const query = { bbox: area.bbox.join(","), zoom: area.zoom };
+    const answer = await api.request(this.#route, { query, signal });
     const markers = answer?.markers ?? [];
     const clusters = answer?.clusters ?? [];
     const result = { markers, clusters };
@@ -96,8 +97,8 @@ function wrap(longitude) {
 }
 
 /** The markers of the person's wishes. */
-export const markerSource = new MarkerSource({ path: "/map/markers", kind: WISH });
+export const markerSource = new MarkerSource({ route: API.places.markers, kind: WISH });
 /** The markers of the person's journal entries with a place. */
-export const journalMarkerSource = new MarkerSource({ path: "/journal/markers", kind: JOURNAL });
+export const journalMarkerSource = new MarkerSource({ route: API.journal.markers, kind: JOURNAL });
 /** The markers of the K-culture spots (the same for everyone; they never move). */
-export const spotMarkerSource = new MarkerSource({ path: "/spots/markers" });
+export const spotMarkerSource = new MarkerSource({ route: API.spots.markers });

@@ -4,6 +4,7 @@
 // is said plainly, with a retry.
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
+import { API } from "../common/api-routes.js";
 import { currentPosition, LocationError } from "./geolocation.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -40,7 +41,7 @@ const LISTS = [
     kind: JOURNAL,
     card: "wl-journal-card",
     labelKey: "nav.journal",
-    near: (...args) => placeService.nearby({ path: "/journal/near", kind: JOURNAL, key: "entry" }, ...args),
+    near: (...args) => placeService.nearby({ route: API.journal.near, kind: JOURNAL, key: "entry" }, ...args),
     empty: { icon: "journal", titleKey: "near.noEntries.title", bodyKey: "near.noEntries.body", actionHref: "#/journal/new", actionKey: "journal.new.title" },
   },
 ];

@@ -7,6 +7,7 @@ import { i18n } from "../shell/i18n.js";
 import { loadLeaflet } from "./leaflet.js";
 import { createMap } from "./map-factory.js";
 import { setMessage } from "../common/messages.js";
+import { limits } from "../common/limits.js";
 import { coordinates, placeAt } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { showOverlay } from "../common/overlay-history.js";
@@ -15,7 +16,7 @@ import "../common/error-panel.js";
 const NAME_DEBOUNCE_MS = 300;
 const PLACE_ZOOM = 13;
 const WORLD = { center: [25, 10], zoom: 2 };
-const NAME_LIMIT = 200;
+const NAME_LIMIT = limits.placeName;
 
 /** `PlacePicker.pick(place)` resolves with the chosen place, or null when cancelled. */
 export class PlacePicker extends HTMLElement {

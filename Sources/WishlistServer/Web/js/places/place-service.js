@@ -3,6 +3,7 @@
 
 import { WISH } from "../common/record-kinds.js";
 import { api, ApiError } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { store } from "../common/store.js";
 
 /** Calls of the places and map API. */
@@ -11,15 +12,13 @@ export class PlaceService {
 
   /** Cities matching `query`, best first: `[{name, admin, country, countryCode, latitude, longitude, population}]`. */
   async search(query, { limit = 8, signal } = {}) {
-    const params = new URLSearchParams({ q: query, limit: String(limit) });
-    return (await api.get(`/places/search?${params}`, { signal })).items;
+    return (await api.request(API.places.search, { query: { q: query, limit }, signal })).items;
   }
 
   /** The nearest known place to a point (`{name, admin, country, distanceMeters, …}`), or null when none is near. */
   async reverse(latitude, longitude, { signal } = {}) {
-    const params = new URLSearchParams({ lat: String(latitude), lng: String(longitude) });
     try {
-      return await api.get(`/places/reverse?${params}`, { signal });
+      return await api.request(API.places.reverse, { query: { lat: latitude, lng: longitude }, signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -28,17 +27,16 @@ export class PlaceService {
 
   /** One page of wishes nearest to a point: `{ids, distances: Map(id → metres), nextCursor}`. */
   async near(latitude, longitude, cursor, options) {
-    return this.nearby({ path: "/wishes/near", kind: WISH, key: "wish" }, latitude, longitude, cursor, options);
+    return this.nearby({ route: API.places.wishesNear, kind: WISH, key: "wish" }, latitude, longitude, cursor, options);
   }
 
   /**
-   * One page of a kind of record nearest first from `path`, whose items are `{[key]: record,
+   * One page of a kind of record nearest first from `route`, whose items are `{[key]: record,
    * distanceMeters}` (wishes, journal entries): `{ids, distances, nextCursor}`, the records in the store.
    */
-  async nearby({ path, kind, key }, latitude, longitude, cursor, { limit = 24, signal } = {}) {
-    const params = new URLSearchParams({ lat: String(latitude), lng: String(longitude), limit: String(limit) });
-    if (cursor) params.set("cursor", cursor);
-    const answer = await api.get(`${path}?${params}`, { signal });
+  async nearby({ route, kind, key }, latitude, longitude, cursor, { limit = 24, signal } = {}) {
+    const query = { lat: latitude, lng: longitude, limit, cursor: cursor || null };
+    const answer = await api.request(route, { query, signal });
     const items = answer.items ?? [];
     store.put(kind, items.map((item) => item[key]));
     return {
@@ -50,7 +48,7 @@ export class PlaceService {
 
   /** The server's map configuration `{tileURL, attribution}` (null tile URL: no tiles), asked once. */
   settings() {
-    this.#settings ??= api.get("/map/settings").then(
+    this.#settings ??= api.request(API.places.mapSettings).then(
       (answer) => ({ tileURL: answer?.tileURL ?? null, attribution: answer?.attribution ?? null }),
       (error) => {
         this.#settings = null;

@@ -4,6 +4,7 @@
 
 import { SPOT, SPOT_TITLE, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { store } from "../common/store.js";
 
 /** The categories of spots, in tab order (K1), with the API's `type`. */
@@ -18,26 +19,26 @@ export function titleId(type, title) {
 export class SpotService {
   /** One page of works or artists of `type` matching `q`: `{ids, nextCursor}` of SPOT_TITLE records. */
   async titles({ type, q }, cursor, { limit = 24, signal } = {}) {
-    const answer = await api.get(`/spots/titles?${params({ type, q: q || null, limit, cursor })}`, { signal });
+    const answer = await api.request(API.spots.titles, { query: params({ type, q: q || null, limit, cursor }), signal });
     const records = (answer.items ?? []).map((item) => ({ ...item, id: titleId(item.type, item.title) }));
     return { ids: store.put(SPOT_TITLE, records).map((record) => record.id), nextCursor: answer.nextCursor ?? null };
   }
 
   /** One page of spots (`title`, `type`, `placeType`, `q`): `{ids, nextCursor}`. */
   async page(query, cursor, { limit = 24, signal } = {}) {
-    const answer = await api.get(`/spots?${params({ ...query, limit, cursor })}`, { signal });
+    const answer = await api.request(API.spots.list, { query: params({ ...query, limit, cursor }), signal });
     return { ids: this.keep(answer.items), nextCursor: answer.nextCursor ?? null };
   }
 
   /** Fetches one spot fresh from the server. */
   async load(id, { signal } = {}) {
-    const [spot] = store.put(SPOT, await api.get(`/spots/${encodeURIComponent(id)}`, { signal }));
+    const [spot] = store.put(SPOT, await api.request(API.spots.show, { params: { id }, signal }));
     return spot;
   }
 
   /** One page of spots nearest to a point: `{ids, distances: Map(id → metres), nextCursor}`. */
   async near(latitude, longitude, cursor, { limit = 24, signal } = {}) {
-    const answer = await api.get(`/spots/near?${params({ lat: latitude, lng: longitude, limit, cursor })}`, { signal });
+    const answer = await api.request(API.spots.near, { query: params({ lat: latitude, lng: longitude, limit, cursor }), signal });
     const items = answer.items ?? [];
     return {
       ids: this.keep(items.map(({ distanceMeters, ...spot }) => spot)),
@@ -48,7 +49,7 @@ export class SpotService {
 
   /** Saves the spot as a wish (or finds the one already made); the wish and the spot's `wishId` land in the store. */
   async saveAsWish(id) {
-    const [wish] = store.put(WISH, await api.post(`/spots/${encodeURIComponent(id)}/wish`));
+    const [wish] = store.put(WISH, await api.request(API.spots.wish, { params: { id } }));
     const spot = store.get(SPOT, id);
     if (spot) store.put(SPOT, { ...spot, wishId: wish.id });
     return wish;

@@ -18,6 +18,7 @@ import { describe } from "../common/messages.js";
 import { navigation } from "../shell/navigation.js";
 import { linkService } from "../links/link-service.js";
 import { MAX_PHOTOS } from "../photos/photo-service.js";
+import { limits } from "../common/limits.js";
 import { hashQuery, placeFrom } from "../places/place-format.js";
 import { store } from "../common/store.js";
 import { wishService } from "./wish-service.js";
@@ -28,7 +29,7 @@ import "../places/place-field.js";
 import "../common/tag-input.js";
 
 /** The API's limits, counted in characters as people see them. */
-const LIMITS = Object.freeze({ name: 200, memo: 10_000, link: 2_048 });
+const LIMITS = Object.freeze({ name: limits.wishName, memo: limits.wishMemo, link: limits.wishLink });
 const FIELDS = ["name", "memo", "link", "place", "tags"];
 
 /** The editor for a new wish, or for the wish in `routeParams.id`. */

@@ -3,35 +3,33 @@
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
+import { API } from "../common/api-routes.js";
 import { changeOptimistically, store } from "../common/store.js";
 
 /** Wish, favorite, search and recent-search calls that keep the store up to date. */
 export class WishService {
   /** One page of wishes: `{ids, nextCursor}`; `query` holds `favorite`, `tag`, `sort`, `limit`. */
   async page(query, cursor, { signal } = {}) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null) params.set(key, String(value));
-    }
-    if (cursor) params.set("cursor", cursor);
-    const answer = await api.get(`/wishes?${params}`, { signal });
+    const answer = await api.request(API.wishes.list, { query: { ...query, cursor: cursor || null }, signal });
     return { ids: this.#keep(answer.items), nextCursor: answer.nextCursor ?? null };
   }
 
   /** Fetches one wish fresh from the server. */
   async load(id, { signal } = {}) {
-    const [wish] = store.put(WISH, await api.get(`/wishes/${encodeURIComponent(id)}`, { signal }));
+    const [wish] = store.put(WISH, await api.request(API.wishes.show, { params: { id }, signal }));
     return wish;
   }
 
   async create(fields) {
-    const [wish] = store.put(WISH, await api.post("/wishes", fields));
+    const [wish] = store.put(WISH, await api.request(API.wishes.create, { body: fields }));
     return wish;
   }
 
   /** Changes `fields` of the wish at `version`; rejects with 412 `stale_version` if it changed since. */
   async update(id, fields, version) {
-    const answer = await api.patch(`/wishes/${encodeURIComponent(id)}`, fields, {
+    const answer = await api.request(API.wishes.update, {
+      params: { id },
+      body: fields,
       headers: { "If-Match": `"${version}"` },
     });
     const [wish] = store.put(WISH, answer);
@@ -39,7 +37,7 @@ export class WishService {
   }
 
   async delete(id) {
-    await api.delete(`/wishes/${encodeURIComponent(id)}`);
+    await api.request(API.wishes.delete, { params: { id } });
     store.remove(WISH, id);
   }
 
@@ -48,8 +46,8 @@ export class WishService {
    * record back if the server could not be told.
    */
   async setFavorite(id, favorite) {
-    const path = `/wishes/${encodeURIComponent(id)}/favorite`;
-    await changeOptimistically(WISH, id, { favorite }, () => (favorite ? api.put(path) : api.delete(path)));
+    const route = favorite ? API.wishes.favorite : API.wishes.unfavorite;
+    await changeOptimistically(WISH, id, { favorite }, () => api.request(route, { params: { id } }));
   }
 
   /**
@@ -59,7 +57,7 @@ export class WishService {
    * `{nextCursor, total, totalIsCapped}` (the total stops at 1,000; capped says "1,000+").
    */
   async search(query, { signal } = {}) {
-    const answer = await api.get(`/search?q=${encodeURIComponent(query)}`, { signal });
+    const answer = await api.request(API.search.search, { query: { q: query }, signal });
     const found = { places: answer.places ?? [], paging: answer.paging ?? {} };
     for (const group of Object.keys(SEARCH_GROUP_KINDS)) found[group] = keepFound(group, answer[group]);
     return found;
@@ -67,22 +65,21 @@ export class WishService {
 
   /** The page of one search group after `cursor`: `{ids, nextCursor, total, totalIsCapped}`; not a new recent search. */
   async searchPage(query, group, cursor, { signal } = {}) {
-    const params = new URLSearchParams({ q: query, group, cursor });
-    const answer = await api.get(`/search?${params}`, { signal });
+    const answer = await api.request(API.search.search, { query: { q: query, group, cursor }, signal });
     return { ids: keepFound(group, answer.items), nextCursor: answer.nextCursor, total: answer.total, totalIsCapped: answer.totalIsCapped };
   }
 
   /** The remembered searches, newest first: `[{id, query, searchedAt}]`. */
   async recentSearches({ signal } = {}) {
-    return (await api.get("/recent-searches", { signal })).items;
+    return (await api.request(API.search.recentSearches, { signal })).items;
   }
 
   async deleteRecentSearch(id) {
-    await api.delete(`/recent-searches/${encodeURIComponent(id)}`);
+    await api.request(API.search.deleteRecentSearch, { params: { id } });
   }
 
   async clearRecentSearches() {
-    await api.delete("/recent-searches");
+    await api.request(API.search.clearRecentSearches);
   }
 
   #keep(wishes) {
