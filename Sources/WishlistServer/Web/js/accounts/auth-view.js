@@ -148,6 +148,12 @@ export class AuthView extends HTMLElement {
       else input.removeAttribute("aria-invalid");
       message.hidden = !problem;
       setMessage(message, problem ?? {});
+      // An error states the rule the hint gave, so it takes the hint's place rather than repeating it.
+      const hint = this.querySelector(`#auth-${input.name}-hint`);
+      if (hint) {
+        hint.hidden = Boolean(problem);
+        input.setAttribute("aria-describedby", problem ? message.id : `${hint.id} ${message.id}`);
+      }
     }
   }
 
