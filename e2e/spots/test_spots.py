@@ -6,9 +6,10 @@ layer whose markers open a spot. Controls are found by role and accessible name.
 from urllib.parse import quote
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
-from flows import go_to_tab, nearest_the_middle, signed_in
+from flows import go_to_tab, nearest_the_middle, signed_in, use_language
 
 
 @pytest.fixture
@@ -30,6 +31,12 @@ def link_starting(browser, text):
     links = [link for link, name in zip(every, named, strict=True) if name.startswith(text)]
     assert len(links) == 1, named
     return links[0]
+
+
+def erase(field):
+    """Empties a text field as a person would, so that the page hears it."""
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
 
 
 def link_containing(browser, text):
@@ -118,3 +125,56 @@ def test_the_spots_layer_shows_spots_on_the_map_and_a_marker_opens_its_spot(serv
     status, opened = server.api("GET", f"/spots/{shown}", token=token)
     assert status == 200
     wait_for_role(browser, "heading", opened["name"])
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_discover_search_looks_in_every_category_with_each_ones_count_as_a_filter(
+    server, browser, catalogs, language, screenshot
+):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    status, bts = server.api("GET", "/spots/titles?q=BTS", token=token)
+    assert status == 200 and bts["counts"]["artist"] >= 1, bts
+    status, goblin = server.api("GET", "/spots/titles?q=%EB%8F%84%EA%B9%A8%EB%B9%84", token=token)
+    assert status == 200 and goblin["counts"]["drama"] >= 1, goblin
+    use_language(browser, language)
+    go_to_tab(browser, catalog, "nav.discover")
+    search = wait_for_role(browser, "searchbox", catalog["spots.search"])
+
+    # From the Dramas tab, an artist is found: the search looks in every category, All selected.
+    assert wait_for_role(browser, "tab", catalog["spots.category.drama"]).get_attribute("aria-selected") == "true"
+    search.send_keys("BTS")
+    total = sum(bts["counts"].values())
+    every = wait_until(
+        browser, lambda: find_by_role(browser, "tab", f"{catalog['spots.category.all']} {total}"), "no All filter"
+    )
+    assert every.get_attribute("aria-selected") == "true"
+    filters = [f"{catalog['spots.category.' + kind]} {bts['counts'][kind]}" for kind in bts["counts"]]
+    assert sorted(names_of(by_role(browser, "tab"))[1:]) == sorted(filters)
+    wait_until(browser, lambda: link_starting(browser, bts["items"][0]["title"]), "the artist is not found")
+    screenshot(f"discover-search-all-{language}")
+
+    # A filter shows one category's matches.
+    find_by_role(browser, "tab", f"{catalog['spots.category.drama']} {bts['counts']['drama']}").click()
+    wait_until(
+        browser,
+        lambda: not any(name.startswith(bts["items"][0]["title"]) for name in names_of(by_role(browser, "link"))),
+        "an artist is listed among the dramas",
+    )
+
+    # Browsing Artists, then searching a drama: it is found too, and the categories come back once the field is cleared.
+    erase(search)
+    artists = wait_for_role(browser, "tab", catalog["spots.category.artist"])
+    artists.click()
+    wait_until(browser, lambda: artists.get_attribute("aria-selected") == "true", "Artists is not selected")
+    search.send_keys("도깨비")
+    wait_until(browser, lambda: link_starting(browser, goblin["items"][0]["title"]), "the drama is not found")
+    erase(search)
+    wait_until(
+        browser,
+        lambda: (
+            wait_for_role(browser, "tab", catalog["spots.category.artist"]).get_attribute("aria-selected") == "true"
+        ),
+        "the category browsed was not kept",
+    )
+    assert not by_role(browser, "tab", f"{catalog['spots.category.all']} {total}")
