@@ -38,6 +38,11 @@ export class PhotoPicker extends HTMLElement {
   #unsubscribe = null;
   offerPlace = false;
 
+  /** The place of a photo added (the first with one), offered to the record; null when none has one. */
+  get photoPlace() {
+    return this.#place;
+  }
+
   /** The most photos the record holds: the `max` attribute (a journal entry's 10), else a wish's. */
   get #max() {
     return Number(this.getAttribute("max")) || MAX_PHOTOS;

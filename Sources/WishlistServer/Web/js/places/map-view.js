@@ -6,7 +6,7 @@
 // whose pins open the spot, and the journal's entries with a place (K3), whose pins open the
 // entry; an entry hearted, renamed, moved or deleted shows on the map at once. The locate
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
-// the editor with the current place, and "Near me" lists wishes nearest first.
+// the editor with the place at the map's centre, and "Near me" lists wishes nearest first.
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { ApiError } from "../common/api.js";
@@ -384,22 +384,27 @@ export class MapView extends HTMLElement {
     }
   }
 
-  /** Opens the new-wish editor with the device's place, named after the nearest city (W9). */
+  /**
+   * Opens the new-wish editor with the place at the map's centre, named after the nearest city:
+   * the device's own place (W9) when the map is centred on it, else a place chosen on the map.
+   */
   async #addHere() {
     const button = this.querySelector('[data-action="add-here"]');
-    if (button.getAttribute("aria-busy") === "true") return;
+    if (button.getAttribute("aria-busy") === "true" || !this.#map) return;
     button.setAttribute("aria-busy", "true");
     try {
-      const fix = await currentPosition();
+      const centre = this.#map.getCenter();
+      // Centred on the device's dot (after Locate), the place is where the person stands.
+      const here = this.#you?.dot.getLatLng();
+      const atDevice = here && this.#map.latLngToContainerPoint(here).distanceTo(this.#map.latLngToContainerPoint(centre)) < 1;
+      const { lat: latitude, lng: longitude } = atDevice ? here : centre.wrap();
       let nearest = null;
       try {
-        nearest = await placeService.reverse(fix.latitude, fix.longitude);
+        nearest = await placeService.reverse(latitude, longitude);
       } catch {
         // Without a city's name the place is still right: its coordinates name it, and it can be renamed.
       }
-      if (this.isConnected) location.hash = newWishHref(placeAt(fix.latitude, fix.longitude, nearest, "device"));
-    } catch (error) {
-      this.#locationFailed(error);
+      if (this.isConnected) location.hash = newWishHref(placeAt(latitude, longitude, nearest, atDevice ? "device" : "manual"));
     } finally {
       button.removeAttribute("aria-busy");
     }
