@@ -291,7 +291,11 @@ export class PhotoPicker extends HTMLElement {
     add.setAttribute("aria-disabled", String(full));
     const count = this.querySelector(".photo-picker-count");
     count.hidden = this.#items.length === 0;
-    setText(count, "photos.count", { count: this.#items.length, max: this.#max });
+    // A photo whose upload failed is not one the record will have: it is counted apart.
+    const failed = this.#items.filter((item) => item.job?.state === "failed").length;
+    const kept = this.#items.length - failed;
+    if (failed) setText(count, "photos.countFailed", { count: kept, max: this.#max, failed });
+    else setText(count, "photos.count", { count: kept, max: this.#max });
     setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
   }
 
