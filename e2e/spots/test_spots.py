@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
-from flows import go_to_tab, nearest_the_middle, signed_in, use_language
+from flows import allow_location, go_to_tab, nearest_the_middle, signed_in, use_language
 
 
 @pytest.fixture
@@ -178,3 +178,50 @@ def test_discover_search_looks_in_every_category_with_each_ones_count_as_a_filte
         "the category browsed was not kept",
     )
     assert not by_role(browser, "tab", f"{catalog['spots.category.all']} {total}")
+
+
+def icon_of(element):
+    """The drawing of the icon inside `element`."""
+    return element.find_element("css selector", "svg").get_attribute("innerHTML")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_near_me_shows_a_place_once_with_every_work_it_is_known_from(server, browser, catalogs, language, screenshot):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    plaza = (37.5665, 126.978)
+    status, near = server.api("GET", f"/spots/near?lat={plaza[0]}&lng={plaza[1]}&limit=24", token=token)
+    assert status == 200
+    places = {}
+    for spot in near["items"]:
+        places.setdefault((spot["name"], round(spot["latitude"], 5), round(spot["longitude"], 5)), []).append(spot)
+    shared = max(places.values(), key=len)
+    assert len(shared) >= 2, "no place near the plaza is known from several works"
+    allow_location(browser, server, *plaza)
+    use_language(browser, language)
+    browser.get(server.url("/#/map/near"))
+    find_by_role(browser, "tab", catalog["near.spots"]).click()
+    name = shared[0]["name"]
+    heading = wait_until(browser, lambda: find_by_role(browser, "heading", name), f"{name} is not listed once")
+    card = heading.find_element("xpath", "./ancestor::a")
+    for other in shared[1:]:
+        assert other["title"] in card.text, card.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+    screenshot(f"near-spots-by-place-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_saved_spot_is_marked_as_a_wish_not_as_a_favorite(server, browser, catalogs, language):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    spot = first(server, token, "/spots?type=drama&limit=1")
+    use_language(browser, language)
+    browser.get(server.url(f"/#/spots/{spot['id']}"))
+    wait_for_role(browser, "button", catalog["spot.save"]).click()
+    opened = wait_for_role(browser, "link", catalog["spot.openWish"])
+    nav = wait_for_role(browser, "navigation", catalog["nav.label"])
+    assert icon_of(opened) == icon_of(find_by_role(nav, "link", catalog["nav.wishes"]))
+    assert icon_of(opened) != icon_of(find_by_role(nav, "link", catalog["nav.favorites"]))
+    status, saved = server.api("GET", f"/spots/{spot['id']}", token=token)
+    assert status == 200
+    assert server.api("GET", f"/wishes/{saved['wishId']}", token=token)[1]["favorite"] is False

@@ -1,16 +1,17 @@
 // Near me (K4): asks for the device's position, then lists the person's wishes with a place,
 // the K-culture spots and the journal's entries with a place (three tabs) nearest first, each card with its distance ("850 m", "12 km"),
-// page by page as the list scrolls (one load at a time, through RecordList). Location trouble
-// is said plainly, with a retry.
+// page by page as the list scrolls (one load at a time, through RecordList); a place known
+// from several works is one spot card naming them all. Location trouble is said plainly, with a retry.
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { currentPosition, LocationError } from "./geolocation.js";
 import { icon } from "../common/icons.js";
-import { i18n } from "../shell/i18n.js";
+import { i18n, t } from "../shell/i18n.js";
 import { formatDistance } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { RecordList } from "../common/record-list.js";
 import { spotService } from "../spots/spot-service.js";
+import { SpotPlaces } from "../spots/spot-places.js";
 import { TabList } from "../common/tab-list.js";
 import "../journal/journal-card.js";
 import "../common/record-grid.js";
@@ -33,6 +34,8 @@ const LISTS = [
     card: "wl-spot-card",
     labelKey: "near.spots",
     near: (...args) => spotService.near(...args),
+    // One card a place, naming every work it is known from.
+    byPlace: true,
     empty: { icon: "spot", titleKey: "near.noSpots.title", bodyKey: "near.noSpots.body", actionHref: "#/discover/spots", actionKey: "spots.browse" },
   },
   {
@@ -51,6 +54,7 @@ let lastTab = "wishes";
 export class NearView extends HTMLElement {
   #lists = [];
   #distances = new Map();
+  #places = null;
   #disposed = false;
   #onLanguageChange = () => this.#applyDistances();
 
@@ -122,13 +126,18 @@ export class NearView extends HTMLElement {
     status.hidden = true;
     this.querySelector(".near-lists").hidden = false;
     for (const list of this.#lists) list.dispose();
-    this.#lists = LISTS.map(({ name, kind, near, empty }) => {
+    this.#places = new SpotPlaces();
+    this.#lists = LISTS.map(({ name, kind, near, empty, byPlace }) => {
       const list = new RecordList({
         kind,
         fetchPage: async (cursor, options) => {
           const page = await near(fix.latitude, fix.longitude, cursor, options);
           for (const [id, meters] of page.distances) this.#distances.set(id, meters);
-          return page;
+          if (!byPlace) return page;
+          const kept = { ...page, ids: this.#places.keep(page.ids) };
+          // A place's spot on this page may have joined a card already shown: its note names it now.
+          this.#applyDistances();
+          return kept;
         },
       });
       const grid = this.querySelector(`#near-panel-${name} wl-record-grid`);
@@ -139,9 +148,17 @@ export class NearView extends HTMLElement {
     this.#applyDistances();
   }
 
+  /** Each card's note: its distance, and for a spot, the other works its place is known from. */
   #applyDistances() {
     for (const grid of this.querySelectorAll("wl-record-grid")) {
-      grid.noteFor = (id) => (this.#distances.has(id) ? formatDistance(this.#distances.get(id)) : null);
+      grid.noteFor = (id) => {
+        if (!this.#distances.has(id)) return null;
+        const distance = formatDistance(this.#distances.get(id));
+        const others = this.#places?.othersAt(id) ?? [];
+        if (others.length === 0) return distance;
+        const works = others.map((spot) => `${t(`spot.type.${spot.type}`)} · ${spot.title}`).join(", ");
+        return t("near.alsoKnownFrom", { distance, works });
+      };
     }
   }
 }

@@ -1,6 +1,6 @@
 // One K-culture spot in a grid (K8): the kind of place, its name, the work or artist it is
-// known from, its address, an optional note (a distance) and a filled star once it is saved as a
-// wish. It draws itself from the store and follows it (W15), so saving it anywhere shows here at once.
+// known from, its address, an optional note (a distance) and the wishes' gift once it is saved as
+// a wish (not a star: a saved wish is not a favorite until starred). It draws itself from the store and follows it (W15), so saving it anywhere shows here at once.
 
 import { SPOT } from "../common/record-kinds.js";
 import { icon } from "../common/icons.js";
@@ -35,7 +35,7 @@ export class SpotCard extends HTMLElement {
             <p class="spot-card-address"></p>
             <p class="spot-card-note" hidden></p>
           </a>
-          <span class="spot-card-saved" hidden>${icon("favorites", "icon icon-small")}</span>
+          <span class="spot-card-saved" hidden>${icon("wishes", "icon icon-small")}</span>
         </article>`;
     }
     this.#unsubscribe = store.subscribe(({ kind, ids }) => {
