@@ -49,7 +49,8 @@ export class MapView extends HTMLElement {
   #overlays = [
     new MapOverlay({
       name: "spots", source: spotMarkerSource, kind: SPOT, labelKey: "map.spotsLayer", icon: "spot", variant: "spot",
-      clusterKey: "map.spotCluster", pinKey: "map.spotPin", nameOf: (spot) => spot.name,
+      // Thousands of spots gather into fewer, wider badges than the wishes'.
+      clusterRadius: 80, clusterKey: "map.spotCluster", pinKey: "map.spotPin", nameOf: (spot) => spot.name,
       href: (id) => `#/spots/${encodeURIComponent(id)}`,
     }),
     new MapOverlay({
@@ -67,6 +68,7 @@ export class MapView extends HTMLElement {
   #you = null;
   #unsubscribe = null;
   #onSourceChange = () => this.#loadMarkers();
+  #onLanguageChange = () => this.#showNotes();
 
   connectedCallback() {
     this.innerHTML = `
@@ -79,6 +81,7 @@ export class MapView extends HTMLElement {
             ${icon("close", "icon icon-small")}
           </button>
         </div>
+        <ul class="map-layer-notes" data-i18n-attr="aria-label:map.layersShown" hidden></ul>
         <div class="map-tools">
           <button type="button" class="map-tool" data-action="locate" aria-pressed="false"
             data-i18n-attr="aria-label:map.locate;title:map.locate">${icon("locate")}</button>
@@ -114,6 +117,8 @@ export class MapView extends HTMLElement {
       this.#loadMarkers();
     });
     this.querySelector("wl-error-panel").addEventListener("retry", () => this.#start());
+    this.#showNotes();
+    i18n.addEventListener("change", this.#onLanguageChange);
     this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
     for (const source of this.#sources) source.addEventListener("change", this.#onSourceChange);
     this.#start();
@@ -125,6 +130,7 @@ export class MapView extends HTMLElement {
     this.#cardAbort?.abort();
     this.#stopWatch?.();
     this.#unsubscribe?.();
+    i18n.removeEventListener("change", this.#onLanguageChange);
     for (const source of this.#sources) source.removeEventListener("change", this.#onSourceChange);
     if (this.#map) {
       const center = this.#map.getCenter();
@@ -244,8 +250,24 @@ export class MapView extends HTMLElement {
   #toggle(overlay) {
     const on = overlay.toggle();
     this.querySelector(`[data-overlay="${overlay.name}"]`).setAttribute("aria-pressed", String(on));
+    this.#showNotes();
     this.#setBusy(true);
     this.#loadMarkers();
+  }
+
+  /** A chip over the map for each layer switched on, saying so; its button switches it off. */
+  #showNotes() {
+    const notes = this.querySelector(".map-layer-notes");
+    const chips = this.#overlays
+      .map((overlay) =>
+        overlay.note(() => {
+          this.#toggle(overlay);
+          this.querySelector(`[data-overlay="${overlay.name}"]`).focus();
+        }),
+      )
+      .filter(Boolean);
+    notes.replaceChildren(...chips);
+    notes.hidden = chips.length === 0;
   }
 
   /** aria-busy on the map from the first move until the markers of where it stopped are drawn. */

@@ -19,12 +19,17 @@ export class MarkerSource extends EventTarget {
   #drawn = new Map();
   #path;
   #kind;
+  #coarser;
 
-  /** `path`: the API path of the markers; `kind`: the store kind whose places it follows, or null. */
-  constructor({ path, kind = null }) {
+  /**
+   * `path`: the API path of the markers; `kind`: the store kind whose places it follows, or null;
+   * `coarser`: zoom levels fewer than the map's to ask the server's clusters for (wider cells).
+   */
+  constructor({ path, kind = null, coarser = 0 }) {
     super();
     this.#path = path;
     this.#kind = kind;
+    this.#coarser = coarser;
     store.subscribe((change) => this.#onStoreChange(change));
   }
 
@@ -57,7 +62,7 @@ export class MarkerSource extends EventTarget {
   async load(area, { signal } = {}) {
     const held = this.#answers.get(area.key);
     if (held && performance.now() - held.at < MAX_AGE_MS) return held.answer;
-    const params = new URLSearchParams({ bbox: area.bbox.join(","), zoom: String(area.zoom) });
+    const params = new URLSearchParams({ bbox: area.bbox.join(","), zoom: String(Math.max(0, area.zoom - this.#coarser)) });
     const answer = await api.get(`${this.#path}?${params}`, { signal });
     const markers = answer?.markers ?? [];
     const clusters = answer?.clusters ?? [];
@@ -99,5 +104,8 @@ function wrap(longitude) {
 export const markerSource = new MarkerSource({ path: "/map/markers", kind: WISH });
 /** The markers of the person's journal entries with a place. */
 export const journalMarkerSource = new MarkerSource({ path: "/journal/markers", kind: JOURNAL });
-/** The markers of the K-culture spots (the same for everyone; they never move). */
-export const spotMarkerSource = new MarkerSource({ path: "/spots/markers" });
+/**
+ * The markers of the K-culture spots (the same for everyone; they never move), in clusters a
+ * level coarser than the wishes': thousands of them must not bury the person's own.
+ */
+export const spotMarkerSource = new MarkerSource({ path: "/spots/markers", coarser: 1 });
