@@ -69,6 +69,7 @@ export class MapView extends HTMLElement {
   #unsubscribe = null;
   #onSourceChange = () => this.#loadMarkers();
   #onLanguageChange = () => this.#showNotes();
+  #hasView = false;
 
   connectedCallback() {
     this.innerHTML = `
@@ -133,8 +134,11 @@ export class MapView extends HTMLElement {
     i18n.removeEventListener("change", this.#onLanguageChange);
     for (const source of this.#sources) source.removeEventListener("change", this.#onSourceChange);
     if (this.#map) {
-      const center = this.#map.getCenter();
-      lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
+      // Left before its first view was set (still asking where the wishes are): nothing to keep.
+      if (this.#hasView) {
+        const center = this.#map.getCenter();
+        lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
+      }
       // Stop any pan or zoom animation first: one finishing on a removed map would throw.
       this.#map.stop();
       this.#map.remove();
@@ -157,6 +161,10 @@ export class MapView extends HTMLElement {
     panel.hidden = true;
     const L = this.#L;
     this.#map = createMap(L, this.querySelector(".map-canvas"), settings);
+    this.#hasView = false;
+    this.#map.whenReady(() => {
+      this.#hasView = true;
+    });
     for (const overlay of this.#overlays) overlay.attach(L, this.#map);
     // The wishes' layer is added last, so a wish's pin stands above the other layers' at the same point.
     this.#wishes = new MarkerLayer(L, this.#map, {
