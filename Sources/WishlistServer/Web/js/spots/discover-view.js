@@ -161,7 +161,6 @@ export class DiscoverView extends HTMLElement {
       badge.hidden = count === null;
       badge.textContent = count === null ? "" : format.format(count);
     }
-    this.#tabs.reveal();
   }
 
   #showList() {
