@@ -50,7 +50,8 @@ def test_the_persons_wish_stays_above_the_spots_which_say_they_are_shown(
     use_language(browser, language)
     browser.get(server.url(f"/#/map?lat={spot['latitude']}&lng={spot['longitude']}&z=13"))
     layer = wait_for_role(browser, "button", catalog["map.spotsLayer"])
-    wait_for_role(browser, "button", "Sunrise swim")
+    # The map first asks where the wishes are, then draws them: slower than a lookup's usual wait.
+    wait_for_role(browser, "button", "Sunrise swim", timeout=30)
     layer_name = say_layer(catalog)
     assert not by_role(browser, "button", layer_name["hide"])
 

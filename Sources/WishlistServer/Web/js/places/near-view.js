@@ -6,7 +6,7 @@
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { currentPosition, LocationError } from "./geolocation.js";
 import { icon } from "../common/icons.js";
-import { i18n, t } from "../shell/i18n.js";
+import { i18n } from "../shell/i18n.js";
 import { formatDistance } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { RecordList } from "../common/record-list.js";
@@ -148,16 +148,14 @@ export class NearView extends HTMLElement {
     this.#applyDistances();
   }
 
-  /** Each card's note: its distance, and for a spot, the other works its place is known from. */
+  /** Each card's note: its distance, and for a spot, the other spots at its place (whose works it names too). */
   #applyDistances() {
     for (const grid of this.querySelectorAll("wl-record-grid")) {
       grid.noteFor = (id) => {
         if (!this.#distances.has(id)) return null;
         const distance = formatDistance(this.#distances.get(id));
-        const others = this.#places?.othersAt(id) ?? [];
-        if (others.length === 0) return distance;
-        const works = others.map((spot) => `${t(`spot.type.${spot.type}`)} · ${spot.title}`).join(", ");
-        return t("near.alsoKnownFrom", { distance, works });
+        const alsoIn = this.#places?.othersAt(id) ?? [];
+        return alsoIn.length ? { text: distance, alsoIn } : distance;
       };
     }
   }
