@@ -1,7 +1,7 @@
 """Steps the browser tests share: preparing an account, signing in, checking the tab bar, cutting
 the page off from the API, and reading catalog messages as the app fills them in."""
 
-from accessibility import by_role, fill, find_by_role, names_of, wait_for_role
+from accessibility import by_role, fill, find_by_role, names_of, wait_for_role, wait_until
 
 USERNAME = "alice"
 PASSWORD = "correct horse battery"
@@ -125,3 +125,11 @@ def nearest_the_middle(browser, pins):
         return (box["x"] + box["width"] / 2 - middle[0]) ** 2 + (box["y"] + box["height"] / 2 - middle[1]) ** 2
 
     return min(pins, key=distance)
+
+
+def use_language(browser, code):
+    """Opens the app again in the language `code` ("en", "ko"), as if the person had chosen it before."""
+    browser.execute_script("localStorage.setItem('wishlist.language', arguments[0]); location.reload()", code)
+    wait_until(
+        browser, lambda: browser.execute_script("return document.documentElement.lang") == code, f"not in {code}"
+    )

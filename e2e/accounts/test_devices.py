@@ -3,8 +3,10 @@ the browser or client it came from; signing another browser out and revoking a t
 on the server, a failure is said and can be tried again, and the list follows the language. Controls are found by role and accessible name,
 words from the catalogs."""
 
+import pytest
+
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from flows import PASSWORD, USERNAME, block_api, open_account_menu, say, signed_in, tap, unblock_api
+from flows import PASSWORD, USERNAME, block_api, open_account_menu, say, signed_in, tap, unblock_api, use_language
 
 PHONE_SAFARI = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
@@ -103,3 +105,32 @@ def test_a_browser_that_could_not_be_signed_out_says_why_and_can_be_tried_again(
     )
     assert not by_role(browser, "alert"), "the failure is still said after the phone was signed out"
     assert open_server.api("GET", "/me", cookie=phone)[0] == 401
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_browsers_of_one_kind_are_told_apart_and_this_one_comes_first(server, browser, catalogs, language, screenshot):
+    catalog = catalogs[language]
+    signed_in(server, browser, catalogs["en"])
+    user_agent = browser.execute_script("return navigator.userAgent")
+    for _ in range(2):
+        server.session_cookie(USERNAME, PASSWORD, user_agent=user_agent)
+    use_language(browser, language)
+    browser.get(server.url("/#/settings"))
+    wait_for_role(browser, "heading", catalog["settings.devices.title"])
+    chrome = say(catalog["settings.devices.browserOn"], browser="Chrome", system="Linux")
+    numbered = [say(catalog["settings.devices.numbered"], device=chrome, number=number) for number in (1, 2, 3)]
+    rows = wait_until(
+        browser,
+        lambda: [row for row in device_rows(browser, catalog, "settings.devices.sessions") if chrome in row.text],
+        "the browsers are not listed",
+    )
+    assert len(rows) == 3
+    # This browser signed in first of the three, and is listed first, marked and without a Sign out.
+    assert rows[0].text.split("\n")[0] == numbered[0]
+    assert catalog["settings.devices.current"] in rows[0].text
+    assert not by_role(rows[0], "button")
+    assert sorted(row.text.split("\n")[0] for row in rows[1:]) == numbered[1:]
+    for name in numbered[1:]:
+        find_by_role(browser, "button", say(catalog["settings.devices.endNamed"], device=name))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", rows[0])
+    screenshot(f"settings-devices-alike-{language}")

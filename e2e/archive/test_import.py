@@ -5,9 +5,11 @@ way. Controls are found by role and accessible name, words from the catalogs."""
 
 import urllib.request
 
+import pytest
+
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from conftest import REPOSITORY
-from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in
+from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in, use_language
 
 FIXTURES = REPOSITORY / "Tests" / "LinkPreviewTests" / "Fixtures"
 
@@ -242,3 +244,26 @@ def test_a_wishlist_export_comes_back_from_settings(open_server, browser, catalo
         ),
         "the second import of the export did not find both wishes there",
     )
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_import_report_says_each_refused_row_and_why_in_the_apps_language(
+    open_server, browser, catalogs, tmp_path, language, screenshot
+):
+    catalog = catalogs[language]
+    signed_in(open_server, browser, catalogs["en"])
+    use_language(browser, language)
+    open_settings(browser, catalog)
+    csv = tmp_path / "moving-in.csv"
+    csv.write_text("name,link,colour,price\r\nChair,,red,10\r\n,https://shop.example/x,,\r\nLamp,,,cheap\r\n")
+    choose(browser, csv)
+    shown = report(browser, catalog, "moving-in.csv")
+    rows = by_role(find_by_role(shown, "list", say(catalog["settings.import.refused"], count=3)), "listitem")
+    # Each row: what was refused, then why, both in the app's language (the server's English is not shown).
+    assert [row.text.split("\n") for row in rows] == [
+        [say(catalog["settings.import.column"], name="colour"), catalog["error.unknown_column"]],
+        [say(catalog["settings.import.row"], row=3), catalog["error.name_required"]],
+        [say(catalog["settings.import.rowNamed"], row=4, name="Lamp"), catalog["error.price_invalid"]],
+    ]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", shown)
+    screenshot(f"settings-import-refused-{language}")

@@ -2,8 +2,8 @@
 loopback (G1–G10): search as you type in a grid of three a row, paging by scrolling without
 asking twice for a page to a plain end, the detail sheet's star and Favorites, the 21st favorite's
 warning, saving a GIF as a wish and seeing it play in the wish's gallery and photo viewer (still,
-with Play, for people who prefer less motion), Giphy's failures with a retry, and a server without
-a Giphy key.
+with Play, for people who prefer less motion), Giphy's failures with a retry (a server without a
+Giphy key: test_gifs_unavailable.py).
 Controls are found by role and accessible name."""
 
 import pytest
@@ -465,17 +465,6 @@ def test_a_rate_limit_says_when_to_try_again(server, browser, catalogs, giphy):
     open_section(browser, en, "discover.gifs")
     body = say(en["error.rate_limited.body"], seconds=30)
     wait_for_text(browser, "alert", f"{en['error.rate_limited.title']}\n{body}")
-
-
-# The module's server has a Giphy key; this one has none.
-@pytest.mark.parametrize("server_arguments", [[]])
-def test_without_a_giphy_key_gifs_say_what_the_administrator_must_do(server, browser, catalogs, screenshot):
-    en = catalogs["en"]
-    signed_in(server, browser, en)
-    open_section(browser, en, "discover.gifs")
-    wait_for_text(browser, "alert", f"{en['error.gifs_not_configured.title']}\n{en['error.gifs_not_configured.body']}")
-    assert "--giphy-key" in en["error.gifs_not_configured.body"]
-    screenshot("gifs-not-configured")
 
 
 def test_discover_fits_a_320_pixel_phone(server, browser, catalogs, giphy):

@@ -14,7 +14,7 @@ import pytest
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from conftest import PHOTOS
-from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap
+from flows import USERNAME, create_account, create_wish, open_account_menu, say, sign_in, signed_in, tap, use_language
 from loopback_site import LoopbackSite, send
 
 PICTURE = PHOTOS / "gps" / "DSCN0010.jpg"
@@ -250,3 +250,34 @@ def test_the_bookmarklet_and_the_shortcut_use_the_public_url(server, browser, ca
     steps = [item.text for item in by_role(browser, "listitem")]
     assert say(en["settings.shortcut.step5"], origin=PUBLIC_URL) in steps, steps
     assert not [text for text in [code, *steps] if server.base_url in text]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_share_screen_shows_the_name_the_wish_will_get_and_takes_another(
+    open_server, shop, browser, catalogs, language, screenshot
+):
+    catalog = catalogs[language]
+    token = signed_in(open_server, browser, catalogs["en"])
+    use_language(browser, language)
+    link = shop.url("/items/6")
+    query = urllib.parse.urlencode({"url": link, "title": f"{TITLE} | Shop"})
+    browser.get(open_server.url(f"/#/share?{query}"))
+    name = wait_for_role(browser, "textbox", catalog["share.name"])
+    # The page's own title, as its preview reads it, once the preview has come.
+    wait(browser, lambda: name.get_attribute("value") == TITLE, "the name is not the page's title")
+    screenshot(f"share-name-{language}")
+
+    # An empty name is refused on the spot; the one typed is the wish's.
+    name.clear()
+    tap(browser, find_by_role(browser, "button", catalog["share.add"]))
+    wait_until(
+        browser,
+        lambda: any(alert.text == catalog["validation.name.required"] for alert in by_role(browser, "alert")),
+        "an empty name was sent",
+    )
+    assert wishes(open_server, token) == []
+    name.send_keys("Bag for the Jeju trip")
+    tap(browser, find_by_role(browser, "button", catalog["share.add"]))
+    wait_for_role(browser, "heading", "Bag for the Jeju trip", timeout=TIMEOUT)
+    [wish] = wishes(open_server, token)
+    assert (wish["name"], wish["link"]) == ("Bag for the Jeju trip", link)

@@ -6,9 +6,10 @@ layer whose markers open a spot. Controls are found by role and accessible name.
 from urllib.parse import quote
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
-from flows import go_to_tab, nearest_the_middle, signed_in
+from flows import allow_location, go_to_tab, nearest_the_middle, signed_in, use_language
 
 
 @pytest.fixture
@@ -30,6 +31,12 @@ def link_starting(browser, text):
     links = [link for link, name in zip(every, named, strict=True) if name.startswith(text)]
     assert len(links) == 1, named
     return links[0]
+
+
+def erase(field):
+    """Empties a text field as a person would, so that the page hears it."""
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
 
 
 def link_containing(browser, text):
@@ -118,3 +125,103 @@ def test_the_spots_layer_shows_spots_on_the_map_and_a_marker_opens_its_spot(serv
     status, opened = server.api("GET", f"/spots/{shown}", token=token)
     assert status == 200
     wait_for_role(browser, "heading", opened["name"])
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_discover_search_looks_in_every_category_with_each_ones_count_as_a_filter(
+    server, browser, catalogs, language, screenshot
+):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    status, bts = server.api("GET", "/spots/titles?q=BTS", token=token)
+    assert status == 200 and bts["counts"]["artist"] >= 1, bts
+    status, goblin = server.api("GET", "/spots/titles?q=%EB%8F%84%EA%B9%A8%EB%B9%84", token=token)
+    assert status == 200 and goblin["counts"]["drama"] >= 1, goblin
+    use_language(browser, language)
+    go_to_tab(browser, catalog, "nav.discover")
+    search = wait_for_role(browser, "searchbox", catalog["spots.search"])
+
+    # From the Dramas tab, an artist is found: the search looks in every category, All selected.
+    assert wait_for_role(browser, "tab", catalog["spots.category.drama"]).get_attribute("aria-selected") == "true"
+    search.send_keys("BTS")
+    total = sum(bts["counts"].values())
+    every = wait_until(
+        browser, lambda: find_by_role(browser, "tab", f"{catalog['spots.category.all']} {total}"), "no All filter"
+    )
+    assert every.get_attribute("aria-selected") == "true"
+    filters = [f"{catalog['spots.category.' + kind]} {bts['counts'][kind]}" for kind in bts["counts"]]
+    assert sorted(names_of(by_role(browser, "tab"))[1:]) == sorted(filters)
+    wait_until(browser, lambda: link_starting(browser, bts["items"][0]["title"]), "the artist is not found")
+    screenshot(f"discover-search-all-{language}")
+
+    # A filter shows one category's matches.
+    find_by_role(browser, "tab", f"{catalog['spots.category.drama']} {bts['counts']['drama']}").click()
+    wait_until(
+        browser,
+        lambda: not any(name.startswith(bts["items"][0]["title"]) for name in names_of(by_role(browser, "link"))),
+        "an artist is listed among the dramas",
+    )
+
+    # Browsing Artists, then searching a drama: it is found too, and the categories come back once the field is cleared.
+    erase(search)
+    artists = wait_for_role(browser, "tab", catalog["spots.category.artist"])
+    artists.click()
+    wait_until(browser, lambda: artists.get_attribute("aria-selected") == "true", "Artists is not selected")
+    search.send_keys("도깨비")
+    wait_until(browser, lambda: link_starting(browser, goblin["items"][0]["title"]), "the drama is not found")
+    erase(search)
+    wait_until(
+        browser,
+        lambda: (
+            wait_for_role(browser, "tab", catalog["spots.category.artist"]).get_attribute("aria-selected") == "true"
+        ),
+        "the category browsed was not kept",
+    )
+    assert not by_role(browser, "tab", f"{catalog['spots.category.all']} {total}")
+
+
+def icon_of(element):
+    """The drawing of the icon inside `element`."""
+    return element.find_element("css selector", "svg").get_attribute("innerHTML")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_near_me_shows_a_place_once_with_every_work_it_is_known_from(server, browser, catalogs, language, screenshot):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    plaza = (37.5665, 126.978)
+    status, near = server.api("GET", f"/spots/near?lat={plaza[0]}&lng={plaza[1]}&limit=24", token=token)
+    assert status == 200
+    places = {}
+    for spot in near["items"]:
+        places.setdefault((spot["name"], round(spot["latitude"], 5), round(spot["longitude"], 5)), []).append(spot)
+    shared = max(places.values(), key=len)
+    assert len(shared) >= 2, "no place near the plaza is known from several works"
+    allow_location(browser, server, *plaza)
+    use_language(browser, language)
+    browser.get(server.url("/#/map/near"))
+    find_by_role(browser, "tab", catalog["near.spots"]).click()
+    name = shared[0]["name"]
+    heading = wait_until(browser, lambda: find_by_role(browser, "heading", name), f"{name} is not listed once")
+    card = heading.find_element("xpath", "./ancestor::a")
+    for other in shared[1:]:
+        assert other["title"] in card.text, card.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+    screenshot(f"near-spots-by-place-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_saved_spot_is_marked_as_a_wish_not_as_a_favorite(server, browser, catalogs, language):
+    catalog = catalogs[language]
+    token = signed_in(server, browser, catalogs["en"])
+    spot = first(server, token, "/spots?type=drama&limit=1")
+    use_language(browser, language)
+    browser.get(server.url(f"/#/spots/{spot['id']}"))
+    wait_for_role(browser, "button", catalog["spot.save"]).click()
+    opened = wait_for_role(browser, "link", catalog["spot.openWish"])
+    nav = wait_for_role(browser, "navigation", catalog["nav.label"])
+    assert icon_of(opened) == icon_of(find_by_role(nav, "link", catalog["nav.wishes"]))
+    assert icon_of(opened) != icon_of(find_by_role(nav, "link", catalog["nav.favorites"]))
+    status, saved = server.api("GET", f"/spots/{spot['id']}", token=token)
+    assert status == 200
+    assert server.api("GET", f"/wishes/{saved['wishId']}", token=token)[1]["favorite"] is False

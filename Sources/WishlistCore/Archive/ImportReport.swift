@@ -20,11 +20,21 @@ public struct ImportReport: Codable, Sendable, Hashable {
         public var item: String
         /// One sentence: which rule it broke.
         public var reason: String
+        /// The broken rule's error code (`name_required`…), so an app can say `reason` in its own
+        /// language; nil when the refusal has none.
+        public var code: String?
+        /// The item's row in the file (a CSV row, counted from the header as row 1), when it has one.
+        public var row: Int?
+        /// The item's own name without its position (`Desk lamp`, a column's name), when it has one.
+        public var name: String?
 
-        /// A refusal of `item`, saying why.
-        public init(item: String, reason: String) {
+        /// A refusal of `item`, saying why; `code`, `row` and `name` say the same for an app to word.
+        public init(item: String, reason: String, code: String? = nil, row: Int? = nil, name: String? = nil) {
             self.item = item
             self.reason = reason
+            self.code = code
+            self.row = row
+            self.name = name
         }
     }
 
@@ -48,5 +58,10 @@ public struct ImportReport: Codable, Sendable, Hashable {
     /// Lists `item` as refused for `reason`.
     public mutating func refuse(_ item: String, reason: String) {
         refused.append(Refusal(item: item, reason: reason))
+    }
+
+    /// Lists `item` as refused for breaking the rule of `error`, with its code, row and name.
+    public mutating func refuse(_ item: ImportedWish, for error: ValidationError) {
+        refused.append(Refusal(item: item.item, reason: error.message, code: error.code, row: item.row, name: item.name))
     }
 }

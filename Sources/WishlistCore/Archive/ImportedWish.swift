@@ -5,6 +5,10 @@ import Foundation
 public struct ImportedWish: Sendable, Hashable {
     /// How the import report names it, so a person can find it in their file: `Row 7: Desk lamp`.
     public var item: String
+    /// Its row in the file, when the file has rows (a CSV), for the report.
+    public var row: Int?
+    /// Its name without its position, when it has one, for the report.
+    public var name: String?
     public var draft: WishDraft
     /// The price as written; see ``PriceRules``.
     public var price: String?
@@ -15,9 +19,13 @@ public struct ImportedWish: Sendable, Hashable {
     /// request cannot hold the writer for long.
     public static let limit = 10_000
 
-    /// An item named `item` in the report, with what the file said of it.
-    public init(item: String, draft: WishDraft, price: String? = nil, addedAt: Date? = nil) {
+    /// An item named `item` in the report (at `row`, named `name`), with what the file said of it.
+    public init(
+        item: String, row: Int? = nil, name: String? = nil, draft: WishDraft, price: String? = nil, addedAt: Date? = nil
+    ) {
         self.item = item
+        self.row = row
+        self.name = name
         self.draft = draft
         self.price = price
         self.addedAt = addedAt

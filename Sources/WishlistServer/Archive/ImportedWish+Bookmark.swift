@@ -11,6 +11,7 @@ extension ImportedWish {
         let folders = bookmark.folders.map { String(Tag.normalize($0).prefix(Tag.lengthLimit)) }
         self.init(
             item: name.isEmpty ? "A bookmark without title or link" : String(name.prefix(80)),
+            name: name.isEmpty ? nil : String(name.prefix(80)),
             draft: WishDraft(name: name, memo: bookmark.description, link: bookmark.link, tags: folders + bookmark.tags),
             addedAt: bookmark.addedAt)
     }

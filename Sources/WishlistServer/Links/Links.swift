@@ -55,15 +55,17 @@ struct Links: Sendable {
         return try wishes.recordPrice(price.amount, currency: price.currency, on: wish.id, owner: owner, now: clock().inWholeMilliseconds)
     }
 
-    /// A new wish from what was shared (W7): named from the page's title, else the shared
-    /// title, else the link's host; with the link, the page's price, and the shared images or else
+    /// A new wish from what was shared (W7): named as the person set it on the share screen, else
+    /// from the page's title, else the shared title, else the link's host; with the link, the page's price, and the shared images or else
     /// the page's image as photos. A page that cannot be fetched, or an image that cannot be read,
     /// costs only what it would have added: everything shared is kept, text that is more than the
     /// link goes to the memo.
     func wish(from shared: SharedItem, owner: UserKey) throws -> Wish {
         let preview = shared.link.flatMap { try? self.preview($0) }
         let host = shared.link.flatMap { URLComponents(string: $0)?.host }
-        let name = [preview?.title, shared.title, host].compactMap { $0 }.first ?? "Shared \(shared.files.isEmpty ? "link" : "photo")"
+        let name =
+            [shared.name, preview?.title, shared.title, host].compactMap { $0 }.first
+            ?? "Shared \(shared.files.isEmpty ? "link" : "photo")"
         let memo = shared.text.flatMap { text -> String? in
             let rest = shared.link.map { text.replacingOccurrences(of: $0, with: "") } ?? text
             return rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text

@@ -5,6 +5,8 @@ import WishlistStore
 /// What another app shared into Wishlist (W7): the Web Share Target's `title`, `text`, `url`
 /// and files, from a multipart or urlencoded POST or a GET's query.
 struct SharedItem: Sendable {
+    /// The wish's name as the person set it on the share screen, which wins over every other.
+    var name: String?
     var title: String?
     var text: String?
     /// The shared link: `url`, or else the first http(s) link inside `text` (Android puts it there).
@@ -14,10 +16,11 @@ struct SharedItem: Sendable {
 
     var isEmpty: Bool { link == nil && files.isEmpty }
 
-    init(title: String?, text: String?, url: String?, files: [Data]) {
+    init(name: String? = nil, title: String?, text: String?, url: String?, files: [Data]) {
         func present(_ value: String?) -> String? {
             value.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
+        self.name = present(name)
         self.title = present(title)
         self.text = present(text)
         link = present(url).flatMap(Self.firstLink) ?? present(text).flatMap(Self.firstLink)
@@ -31,10 +34,12 @@ struct SharedItem: Sendable {
             let form = try request.multipartForm(maxParts: maximumFiles + 5)
             defer { form.removeTemporaryFiles() }
             let files = try form.parts.filter(\.isFile).prefix(maximumFiles).map { try $0.body.data() }
-            self.init(title: form.field("title"), text: form.field("text"), url: form.field("url"), files: files)
+            self.init(
+                name: form.field("name"), title: form.field("title"), text: form.field("text"), url: form.field("url"),
+                files: files)
         case (.POST, "application/x-www-form-urlencoded"):
             let fields = Self.formFields(String(decoding: try request.body.data(), as: UTF8.self))
-            self.init(title: fields["title"], text: fields["text"], url: fields["url"], files: [])
+            self.init(name: fields["name"], title: fields["title"], text: fields["text"], url: fields["url"], files: [])
         case (.POST, _):
             throw HTTPError(
                 .unsupportedMediaType, code: "unsupported_media_type",

@@ -30,7 +30,9 @@ struct SpotsController: Sendable {
                 field: query.title == nil ? "placeType" : "title", code: "unknown_parameter",
                 message: "Titles are filtered by type and q only.")
         }
-        return .api(try spots.titles(query, owner: account.key))
+        return .api(
+            SpotTitlesAnswer(
+                page: try spots.titles(query, owner: account.key), counts: try spots.titleCounts(matching: query.text)))
     }
 
     func list(_ request: Request, _ account: Account) throws -> Response {

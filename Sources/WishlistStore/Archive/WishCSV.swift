@@ -25,7 +25,8 @@ public enum WishCSV {
         var refused = header.enumerated().filter { !columns.contains($0.element) }.map { index, name in
             ImportReport.Refusal(
                 item: name.isEmpty ? "Column \(index + 1)" : "Column \"\(name.prefix(40))\"",
-                reason: "Not a column wishes have (\(columns.joined(separator: ", "))): its values were not imported.")
+                reason: "Not a column wishes have (\(columns.joined(separator: ", "))): its values were not imported.",
+                code: "unknown_column", name: name.isEmpty ? "\(index + 1)" : String(name.prefix(40)))
         }
         var items: [ImportedWish] = []
         // Rows are numbered from the header as row 1, as a spreadsheet shows them (blank lines not counted).
@@ -33,23 +34,24 @@ public enum WishCSV {
             let row = offset + 2
             var fields: [String: String] = [:]
             for (name, value) in zip(header, record) where columns.contains(name) { fields[name] = value }
-            let name = fields["name"] ?? ""
-            let item = name.trimmingWhitespace().isEmpty ? "Row \(row)" : "Row \(row): \(name.trimmingWhitespace().prefix(80))"
+            let name = (fields["name"] ?? "").trimmingWhitespace()
+            let shownName = name.isEmpty ? nil : String(name.prefix(80))
+            let item = shownName.map { "Row \(row): \($0)" } ?? "Row \(row)"
             guard record.count <= header.count else {
                 refused.append(
                     ImportReport.Refusal(
                         item: item,
                         reason:
-                            "The row has \(record.count) fields but the header names \(header.count) columns; a field with a comma needs double quotes."
-                    ))
+                            "The row has \(record.count) fields but the header names \(header.count) columns; a field with a comma needs double quotes.",
+                        code: "too_many_fields", row: row, name: shownName))
                 continue
             }
             let tags = (fields["tags"] ?? "").split(whereSeparator: { $0 == "," || $0 == ";" })
                 .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
             items.append(
                 ImportedWish(
-                    item: item,
-                    draft: WishDraft(name: name, memo: fields["memo"], link: fields["link"], tags: tags),
+                    item: item, row: row, name: shownName,
+                    draft: WishDraft(name: fields["name"] ?? "", memo: fields["memo"], link: fields["link"], tags: tags),
                     price: fields["price"]))
         }
         return (items, refused)

@@ -28,7 +28,7 @@ extension WishRepository {
                 let price = try PriceRules.price(item.price).map { SeenPrice(amount: $0.amount, currency: $0.currency, seenAt: createdAt) }
                 valid.append((checked, price, createdAt))
             } catch {
-                report.refuse(item.item, reason: error.message)
+                report.refuse(item, for: error)
             }
         }
         var linkedWishIDs: [UUID] = []

@@ -56,6 +56,28 @@ extension SpotRepository {
         return Page(items: page.map(\.title), nextCursor: try next.map { try OpaqueCursor.encode($0, owner: Self.sharedOwner) })
     }
 
+    /// How many works or artists of each type there are, or with search text, match it as
+    /// `titles` matches (a type with none is absent): Discover's categories as filters of a search.
+    public func titleCounts(matching text: String?) throws -> [SpotType: Int] {
+        var pattern: String?
+        if let text {
+            guard let built = SearchGrams.pattern(query: text, prefix: "") else { return [:] }
+            pattern = built
+        }
+        return try pool.read { db in
+            var counts: [SpotType: Int] = [:]
+            try db.forEach(
+                """
+                SELECT type, count(*) AS titles FROM spot_titles
+                WHERE ?1 IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?1)
+                GROUP BY type
+                """,
+                [pattern]
+            ) { row in counts[try Self.type(row["type"])] = try row["titles"] }
+            return counts
+        }
+    }
+
     /// The spots of a work or artist, a type or a kind of place, in the order of the titles; with
     /// search text, those whose place name, description or address matches, or whose title or an
     /// alias of it does (those first).

@@ -48,7 +48,11 @@ import WishlistCore
             try JSONCoding.decoder().decode(ImportReport.self, from: Data(again.output.utf8))
                 == ImportReport(
                     skipped: ["wishes": 5],
-                    refused: [ImportReport.Refusal(item: "Scratch pad", reason: "A link must start with http:// or https://.")]))
+                    refused: [
+                        ImportReport.Refusal(
+                            item: "Scratch pad", reason: "A link must start with http:// or https://.",
+                            code: "link_scheme_not_allowed", name: "Scratch pad")
+                    ]))
         let listed = try await cli.run(["wish", "list"])
         #expect(listed.output.contains("Snow Peak titanium mug 450") && listed.output.contains("올리브영 선크림"), "\(listed.output)")
     }

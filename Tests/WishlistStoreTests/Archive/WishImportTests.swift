@@ -93,6 +93,12 @@ import WishlistCore
         #expect(result.report.refused[5].reason == "A wish needs a name.")
         #expect(result.report.refused[6].reason == "A wish can have at most 20 tags.")
         #expect(result.report.refused[8].reason.contains("is not a number"))
+        // The rule's code, for an app to say the reason in its own language.
+        #expect(
+            result.report.refused.map(\.code) == [
+                "link_scheme_not_allowed", "link_scheme_not_allowed", "link_scheme_not_allowed", "link_scheme_not_allowed",
+                "name_too_long", "name_required", "too_many_tags", "tag_too_long", "price_invalid"
+            ])
         #expect(try all(alice).map(\.name) == ["Fine"])
     }
 
@@ -144,6 +150,10 @@ import WishlistCore
         #expect(file.refused.map(\.item) == ["Column \"colour\"", "Column 3", "Row 3: Mug"])
         #expect(file.refused[0].reason.hasPrefix("Not a column wishes have (name, link, tags, memo, price)"))
         #expect(file.refused[2].reason.contains("needs double quotes"))
+        #expect(file.refused.map(\.code) == ["unknown_column", "unknown_column", "too_many_fields"])
+        #expect(file.refused.map(\.row) == [nil, nil, 3])
+        #expect(file.refused.map(\.name) == ["colour", "3", "Mug"])
+        #expect(file.items.map(\.row) == [2, 4])
         #expect(file.items.map(\.draft.name) == ["Lamp", "Short"])
         #expect(file.items[1].draft.link == nil)
     }

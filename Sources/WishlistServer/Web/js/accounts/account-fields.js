@@ -30,6 +30,12 @@ export function showFieldProblems(form, prefix, problems) {
     else input.removeAttribute("aria-invalid");
     message.hidden = !problem;
     setMessage(message, problem ?? {});
+    // An error states the rule the hint gave, so it takes the hint's place rather than repeating it.
+    const hint = form.querySelector(`#${prefix}-${input.name}-hint`);
+    if (hint) {
+      hint.hidden = Boolean(problem);
+      input.setAttribute("aria-describedby", problem ? message.id : `${hint.id} ${message.id}`);
+    }
   }
 }
 

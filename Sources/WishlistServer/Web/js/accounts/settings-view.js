@@ -42,6 +42,25 @@ export function deviceName(userAgent) {
   return browser ?? userAgent.split(" ")[0].slice(0, 60);
 }
 
+/**
+ * The sessions to list: this device first, the others most recently used first, each with its
+ * name; browsers of one kind (three "Chrome on Linux") numbered in the order they signed in, so
+ * each row and its Sign out button say which one they are.
+ */
+function sessionsInOrder(sessions) {
+  const named = sessions.map((session) => ({ session, name: deviceName(session.userAgent) }));
+  const alike = Map.groupBy(named, ({ name }) => name);
+  for (const group of alike.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => new Date(a.session.createdAt) - new Date(b.session.createdAt));
+    group.forEach((entry, index) => {
+      entry.name = i18n.t("settings.devices.numbered", { device: entry.name, number: index + 1 });
+    });
+  }
+  return named.sort((a, b) => Number(b.session.current) - Number(a.session.current)
+    || new Date(b.session.lastUsedAt) - new Date(a.session.lastUsedAt));
+}
+
 /** A moment as a short local date and time. */
 function when(timestamp) {
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(timestamp));
@@ -251,8 +270,7 @@ export class SettingsView extends HTMLElement {
     const sessions = this.querySelector('[data-role="sessions"]');
     const tokens = this.querySelector('[data-role="tokens"]');
     if (!sessions) return;
-    sessions.replaceChildren(...this.#sessions.map((session) => {
-      const name = deviceName(session.userAgent);
+    sessions.replaceChildren(...sessionsInOrder(this.#sessions).map(({ session, name }) => {
       const times = i18n.t("settings.devices.sessionTimes", { created: when(session.createdAt), used: when(session.lastUsedAt) });
       return deviceItem(name, times, session.current ? null : {
         label: i18n.t("settings.devices.end"), name: i18n.t("settings.devices.endNamed", { device: name }),

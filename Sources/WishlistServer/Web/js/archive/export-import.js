@@ -156,14 +156,14 @@ export class ExportImport extends HTMLElement {
       const list = document.createElement("ul");
       list.className = "import-refused";
       list.setAttribute("aria-labelledby", heading.id);
-      for (const { item, reason } of refused) {
+      for (const refusal of refused) {
         const entry = document.createElement("li");
         const name = document.createElement("span");
         name.className = "import-refused-item";
-        name.textContent = item;
+        name.textContent = refusalItem(refusal);
         const why = document.createElement("span");
         why.className = "import-refused-reason";
-        why.textContent = reason;
+        why.textContent = refusalReason(refusal);
         entry.append(name, why);
         list.append(entry);
       }
@@ -173,6 +173,19 @@ export class ExportImport extends HTMLElement {
     report.setAttribute("aria-labelledby", title.id);
     report.hidden = false;
   }
+}
+
+/** How the report names a refused item in the app's language: its row and name, or a column, else as the server put it. */
+function refusalItem({ item, code, row, name }) {
+  if (row) return name ? i18n.t("settings.import.rowNamed", { row, name }) : i18n.t("settings.import.row", { row });
+  if (code === "unknown_column" && name) return i18n.t("settings.import.column", { name });
+  return name ?? item;
+}
+
+/** Why an item was refused, in the app's language when the catalog knows the rule's code. */
+function refusalReason({ reason, code }) {
+  const key = `error.${code}`;
+  return code && i18n.has(key) ? i18n.t(key) : reason;
 }
 
 customElements.define("wl-export-import", ExportImport);

@@ -37,7 +37,6 @@ export class TabList {
     }
     // Tabs may share one panel (each category fills the same list): the selected tab's panel shows.
     if (shown) shown.hidden = false;
-    this.reveal();
   }
 
   #panelOf(tab) {
@@ -47,19 +46,6 @@ export class TabList {
   #choose(name, options) {
     this.select(name, options);
     this.#onSelect(name);
-  }
-
-  /**
-   * Scrolls a row too wide for its screen (six search categories on a phone) sideways to show the
-   * selected tab, never the page; again after the tabs' labels change width (counts arriving).
-   */
-  reveal() {
-    const tab = this.#tabs().find((candidate) => candidate.dataset.tab === this.#selected);
-    if (!tab) return;
-    const row = this.#tablist.getBoundingClientRect();
-    const box = tab.getBoundingClientRect();
-    if (box.left < row.left) this.#tablist.scrollLeft -= row.left - box.left;
-    else if (box.right > row.right) this.#tablist.scrollLeft += box.right - row.right;
   }
 
   #tabs() {

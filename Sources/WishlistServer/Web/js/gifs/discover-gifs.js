@@ -4,6 +4,8 @@
 // Favorites: the favorite GIFs in the same grid, newest first, following the store, so a GIF
 // unfavorited in its sheet leaves at once. Each list lives for the page (a few searches are kept),
 // so coming back shows the same GIFs; Giphy's attribution is under every grid of its GIFs.
+// On a server without a working Giphy key, both sections say so once, calmly, and offer nothing
+// that cannot work: no search field, no trending, no "Try again", no "Browse GIFs".
 
 import { GIF } from "../common/record-kinds.js";
 import { GIPHY_LIMIT, gifService } from "./gif-service.js";
@@ -30,6 +32,25 @@ store.subscribe(({ kind }) => {
   favorites = null;
   searches.clear();
 });
+
+/** The errors no retry can mend: the server has no Giphy key, or Giphy refuses it. */
+const UNAVAILABLE = new Set(["gifs_not_configured", "gifs_key_rejected"]);
+
+/** The code saying GIFs cannot work on this server, when `list` failed for that reason; else null. */
+function unavailableCode(list) {
+  const code = list?.error?.code;
+  return UNAVAILABLE.has(code) ? code : null;
+}
+
+/** The one explanation shown in place of a section when GIFs cannot work here. */
+function unavailableMarkup(code) {
+  return `
+    <section class="empty-state gifs-unavailable">
+      <div class="empty-state-icon">${icon("photo")}</div>
+      <h2 class="empty-state-title" data-i18n="error.${code}.title"></h2>
+      <p class="empty-state-body" data-i18n="error.${code}.body"></p>
+    </section>`;
+}
 
 /** The list of what is trending, or of GIFs matching `query`. */
 function resultsOf(query) {
@@ -73,8 +94,18 @@ const CREDIT = `<p class="data-credit gif-credit" data-i18n="gifs.poweredBy"></p
 /** The GIFs section: search and trending. */
 class DiscoverGifs extends HTMLElement {
   #stopSearch = null;
+  #list = null;
+  #onListChange = () => {
+    const code = unavailableCode(this.#list);
+    if (code) this.#showUnavailable(code);
+  };
 
   connectedCallback() {
+    const known = unavailableCode(trending);
+    if (known) {
+      this.#showUnavailable(known);
+      return;
+    }
     this.innerHTML = `
       <div class="search-bar">
         <label class="visually-hidden" for="gif-query" data-i18n="gifs.search"></label>
@@ -99,7 +130,20 @@ class DiscoverGifs extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#stop();
+  }
+
+  #stop() {
     this.#stopSearch?.();
+    this.#stopSearch = null;
+    this.#list?.removeEventListener("change", this.#onListChange);
+    this.#list = null;
+  }
+
+  #showUnavailable(code) {
+    this.#stop();
+    this.innerHTML = unavailableMarkup(code);
+    i18n.localize(this);
   }
 
   #showList() {
@@ -112,12 +156,19 @@ class DiscoverGifs extends HTMLElement {
     grid.empty = query
       ? { icon: "search", titleKey: "gifs.noneFound", bodyKey: "gifs.noneFoundHint", args: { query } }
       : { icon: "photo", titleKey: "gifs.trendingEmpty.title", bodyKey: "gifs.trendingEmpty.body" };
-    grid.list = resultsOf(query);
+    this.#list?.removeEventListener("change", this.#onListChange);
+    this.#list = resultsOf(query);
+    this.#list.addEventListener("change", this.#onListChange);
+    grid.list = this.#list;
+    this.#onListChange();
   }
 }
 
 /** The favorite GIFs section. */
 class DiscoverGifFavorites extends HTMLElement {
+  #stopProbe = null;
+  #stopWatch = null;
+
   connectedCallback() {
     this.innerHTML = `
       <p class="gif-favorites-hint" data-i18n="gifs.favorites.hint"></p>
@@ -132,6 +183,27 @@ class DiscoverGifFavorites extends HTMLElement {
     const list = favoritesList();
     grid.list = list;
     if (list.loaded) list.revalidate();
+    // With no favorites, "Browse GIFs" is offered only if GIFs work here: the trending list's
+    // first page says, and is then ready for the GIFs section.
+    const probe = resultsOf("");
+    const check = () => {
+      const code = unavailableCode(probe);
+      if (code) grid.empty = { icon: "photo", titleKey: `error.${code}.title`, bodyKey: `error.${code}.body` };
+    };
+    this.#stopProbe = () => probe.removeEventListener("change", check);
+    probe.addEventListener("change", check);
+    check();
+    const probeOnceEmpty = () => {
+      if (list.loaded && list.ids.length === 0 && !probe.loaded && !probe.loading && !probe.error) probe.loadMore();
+    };
+    list.addEventListener("change", probeOnceEmpty);
+    this.#stopWatch = () => list.removeEventListener("change", probeOnceEmpty);
+    probeOnceEmpty();
+  }
+
+  disconnectedCallback() {
+    this.#stopProbe?.();
+    this.#stopWatch?.();
   }
 }
 

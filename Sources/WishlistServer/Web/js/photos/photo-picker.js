@@ -41,6 +41,11 @@ export class PhotoPicker extends HTMLElement {
   #edits = new Map();
   offerPlace = false;
 
+  /** The place of a photo added (the first with one), offered to the record; null when none has one. */
+  get photoPlace() {
+    return this.#place;
+  }
+
   /** The most photos the record holds: the `max` attribute (a journal entry's 10), else a wish's. */
   get #max() {
     return Number(this.getAttribute("max")) || MAX_PHOTOS;
@@ -312,7 +317,11 @@ export class PhotoPicker extends HTMLElement {
     add.setAttribute("aria-disabled", String(full));
     const count = this.querySelector(".photo-picker-count");
     count.hidden = this.#items.length === 0;
-    setText(count, "photos.count", { count: this.#items.length, max: this.#max });
+    // A photo whose upload failed is not one the record will have: it is counted apart.
+    const failed = this.#items.filter((item) => item.job?.state === "failed").length;
+    const kept = this.#items.length - failed;
+    if (failed) setText(count, "photos.countFailed", { count: kept, max: this.#max, failed });
+    else setText(count, "photos.count", { count: kept, max: this.#max });
     setText(this.querySelector("#photo-picker-hint"), full ? "photos.full" : "photos.hint", { max: this.#max });
   }
 

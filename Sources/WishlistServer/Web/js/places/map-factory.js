@@ -81,7 +81,8 @@ export function countIcon(L, count, label, { variant = null } = {}) {
   button.className = `map-count${count >= 100 ? " is-large" : ""}${variant ? ` is-${variant}` : ""}`;
   button.setAttribute("aria-label", label);
   button.textContent = new Intl.NumberFormat(i18n.language, { notation: "compact" }).format(count);
-  const size = count >= 100 ? 56 : 48;
+  // A spots' badge is smaller than a wishes', and square (spot-markers.css): it stands back.
+  const size = (count >= 100 ? 56 : 48) - (variant === "spot" ? 10 : 0);
   return L.divIcon({ className: "map-count-holder", html: button, iconSize: [size, size] });
 }
 

@@ -6,7 +6,7 @@
 // whose pins open the spot, and the journal's entries with a place (K3), whose pins open the
 // entry; an entry hearted, renamed, moved or deleted shows on the map at once. The locate
 // button centres on the device, a second press follows it, a third stops; "Add wish here" opens
-// the editor with the current place, and "Near me" lists wishes nearest first.
+// the editor with the place at the map's centre, and "Near me" lists wishes nearest first.
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { ApiError } from "../common/api.js";
@@ -49,7 +49,8 @@ export class MapView extends HTMLElement {
   #overlays = [
     new MapOverlay({
       name: "spots", source: spotMarkerSource, kind: SPOT, labelKey: "map.spotsLayer", icon: "spot", variant: "spot",
-      clusterKey: "map.spotCluster", pinKey: "map.spotPin", nameOf: (spot) => spot.name,
+      // Thousands of spots gather into fewer, wider badges than the wishes'.
+      clusterRadius: 80, clusterKey: "map.spotCluster", pinKey: "map.spotPin", nameOf: (spot) => spot.name,
       href: (id) => `#/spots/${encodeURIComponent(id)}`,
     }),
     new MapOverlay({
@@ -67,6 +68,8 @@ export class MapView extends HTMLElement {
   #you = null;
   #unsubscribe = null;
   #onSourceChange = () => this.#loadMarkers();
+  #onLanguageChange = () => this.#showNotes();
+  #hasView = false;
 
   connectedCallback() {
     this.innerHTML = `
@@ -79,6 +82,7 @@ export class MapView extends HTMLElement {
             ${icon("close", "icon icon-small")}
           </button>
         </div>
+        <ul class="map-layer-notes" data-i18n-attr="aria-label:map.layersShown" hidden></ul>
         <div class="map-tools">
           <button type="button" class="map-tool" data-action="locate" aria-pressed="false"
             data-i18n-attr="aria-label:map.locate;title:map.locate">${icon("locate")}</button>
@@ -114,6 +118,8 @@ export class MapView extends HTMLElement {
       this.#loadMarkers();
     });
     this.querySelector("wl-error-panel").addEventListener("retry", () => this.#start());
+    this.#showNotes();
+    i18n.addEventListener("change", this.#onLanguageChange);
     this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
     for (const source of this.#sources) source.addEventListener("change", this.#onSourceChange);
     this.#start();
@@ -125,10 +131,14 @@ export class MapView extends HTMLElement {
     this.#cardAbort?.abort();
     this.#stopWatch?.();
     this.#unsubscribe?.();
+    i18n.removeEventListener("change", this.#onLanguageChange);
     for (const source of this.#sources) source.removeEventListener("change", this.#onSourceChange);
     if (this.#map) {
-      const center = this.#map.getCenter();
-      lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
+      // Left before its first view was set (still asking where the wishes are): nothing to keep.
+      if (this.#hasView) {
+        const center = this.#map.getCenter();
+        lastView = { center: [center.lat, center.lng], zoom: this.#map.getZoom() };
+      }
       // Stop any pan or zoom animation first: one finishing on a removed map would throw.
       this.#map.stop();
       this.#map.remove();
@@ -151,6 +161,10 @@ export class MapView extends HTMLElement {
     panel.hidden = true;
     const L = this.#L;
     this.#map = createMap(L, this.querySelector(".map-canvas"), settings);
+    this.#hasView = false;
+    this.#map.whenReady(() => {
+      this.#hasView = true;
+    });
     for (const overlay of this.#overlays) overlay.attach(L, this.#map);
     // The wishes' layer is added last, so a wish's pin stands above the other layers' at the same point.
     this.#wishes = new MarkerLayer(L, this.#map, {
@@ -244,8 +258,24 @@ export class MapView extends HTMLElement {
   #toggle(overlay) {
     const on = overlay.toggle();
     this.querySelector(`[data-overlay="${overlay.name}"]`).setAttribute("aria-pressed", String(on));
+    this.#showNotes();
     this.#setBusy(true);
     this.#loadMarkers();
+  }
+
+  /** A chip over the map for each layer switched on, saying so; its button switches it off. */
+  #showNotes() {
+    const notes = this.querySelector(".map-layer-notes");
+    const chips = this.#overlays
+      .map((overlay) =>
+        overlay.note(() => {
+          this.#toggle(overlay);
+          this.querySelector(`[data-overlay="${overlay.name}"]`).focus();
+        }),
+      )
+      .filter(Boolean);
+    notes.replaceChildren(...chips);
+    notes.hidden = chips.length === 0;
   }
 
   /** aria-busy on the map from the first move until the markers of where it stopped are drawn. */
@@ -384,22 +414,27 @@ export class MapView extends HTMLElement {
     }
   }
 
-  /** Opens the new-wish editor with the device's place, named after the nearest city (W9). */
+  /**
+   * Opens the new-wish editor with the place at the map's centre, named after the nearest city:
+   * the device's own place (W9) when the map is centred on it, else a place chosen on the map.
+   */
   async #addHere() {
     const button = this.querySelector('[data-action="add-here"]');
-    if (button.getAttribute("aria-busy") === "true") return;
+    if (button.getAttribute("aria-busy") === "true" || !this.#map) return;
     button.setAttribute("aria-busy", "true");
     try {
-      const fix = await currentPosition();
+      const centre = this.#map.getCenter();
+      // Centred on the device's dot (after Locate), the place is where the person stands.
+      const here = this.#you?.dot.getLatLng();
+      const atDevice = here && this.#map.latLngToContainerPoint(here).distanceTo(this.#map.latLngToContainerPoint(centre)) < 1;
+      const { lat: latitude, lng: longitude } = atDevice ? here : centre.wrap();
       let nearest = null;
       try {
-        nearest = await placeService.reverse(fix.latitude, fix.longitude);
+        nearest = await placeService.reverse(latitude, longitude);
       } catch {
         // Without a city's name the place is still right: its coordinates name it, and it can be renamed.
       }
-      if (this.isConnected) location.hash = newWishHref(placeAt(fix.latitude, fix.longitude, nearest, "device"));
-    } catch (error) {
-      this.#locationFailed(error);
+      if (this.isConnected) location.hash = newWishHref(placeAt(latitude, longitude, nearest, atDevice ? "device" : "manual"));
     } finally {
       button.removeAttribute("aria-busy");
     }

@@ -20,12 +20,17 @@ export class MarkerSource extends EventTarget {
   #drawn = new Map();
   #route;
   #kind;
+  #coarser;
 
-  /** `route`: the API route of the markers; `kind`: the store kind whose places it follows, or null. */
-  constructor({ route, kind = null }) {
+  /**
+   * `route`: the API route of the markers; `kind`: the store kind whose places it follows, or null;
+   * `coarser`: zoom levels fewer than the map's to ask the server's clusters for (wider cells).
+   */
+  constructor({ route, kind = null, coarser = 0 }) {
     super();
     this.#route = route;
     this.#kind = kind;
+    this.#coarser = coarser;
     store.subscribe((change) => this.#onStoreChange(change));
   }
 
@@ -58,7 +63,7 @@ export class MarkerSource extends EventTarget {
   async load(area, { signal } = {}) {
     const held = this.#answers.get(area.key);
     if (held && performance.now() - held.at < MAX_AGE_MS) return held.answer;
-    const query = { bbox: area.bbox.join(","), zoom: area.zoom };
+    const query = { bbox: area.bbox.join(","), zoom: Math.max(0, area.zoom - this.#coarser) };
     const answer = await api.request(this.#route, { query, signal });
     const markers = answer?.markers ?? [];
     const clusters = answer?.clusters ?? [];
@@ -100,5 +105,8 @@ function wrap(longitude) {
 export const markerSource = new MarkerSource({ route: API.places.markers, kind: WISH });
 /** The markers of the person's journal entries with a place. */
 export const journalMarkerSource = new MarkerSource({ route: API.journal.markers, kind: JOURNAL });
-/** The markers of the K-culture spots (the same for everyone; they never move). */
-export const spotMarkerSource = new MarkerSource({ route: API.spots.markers });
+/**
+ * The markers of the K-culture spots (the same for everyone; they never move), in clusters a
+ * level coarser than the wishes': thousands of them must not bury the person's own.
+ */
+export const spotMarkerSource = new MarkerSource({ route: API.spots.markers, coarser: 1 });

@@ -1,7 +1,7 @@
 // Near me (K4): asks for the device's position, then lists the person's wishes with a place,
 // the K-culture spots and the journal's entries with a place (three tabs) nearest first, each card with its distance ("850 m", "12 km"),
-// page by page as the list scrolls (one load at a time, through RecordList). Location trouble
-// is said plainly, with a retry.
+// page by page as the list scrolls (one load at a time, through RecordList); a place known
+// from several works is one spot card naming them all. Location trouble is said plainly, with a retry.
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { API } from "../common/api-routes.js";
@@ -12,6 +12,7 @@ import { formatDistance } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { RecordList } from "../common/record-list.js";
 import { spotService } from "../spots/spot-service.js";
+import { SpotPlaces } from "../spots/spot-places.js";
 import { TabList } from "../common/tab-list.js";
 import "../journal/journal-card.js";
 import "../common/record-grid.js";
@@ -34,6 +35,8 @@ const LISTS = [
     card: "wl-spot-card",
     labelKey: "near.spots",
     near: (...args) => spotService.near(...args),
+    // One card a place, naming every work it is known from.
+    byPlace: true,
     empty: { icon: "spot", titleKey: "near.noSpots.title", bodyKey: "near.noSpots.body", actionHref: "#/discover/spots", actionKey: "spots.browse" },
   },
   {
@@ -52,6 +55,7 @@ let lastTab = "wishes";
 export class NearView extends HTMLElement {
   #lists = [];
   #distances = new Map();
+  #places = null;
   #disposed = false;
   #onLanguageChange = () => this.#applyDistances();
 
@@ -123,13 +127,18 @@ export class NearView extends HTMLElement {
     status.hidden = true;
     this.querySelector(".near-lists").hidden = false;
     for (const list of this.#lists) list.dispose();
-    this.#lists = LISTS.map(({ name, kind, near, empty }) => {
+    this.#places = new SpotPlaces();
+    this.#lists = LISTS.map(({ name, kind, near, empty, byPlace }) => {
       const list = new RecordList({
         kind,
         fetchPage: async (cursor, options) => {
           const page = await near(fix.latitude, fix.longitude, cursor, options);
           for (const [id, meters] of page.distances) this.#distances.set(id, meters);
-          return page;
+          if (!byPlace) return page;
+          const kept = { ...page, ids: this.#places.keep(page.ids) };
+          // A place's spot on this page may have joined a card already shown: its note names it now.
+          this.#applyDistances();
+          return kept;
         },
       });
       const grid = this.querySelector(`#near-panel-${name} wl-record-grid`);
@@ -140,9 +149,15 @@ export class NearView extends HTMLElement {
     this.#applyDistances();
   }
 
+  /** Each card's note: its distance, and for a spot, the other spots at its place (whose works it names too). */
   #applyDistances() {
     for (const grid of this.querySelectorAll("wl-record-grid")) {
-      grid.noteFor = (id) => (this.#distances.has(id) ? formatDistance(this.#distances.get(id)) : null);
+      grid.noteFor = (id) => {
+        if (!this.#distances.has(id)) return null;
+        const distance = formatDistance(this.#distances.get(id));
+        const alsoIn = this.#places?.othersAt(id) ?? [];
+        return alsoIn.length ? { text: distance, alsoIn } : distance;
+      };
     }
   }
 }

@@ -8,7 +8,7 @@ import { i18n, t } from "../shell/i18n.js";
 import { describe } from "../common/messages.js";
 import { placeFromCity, regionOf } from "./place-format.js";
 import { placeService } from "./place-service.js";
-import { PlacePicker } from "./place-picker.js";
+import { PlacePicker, rememberPlace } from "./place-picker.js";
 
 const DEBOUNCE_MS = 250;
 
@@ -30,6 +30,7 @@ export class PlaceField extends HTMLElement {
 
   set place(place) {
     this.#place = place;
+    rememberPlace(place);
     if (this.firstChild) this.#showPlace();
   }
 
@@ -185,6 +186,7 @@ export class PlaceField extends HTMLElement {
 
   #choose(place) {
     this.#place = place;
+    rememberPlace(place);
     this.#close();
     this.#showPlace();
     this.#status(place ? t("place.chosen", { name: place.name }) : "");
@@ -192,7 +194,9 @@ export class PlaceField extends HTMLElement {
   }
 
   async #chooseOnMap() {
-    const place = await PlacePicker.pick(this.#place);
+    // A photo added to the same form may know where it was taken: the map starts there then.
+    const photoPlace = this.closest("form")?.querySelector("wl-photo-picker")?.photoPlace ?? null;
+    const place = await PlacePicker.pick(this.#place, { photoPlace });
     if (place) this.#choose(place);
     this.querySelector(".place-on-map").focus();
   }

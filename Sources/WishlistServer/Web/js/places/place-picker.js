@@ -1,6 +1,8 @@
 // "Choose on map" (W10): a modal map with a pin fixed at its centre. Moving the map (or tapping
 // a spot, which centres it there) moves the pin; the spot is named after the nearest city by
 // reverse geocoding, and the name stays editable. "Use this place" answers a `manual` place.
+// It opens at the record's place, else its photo's, else the device's (when the person has
+// already allowed location), else the last place chosen on this device, else the whole world.
 
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
@@ -8,6 +10,7 @@ import { loadLeaflet } from "./leaflet.js";
 import { createMap } from "./map-factory.js";
 import { setMessage } from "../common/messages.js";
 import { limits } from "../common/limits.js";
+import { currentPosition } from "./geolocation.js";
 import { coordinates, placeAt } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { showOverlay } from "../common/overlay-history.js";
@@ -17,6 +20,45 @@ const NAME_DEBOUNCE_MS = 300;
 const PLACE_ZOOM = 13;
 const WORLD = { center: [25, 10], zoom: 2 };
 const NAME_LIMIT = limits.placeName;
+const LAST_PLACE_KEY = "wishlist.place.last";
+// A device slow to find itself is not waited for longer: the map opens at the next best start.
+const DEVICE_WAIT_MS = 3000;
+
+/** Remembers `place` on this device as the last one chosen, where the next "Choose on map" may start. */
+export function rememberPlace(place) {
+  if (!place) return;
+  try {
+    localStorage.setItem(LAST_PLACE_KEY, JSON.stringify({ latitude: place.latitude, longitude: place.longitude }));
+  } catch {
+    // Private modes may refuse storage; the map then starts elsewhere.
+  }
+}
+
+function lastPlace() {
+  try {
+    const point = JSON.parse(localStorage.getItem(LAST_PLACE_KEY) ?? "null");
+    return Number.isFinite(point?.latitude) && Number.isFinite(point?.longitude) ? point : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The device's position when the person has already allowed it (never asks), within DEVICE_WAIT_MS; else null. */
+async function allowedDevicePosition() {
+  try {
+    const permission = await navigator.permissions?.query({ name: "geolocation" });
+    if (permission?.state !== "granted") return null;
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(null), DEVICE_WAIT_MS);
+    });
+    const fix = await Promise.race([currentPosition(), late]);
+    clearTimeout(timer);
+    return fix;
+  } catch {
+    return null;
+  }
+}
 
 /** `PlacePicker.pick(place)` resolves with the chosen place, or null when cancelled. */
 export class PlacePicker extends HTMLElement {
@@ -26,10 +68,11 @@ export class PlacePicker extends HTMLElement {
   #nearest = null;
   #named = false;
 
-  static pick(place) {
+  /** Opens the picker at `place` (the record's), else `photoPlace` (a place its photo suggests), else as the file says. */
+  static pick(place, { photoPlace = null } = {}) {
     const element = document.createElement("wl-place-picker");
     document.body.append(element);
-    return element.#open(place);
+    return element.#open(place ?? photoPlace);
   }
 
   #open(place) {
@@ -88,6 +131,7 @@ export class PlacePicker extends HTMLElement {
       panel.hidden = false;
       return;
     }
+    const start = place ? null : ((await allowedDevicePosition()) ?? lastPlace());
     if (!this.isConnected || this.#map) return;
     panel.hidden = true;
     this.#map = createMap(L, this.querySelector(".map-canvas"), settings);
@@ -95,6 +139,8 @@ export class PlacePicker extends HTMLElement {
       this.#map.setView([place.latitude, place.longitude], PLACE_ZOOM);
       // Its name stays until the pin is moved; a name typed by the person stays for good.
       this.querySelector("#place-picker-name").value = place.name;
+    } else if (start) {
+      this.#map.setView([start.latitude, start.longitude], PLACE_ZOOM);
     } else {
       this.#map.setView(WORLD.center, WORLD.zoom);
     }

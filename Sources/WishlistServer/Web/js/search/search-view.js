@@ -209,7 +209,6 @@ export class SearchView extends HTMLElement {
     const badge = this.querySelector(`#search-tab-${name} .category-count`);
     badge.textContent = count === null ? "" : new Intl.NumberFormat(i18n.language).format(count) + (capped ? "+" : "");
     badge.hidden = count === null;
-    this.#tabs.reveal();
     return badge.textContent;
   }
 

@@ -17,11 +17,18 @@ export function titleId(type, title) {
 
 /** Titles, spot lists, near me and saving a spot as a wish. */
 export class SpotService {
-  /** One page of works or artists of `type` matching `q`: `{ids, nextCursor}` of SPOT_TITLE records. */
+  /**
+   * One page of works or artists of `type` (null: every type) matching `q`: `{ids, nextCursor, counts}`
+   * of SPOT_TITLE records, `counts` how many of each type match `q`.
+   */
   async titles({ type, q }, cursor, { limit = 24, signal } = {}) {
     const answer = await api.request(API.spots.titles, { query: params({ type, q: q || null, limit, cursor }), signal });
     const records = (answer.items ?? []).map((item) => ({ ...item, id: titleId(item.type, item.title) }));
-    return { ids: store.put(SPOT_TITLE, records).map((record) => record.id), nextCursor: answer.nextCursor ?? null };
+    return {
+      ids: store.put(SPOT_TITLE, records).map((record) => record.id),
+      nextCursor: answer.nextCursor ?? null,
+      counts: answer.counts ?? {},
+    };
   }
 
   /** One page of spots (`title`, `type`, `placeType`, `q`): `{ids, nextCursor}`. */

@@ -1,6 +1,6 @@
 // One K-culture spot (K8), opened from Discover, search, Near me or a marker on the map: the kind
 // of place, the work or artist it is known from, the scene, the address on a small map, "Save as
-// wish" (a filled star and a link to the wish once saved) and "Directions" in the person's map
+// wish" (a link to the wish once saved, with the wishes' gift: saving is not starring) and "Directions" in the person's map
 // app. It shows the store's record at once, asks the server for the latest and follows the store.
 
 import { SPOT } from "../common/record-kinds.js";
@@ -95,8 +95,8 @@ export class SpotView extends HTMLElement {
         <p class="spot-detail-description"></p>
         ${placeSectionMarkup("spot.place")}
         <div class="spot-detail-actions">
-          <button type="button" class="button button-primary" data-action="save">${icon("favorites")}<span data-i18n="spot.save"></span></button>
-          <a class="button button-primary is-saved" data-action="open-wish" hidden>${icon("favorites")}<span data-i18n="spot.openWish"></span></a>
+          <button type="button" class="button button-primary" data-action="save">${icon("wishes")}<span data-i18n="spot.save"></span></button>
+          <a class="button button-primary is-saved" data-action="open-wish" hidden>${icon("wishes")}<span data-i18n="spot.openWish"></span></a>
           <a class="button button-secondary" data-action="directions" target="_blank" rel="noopener noreferrer">${icon("external")}<span data-i18n="spot.directions"></span></a>
         </div>
       </article>`;

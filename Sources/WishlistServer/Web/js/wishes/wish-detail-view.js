@@ -30,6 +30,7 @@ const SAFE_LINK = /^https?:\/\//i;
 /** The detail screen of the wish in `routeParams.id`. */
 export class WishDetailView extends RecordDetailView {
   #journal = null;
+  #titleWatch = null;
   // The link whose site (name and icon) is shown or on its way, so each link is asked about once.
   #siteOf = null;
   static kind = WISH;
@@ -44,6 +45,26 @@ export class WishDetailView extends RecordDetailView {
   disconnectedCallback() {
     super.disconnectedCallback();
     this.#journal?.dispose();
+    this.#titleWatch?.disconnect();
+  }
+
+  /**
+   * The page's title shows two lines of a long name: then the whole name shows above the details
+   * too (for the eyes only: the heading already gives a screen reader all of it). Checked again
+   * whenever the title's box changes, as on turning a phone.
+   */
+  #showWholeName(name) {
+    const whole = this.querySelector(".wish-detail-name");
+    whole.textContent = name;
+    const title = document.querySelector(".page-title");
+    if (!title) return;
+    const check = () => {
+      whole.hidden = title.scrollHeight <= title.clientHeight + 1;
+    };
+    this.#titleWatch?.disconnect();
+    this.#titleWatch = new ResizeObserver(check);
+    this.#titleWatch.observe(title);
+    check();
   }
 
   /** The journal entries that mention this wish, newest first; the section shows once there are some. */
@@ -75,6 +96,7 @@ export class WishDetailView extends RecordDetailView {
   render(wish) {
     if (!this.querySelector(".wish-detail:not(.is-loading)")) this.#build();
     this.dispatchEvent(new CustomEvent("wl-title", { bubbles: true, detail: wish.name }));
+    this.#showWholeName(wish.name);
 
     this.querySelector("wl-wish-cover").wish = wish;
     // With photos, the gallery takes the cover's place.
@@ -193,6 +215,7 @@ export class WishDetailView extends RecordDetailView {
           <wl-star-button class="wish-detail-star"></wl-star-button>
         </div>
         <div class="wish-detail-body">
+          <p class="wish-detail-name" aria-hidden="true" hidden></p>
           <ul class="tag-list wish-detail-tags" data-i18n-attr="aria-label:wish.tags"></ul>
           <p class="wish-detail-memo"></p>
           <div class="wish-detail-link">
