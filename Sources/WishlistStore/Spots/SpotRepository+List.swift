@@ -69,10 +69,10 @@ extension SpotRepository {
             try db.forEach(
                 """
                 SELECT type, count(*) AS titles FROM spot_titles
-                WHERE ?1 IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH ?1)
+                WHERE :pattern IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :pattern)
                 GROUP BY type
                 """,
-                [pattern]
+                ["pattern": pattern]
             ) { row in counts[try Self.type(row["type"])] = try row["titles"] }
             return counts
         }
