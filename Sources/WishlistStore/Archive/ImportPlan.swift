@@ -64,15 +64,19 @@ struct ImportPlan: Equatable {
                 }
             }
         }
-        func refuse(_ item: String, _ reason: String) { report.refused.append(.init(item: item, reason: reason)) }
-        let taken = "Its id, and the one it would move to, belong to other accounts on this server."
+        // Each refusal carries its rule's code and the record's own name, for an app to word in its language.
+        func refuse(_ item: String, name: String, _ why: (code: String, text: String)) {
+            report.refused.append(.init(item: item, reason: why.text, code: why.code, name: name))
+        }
+        let taken = (code: "ids_taken", text: "Its id, and the one it would move to, belong to other accounts on this server.")
         /// Why a new record's photos cannot come with it, if they cannot.
-        func photoRefusal(_ ids: [String]) throws -> String? {
+        func photoRefusal(_ ids: [String]) throws -> (code: String, text: String)? {
             for (index, id) in ids.enumerated() {
                 switch try land("photos", id) {
                 case .free: continue
-                case .held: return "Its photo \(index + 1) is already on another record of this account."
-                case .taken: return "Its photo \(index + 1) has an id that belongs to other accounts on this server."
+                case .held:
+                    return (code: "photo_on_another_record", text: "Its photo \(index + 1) is already on another record of this account.")
+                case .taken: return taken
                 }
             }
             return nil
@@ -89,12 +93,12 @@ struct ImportPlan: Equatable {
                 importedWishes.insert(wish.id)
                 continue
             case .taken:
-                refuse(item, taken)
+                refuse(item, name: wish.name, taken)
                 continue
             case .free: break
             }
             if let reason = try photoRefusal(wish.photoIds) {
-                refuse(item, reason)
+                refuse(item, name: wish.name, reason)
                 continue
             }
             newWishes.append(wish.id)
@@ -106,26 +110,31 @@ struct ImportPlan: Equatable {
                 if spotTaken != nil || !takenSpots.insert(spot).inserted {
                     droppedSpotLinks.insert(wish.id)
                     refuse(
-                        "Spot link of \(item)",
-                        "Another wish of this account was made from the same K-culture spot; the wish is imported without the link.")
+                        "Spot link of \(item)", name: wish.name,
+                        (
+                            code: "spot_link_dropped",
+                            text:
+                                "Another wish of this account was made from the same K-culture spot; the wish is imported without the link."
+                        ))
                 }
             }
         }
         let wishNames = Dictionary(contents.wishes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in contents.journal {
-            let item = Self.named("Journal entry", entry.title.isEmpty ? entry.date : entry.title)
+            let title = entry.title.isEmpty ? entry.date : entry.title
+            let item = Self.named("Journal entry", title)
             switch try land("journal_entries", entry.id) {
             case .held:
                 count(\.skipped, "journalEntries")
                 count(\.skipped, "photos", by: entry.photoIds.count)
                 continue
             case .taken:
-                refuse(item, taken)
+                refuse(item, name: title, taken)
                 continue
             case .free: break
             }
             if let reason = try photoRefusal(entry.photoIds) {
-                refuse(item, reason)
+                refuse(item, name: title, reason)
                 continue
             }
             var missing: String?
@@ -137,7 +146,9 @@ struct ImportPlan: Equatable {
             }
             if let missing {
                 let wish = wishNames[missing].map { Self.named("wish", $0) } ?? "a wish"
-                refuse(item, "It mentions \(wish), which is neither in this account nor imported.")
+                refuse(
+                    item, name: title,
+                    (code: "mentioned_wish_missing", text: "It mentions \(wish), which is neither in this account nor imported."))
                 continue
             }
             newEntries.append(entry.id)
@@ -154,9 +165,10 @@ struct ImportPlan: Equatable {
             if existing != nil {
                 count(\.skipped, "gifFavorites")
             } else if favorites >= FavoriteGif.limit {
+                let name = favorite.gif.title.isEmpty ? favorite.gif.id : favorite.gif.title
                 refuse(
-                    Self.named("GIF favorite", favorite.gif.title.isEmpty ? favorite.gif.id : favorite.gif.title),
-                    "An account keeps at most \(FavoriteGif.limit) favorite GIFs.")
+                    Self.named("GIF favorite", name), name: name,
+                    (code: "favorites_full", text: "An account keeps at most \(FavoriteGif.limit) favorite GIFs."))
             } else {
                 favorites += 1
                 newGifFavorites.append(favorite.gif.id)
@@ -173,7 +185,7 @@ struct ImportPlan: Equatable {
             case .held:
                 count(\.skipped, "recentSearches")
             case .taken:
-                refuse(Self.named("Recent search", search.query), taken)
+                refuse(Self.named("Recent search", search.query), name: search.query, taken)
             case .free where sameQuery != nil || !keys.insert(key).inserted:
                 count(\.skipped, "recentSearches")
             case .free:

@@ -240,6 +240,7 @@ import WishlistCore
         }
         let report = try AccountImporter(library: targetLibrary).importArchive(at: archive, owner: bob)
         #expect(report.refused.map(\.item) == ["Spot link of Wish “BTS mural”"])
+        #expect(report.refused.map(\.code) == ["spot_link_dropped"] && report.refused.map(\.name) == ["BTS mural"])
         #expect(!report.refused[0].reason.contains("0b9d6c55"))
     }
 
