@@ -52,6 +52,7 @@ extension APIRoute {
         static let all = [accounts, addAccount, disable, enable, resetPassword]
     }
 
+    /// Wishes, favorites and tags.
     public enum Wishes {
         public static let create = APIRoute(.POST, "/api/v1/wishes")
         public static let list = APIRoute(.GET, "/api/v1/wishes", query: ["favorite", "tag", "sort", "limit", "cursor"])
@@ -65,6 +66,7 @@ extension APIRoute {
         static let all = [create, list, show, update, delete, favorite, unfavorite, tags]
     }
 
+    /// Search, recent searches and short ids.
     public enum Search {
         public static let search = APIRoute(.GET, "/api/v1/search", query: ["q", "groups", "group", "cursor", "limit"])
         public static let recentSearches = APIRoute(.GET, "/api/v1/recent-searches")
@@ -77,6 +79,7 @@ extension APIRoute {
         static let all = [search, recentSearches, clearRecentSearches, deleteRecentSearch, ids]
     }
 
+    /// Place search, the map and near me.
     public enum Places {
         public static let search = APIRoute(.GET, "/api/v1/places/search", query: ["q", "limit"])
         public static let reverse = APIRoute(.GET, "/api/v1/places/reverse", query: ["lat", "lng", "lang"])
@@ -87,6 +90,7 @@ extension APIRoute {
         static let all = [search, reverse, markers, mapSettings, wishesNear]
     }
 
+    /// Uploads, edits and the media files.
     public enum Photos {
         public static let upload = APIRoute(.POST, "/api/v1/photos")
         public static let show = APIRoute(.GET, "/api/v1/photos/{id}")
@@ -99,6 +103,7 @@ extension APIRoute {
         static let all = [upload, show, delete, edit, resetEdit, media]
     }
 
+    /// Journal entries, their hearts, the map's layer and near me.
     public enum Journal {
         public static let create = APIRoute(.POST, "/api/v1/journal")
         public static let list = APIRoute(.GET, "/api/v1/journal", query: ["hearted", "limit", "cursor"])
@@ -115,6 +120,7 @@ extension APIRoute {
         static let all = [create, list, markers, near, show, update, delete, heart, unheart, mentioning]
     }
 
+    /// Link previews, prices and sharing into the app.
     public enum Links {
         public static let preview = APIRoute(.POST, "/api/v1/link-previews")
         public static let previewPhoto = APIRoute(.POST, "/api/v1/link-previews/photo")
@@ -128,6 +134,7 @@ extension APIRoute {
         static let all = [preview, previewPhoto, refresh, share, shareByLink, continueSharing]
     }
 
+    /// The K-culture spots.
     public enum Spots {
         public static let titles = APIRoute(.GET, "/api/v1/spots/titles", query: ["type", "q", "limit", "cursor"])
         public static let list = APIRoute(
@@ -140,6 +147,7 @@ extension APIRoute {
         static let all = [titles, list, near, markers, show, wish]
     }
 
+    /// GIF search, trending and favorites.
     public enum Gifs {
         public static let search = APIRoute(.GET, "/api/v1/gifs/search", query: ["q", "offset", "lang"])
         public static let trending = APIRoute(.GET, "/api/v1/gifs/trending", query: ["offset"])
@@ -151,6 +159,7 @@ extension APIRoute {
         static let all = [search, trending, favorites, favorite, unfavorite, wish]
     }
 
+    /// Export and import.
     public enum Archive {
         public static let export = APIRoute(.GET, "/api/v1/export")
         public static let importArchive = APIRoute(.POST, "/api/v1/import")

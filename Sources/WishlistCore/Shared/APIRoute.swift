@@ -10,6 +10,7 @@ import Foundation
 public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
     /// The methods the API uses, spelled as on the wire.
     // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// The HTTP methods the API uses.
     public enum Method: String, Sendable, CaseIterable {
         case GET, POST, PUT, PATCH, DELETE
     }
