@@ -15,10 +15,10 @@ public struct NewAccount: Codable, Sendable, Equatable {
         case username, isAdmin
     }
 
-    /// `isAdmin` may be left out (a person, not an administrator).
+    /// `isAdmin` may be left out (a person, not an administrator), but not null.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         username = try container.decode(String.self, forKey: .username)
-        isAdmin = try container.decodeIfPresent(Bool.self, forKey: .isAdmin) ?? false
+        isAdmin = container.contains(.isAdmin) ? try container.decode(Bool.self, forKey: .isAdmin) : false
     }
 }

@@ -216,7 +216,8 @@ import WishlistStore
             await expectServerError(400, "invalid_username") { _ = try await alice.addAccount(NewAccount(username: username)) }
         }
         for body in [
-            "", "{}", "[]", #"{"username": 7}"#, #"{"username": "fred", "isAdmin": "yes"}"#, "{" + String(repeating: " ", count: 70_000)
+            "", "{}", "[]", #"{"username": 7}"#, #"{"username": "fred", "isAdmin": "yes"}"#, #"{"username": "fred", "isAdmin": null}"#,
+            "{" + String(repeating: " ", count: 70_000)
         ] {
             let answer = try await alice.send("POST", "/api/v1/admin/accounts", body: Data(body.utf8))
             #expect((400..<500).contains(answer.status), "\(body.prefix(40)): \(answer.status)")
