@@ -106,10 +106,12 @@ export class WishEditorView extends RecordEditorView {
         ${this.actionsMarkup()}
       </form>`;
     i18n.localize(this);
-    this.#fill(this.#baseValues());
+    const base = this.#baseValues();
+    this.#fill(base);
     const draft = this.#draft.read();
     if (draft) {
-      this.#fill(draft);
+      // A new wish asked for at a place ("Add wish here") takes that place over the draft's.
+      this.#fill(!wish && base.place ? { ...draft, place: base.place } : draft);
       showDraftNote(this.querySelector(".draft-note"), draft);
     }
     const form = this.querySelector("form");
