@@ -5,9 +5,8 @@
 
 import { ApiError, api } from "../common/api.js";
 import { API } from "../common/api-routes.js";
-import { describe, setMessage } from "../common/messages.js";
 import { i18n } from "../shell/i18n.js";
-import { accountField, showFieldProblems } from "./account-fields.js";
+import { accountField, showFieldProblems, showFormAlert, showServerFieldProblem } from "./account-fields.js";
 import { accountProblems } from "./password-rules.js";
 
 const PREFIX = "add-account";
@@ -39,7 +38,7 @@ export class AccountAdder extends HTMLElement {
   async #submit(form) {
     if (this.#busy) return;
     const username = form.elements.username.value.trim().toLowerCase();
-    this.#alert(null);
+    showFormAlert(form, null);
     const problems = accountProblems({ username }, { username: true });
     showFieldProblems(form, PREFIX, problems);
     if (problems.length > 0) {
@@ -57,23 +56,13 @@ export class AccountAdder extends HTMLElement {
       if (error instanceof ApiError && error.code === "conflict") {
         showFieldProblems(form, PREFIX, [{ field: "username", key: "settings.accounts.taken" }]);
         form.elements.username.focus();
-      } else if (error instanceof ApiError && error.field === "username") {
-        showFieldProblems(form, PREFIX, [{ field: "username", ...describe(error) }]);
-        form.elements.username.focus();
-      } else {
-        this.#alert(error);
+      } else if (!showServerFieldProblem(form, PREFIX, error)) {
+        showFormAlert(form, error);
       }
     } finally {
       this.#busy = false;
       button.removeAttribute("aria-busy");
     }
-  }
-
-  /** Says what went wrong in the form's alert; `null` hides it. */
-  #alert(error) {
-    const alert = this.querySelector(".form-alert");
-    alert.hidden = error === null;
-    setMessage(alert, error === null ? {} : describe(error));
   }
 }
 

@@ -2,7 +2,8 @@
 // adding an account): one label, input, hint and error each, ids made from the form's `prefix`, so
 // that a problem found here or named by the server (`field`) lands under its input.
 
-import { setMessage } from "../common/messages.js";
+import { ApiError } from "../common/api.js";
+import { describe, setMessage } from "../common/messages.js";
 
 /** The markup of one field: `name` as the API names it, a password field unless it is `username`. */
 export function accountField(prefix, { name, labelKey, autocomplete, hintKey = null }) {
@@ -47,4 +48,19 @@ export function showPasswordToggle(form, id) {
       input.type = box.checked ? "text" : "password";
     }
   });
+}
+
+/** Shows what went wrong in `form`'s alert (`.form-alert`); `null` hides it. */
+export function showFormAlert(form, error) {
+  const alert = form.querySelector(".form-alert");
+  alert.hidden = error === null;
+  setMessage(alert, error === null ? {} : describe(error));
+}
+
+/** Puts a server error about one of `form`'s fields under that field and focuses it; false for any other error. */
+export function showServerFieldProblem(form, prefix, error) {
+  if (!(error instanceof ApiError && error.field && form.elements[error.field])) return false;
+  showFieldProblems(form, prefix, [{ field: error.field, ...describe(error) }]);
+  form.elements[error.field].focus();
+  return true;
 }

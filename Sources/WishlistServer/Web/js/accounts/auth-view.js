@@ -5,8 +5,7 @@
 
 import { ApiError } from "../common/api.js";
 import { i18n } from "../shell/i18n.js";
-import { describe, setMessage } from "../common/messages.js";
-import { accountField, showFieldProblems, showPasswordToggle } from "./account-fields.js";
+import { accountField, showFieldProblems, showFormAlert, showPasswordToggle, showServerFieldProblem } from "./account-fields.js";
 import { accountProblems } from "./password-rules.js";
 import { session } from "./session.js";
 
@@ -127,19 +126,13 @@ export class AuthView extends HTMLElement {
       session.load().catch((loadError) => this.#showAlert(loadError));
       return;
     }
-    if (error instanceof ApiError && error.status === 400 && error.field && form.elements[error.field]) {
-      this.#showFieldErrors([{ field: error.field, ...describe(error) }]);
-      form.elements[error.field].focus();
-      return;
-    }
+    if (error instanceof ApiError && error.status === 400 && showServerFieldProblem(form, "auth", error)) return;
     this.#showAlert(error);
   }
 
   /** Shows what went wrong in the form's alert; `null` hides it. */
   #showAlert(error) {
-    const alert = this.querySelector(".form-alert");
-    alert.hidden = error === null;
-    setMessage(alert, error === null ? {} : describe(error));
+    showFormAlert(this.querySelector("form"), error);
   }
 
   #setBusy(busy) {

@@ -1,11 +1,11 @@
 // Settings → Password (issue 34): anyone changes their own password, giving the current one. The
 // server then ends every other session and API token of the account; this browser stays signed in.
 
-import { ApiError, api } from "../common/api.js";
+import { api } from "../common/api.js";
 import { API } from "../common/api-routes.js";
-import { describe, setMessage } from "../common/messages.js";
+import { setMessage } from "../common/messages.js";
 import { i18n } from "../shell/i18n.js";
-import { accountField, showFieldProblems, showPasswordToggle } from "./account-fields.js";
+import { accountField, showFieldProblems, showFormAlert, showPasswordToggle, showServerFieldProblem } from "./account-fields.js";
 import { accountProblems } from "./password-rules.js";
 
 const PREFIX = "own-password";
@@ -49,7 +49,7 @@ export class OwnPassword extends HTMLElement {
     const values = Object.fromEntries(FIELDS.map(({ name }) => [name, form.elements[name].value]));
     const done = this.querySelector(".settings-done");
     setMessage(done, {});
-    this.#alert(null);
+    showFormAlert(form, null);
     const problems = accountProblems(values, { current: "currentPassword", chosen: "newPassword" });
     showFieldProblems(form, PREFIX, problems);
     if (problems.length > 0) {
@@ -64,22 +64,10 @@ export class OwnPassword extends HTMLElement {
       form.reset();
       setMessage(done, { key: "settings.password.changed" });
     } catch (error) {
-      if (error instanceof ApiError && error.field && form.elements[error.field]) {
-        showFieldProblems(form, PREFIX, [{ field: error.field, ...describe(error) }]);
-        form.elements[error.field].focus();
-      } else {
-        this.#alert(error);
-      }
+      if (!showServerFieldProblem(form, PREFIX, error)) showFormAlert(form, error);
     } finally {
       this.#setBusy(false);
     }
-  }
-
-  /** Says what went wrong in the form's alert; `null` hides it. */
-  #alert(error) {
-    const alert = this.querySelector(".form-alert");
-    alert.hidden = error === null;
-    setMessage(alert, error === null ? {} : describe(error));
   }
 
   #setBusy(busy) {
