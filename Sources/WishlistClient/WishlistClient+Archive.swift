@@ -25,8 +25,9 @@ extension WishlistClient {
     public func importArchive(from file: URL) async throws -> ImportReport {
         let route = APIRoute.Archive.importArchive
         let path = try route.path()
-        let request = try makeRequest(route.method.rawValue, path, headers: ["Content-Type": "application/zip"])
-        let (data, response) = try await reaching { try await session.upload(for: request, fromFile: file) }
+        let headers = Self.withIdempotencyKey(["Content-Type": "application/zip"], route.method.rawValue, path)
+        let request = try makeRequest(route.method.rawValue, path, headers: headers)
+        let (data, response) = try await exchangeRepeating(request) { try await session.upload(for: $0, fromFile: file) }
         return try Self.decoded(try answer(response, body: data), to: route.method.rawValue, path)
     }
 }

@@ -38,14 +38,16 @@ public final class WishlistClient: Sendable {
     // MARK: Requests
 
     /// Sends one request as this client is signed in and returns the raw answer, whatever its status.
-    /// `csrfHeader: false` leaves out `X-Requested-With` (tests of the CSRF rule use it).
+    /// A write under the API gets an `Idempotency-Key` unless `headers` has one, and is sent again
+    /// after a lost answer (`exchangeRepeating`). `csrfHeader: false` leaves out `X-Requested-With` (tests of the CSRF rule use it).
     public func send(
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
         headers: [String: String] = [:], csrfHeader: Bool = true
     ) async throws -> HTTPAnswer {
         let request = try makeRequest(
-            method, path, body: body, contentType: contentType, headers: headers, csrfHeader: csrfHeader)
-        let (data, response) = try await reaching { try await session.data(for: request) }
+            method, path, body: body, contentType: contentType,
+            headers: Self.withIdempotencyKey(headers, method, path), csrfHeader: csrfHeader)
+        let (data, response) = try await exchangeRepeating(request) { try await session.data(for: $0) }
         return try answer(response, body: data)
     }
 
@@ -69,6 +71,14 @@ public final class WishlistClient: Sendable {
             request.setValue("\(Self.sessionCookieName)=\(cookie)", forHTTPHeaderField: "Cookie")
         }
         if csrfHeader { request.setValue("wishlist", forHTTPHeaderField: "X-Requested-With") }
+        #if canImport(FoundationNetworking)
+            // A connection per request on Linux, whose URLSession is libcurl: when a kept-alive
+            // connection turns out dead (reset, or closed by the server as idle), libcurl sends
+            // the request again on a new one by itself, but without its body, and the server
+            // waits for that body until the client's time runs out. A fresh connection fails
+            // plainly instead, and `exchangeRepeating` sends the whole request again.
+            request.setValue("close", forHTTPHeaderField: "Connection")
+        #endif
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }
@@ -79,9 +89,13 @@ public final class WishlistClient: Sendable {
         do {
             return try await exchange()
         } catch {
-            throw WishlistClientError.transport(
-                "Could not reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
+            throw unreachable(error)
         }
+    }
+
+    /// The transport error for failing to reach the server, naming it.
+    func unreachable(_ error: any Error) -> WishlistClientError {
+        .transport("Could not reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
     }
 
     /// The answer with this body, remembering the session cookie it sets.

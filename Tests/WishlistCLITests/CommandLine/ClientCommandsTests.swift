@@ -282,4 +282,22 @@ import WishlistCore
         #expect(unreachable.status == 2, "\(unreachable.error)")
         #expect(unreachable.error.contains("Could not reach the server"))
     }
+
+    @Test func aWriteWhoseAnswerIsLostIsSentAgainWithItsKeyAndDoneOnce() async throws {
+        let server = try await ServerProcess(home: home)
+        defer { server.stop() }
+        let proxy = try AnswerDroppingProxy(upstreamPort: UInt16(server.client.baseURL.port ?? 0))
+        defer { proxy.stop() }
+        let token = try await server.client.createToken(name: "test").token
+        let cli = CommandRunner(home: home)
+        proxy.dropAnswers(1, to: "POST /api/v1/wishes ")
+
+        let added = try await cli.run(
+            ["wish", "add", "Lamp"], environment: ["WISHLIST_SERVER": proxy.baseURL.absoluteString, "WISHLIST_TOKEN": token])
+
+        #expect(added.status == 0, "\(added.error)")
+        #expect(try await server.client.wishes().items.map(\.name) == ["Lamp"], "one wish")
+        let keys = proxy.idempotencyKeys("POST", "/api/v1/wishes")
+        #expect(keys.count == 2 && Set(keys).count == 1 && !keys[0].isEmpty, "sent twice with one key: \(keys)")
+    }
 }
