@@ -56,6 +56,9 @@ public final class WishlistApplication: Sendable {
                 middleware: [
                     SecurityHeadersMiddleware(
                         imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
+                    // Outside too, so a busy or full database met while keeping a key is a 503 or
+                    // 507 like any other; inside, so the answers kept are the clients' answers.
+                    DomainErrorMiddleware(),
                     idempotentWrites,
                     DomainErrorMiddleware()
                 ],
