@@ -38,6 +38,31 @@ import WishlistStore
         #expect(try await alice.wishes().items.count == 3)
     }
 
+    /// A body past the server's memory threshold (256 KB) is read from its spooled file.
+    @Test func aBigUploadIsTakenApartByItsWholeBody() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let photo = try TestPhotos.photo("camera/iphone.jpg")
+        #expect(photo.count > 1 << 20)
+        func upload(_ bytes: Data) async throws -> HTTPAnswer {
+            var body = Data("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\n".utf8)
+            body.append(bytes)
+            body.append(Data("\r\n--b--\r\n".utf8))
+            return try await alice.send(
+                "POST", "/api/v1/photos", body: body, contentType: "multipart/form-data; boundary=b",
+                headers: ["Idempotency-Key": "upload 1"])
+        }
+        let first = try await upload(photo)
+        #expect(first.status == 201)
+        let again = try await upload(photo)
+        #expect(again.status == 201 && again.body == first.body && again.headers["idempotency-replayed"] == "true")
+        // One byte changed near the end, far past the first megabyte read.
+        var changed = photo
+        changed[changed.count - 3] ^= 0xFF
+        let other = try await upload(changed)
+        #expect(other.status == 422 && Self.text(other).contains("idempotency_key_reused"))
+    }
+
     @Test func anErrorAnswerIsKeptAndAnUpdateOrDeleteIsNotRepeated() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
