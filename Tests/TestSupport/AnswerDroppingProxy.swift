@@ -38,21 +38,7 @@ public final class AnswerDroppingProxy: @unchecked Sendable {
     /// A proxy to the server listening on `upstreamPort` on 127.0.0.1.
     public init(upstreamPort: UInt16) throws {
         self.upstreamPort = upstreamPort
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EMFILE) }
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 64) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.listener = listener
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackListener.open()
         Thread.detachNewThread { [self] in
             acceptLoop()
             finished.signal()
@@ -79,14 +65,6 @@ public final class AnswerDroppingProxy: @unchecked Sendable {
         connections.wait()
     }
 
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        address.sin_port = port.bigEndian
-        return address
-    }
-
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
@@ -95,7 +73,7 @@ public final class AnswerDroppingProxy: @unchecked Sendable {
                 return
             }
             let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: upstreamPort)
+            var address = LoopbackListener.address(port: upstreamPort)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0

@@ -8,13 +8,19 @@ import WishlistCore
 /// the connection is reset after the server carried a write out, it sends the write again with the
 /// same key and gets the first answer, so nothing is done twice.
 @Suite struct ClientRetryTests {
-    @Test func aCreateWhoseAnswerIsLostIsSentAgainAndMakesOneWish() async throws {
+    /// A server, a proxy in front of it, and its first account signed in through the proxy.
+    static func aliceThroughAProxy() async throws -> (TestServer, AnswerDroppingProxy, WishlistClient) {
         let server = try TestServer()
         _ = try await server.signedInAdmin()
         let proxy = try AnswerDroppingProxy(upstreamPort: server.application.port)
-        defer { proxy.stop() }
         let alice = WishlistClient(baseURL: proxy.baseURL)
         try await alice.signIn(username: "alice", password: TestServer.adminPassword)
+        return (server, proxy, alice)
+    }
+
+    @Test func aCreateWhoseAnswerIsLostIsSentAgainAndMakesOneWish() async throws {
+        let (server, proxy, alice) = try await Self.aliceThroughAProxy()
+        defer { withExtendedLifetime(server) { proxy.stop() } }
 
         proxy.dropAnswers(1)
         let lamp = try await alice.createWish(WishDraft(name: "Lamp"))
@@ -27,12 +33,8 @@ import WishlistCore
     }
 
     @Test func anEditAndADeleteWhoseAnswersAreLostAreCarriedOutOnce() async throws {
-        let server = try TestServer()
-        _ = try await server.signedInAdmin()
-        let proxy = try AnswerDroppingProxy(upstreamPort: server.application.port)
-        defer { proxy.stop() }
-        let alice = WishlistClient(baseURL: proxy.baseURL)
-        try await alice.signIn(username: "alice", password: TestServer.adminPassword)
+        let (server, proxy, alice) = try await Self.aliceThroughAProxy()
+        defer { withExtendedLifetime(server) { proxy.stop() } }
         let kite = try await alice.createWish(WishDraft(name: "Kite"))
 
         // Run twice, the edit's If-Match would be stale on the second try (412); replayed, it is the first answer.
@@ -49,12 +51,8 @@ import WishlistCore
     }
 
     @Test func everyWriteCarriesItsOwnKeyAndAKeyGivenIsKept() async throws {
-        let server = try TestServer()
-        _ = try await server.signedInAdmin()
-        let proxy = try AnswerDroppingProxy(upstreamPort: server.application.port)
-        defer { proxy.stop() }
-        let alice = WishlistClient(baseURL: proxy.baseURL)
-        try await alice.signIn(username: "alice", password: TestServer.adminPassword)
+        let (server, proxy, alice) = try await Self.aliceThroughAProxy()
+        defer { withExtendedLifetime(server) { proxy.stop() } }
         _ = try await alice.createWish(WishDraft(name: "One"))
         _ = try await alice.createWish(WishDraft(name: "Two"))
         _ = try await alice.send("POST", "/api/v1/wishes", body: Data(#"{"name":"Three"}"#.utf8), headers: ["Idempotency-Key": "outbox 7"])
@@ -66,12 +64,8 @@ import WishlistCore
     }
 
     @Test func aWriteWithoutAKeyIsNotSentAgain() async throws {
-        let server = try TestServer()
-        _ = try await server.signedInAdmin()
-        let proxy = try AnswerDroppingProxy(upstreamPort: server.application.port)
-        defer { proxy.stop() }
-        let alice = WishlistClient(baseURL: proxy.baseURL)
-        try await alice.signIn(username: "alice", password: TestServer.adminPassword)
+        let (server, proxy, alice) = try await Self.aliceThroughAProxy()
+        defer { withExtendedLifetime(server) { proxy.stop() } }
 
         // A path outside the API gets no key, so its lost answer is reported, not repeated.
         proxy.dropAnswers(1)
