@@ -62,7 +62,11 @@ let package = Package(
         // The one way out to the internet (libcurl, with the address rules) and what every client
         // of an outside service shares: cache, throttle, shared fetches.
         .target(name: "Outbound", dependencies: ["CCurl"]),
-        .target(name: "Geocoding", dependencies: ["CGeonames", "Outbound"]),
+        // Optimised in debug builds too: every server builds its offline place index at start,
+        // which takes a debug build half a second of CPU, and the tests start hundreds of servers.
+        .target(
+            name: "Geocoding", dependencies: ["CGeonames", "Outbound"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LinkPreview", dependencies: ["CHTMLMeta", "Outbound"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
         // Zip and tar archives: account exports and imports, backups.

@@ -41,21 +41,21 @@ public final class OfflineGazetteer: Sendable {
             loadedLanguages.append(language)
             catalogs.append(catalog)
         }
-        var entries: [NameIndex.Entry] = []
+        var names = NameIndex.Builder()
         for (index, city) in cities.enumerated() {
             let cityIndex = Int32(index)
-            let own = NameIndex.entries(name: city.name, city: cityIndex, language: 0)
-            entries += own
+            let own = NameIndex.key(city.name)
+            names.add(own, city: cityIndex, language: 0)
             for (offset, catalog) in catalogs.enumerated() {
                 guard let name = catalog[city.geonameID] else { continue }
-                let translated = NameIndex.entries(name: name, city: cityIndex, language: UInt8(offset + 1))
-                if translated.first?.key != own.first?.key { entries += translated }
+                let translated = NameIndex.key(name)
+                if translated != own { names.add(translated, city: cityIndex, language: UInt8(offset + 1)) }
             }
         }
         self.cities = cities
         self.catalogs = catalogs
         self.languages = loadedLanguages
-        names = NameIndex(entries: entries)
+        self.names = names.build()
         nearestCities = NearestCityIndex(latitudes: cities.map(\.latitude), longitudes: cities.map(\.longitude))
     }
 
