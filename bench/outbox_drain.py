@@ -90,7 +90,9 @@ def main():
         browser.quit()
     _, wishes = call("GET", f"/wishes?limit={WRITES + 10}", cookie=f"{name}={value}")
     arrived = len(wishes["items"])
-    print(f"{WRITES} kept writes sent in {milliseconds:.0f} ms ({milliseconds / WRITES:.1f} ms each); {arrived} arrived")
+    print(
+        f"{WRITES} kept writes sent in {milliseconds:.0f} ms ({milliseconds / WRITES:.1f} ms each); {arrived} arrived"
+    )
     if arrived != WRITES:
         raise SystemExit(f"expected {WRITES} wishes, the server has {arrived}")
 

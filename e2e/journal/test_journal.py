@@ -165,7 +165,9 @@ def test_a_draft_survives_a_reload_and_can_be_discarded(server, browser, catalog
     wait_for_role(browser, "heading", "Written at last")
     wait_until(
         browser,
-        lambda: [item["title"] for item in server.api("GET", "/journal", token=token)[1]["items"]] == ["Written at last"],
+        lambda: (
+            [item["title"] for item in server.api("GET", "/journal", token=token)[1]["items"]] == ["Written at last"]
+        ),
         "the entry kept while offline never reached the server",
     )
     assert (

@@ -35,7 +35,12 @@ class LossyProxy:
                 content = answer.read()
                 upstream.close()
                 if self.command != "GET":
-                    proxy._note(self.command, self.path, self.headers.get("Idempotency-Key"), answer.getheader("Idempotency-Replayed"))
+                    proxy._note(
+                        self.command,
+                        self.path,
+                        self.headers.get("Idempotency-Key"),
+                        answer.getheader("Idempotency-Replayed"),
+                    )
                 if proxy._take(self.command, self.path):
                     # Carried out on the server, answer thrown away: reset the page's connection.
                     self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))

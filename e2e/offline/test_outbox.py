@@ -5,10 +5,10 @@ with its Idempotency-Key; a stale edit shows both versions, a refused write can 
 import base64
 
 import pytest
+from offline.lossy_proxy import LossyProxy
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
-from flows import block_api, go_to_tab, put_session, say, signed_in, tap, unblock_api
-from offline.lossy_proxy import LossyProxy
+from flows import block_api, go_to_tab, say, signed_in, tap, unblock_api
 from photo_steps import SMALL, images, pick
 
 # Sending waits for the page's retry timer at worst (2 s, then 4 s…) on top of the server's work.
@@ -38,13 +38,15 @@ def go_offline(browser):
     """No network at all, as in a plane: the page's requests fail and `navigator.onLine` is false."""
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd(
-        "Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        "Network.emulateNetworkConditions",
+        {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
     )
 
 
 def go_online(browser):
     browser.execute_cdp_cmd(
-        "Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
     )
 
 
@@ -225,6 +227,7 @@ def test_a_stale_edit_shows_both_versions_and_the_person_chooses(server, browser
     assert status == 201, wish
     browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
     wait_for_role(browser, "heading", en["wish.edit.title"])
+    wait_for_role(browser, "textbox", en["wish.form.name"])  # the wish loaded before the network goes
     go_offline(browser)
     fill(browser, en["wish.form.name"], "Desk lamp")
     save(browser, en)
@@ -248,7 +251,9 @@ def test_a_stale_edit_shows_both_versions_and_the_person_chooses(server, browser
 
     find_by_role(panel, "button", en["conflict.keepMine"]).click()
     wait_until(
-        browser, lambda: en["outbox.empty"] in browser.find_element("css selector", "main").text, "the outbox did not empty"
+        browser,
+        lambda: en["outbox.empty"] in browser.find_element("css selector", "main").text,
+        "the outbox did not empty",
     )
     assert [w["name"] for w in api_items(server, token, "/wishes")] == ["Desk lamp"]
 
@@ -260,6 +265,7 @@ def test_a_write_refused_for_good_shows_the_server_message_and_is_discarded(serv
     assert status == 201, wish
     browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
     wait_for_role(browser, "heading", en["wish.edit.title"])
+    wait_for_role(browser, "textbox", en["wish.form.name"])  # the wish loaded before the network goes
     go_offline(browser)
     fill(browser, en["wish.form.name"], "Old armchair")
     save(browser, en)
@@ -280,14 +286,16 @@ def test_a_write_refused_for_good_shows_the_server_message_and_is_discarded(serv
     status, gone = server.api("GET", f"/wishes/{wish['id']}", token=token)
     assert status == 404
     assert problem.text in {gone["error"]["message"], en.get(f"error.{gone['error']['code']}")}
-    assert by_role(browser, "button", en["outbox.edit"])
+    assert not by_role(browser, "button", en["outbox.edit"])  # nothing left to edit
     screenshot("outbox-failed")
 
     find_by_role(browser, "button", en["outbox.discard"]).click()
     dialog = wait_for_role(browser, "dialog", en["outbox.discardDialog.title"])
     find_by_role(dialog, "button", en["outbox.discard"]).click()
     wait_until(
-        browser, lambda: en["outbox.empty"] in browser.find_element("css selector", "main").text, "the write was not discarded"
+        browser,
+        lambda: en["outbox.empty"] in browser.find_element("css selector", "main").text,
+        "the write was not discarded",
     )
     assert kept_writes(browser, account_id(server, token)) == 0
 
@@ -318,8 +326,10 @@ def test_a_share_made_offline_waits_in_the_outbox(server, browser, catalogs):
     go_online(browser)
     wait_until(
         browser,
-        lambda: [(w["name"], w["link"], len(w["photos"])) for w in api_items(server, token, "/wishes")]
-        == [("Shared lamp", "https://example.com/lamp", 1)],
+        lambda: (
+            [(w["name"], w["link"], len(w["photos"])) for w in api_items(server, token, "/wishes")]
+            == [("Shared lamp", "https://example.com/lamp", 1)]
+        ),
         "the share never arrived",
         timeout=SEND_TIMEOUT,
     )

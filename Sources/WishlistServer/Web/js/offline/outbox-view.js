@@ -67,7 +67,9 @@ export class OutboxView extends HTMLElement {
   }
 
   #itemMarkup(write) {
-    const editable = write.state === "failed" && EDITORS[write.kind] && ["create", "update"].includes(write.action);
+    // A create can always be written again; an edit only while its record is still there.
+    const editable = write.state === "failed" && EDITORS[write.kind]
+      && (write.action === "create" || (write.action === "update" && write.error?.status !== 404));
     return `
       <li class="outbox-item is-${write.state}" data-seq="${write.seq}">
         <p class="outbox-item-what"><span data-i18n="outbox.action.${write.kind}.${write.action}"></span>
