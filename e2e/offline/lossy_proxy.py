@@ -1,6 +1,6 @@
 """A pass-through proxy on 127.0.0.1 in front of a test server, that can lose an answer: the
-request reaches the server and is carried out, but the page gets a reset connection instead of
-the answer, as when a phone loses its signal at the wrong moment. It notes every write it
+request reaches the server and is carried out, but the page gets only half of the answer before
+the connection is reset, as when a phone loses its signal at the wrong moment. It notes every write it
 forwarded (method, path, Idempotency-Key, whether the answer was a replay)."""
 
 import http.client
@@ -41,17 +41,22 @@ class LossyProxy:
                         self.headers.get("Idempotency-Key"),
                         answer.getheader("Idempotency-Replayed"),
                     )
-                if proxy._take(self.command, self.path):
-                    # Carried out on the server, answer thrown away: reset the page's connection.
-                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-                    self.close_connection = True
-                    return
+                lose = proxy._take(self.command, self.path)
                 self.send_response_only(answer.status, answer.reason)
                 for name, value in answer.getheaders():
                     if name.lower() not in _HOP_BY_HOP and name.lower() != "content-length":
                         self.send_header(name, value)
                 self.send_header("Content-Length", str(len(content)))
                 self.end_headers()
+                if lose:
+                    # Carried out on the server, the answer cut off half-way: the page has its
+                    # head, so the browser does not send the request again by itself (it would
+                    # after a connection reset before any answer), and the body never completes.
+                    self.wfile.write(content[: len(content) // 2])
+                    self.wfile.flush()
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    self.close_connection = True
+                    return
                 self.wfile.write(content)
 
             do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _forward
