@@ -377,3 +377,42 @@ def test_a_star_a_heart_and_a_deletion_made_offline_reach_the_server(server, bro
     )
     assert server.api("GET", f"/wishes/{keep['id']}", token=token)[1]["favorite"] is True
     wait_until(browser, lambda: not browser.find_elements("css selector", "wl-outbox-link a"), "the count stayed shown")
+
+
+def test_a_refused_create_opens_in_its_editor_again(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en, "/#/wishes")
+    wait_for_role(browser, "heading", en["wishes.empty.title"])
+    go_offline(browser)
+    # A name the server refuses (longer than its limit): as if the limit had changed since the
+    # page checked it. The form would not let it through, so the service is called directly.
+    too_long = "Lamp " + "x" * 300
+    browser.execute_async_script(
+        """
+        const [name, done] = arguments;
+        const base = document.querySelector('script[type="module"]').src.replace(/js\\/shell\\/main\\.js$/, "");
+        const { wishService } = await import(base + "js/wishes/wish-service.js");
+        await wishService.create({ name, memo: "Keep this memo", tags: [] });
+        done();
+        """,
+        too_long,
+    )
+    go_online(browser)
+    wait_for_role(browser, "link", say(en["outbox.linkHeld"], count=1), timeout=SEND_TIMEOUT).click()
+    wait_for_role(browser, "heading", en["outbox.title"])
+    wait_until(
+        browser, lambda: [alert for alert in by_role(browser, "alert") if alert.text], "the refusal is not shown"
+    )
+    assert api_items(server, token, "/wishes") == []
+
+    # Edit: the write leaves the outbox and becomes the editor's draft, to be put right and saved.
+    find_by_role(browser, "button", en["outbox.edit"]).click()
+    wait_for_role(browser, "heading", en["wish.new.title"])
+    name = find_by_role(browser, "textbox", en["wish.form.name"])
+    wait_until(browser, lambda: name.get_attribute("value") == too_long, "the draft did not come back")
+    assert find_by_role(browser, "textbox", en["wish.form.memo"]).get_attribute("value") == "Keep this memo"
+    fill(browser, en["wish.form.name"], "Lamp")
+    save(browser, en)
+    wait_for_role(browser, "heading", "Lamp")
+    assert [(w["name"], w["memo"]) for w in api_items(server, token, "/wishes")] == [("Lamp", "Keep this memo")]
+    assert kept_writes(browser, account_id(server, token)) == 0

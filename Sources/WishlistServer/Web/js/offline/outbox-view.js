@@ -16,13 +16,13 @@ import { navigation } from "../shell/navigation.js";
 import { store } from "../common/store.js";
 import { outbox } from "./outbox.js";
 import { conflictFields } from "./outbox-conflict.js";
-import { isLocalId, makesRecord, showLatest } from "./outbox-writes.js";
+import { isLocalId, showLatest } from "./outbox-writes.js";
 import "../common/conflict-panel.js";
 
-/** Where a record's editor is, and the name its drafts are kept under, by kind. */
+/** Where a record's editor is, the name its drafts are kept under, and its form's values when empty, by kind. */
 const EDITORS = Object.freeze({
-  [WISH]: { draft: "wish", path: "/wishes" },
-  [JOURNAL]: { draft: "journal", path: "/journal" },
+  [WISH]: { draft: "wish", path: "/wishes", empty: { name: "", memo: "", link: "", favorite: false, tags: [], place: null } },
+  [JOURNAL]: { draft: "journal", path: "/journal", empty: { title: "", date: "", time: null, contents: "", place: null, wishIds: [] } },
 });
 
 /** `<wl-outbox-view>`: the writes of the outbox, each with what can be done about it. */
@@ -124,10 +124,9 @@ export class OutboxView extends HTMLElement {
     const editor = EDITORS[write.kind];
     const recordId = write.action === "create" ? null : write.id;
     const { photoIds = [], ...fields } = write.body;
-    const values = write.kind === WISH
-      ? { ...fields, memo: fields.memo ?? "", link: fields.link ?? "" }
-      : { ...fields, time: fields.time ?? null };
-    values.photos = photoIds.map((id) => store.get(PHOTO, id)).filter(Boolean);
+    // The form shows "" where the API has null (a memo, a link left empty).
+    const given = Object.fromEntries(Object.entries(fields).filter(([name, value]) => value !== null || editor.empty[name] === null));
+    const values = { ...editor.empty, ...given, photos: photoIds.map((id) => store.get(PHOTO, id)).filter(Boolean) };
     new FormDraft(editor.draft, recordId).keep(values, {}, write.action === "create" ? null : write.version);
     await outbox.discard(write, { keepPhotos: true });
     navigation.replace(recordId && !isLocalId(recordId) ? `${editor.path}/${encodeURIComponent(recordId)}/edit` : `${editor.path}/new`);
@@ -137,8 +136,7 @@ export class OutboxView extends HTMLElement {
 /** What the person called the record a write is about, as far as the page knows. */
 function nameOf(write) {
   const record = store.get(write.kind, write.id);
-  const name = write.body?.name ?? write.body?.title ?? record?.name ?? record?.title ?? write.fileName ?? "";
-  return makesRecord(write) && write.kind === PHOTO ? "" : name;
+  return write.body?.name ?? write.body?.title ?? record?.name ?? record?.title ?? write.fileName ?? "";
 }
 
 /** The error a held write keeps, as an ApiError again, so it is described like any other. */
