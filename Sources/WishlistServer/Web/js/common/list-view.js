@@ -8,6 +8,7 @@
 import { icon } from "./icons.js";
 import { i18n } from "../shell/i18n.js";
 import "./record-grid.js";
+import "../offline/outbox-link.js";
 
 /** A toolbar and a grid of its screen's list. */
 class ListView extends HTMLElement {
@@ -36,6 +37,7 @@ class ListView extends HTMLElement {
     const name = this.localName;
     this.innerHTML = `
       <div class="view-toolbar">
+        <wl-outbox-link></wl-outbox-link>
         ${segments.length > 1 ? `
         <div class="segmented list-segments" role="radiogroup" data-i18n-attr="aria-label:${labelKey}">
           ${segments.map((segment, index) => `

@@ -1,11 +1,12 @@
 // One journal entry in a list (D1): its first photo, title, day (and a note such as its
-// distance on "Near me"), the first lines of what was written and its heart. It draws itself from the store and updates in place when
+// distance on "Near me"), the first lines of what was written, its heart, and "Waiting to send" while offline changes wait. It draws itself from the store and updates in place when
 // that entry changes (W15), in the Journal tab, search results and a wish's detail alike.
 
 import { JOURNAL } from "../common/record-kinds.js";
 import { i18n } from "../shell/i18n.js";
 import { formatEntryDay } from "./journal-format.js";
 import { store } from "../common/store.js";
+import "../offline/outbox-badge.js";
 import "./heart-button.js";
 
 /** The card of the entry in its `record-id` attribute (a card of wl-record-grid). */
@@ -39,9 +40,11 @@ export class JournalCard extends HTMLElement {
               <span class="journal-card-excerpt"></span>
             </span>
           </a>
+          <wl-outbox-badge class="card-outbox-badge"></wl-outbox-badge>
           <wl-heart-button class="journal-card-heart"></wl-heart-button>
         </article>`;
       this.querySelector("wl-heart-button").setAttribute("record-id", this.entryId);
+      this.querySelector("wl-outbox-badge").setAttribute("record-id", this.entryId);
     }
     this.#unsubscribe = store.subscribe(({ kind, ids }) => {
       if (kind === JOURNAL && ids.includes(this.entryId)) this.#update();

@@ -1,12 +1,14 @@
 // Every photo request goes through here. Photos live in the store as records of
 // their own (kind PHOTO), and an edit also replaces the photo inside every wish
-// held in the store, so cards and galleries show the new picture at once (W15).
+// held in the store, so cards and galleries show the new picture at once (W15). Uploads and edits
+// go through the outbox: offline, a photo is kept (its Blob in IndexedDB) and shown from the file
+// until it can be uploaded.
 
 import { PHOTO, WISH } from "../common/record-kinds.js";
-import { api, ApiError, NetworkError } from "../common/api.js";
-import { API } from "../common/api-routes.js";
+import { ApiError } from "../common/api.js";
 import { limits } from "../common/limits.js";
 import { store } from "../common/store.js";
+import { outbox } from "../offline/outbox.js";
 
 /** Most photos one wish can hold (the server's limit). */
 export const MAX_PHOTOS = limits.wishPhotos;
@@ -18,18 +20,13 @@ export const MAX_FILE_BYTES = limits.photoFileBytes;
 export class PhotoService {
   /**
    * Uploads one file, reporting progress as a fraction 0…1 through `onProgress`. Resolves
-   * with `{photo, suggestedPlace}`; rejects with ApiError or NetworkError like `api`.
+   * with `{photo, suggestedPlace}` (offline: the photo kept for later, shown from the file); rejects
+   * with ApiError like `api`.
    */
   async upload(file, { onProgress = () => {}, signal } = {}) {
     if (file.size > MAX_FILE_BYTES) throw new ApiError(413, "file_too_large", "The file is too large.");
-    const body = new FormData();
-    body.append("file", file, file.name);
-    const answer = await api.upload(API.photos.upload, body, { onProgress, signal });
-    if (!Array.isArray(answer?.items) || answer.items.length !== 1) {
-      throw new NetworkError("The server sent an unreadable answer.");
-    }
-    const [photo] = store.put(PHOTO, answer.items[0]);
-    return { photo, suggestedPlace: answer.suggestedPlace ?? null };
+    const { record, answer } = await outbox.send({ kind: PHOTO, action: "upload", file, fileName: file.name }, { onProgress, signal });
+    return { photo: record, suggestedPlace: answer?.suggestedPlace ?? null };
   }
 
   /** Puts photos that arrived inside a wish into the store; returns their ids in order. */
@@ -39,18 +36,17 @@ export class PhotoService {
 
   /** Crops (in the upright original's pixels, or null) and rotates clockwise by `rotate` degrees. */
   async edit(id, { crop, rotate }) {
-    return this.#replace(await api.request(API.photos.edit, { params: { id }, body: { crop, rotate } }));
+    return this.#replace((await outbox.send({ kind: PHOTO, action: "edit", id, body: { crop, rotate } })).record);
   }
 
   /** Drops the photo's edit: back to the original. */
   async resetEdit(id) {
-    return this.#replace(await api.request(API.photos.resetEdit, { params: { id } }));
+    return this.#replace((await outbox.send({ kind: PHOTO, action: "resetEdit", id })).record);
   }
 
   /** Deletes a photo that is on no wish (a fresh upload taken back before saving). */
   async delete(id) {
-    await api.request(API.photos.delete, { params: { id } });
-    store.remove(PHOTO, id);
+    await outbox.send({ kind: PHOTO, action: "delete", id });
   }
 
   #replace(photo) {

@@ -25,9 +25,10 @@ import "../journal/journal-entry-view.js";
 import "../journal/journal-editor-view.js";
 import "../accounts/settings-view.js";
 import "../links/share-view.js";
+import "../offline/outbox-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
-// Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, and the entry screens beneath the Journal tab. `params`
+// Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, the outbox, and the entry screens beneath the Journal tab. `params`
 // are fixed route parameters. "/wishes/new" comes before "/wishes/:id" (and "/journal/new" before "/journal/:id")
 // so that "new" is never taken for an id. `back` is where the back
 // button goes when the screen was opened directly.
@@ -46,6 +47,7 @@ const ROUTES = [
   { name: "entry-edit", pattern: "/journal/:id/edit", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.edit.title", back: "/journal" },
   { name: "share", pattern: "/share", element: "wl-share-view", tab: "wishes", titleKey: "share.title", back: "/wishes" },
   { name: "settings", pattern: "/settings", element: "wl-settings-view", tab: null, titleKey: "settings.title", back: "/wishes" },
+  { name: "outbox", pattern: "/outbox", element: "wl-outbox-view", tab: null, titleKey: "outbox.title", back: "/wishes" },
   { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
 ];
 

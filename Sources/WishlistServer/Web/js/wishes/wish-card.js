@@ -1,9 +1,10 @@
-// One wish in a grid: cover, name, tag chips and the star. It draws itself from
+// One wish in a grid: cover, name, tag chips, the star, and "Waiting to send" while offline changes wait. It draws itself from
 // the store and updates in place when that wish changes (W15), so keyboard
 // focus on its star survives a toggle.
 
 import { WISH } from "../common/record-kinds.js";
 import { store } from "../common/store.js";
+import "../offline/outbox-badge.js";
 import "./star-button.js";
 import "./wish-cover.js";
 
@@ -33,9 +34,11 @@ export class WishCard extends HTMLElement {
             <p class="wish-card-note" hidden></p>
           </a>
           <ul class="tag-list wish-card-tags"></ul>
+          <wl-outbox-badge class="card-outbox-badge"></wl-outbox-badge>
           <wl-star-button class="wish-card-star"></wl-star-button>
         </article>`;
       this.querySelector("wl-star-button").setAttribute("record-id", this.wishId);
+      this.querySelector("wl-outbox-badge").setAttribute("record-id", this.wishId);
     }
     this.#showNote();
     this.#unsubscribe = store.subscribe(({ kind, ids }) => {

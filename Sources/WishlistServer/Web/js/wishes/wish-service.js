@@ -1,44 +1,49 @@
 // Every wish request goes through here, and every wish that comes back is put
 // into the one store (W15): views only ever hold ids and read records from the store.
+// Writes go through the outbox, which sends them at once or keeps them until the server
+// can be reached (a wish made offline has a local id until then).
 
 import { JOURNAL, SPOT, WISH } from "../common/record-kinds.js";
 import { api } from "../common/api.js";
 import { API } from "../common/api-routes.js";
 import { changeOptimistically, store } from "../common/store.js";
+import { outbox } from "../offline/outbox.js";
+import { isLocalId, localRecord } from "../offline/outbox-writes.js";
 
 /** Wish, favorite, search and recent-search calls that keep the store up to date. */
 export class WishService {
-  /** One page of wishes: `{ids, nextCursor}`; `query` holds `favorite`, `tag`, `sort`, `limit`. */
+  /**
+   * One page of wishes: `{ids, nextCursor}`; `query` holds `favorite`, `tag`, `sort`, `limit`. The
+   * first also holds the wishes waiting in the outbox (the list keeps those its `matches` takes).
+   */
   async page(query, cursor, { signal } = {}) {
-    const answer = await api.request(API.wishes.list, { query: { ...query, cursor: cursor || null }, signal });
-    return { ids: this.#keep(answer.items), nextCursor: answer.nextCursor ?? null };
+    const load = async () => {
+      const answer = await api.request(API.wishes.list, { query: { ...query, cursor: cursor || null }, signal });
+      return { ids: this.#keep(answer.items), nextCursor: answer.nextCursor ?? null };
+    };
+    // The first page starts with the wishes made offline and not sent yet.
+    return cursor ? load() : outbox.withLocal(WISH, load);
   }
 
-  /** Fetches one wish fresh from the server. */
+  /** Fetches one wish fresh from the server; one made offline and not sent yet is the one held. */
   async load(id, { signal } = {}) {
-    const [wish] = store.put(WISH, await api.request(API.wishes.show, { params: { id }, signal }));
+    if (isLocalId(id)) await outbox.opened();
+    if (isLocalId(id) && outbox.serverId(id) === id) return localRecord(WISH, id);
+    const [wish] = store.put(WISH, await api.request(API.wishes.show, { params: { id: outbox.serverId(id) }, signal }));
     return wish;
   }
 
   async create(fields) {
-    const [wish] = store.put(WISH, await api.request(API.wishes.create, { body: fields }));
-    return wish;
+    return (await outbox.send({ kind: WISH, action: "create", body: fields })).record;
   }
 
   /** Changes `fields` of the wish at `version`; rejects with 412 `stale_version` if it changed since. */
   async update(id, fields, version) {
-    const answer = await api.request(API.wishes.update, {
-      params: { id },
-      body: fields,
-      headers: { "If-Match": `"${version}"` },
-    });
-    const [wish] = store.put(WISH, answer);
-    return wish;
+    return (await outbox.send({ kind: WISH, action: "update", id, body: fields, version })).record;
   }
 
   async delete(id) {
-    await api.request(API.wishes.delete, { params: { id } });
-    store.remove(WISH, id);
+    await outbox.send({ kind: WISH, action: "delete", id });
   }
 
   /**
@@ -46,8 +51,7 @@ export class WishService {
    * record back if the server could not be told.
    */
   async setFavorite(id, favorite) {
-    const route = favorite ? API.wishes.favorite : API.wishes.unfavorite;
-    await changeOptimistically(WISH, id, { favorite }, () => api.request(route, { params: { id } }));
+    await changeOptimistically(WISH, id, { favorite }, async () => (await outbox.send({ kind: WISH, action: favorite ? "favorite" : "unfavorite", id })).record);
   }
 
   /**
