@@ -31,7 +31,7 @@ run: deps-run build-release
 
 # Each phase is a target of its own; scripts/run-phases prints the time of each at the end.
 test: deps-test $(VENV)/.installed
-	scripts/run-phases lint build swift-test apple-client crash-safety e2e e2e-alone
+	scripts/run-phases lint build swift-test+crash-safety+apple-client e2e e2e-alone
 
 # Swift (swift format, in the toolchain, with .swift-format), the web app's JavaScript (biome, from
 # PyPI: Debian's eslint 6 cannot read class fields) and the Python (ruff), each against its
