@@ -135,7 +135,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "TestSupport", "Archive", "SQLite"
+                "Giphy", "TestSupport", "Archive", "SQLite"
             ],
             exclude: ["Fixtures"]
         ),

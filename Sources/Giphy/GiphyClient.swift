@@ -10,6 +10,9 @@ import Outbound
 /// 429 no call is made until Giphy's `Retry-After` has passed, which keeps a rate-limited key from
 /// digging deeper.
 public actor GiphyClient {
+    /// The longest search Giphy answers, in characters: it answers 414 past it.
+    public static let maximumQueryLength = 50
+
     public nonisolated let configuration: Configuration
     private let client: OutboundClient
     /// Time since the client was made, on the injected clock.

@@ -8,8 +8,7 @@ enum GiphyRequest: Hashable, Sendable {
     case gif(id: String)
     case gifs(ids: [String])
 
-    /// Giphy answers 414 past this many characters of query.
-    static let maximumQueryLength = 50
+    static let maximumQueryLength = GiphyClient.maximumQueryLength
     /// The last offsets Giphy pages to: past them it answers nothing.
     static let maximumSearchOffset = 4_999
     static let maximumTrendingOffset = 499

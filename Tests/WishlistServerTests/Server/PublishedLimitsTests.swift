@@ -1,4 +1,5 @@
 import Foundation
+import Giphy
 import Testing
 import WishlistCore
 
@@ -13,6 +14,10 @@ import WishlistCore
         let content = try #require(page.firstMatch(of: /<meta name="wishlist-limits" content="([^"]*)">/)?.output.1)
         let json = content.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         #expect(try JSONDecoder().decode(Limits.self, from: Data(json.utf8)) == Limits.standard)
+    }
+
+    @Test func aGifSearchIsAsLongAsGiphyTakes() {
+        #expect(Limits.standard.gifQuery == GiphyClient.maximumQueryLength)
     }
 
 }

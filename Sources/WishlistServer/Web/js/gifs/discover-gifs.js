@@ -10,6 +10,7 @@
 import { GIF } from "../common/record-kinds.js";
 import { GIPHY_LIMIT, gifService } from "./gif-service.js";
 import { icon } from "../common/icons.js";
+import { limits } from "../common/limits.js";
 import { i18n } from "../shell/i18n.js";
 import { RecordList } from "../common/record-list.js";
 import { searchAsYouType } from "../common/search-as-you-type.js";
@@ -110,7 +111,7 @@ class DiscoverGifs extends HTMLElement {
       <div class="search-bar">
         <label class="visually-hidden" for="gif-query" data-i18n="gifs.search"></label>
         ${icon("search", "icon search-bar-icon")}
-        <input class="input search-input" id="gif-query" type="search" autocomplete="off" maxlength="50"
+        <input class="input search-input" id="gif-query" type="search" autocomplete="off" maxlength="${limits.gifQuery}"
           enterkeyhint="search" spellcheck="false" data-i18n-attr="placeholder:gifs.searchPlaceholder">
       </div>
       <h2 class="section-title gif-list-title"></h2>
