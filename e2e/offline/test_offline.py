@@ -2,6 +2,7 @@
 shown with the offline banner, each account's kept data deleted when it signs out and never shown
 to another account, the update prompt, and installability."""
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from accessibility import find_by_role, wait_for_role, wait_until
@@ -131,7 +132,8 @@ def test_signing_out_deletes_the_accounts_caches_and_databases_after_a_warning(s
     assert "someone-elses-database" in database_names(browser)
 
 
-def test_a_session_ended_elsewhere_deletes_what_was_kept(server, browser, catalogs):
+@pytest.mark.parametrize("seen_by", ["the open page", "a page opened after"])
+def test_a_session_ended_elsewhere_deletes_what_was_kept(server, browser, catalogs, seen_by):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     account = account_id(server, token)
@@ -140,15 +142,24 @@ def test_a_session_ended_elsewhere_deletes_what_was_kept(server, browser, catalo
     browser.refresh()
     wait_for_role(browser, "link", "Green teapot")
     wait_until_kept(browser, account, "/api/v1/wishes")
+    make_database(browser, f"wishlist-{account}-outbox")
     # Signed out on the server (as when the session expires): the next answer is a 401.
     browser.execute_cdp_cmd("Network.clearBrowserCookies", {})
-    nav = wait_for_role(browser, "navigation", en["nav.label"])
-    find_by_role(nav, "link", en["nav.favorites"]).click()
+    if seen_by == "the open page":
+        nav = wait_for_role(browser, "navigation", en["nav.label"])
+        find_by_role(nav, "link", en["nav.favorites"]).click()
+    else:
+        browser.refresh()
     wait_for_role(browser, "heading", en["signIn.title"])
     wait_until(
         browser,
         lambda: not [name for name in cache_names(browser) if name.startswith(f"wishlist-{account}-")],
         "the account's caches are still there",
+    )
+    wait_until(
+        browser,
+        lambda: f"wishlist-{account}-outbox" not in database_names(browser),
+        "the account's database is still there",
     )
 
 

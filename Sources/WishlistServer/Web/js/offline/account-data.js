@@ -5,7 +5,8 @@
 
 import { ConfirmDialog } from "../common/confirm-dialog.js";
 import { session, SessionState } from "../accounts/session.js";
-import { accountPrefix, OFFLINE_MESSAGES } from "./offline-names.js";
+import { deleteAccountStorage } from "./account-storage.js";
+import { OFFLINE_MESSAGES } from "./offline-names.js";
 import { offlineStatus } from "./offline-status.js";
 
 /** Whether to go on signing out: at once with an empty outbox, else once the person agrees to lose what waits. */
@@ -24,11 +25,7 @@ export async function confirmSignOut() {
 export async function forgetAccountData(account) {
   // The worker first, so that no answer still on its way is kept after the caches are gone.
   await tellWorker({ type: OFFLINE_MESSAGES.forgetAccount, account });
-  const prefix = accountPrefix(account);
-  const names = await caches.keys().catch(() => []);
-  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => caches.delete(name)));
-  const databases = await indexedDB.databases().catch(() => []);
-  await Promise.all(databases.filter(({ name }) => name?.startsWith(prefix)).map(({ name }) => deleteDatabase(name)));
+  await deleteAccountStorage(account);
 }
 
 /**
@@ -57,13 +54,5 @@ function tellWorker(message) {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     worker.postMessage(message, [channel.port2]);
-  });
-}
-
-function deleteDatabase(name) {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
-    // Blocked until the outbox closes its connection (it does on `versionchange`); then it succeeds.
-    request.onsuccess = request.onerror = () => resolve();
   });
 }

@@ -7,10 +7,12 @@
 //   of the network first and shown from here only when the network fails.
 // - `wishlist-<account>-media`: thumbnails and medium renditions seen (media-cache.js, bounded).
 // The account is the one the server last named (`/me`, sign-in, setup); it is kept in
-// `wishlist-offline-state` so a restarted worker knows it, and forgotten at sign-out or a 401.
+// `wishlist-offline-state` so a restarted worker knows it, and forgotten at sign-out or a 401 —
+// which also deletes its data here, since a page that opens with its session over never knew it.
 
 import { API, API_PREFIX, apiPath } from "../common/api-routes.js";
 import { LEAFLET_FILES } from "../places/leaflet.js";
+import { deleteAccountStorage } from "./account-storage.js";
 import { accountCacheName, CACHE_PREFIX, OFFLINE_MESSAGES, routePrefix, SHELL_CACHE_PREFIX, STORED_AT_HEADER } from "./offline-names.js";
 import { MediaCache } from "./media-cache.js";
 
@@ -210,7 +212,9 @@ class AccountKeeper {
    */
   async note(request, response) {
     if (response.status === 401) {
+      const ended = await this.current();
       await this.set(null);
+      if (ended) await deleteAccountStorage(ended);
       return null;
     }
     const path = new URL(request.url).pathname;
