@@ -55,7 +55,7 @@ soak: deps-test build build-release build-bench $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/release/wishlist WISHLIST_BENCH_BIN=$(CURDIR)/.build/release/wishlist-bench \
 		$(PYTHON) e2e/soak.py
 
-bench: deps-bench build-release build-bench
+bench: deps-bench build-release build-bench $(VENV)/.installed
 	bench/run
 
 build:
