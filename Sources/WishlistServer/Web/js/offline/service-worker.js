@@ -62,6 +62,9 @@ export function startServiceWorker({ version, shell }) {
       // The page deletes the account's data next; nothing may be kept for it after this answer.
       media.forget(account);
       event.waitUntil(accounts.forget(account).finally(answer));
+    } else {
+      // A message of a newer page than this worker: answered all the same, so nothing waits forever.
+      answer();
     }
   });
 
