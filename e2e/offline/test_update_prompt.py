@@ -63,9 +63,17 @@ def test_a_new_version_is_offered_quietly_and_never_mid_edit(tmp_path, browser, 
         wait_until(browser, lambda: prompt(browser).is_displayed(), "no update prompt after the editor closed")
         assert prompt(browser).text.startswith(en["offline.update.text"])
 
+        # Shown, then an editor is opened and typed into: the prompt goes until that is saved too.
+        browser.execute_script("location.hash = '#/wishes/new'")
+        fill(browser, en["wish.form.name"], "Tripod")
+        wait_until(browser, lambda: not prompt(browser).is_displayed(), "the update prompt stayed while typing")
+        tap(browser, find_by_role(browser, "button", en["wish.form.save"]))
+        wait_for_role(browser, "heading", "Tripod")
+        wait_until(browser, lambda: prompt(browser).is_displayed(), "no update prompt after the second save")
+
         find_by_role(prompt(browser), "button", en["offline.update.reload"]).click()
         wait_until(browser, lambda: asset_base(browser) != old_base, "the page did not reload into the new version")
-        wait_for_role(browser, "heading", "Film camera")
+        wait_for_role(browser, "heading", "Tripod")
         new_index = browser.execute_async_script(
             "const done = arguments[0]; fetch('/', {cache: 'no-store'}).then((answer) => answer.text()).then(done);"
         )

@@ -1,6 +1,6 @@
 // "Updated — reload": a new version of the app was installed by the service worker and waits.
 // Quiet (a line under the top bar, no dialog), and never while an editor holds unsaved changes:
-// it shows once the person has saved or left, at the next screen.
+// it goes as soon as one is typed, and shows once the person has saved or left, at the next screen.
 
 import { i18n } from "../shell/i18n.js";
 import { icon } from "../common/icons.js";
@@ -26,12 +26,15 @@ export class UpdatePrompt extends HTMLElement {
     });
     offlineStatus.addEventListener("change", this.#onChange);
     window.addEventListener("hashchange", this.#onRoute);
+    // Typing into an editor (whose draft is kept on the way up) hides the prompt at once.
+    document.addEventListener("input", this.#onChange);
     this.#render();
   }
 
   disconnectedCallback() {
     offlineStatus.removeEventListener("change", this.#onChange);
     window.removeEventListener("hashchange", this.#onRoute);
+    document.removeEventListener("input", this.#onChange);
   }
 
   #render() {
