@@ -89,7 +89,7 @@ export function startServiceWorker({ version, shell }) {
       event.respondWith(apiAnswer(event, accounts));
     } else if (path.startsWith(MEDIA_PREFIX)) {
       const [id, size] = path.slice(MEDIA_PREFIX.length).split("/");
-      if (id && CACHED_SIZES.has(size)) event.respondWith(mediaAnswer(request, accounts, media));
+      if (id && CACHED_SIZES.has(size)) event.respondWith(mediaAnswer(event, accounts, media));
     } else if (path.startsWith(routePrefix(API.server.asset)) || path.startsWith(LEAFLET_PREFIX) || path === apiPath(API.server.manifest)) {
       event.respondWith(fromShell(shellCache, request, request));
     }
@@ -131,8 +131,9 @@ async function apiAnswer(event, accounts) {
     return kept;
   }
   const owner = (await accounts.note(request, response)) ?? account;
+  // Kept while the page already reads its answer.
   if (response.status === 200 && owner && isJSON(response)) {
-    await accounts.keep(owner, accountCacheName(owner, "api"), request, response);
+    event.waitUntil(accounts.keep(owner, accountCacheName(owner, "api"), request, response));
   }
   if (response.status < 500) tell(event.clientId, { type: OFFLINE_MESSAGES.online });
   return response;
@@ -145,13 +146,14 @@ async function keptAnswer(account, request) {
 }
 
 /** A rendition seen: from the account's media cache, else from the network and kept. */
-async function mediaAnswer(request, accounts, media) {
+async function mediaAnswer(event, accounts, media) {
+  const { request } = event;
   const account = await accounts.current();
   if (!account) return fetch(request);
   const kept = await media.match(account, request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.status === 200) await media.keep(account, request, response.clone(), () => accounts.isCurrent(account));
+  if (response.status === 200) event.waitUntil(media.keep(account, request, response.clone(), () => accounts.isCurrent(account)));
   return response;
 }
 
