@@ -137,6 +137,22 @@ _SERVED_ORIGINS = set()
 def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     """Starts `wishlist serve` on a fresh data directory (`tmp_path/data` unless given) and yields
     it running; stops it after. `environment` adds variables to the server's environment."""
+    running = start_server(tmp_path, *extra_args, data_dir=data_dir, environment=environment)
+    try:
+        yield running
+    finally:
+        stop_server(running)
+
+
+def stop_server(running):
+    """Stops a server started by `start_server` (SIGTERM, as a person would)."""
+    _stop(running.process)
+
+
+def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=None):
+    """Starts `wishlist serve` and returns it once healthy: on `data_dir` (made when missing;
+    `tmp_path/data` unless given) and `port` (a free one unless given: the same one to start a
+    stopped server again at the same origin). The caller stops it with `stop_server`."""
     binary = os.environ.get("WISHLIST_BIN")
     if not binary:
         pytest.fail("set WISHLIST_BIN to the wishlist executable, e.g. .build/debug/wishlist")
@@ -145,10 +161,10 @@ def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
         shutil.copytree(_bundled_spots_data(tmp_path.parent), data_dir)
     else:
         data_dir = data_dir or tmp_path / "data"
-        data_dir.mkdir()
+        data_dir.mkdir(exist_ok=True)
     log_path = tmp_path / "server.log"
-    port = _free_port()
-    with open(log_path, "wb") as log:
+    port = port or _free_port()
+    with open(log_path, "ab") as log:
         process = subprocess.Popen(
             # No internet here: the maps draw their plain background instead of fetching tiles.
             [
@@ -173,9 +189,10 @@ def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     _SERVED_ORIGINS.add(running.base_url)
     try:
         _wait_until_healthy(running)
-        yield running
-    finally:
+    except BaseException:
         _stop(process)
+        raise
+    return running
 
 
 def _bundled_spots_data(folder):

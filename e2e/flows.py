@@ -1,6 +1,9 @@
 """Steps the browser tests share: preparing an account, signing in, checking the tab bar, cutting
 the page off from the API, and reading catalog messages as the app fills them in."""
 
+import os
+import subprocess
+
 from accessibility import by_role, fill, find_by_role, names_of, wait_for_role, wait_until
 
 USERNAME = "alice"
@@ -19,6 +22,17 @@ def say(text, **params):
 def create_account(server, username=USERNAME, password=PASSWORD):
     status, body = server.api("POST", "/setup", {"username": username, "password": password})
     assert status == 201, body
+
+
+def add_account(server, username, password):
+    """Adds an account the way an administrator does on the server's machine: `wishlist user add`."""
+    subprocess.run(
+        [os.environ["WISHLIST_BIN"], "user", "add", username, "--password-stdin", "--data", str(server.data_dir)],
+        input=password + "\n",
+        text=True,
+        check=True,
+        capture_output=True,
+    )
 
 
 def sign_in(browser, en, username=USERNAME, password=PASSWORD):
@@ -98,13 +112,17 @@ def go_to_tab(browser, en, key):
 
 
 def block_api(browser):
-    """Makes every API request of the page fail as if the network were down (the server keeps running)."""
+    """Makes every API request of the page fail as if the network were down (the server keeps running).
+    Past the service worker, whose own requests the page's blocking does not reach, and whose kept
+    answers e2e/offline/ tests."""
     browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
     browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [API_URLS]})
 
 
 def unblock_api(browser):
     browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    browser.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
 
 
 def allow_location(browser, server, latitude, longitude):

@@ -3,7 +3,7 @@
 Starting Chromium and its driver cost about a second a test. Between tests it is reset instead:
 back to a blank page with one window, every cookie and every visited origin's storage gone (the
 servers' ports are reused, so an origin can come back), and each emulation a test may have set
-(viewport, colour scheme, geolocation, permissions, blocked or throttled network, a bypassed CSP,
+(viewport, colour scheme, geolocation, permissions, blocked or throttled network, a bypassed CSP or service worker,
 scripts added to new documents) returned to the default."""
 
 from selenium import webdriver
@@ -65,6 +65,7 @@ class ReusableBrowser(webdriver.Chrome):
             ("Network.clearBrowserCookies", {}),
             ("Network.clearBrowserCache", {}),
             ("Network.setBlockedURLs", {"urls": []}),
+            ("Network.setBypassServiceWorker", {"bypass": False}),
             ("Network.emulateNetworkConditions", _NORMAL_NETWORK),
             ("Page.setBypassCSP", {"enabled": False}),
             ("Emulation.clearGeolocationOverride", {}),

@@ -4,28 +4,14 @@ enables and resets Bob's password, which is shown once; Bob signs in with the te
 and must choose a new one before the app opens. Controls by role and accessible name, words from
 the catalogs."""
 
-import os
-import subprocess
-
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from conftest import PHONE
-from flows import PASSWORD, USERNAME, create_account, go_to_tab, open_account_menu, say, sign_in, tap
+from flows import PASSWORD, USERNAME, add_account, create_account, go_to_tab, open_account_menu, say, sign_in, tap
 from layout import expect_fits
 
 BOB = "bob"
 BOB_PASSWORD = "bob's own long password"
 BOB_NEW_PASSWORD = "bob chose this one himself"
-
-
-def add_account(server, username, password):
-    """Adds an account the way an administrator does on the server's machine: `wishlist user add`."""
-    subprocess.run(
-        [os.environ["WISHLIST_BIN"], "user", "add", username, "--password-stdin", "--data", str(server.data_dir)],
-        input=password + "\n",
-        text=True,
-        check=True,
-        capture_output=True,
-    )
 
 
 def alerts(browser):

@@ -15,10 +15,12 @@ extension APIRoute {
         public static let page = APIRoute(.GET, "/")
         public static let index = APIRoute(.GET, "/index.html")
         public static let manifest = APIRoute(.GET, "/manifest.webmanifest")
+        /// The web app's service worker, at the top so that its scope is the whole app.
+        public static let serviceWorker = APIRoute(.GET, "/sw.js")
         public static let asset = APIRoute(.GET, "/static/{version}/{path...}")
         public static let leaflet = APIRoute(.GET, "/vendor/leaflet/{path...}")
 
-        static let all = [health, openAPI, cspReports, page, index, manifest, asset, leaflet]
+        static let all = [health, openAPI, cspReports, page, index, manifest, serviceWorker, asset, leaflet]
     }
 
     /// Setting up, signing in, the account, its devices and API tokens.

@@ -34,6 +34,8 @@ public struct ServerSettings: Sendable {
     public var tileAttribution: String? = "© OpenStreetMap contributors"
     /// Leaflet and its marker-cluster plugin, as Debian's libjs-leaflet packages install them.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
+    /// The web app's folder, when not the one bundled with the server (trying changes without a rebuild).
+    public var webDirectory: URL?
     /// The K-culture spots imported at start-up.
     public var spotsSource: SpotsSource = .bundled
     /// How long a sign-in lasts at most, used or not, before the person must sign in again.

@@ -3,8 +3,8 @@ import Foundation
 import HTTPServer
 import WishlistCore
 
-/// Serves the web app: `index.html` and the manifest (never cached, with the asset base, the
-/// public url and the limits filled in) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
+/// Serves the web app: `index.html`, the manifest and the service worker (never cached, with the asset base, the
+/// public url and the limits filled in; the worker from `ServiceWorkerScript`) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
 /// version is a digest of the files and changes with them. The CSS files are served joined, as
 /// one stylesheet (`StylesheetBundle`).
 struct WebAssets: Sendable {
@@ -20,6 +20,7 @@ struct WebAssets: Sendable {
     var base: String { "/static/\(version)" }
     private let index: Data
     private let manifest: Data
+    private let serviceWorker: Data
     let stylesheet: StylesheetBundle
 
     init(directory: URL, publicURL: PublicURL? = nil) throws {
@@ -32,11 +33,12 @@ struct WebAssets: Sendable {
         ]
         index = try Self.filled(directory.appendingPathComponent("index.html"), values)
         manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), values)
+        serviceWorker = try ServiceWorkerScript.make(directory: self.directory, base: "/static/\(version)", version: version)
     }
 
-    /// The folder shipped inside the server module.
-    static func bundled(publicURL: PublicURL? = nil) throws -> WebAssets {
-        guard let url = Bundle.module.url(forResource: "Web", withExtension: nil) else {
+    /// The folder shipped inside the server module, or `directory` when given (`serve --web-directory`).
+    static func bundled(publicURL: PublicURL? = nil, directory: URL? = nil) throws -> WebAssets {
+        guard let url = directory ?? Bundle.module.url(forResource: "Web", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
         return try WebAssets(directory: url, publicURL: publicURL)
@@ -48,6 +50,9 @@ struct WebAssets: Sendable {
             routes.add(APIRoute.Server.index) { request in page(index, type: "text/html; charset=utf-8", request: request) }
             routes.add(APIRoute.Server.manifest) { request in
                 page(manifest, type: "application/manifest+json", request: request)
+            }
+            routes.add(APIRoute.Server.serviceWorker) { request in
+                page(serviceWorker, type: "text/javascript; charset=utf-8", request: request)
             }
             routes.add(APIRoute.Server.asset, staticFile)
         }

@@ -161,7 +161,7 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         CSPReportsController(counter: cspViolations).register(in: &router)
         IDLookupController(ids: store.ids, authenticator: authenticator).register(in: &router)
-        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL)
+        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL, directory: settings.webDirectory)
         ShareController(
             links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
             limits: limits, assetBase: webAssets.base

@@ -11,13 +11,17 @@ struct ServeCommand: Command {
             arguments: [
                 Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
-                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption
+                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption,
+                webDirectoryOption
             ])
     }
 
     static let passwordCostOption = Option(
         "--password-cost", "interactive|minimum",
         help: "The work of hashing a password: interactive (default), or minimum, which is for test servers only.")
+    static let webDirectoryOption = Option(
+        "--web-directory", "DIR",
+        help: "Serve the web app from DIR instead of the built-in copy, e.g. while changing it ($WISHLIST_WEB_DIRECTORY).")
     static let listenOption = Option(
         "--listen", "HOST:PORT", help: "Where to listen (default: $WISHLIST_LISTEN or 127.0.0.1:8080).")
     static let publicURLOption = Option(
@@ -85,6 +89,9 @@ struct ServeCommand: Command {
     init(parsing arguments: inout Arguments) throws {
         var settings = ServerSettings()
         settings.dataDirectory = try Environment.dataDirectory(&arguments)
+        if let web = try arguments.option(Self.webDirectoryOption) ?? Environment.value("WISHLIST_WEB_DIRECTORY") {
+            settings.webDirectory = URL(fileURLWithPath: web, isDirectory: true)
+        }
         let listen = try arguments.option(Self.listenOption) ?? Environment.value("WISHLIST_LISTEN") ?? "127.0.0.1:8080"
         guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]) else {
             throw UsageError("--listen takes HOST:PORT, like 127.0.0.1:8080.")

@@ -16,7 +16,7 @@ import WishlistStore
     static let openToAnyone: Set<String> = [
         "GET /healthz", "GET /api/v1/openapi.json",
         "GET /api/v1/setup", "POST /api/v1/setup", "POST /api/v1/sessions", "DELETE /api/v1/sessions/current",
-        "GET /", "GET /index.html", "GET /manifest.webmanifest", "GET /static/{version}/{path...}",
+        "GET /", "GET /index.html", "GET /manifest.webmanifest", "GET /sw.js", "GET /static/{version}/{path...}",
         "GET /vendor/leaflet/{path...}",
         // Sharing in keeps a signed-out share until sign-in instead of refusing it (ShareController).
         "POST /share", "GET /share", "GET /share/continue",

@@ -35,6 +35,28 @@ import WishlistClient
         #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
     }
 
+    @Test func serviceWorkerStartsThisVersionWithTheWholeShell() async throws {
+        let server = try TestServer()
+        let index = String(decoding: try await server.client().send("GET", "/").body, as: UTF8.self)
+        let base = String(index[try #require(index.firstRange(of: /\/static\/[0-9a-f]{12}/))])
+        let answer = try await server.client().send("GET", "/sw.js")
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"]?.hasPrefix("text/javascript") == true)
+        #expect(answer.headers["cache-control"] == "no-cache")
+        let script = String(decoding: answer.body, as: UTF8.self)
+        #expect(script.contains("import { startServiceWorker } from \"\(base)/js/offline/service-worker.js\""))
+        for path in [
+            "\"/\"", "\"/manifest.webmanifest\"", "\"\(base)/css/app.css\"", "\"\(base)/js/shell/main.js\"",
+            "\"\(base)/i18n/ko.json\"", "\"\(base)/icons/icon-192.png\"", "\"\(base)/js/offline/service-worker.js\""
+        ] {
+            #expect(script.contains(path), "\(path) is not in the shell")
+        }
+        // The CSS sources are served joined, never one by one.
+        #expect(!script.contains("tokens.css"))
+        let module = try await server.client().send("GET", base + "/js/offline/service-worker.js")
+        #expect(module.status == 200)
+    }
+
     @Test func staticFilesCannotEscapeTheWebFolder() async throws {
         let server = try TestServer()
         for path in ["/static/x/../../Package.swift", "/static/x/%2e%2e/%2e%2e/openapi.json", "/static/x/", "/static/x/nope.js"] {

@@ -6,6 +6,7 @@ import { icon } from "../common/icons.js";
 import { i18n, LANGUAGES } from "../shell/i18n.js";
 import { session } from "./session.js";
 import { NetworkError } from "../common/api.js";
+import { confirmSignOut } from "../offline/account-data.js";
 import { uniqueId } from "../common/unique-id.js";
 
 /** The account button and its panel. */
@@ -110,6 +111,7 @@ export class AccountMenu extends HTMLElement {
   }
 
   async #signOut() {
+    if (!(await confirmSignOut())) return;
     const button = this.querySelector('[data-action="sign-out"]');
     const alert = this.querySelector(".account-error");
     button.setAttribute("aria-busy", "true");

@@ -5,9 +5,17 @@
 
 const route = (method, template) => Object.freeze({ method, template });
 
+/** Where every API path starts (the service worker keeps the answers under it). */
+export const API_PREFIX = "/api/v1/";
+
 export const API = Object.freeze({
   server: Object.freeze({
+    page: route("GET", "/"),
+    index: route("GET", "/index.html"),
+    manifest: route("GET", "/manifest.webmanifest"),
+    asset: route("GET", "/static/{version}/{path...}"),
     leaflet: route("GET", "/vendor/leaflet/{path...}"),
+    serviceWorker: route("GET", "/sw.js"),
   }),
   accounts: Object.freeze({
     setupStatus: route("GET", "/api/v1/setup"),
@@ -56,6 +64,7 @@ export const API = Object.freeze({
     delete: route("DELETE", "/api/v1/photos/{id}"),
     edit: route("PUT", "/api/v1/photos/{id}/edit"),
     resetEdit: route("DELETE", "/api/v1/photos/{id}/edit"),
+    media: route("GET", "/media/{id}/{size}"),
   }),
   journal: Object.freeze({
     create: route("POST", "/api/v1/journal"),

@@ -34,6 +34,12 @@ export class RecordEditorView extends HTMLElement {
   static fields = [];
   static staleKey = "";
   static goneKey = "";
+  static #onScreen = new Set();
+
+  /** Whether an editor on screen holds changes not saved yet (an app update waits for them: js/offline). */
+  static get editing() {
+    return [...RecordEditorView.#onScreen].some((editor) => editor.draft?.read() && !editor.draft.finished);
+  }
 
   routeParams = {};
   #busy = false;
@@ -53,13 +59,20 @@ export class RecordEditorView extends HTMLElement {
     return this.#busy;
   }
 
+  /** The editor's FormDraft, once its form is shown; subclasses give theirs. */
+  get draft() {
+    return null;
+  }
+
   connectedCallback() {
+    RecordEditorView.#onScreen.add(this);
     const held = this.recordId ? store.get(this.constructor.kind, this.recordId) : null;
     if (!this.recordId || held) this.showForm(held ?? null);
     else this.#loadThenShow();
   }
 
   disconnectedCallback() {
+    RecordEditorView.#onScreen.delete(this);
     this.#abort.abort();
   }
 

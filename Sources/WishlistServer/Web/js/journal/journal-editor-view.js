@@ -40,6 +40,10 @@ export class JournalEditorView extends RecordEditorView {
     return this.recordId;
   }
 
+  get draft() {
+    return this.#draft;
+  }
+
   connectedCallback() {
     super.connectedCallback();
     window.addEventListener("pagehide", this.#onPageHide);

@@ -9,6 +9,9 @@ const STYLES = ["leaflet.css", "MarkerCluster.css"];
 // In this order: markercluster extends the `L` that leaflet.js defines.
 const SCRIPTS = ["leaflet.js", "leaflet.markercluster.js"];
 
+/** Every file a map loads, which the service worker keeps for offline maps. */
+export const LEAFLET_FILES = [...STYLES, ...SCRIPTS];
+
 let loading = null;
 
 /** Resolves with Leaflet's `L` once its styles and scripts are in; a failed load can be tried again. */

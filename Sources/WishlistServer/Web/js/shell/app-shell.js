@@ -25,6 +25,8 @@ import "../journal/journal-entry-view.js";
 import "../journal/journal-editor-view.js";
 import "../accounts/settings-view.js";
 import "../links/share-view.js";
+import "../offline/offline-banner.js";
+import "../offline/update-prompt.js";
 import "../offline/outbox-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
@@ -82,6 +84,10 @@ export class AppShell extends HTMLElement {
           <h1 class="page-title" tabindex="-1"></h1>
           <wl-account-menu></wl-account-menu>
         </header>
+        <div class="shell-notices">
+          <wl-update-prompt hidden></wl-update-prompt>
+          <wl-offline-banner hidden></wl-offline-banner>
+        </div>
         <main class="content" id="main-content" tabindex="-1"></main>
       </div>
       <wl-toast></wl-toast>`;

@@ -47,6 +47,10 @@ export class WishEditorView extends RecordEditorView {
   #addedImages = new Set();
   #onPageHide = () => this.#keepDraft();
 
+  get draft() {
+    return this.#draft;
+  }
+
   connectedCallback() {
     super.connectedCallback();
     window.addEventListener("pagehide", this.#onPageHide);
