@@ -14,10 +14,11 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 # What the tests add: a real browser and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, and zsh and fish, whose
 # completion scripts are tested in them.
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3 python3-venv sqlite3 zsh fish
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
-# xmllint to compare the link-preview parser with, and Python, which reads the API's JSON in bench/run.d.
-BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3
+# xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d, and
+# Chromium with its driver, which loads the share page on a throttled connection (run.d/80-share-page).
+BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3 python3-venv chromium chromium-driver
 
 # Browser and API tests run on this many workers, each with its own Chromium: on two cores, three
 # keep both busy while one worker waits on a page or a server.
@@ -55,7 +56,7 @@ soak: deps-test build build-release build-bench $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/release/wishlist WISHLIST_BENCH_BIN=$(CURDIR)/.build/release/wishlist-bench \
 		$(PYTHON) e2e/soak.py
 
-bench: deps-bench build-release build-bench
+bench: deps-bench build-release build-bench $(VENV)/.installed
 	bench/run
 
 build:
