@@ -25,6 +25,7 @@ import "../journal/journal-entry-view.js";
 import "../journal/journal-editor-view.js";
 import "../accounts/settings-view.js";
 import "../links/share-view.js";
+import "../sharing/shares-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
 // Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, and the entry screens beneath the Journal tab. `params`
@@ -46,6 +47,7 @@ const ROUTES = [
   { name: "entry-edit", pattern: "/journal/:id/edit", element: "wl-journal-editor-view", tab: "journal", titleKey: "journal.edit.title", back: "/journal" },
   { name: "share", pattern: "/share", element: "wl-share-view", tab: "wishes", titleKey: "share.title", back: "/wishes" },
   { name: "settings", pattern: "/settings", element: "wl-settings-view", tab: null, titleKey: "settings.title", back: "/wishes" },
+  { name: "settings-shares", pattern: "/settings/shares", element: "wl-shares-view", tab: null, titleKey: "sharing.shares.title", back: "/settings" },
   { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
 ];
 
