@@ -18,4 +18,4 @@ def decode_qr_data_url(data_url):
     """As `decode_qr_png`, for a `data:image/png;base64,…` address (a canvas's `toDataURL`)."""
     prefix = "data:image/png;base64,"
     assert data_url.startswith(prefix), data_url[:40]
-    return decode_qr_png(base64.b64decode(data_url[len(prefix):]))
+    return decode_qr_png(base64.b64decode(data_url[len(prefix) :]))

@@ -22,7 +22,9 @@ def as_friend(browser, server, *, forget_reservations=False):
     browser that never reserved anything here (another friend's phone)."""
     browser.execute_cdp_cmd("Network.clearBrowserCookies", {})
     if forget_reservations:
-        browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": server.base_url, "storageTypes": "local_storage"})
+        browser.execute_cdp_cmd(
+            "Storage.clearDataForOrigin", {"origin": server.base_url, "storageTypes": "local_storage"}
+        )
 
 
 def open_list(browser, server, share, title="Birthday"):
@@ -57,9 +59,10 @@ def reserve(browser, en, name=None, *, show_name=False, note=None):
 
 def close_wish(browser, en):
     find_by_role(browser, "button", en["sharedList.close"]).click()
-    wait_until(browser, lambda: not browser.execute_script("return !!document.querySelector('dialog[open]')"), "still open")
+    wait_until(
+        browser, lambda: not browser.execute_script("return !!document.querySelector('dialog[open]')"), "still open"
+    )
 
 
 def page_text(browser):
     return browser.execute_script("return document.body.innerText")
-

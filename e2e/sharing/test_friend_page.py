@@ -2,9 +2,10 @@
 cancelling a gift, another friend seeing it reserved, the owner looking at their own link and
 seeing nothing of it, a reserved gift deleted, private wishes, and the page in Korean."""
 
+from sharing_steps import as_friend, card_text, close_wish, make_share, open_list, open_wish, page_text, reserve
+
 from accessibility import by_role, find_by_role, wait_for_role, wait_until, wait_until_gone
 from flows import create_wish, say, signed_in, use_language
-from sharing_steps import as_friend, card_text, close_wish, make_share, open_list, open_wish, page_text, reserve
 
 
 def test_a_friend_reserves_and_cancels_and_another_friend_sees_it_reserved(server, browser, catalogs):
@@ -161,7 +162,9 @@ def test_the_page_speaks_korean_to_a_korean_browser_and_shows_only_what_the_shar
     as_friend(browser, server, forget_reservations=True)
     open_list(browser, server, share)
     use_language(browser, "ko")
-    wait_until(browser, lambda: say(ko["sharedList.byline"], count=1, owner="alice") in page_text(browser), "not in Korean")
+    wait_until(
+        browser, lambda: say(ko["sharedList.byline"], count=1, owner="alice") in page_text(browser), "not in Korean"
+    )
     open_wish(browser, "우산")
     text = page_text(browser)
     assert "비" in text

@@ -4,10 +4,11 @@ rotates and revokes links, each taking effect at once for a friend."""
 
 from datetime import UTC, datetime, timedelta
 
-from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from flows import create_wish, say, signed_in
 from qr_decoding import decode_qr_png
 from sharing_steps import as_friend, make_share, open_list, open_wish, page_text, path_of
+
+from accessibility import by_role, find_by_role, wait_for_role, wait_until
+from flows import create_wish, say, signed_in
 
 
 def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(server, browser, catalogs):
@@ -39,7 +40,9 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
     assert decode_qr_png(code.screenshot_as_png) == [link]
 
     status, shares = server.api("GET", "/shares", token=token)
-    assert status == 200 and [(s["tag"], s["showPlaces"], s["url"]) for s in shares["items"]] == [("camping", False, link)]
+    assert status == 200 and [(s["tag"], s["showPlaces"], s["url"]) for s in shares["items"]] == [
+        ("camping", False, link)
+    ]
     find_by_role(browser, "button", en["sharing.sheet.done"]).click()
 
     as_friend(browser, server)

@@ -2,10 +2,12 @@
 real decoder: every mask, every version it makes (1 to 10 at level M), Korean text as UTF-8, and
 the SVG the share screens draw."""
 
+import json
+
 import pytest
+from qr_decoding import decode_qr_data_url
 
 from module_harness import page  # noqa: F401 (a fixture)
-from qr_decoding import decode_qr_data_url
 
 # Draws each code as modules on a canvas, 6 pixels a module with the 4-module quiet zone, as a PNG.
 DRAW_MODULES = """
@@ -46,13 +48,12 @@ def test_every_version_and_mask_decodes_to_the_text(page):
         "js/sharing/qr-code.js",
         DRAW_MODULES
         + """
-        const texts = %s;
+        const texts = __TEXTS__;
         return texts.flatMap((text) => [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => {
           const code = module.encodeQR(text, { mask });
           return { text, mask, version: code.version, size: code.size, png: draw(code) };
         }));
-        """
-        % repr(TEXTS).replace("'", '"'),
+        """.replace("__TEXTS__", json.dumps(TEXTS)),
     )
     assert [code["version"] for code in codes if code["mask"] == 0][:10] == list(range(1, 11))
     for code in codes:
@@ -79,7 +80,7 @@ def test_the_svg_the_screens_draw_scans_as_the_link(page):
     png = page(
         "js/sharing/qr-code.js",
         """
-        const svg = module.qrSVG(%r, { label: "QR code" });
+        const svg = module.qrSVG(__LINK__, { label: "QR code" });
         svg.setAttribute("width", "360");
         svg.setAttribute("height", "360");
         const xml = new XMLSerializer().serializeToString(svg);
@@ -90,8 +91,7 @@ def test_the_svg_the_screens_draw_scans_as_the_link(page):
         canvas.width = canvas.height = 360;
         canvas.getContext("2d").drawImage(image, 0, 0, 360, 360);
         return { png: canvas.toDataURL("image/png"), role: svg.getAttribute("role"), label: svg.getAttribute("aria-label") };
-        """
-        % link,
+        """.replace("__LINK__", json.dumps(link)),
     )
     assert decode_qr_data_url(png["png"]) == [link]
     assert (png["role"], png["label"]) == ("img", "QR code")
