@@ -46,7 +46,9 @@ export class SharedListPage {
   async start() {
     this.#root.setAttribute("aria-busy", "true");
     try {
-      const [list, gone] = await Promise.all([this.#first.list ?? this.#page(), this.#checkKeys()]);
+      // The owner's own browser learns nothing of reservations, its own included.
+      const check = this.#first.viewerIsOwner ? 0 : this.#checkKeys();
+      const [list, gone] = await Promise.all([this.#first.list ?? this.#page(), check]);
       this.#list = list;
       this.#ownerViewing = this.#first.viewerIsOwner;
       this.#render(gone);
