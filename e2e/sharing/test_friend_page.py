@@ -8,7 +8,7 @@ from accessibility import by_role, find_by_role, wait_for_role, wait_until, wait
 from flows import create_wish, say, signed_in, use_language
 
 
-def test_a_friend_reserves_and_cancels_and_another_friend_sees_it_reserved(server, browser, catalogs):
+def test_a_friend_reserves_and_cancels_and_another_friend_sees_it_reserved(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     create_wish(server, token, name="Scarf", memo="Blue, please")
@@ -19,12 +19,14 @@ def test_a_friend_reserves_and_cancels_and_another_friend_sees_it_reserved(serve
     open_list(browser, server, share)
     assert say(en["sharedList.byline"], count=2, owner="alice") in page_text(browser)
     dialog = open_wish(browser, "Camera")
+    screenshot("sharing-friend-wish")
     reserve(browser, en, "Aunt Mi", show_name=True, note="With the lens")
     wait_for_role(browser, "button", en["sharedList.cancelReservation"])
     assert en["sharedList.reservedByYou"] in dialog.text
     close_wish(browser, en)
     assert en["sharedList.reservedByYou"] in card_text(browser, "Camera")
     assert en["sharedList.reserved"] not in card_text(browser, "Scarf")
+    screenshot("sharing-friend-list")
 
     # The same phone later: the browser remembers the reservation.
     browser.refresh()

@@ -11,7 +11,7 @@ from accessibility import by_role, find_by_role, wait_for_role, wait_until
 from flows import create_wish, say, signed_in
 
 
-def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(server, browser, catalogs):
+def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     create_wish(server, token, name="Tent", tags=["camping"])
@@ -30,6 +30,7 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
     wait_until(browser, lambda: option in what.text, "the tags were not offered")
     what.find_element("xpath", f".//option[. = '{option}']").click()
     assert find_by_role(browser, "textbox", en["sharing.field.title"]).get_attribute("value") == "camping"
+    screenshot("sharing-sheet")
     find_by_role(browser, "button", en["sharing.sheet.make"]).click()
 
     wait_for_role(browser, "heading", en["sharing.sheet.made"])
@@ -38,6 +39,7 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
     code = wait_for_role(browser, "img", say(en["sharing.link.qrLabel"], title="camping"))
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", code)
     assert decode_qr_png(code.screenshot_as_png) == [link]
+    screenshot("sharing-sheet-link")
 
     status, shares = server.api("GET", "/shares", token=token)
     assert status == 200 and [(s["tag"], s["showPlaces"], s["url"]) for s in shares["items"]] == [
@@ -51,7 +53,7 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
     assert "Perfume" not in page_text(browser)
 
 
-def test_settings_changes_what_a_share_shows_at_once(server, browser, catalogs):
+def test_settings_changes_what_a_share_shows_at_once(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
     create_wish(server, token, name="Lamp", memo="The green one")
@@ -59,12 +61,14 @@ def test_settings_changes_what_a_share_shows_at_once(server, browser, catalogs):
     browser.get(server.url("/#/settings/shares"))
     wait_for_role(browser, "heading", "Birthday")
     assert en["sharing.shares.notOpened"] in page_text(browser)
+    screenshot("sharing-shares")
 
     find_by_role(browser, "button", say(en["sharing.shares.editNamed"], title="Birthday")).click()
     find_by_role(browser, "checkbox", en["sharing.field.showMemos"]).click()
     title = find_by_role(browser, "textbox", en["sharing.field.title"])
     title.clear()
     title.send_keys("Housewarming")
+    screenshot("sharing-shares-edit")
     find_by_role(browser, "button", en["sharing.shares.save"]).click()
     wait_for_role(browser, "heading", "Housewarming")
 
