@@ -103,10 +103,12 @@ export const API = Object.freeze({
   sharing: Object.freeze({
     create: route("POST", "/api/v1/shares"),
     list: route("GET", "/api/v1/shares"),
+    show: route("GET", "/api/v1/shares/{id}"),
     update: route("PATCH", "/api/v1/shares/{id}"),
     revoke: route("DELETE", "/api/v1/shares/{id}"),
     rotate: route("POST", "/api/v1/shares/{id}/rotate"),
     sharedList: route("GET", "/api/v1/shared/{token}"),
+    sharedWish: route("GET", "/api/v1/shared/{token}/wishes/{id}"),
     reserve: route("POST", "/api/v1/shared/{token}/wishes/{id}/reservation"),
     cancelReservation: route("DELETE", "/api/v1/shared/{token}/wishes/{id}/reservation"),
     checkReservations: route("POST", "/api/v1/shared/{token}/reservations/check"),
