@@ -24,8 +24,8 @@ export const NEW_SHARE = Object.freeze({ showMemos: true, showPrices: true, show
 export function shareFieldsMarkup(prefix) {
   return `
     <div class="field">
-      <label class="field-label" for="${prefix}-title" data-i18n="sharing.field.title"></label>
-      <input class="input" id="${prefix}-title" name="title" required maxlength="${limits.shareTitle}" autocomplete="off">
+      <label class="field-label" for="${prefix}-field-title" data-i18n="sharing.field.title"></label>
+      <input class="input" id="${prefix}-field-title" name="title" required maxlength="${limits.shareTitle}" autocomplete="off">
     </div>
     <fieldset class="share-toggles">
       <legend class="field-label" data-i18n="sharing.field.shows"></legend>
@@ -39,8 +39,8 @@ export function shareFieldsMarkup(prefix) {
       ).join("")}
     </fieldset>
     <div class="field">
-      <label class="field-label" for="${prefix}-expiry" data-i18n="sharing.field.expiry"></label>
-      <select class="input" id="${prefix}-expiry" name="expiry">
+      <label class="field-label" for="${prefix}-field-expiry" data-i18n="sharing.field.expiry"></label>
+      <select class="input" id="${prefix}-field-expiry" name="expiry">
         <option value="keep" data-role="keep" hidden></option>
         ${EXPIRIES.map((days) => `<option value="${days ?? "never"}" data-i18n="${days ? "sharing.expiry.days" : "sharing.expiry.never"}" data-i18n-args='{"days":${days ?? 0}}'></option>`).join("")}
       </select>
