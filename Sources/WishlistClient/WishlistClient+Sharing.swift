@@ -40,25 +40,25 @@ extension WishlistClient {
     /// whatever this one is (a link may lead to another server, which must never see this
     /// client's credentials), and the link's token.
     public static func sharedLink(_ url: URL) throws -> (client: WishlistClient, token: String) {
-        let parts = url.path.split(separator: "/")
+        let parts = url.pathComponents.dropFirst()
         guard let scheme = url.scheme, ["http", "https"].contains(scheme), let host = url.host, parts.count == 2,
-            "/\(parts[0])/" == sharedPagePrefix, var origin = URLComponents(string: "\(scheme)://\(host)")
+            parts.first == sharedPageSegment, var origin = URLComponents(string: "\(scheme)://\(host)")
         else { throw WishlistClientError.transport("'\(url.absoluteString)' is not a shared list's link (…/s/TOKEN).") }
         origin.port = url.port
         guard let base = origin.url else {
             throw WishlistClientError.transport("'\(url.absoluteString)' is not a shared list's link (…/s/TOKEN).")
         }
-        return (WishlistClient(baseURL: base), String(parts[1]))
+        return (WishlistClient(baseURL: base), parts[parts.startIndex + 1])
     }
 
-    /// `/s/`, the start of a shared list's page path, read from the route table.
-    private static var sharedPagePrefix: String {
-        let template = APIRoute.Sharing.page.template
-        return String(template[..<(template.firstIndex(of: "{") ?? template.endIndex)])
+    /// `s`, the first segment of a shared list's page path, read from the route table.
+    private static var sharedPageSegment: String {
+        let path = (try? APIRoute.Sharing.page.path(["token": "t"])) ?? ""
+        return URL(fileURLWithPath: path).pathComponents.dropFirst().first ?? ""
     }
 
-    /// A page of the shared list behind `url`, newest wish first: `reserved` is absent from its
-    /// wishes, as for anyone signed out… unless the server knows the reader as the owner.
+    /// A page of the shared list behind `url`, newest wish first, read signed out: as a friend
+    /// sees it, reservations included (a native app can show a friend's list this way).
     public static func sharedList(at url: URL, limit: Int? = nil, cursor: String? = nil) async throws -> SharedList {
         let (client, token) = try sharedLink(url)
         return try await client.sharedList(token: token, limit: limit, cursor: cursor)
