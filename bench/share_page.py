@@ -51,9 +51,10 @@ def upload(base, token, path):
 
 
 def fill(base, token):
-    """24 wishes with a photo each (the camera photos in turn), a memo and tags; returns the share's URL."""
-    photos = [upload(base, token, path)["id"] for path in PHOTOS]
-    for index, photo in zip(range(WISHES), itertools.cycle(photos)):
+    """24 wishes with a photo each (the test photos in turn), a memo and tags; returns the share's URL."""
+    # A photo belongs to one wish: each wish gets its own upload of the next file.
+    for index, path in zip(range(WISHES), itertools.cycle(PHOTOS)):
+        photo = upload(base, token, path)["items"][0]["id"]
         call(
             base,
             token,
@@ -90,15 +91,30 @@ def browser():
 def transfers(driver):
     """Bytes on the wire per finished request since the last call (DevTools' encodedDataLength)."""
     finished = {}
-    types = {}
+    kinds = {}
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         params = message.get("params", {})
         if message["method"] == "Network.responseReceived":
-            types[params["requestId"]] = params.get("type", "Other")
+            kinds[params["requestId"]] = kind_of(params["response"])
         elif message["method"] == "Network.loadingFinished":
             finished[params["requestId"]] = params["encodedDataLength"]
-    return {request: (types.get(request, "Other"), size) for request, size in finished.items()}
+    return {request: (kinds.get(request, "other"), size) for request, size in finished.items()}
+
+
+def kind_of(response):
+    """What a response is, by its type: html, script, css, json, image or other."""
+    mime = response.get("mimeType", "")
+    for kind, marker in (
+        ("html", "html"),
+        ("script", "javascript"),
+        ("css", "css"),
+        ("json", "json"),
+        ("image", "image/"),
+    ):
+        if marker in mime:
+            return kind
+    return "other"
 
 
 def measure(url):
