@@ -172,3 +172,22 @@ def test_the_page_speaks_korean_to_a_korean_browser_and_shows_only_what_the_shar
     assert not by_role(browser, "button", ko["sharedList.reserve"])
     find_by_role(browser, "button", ko["sharedList.close"]).click()
     wait_until_gone(browser, "dialog", "우산")
+
+
+def test_a_long_list_shows_more_on_request(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    for index in range(26):
+        create_wish(server, token, name=f"Gift {index}")
+    share = make_share(server, token)
+    as_friend(browser, server)
+    open_list(browser, server, share)
+    # Newest first: the first page ends before the two oldest.
+    wait_for_role(browser, "button", "Gift 25")
+    assert not by_role(browser, "button", "Gift 0")
+    more = find_by_role(browser, "button", en["sharedList.more"])
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    more.click()
+    wait_for_role(browser, "button", "Gift 0")
+    assert say(en["sharedList.byline"], count=26, owner="alice") in page_text(browser)
+    assert not by_role(browser, "button", en["sharedList.more"])
