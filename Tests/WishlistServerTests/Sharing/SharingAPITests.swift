@@ -4,7 +4,7 @@ import Testing
 import WishlistClient
 import WishlistCore
 
-/// Shared lists and reservations (S1) through the real server: the owner's routes, a friend's, and
+/// Shared lists and reservations (X7, X8) through the real server: the owner's routes, a friend's, and
 /// what the owner must never learn.
 @Suite struct SharingAPITests {
     /// The owner, a friend (signed out) on the same server, and the token of `share`.

@@ -1,4 +1,4 @@
-// The friend's page of a shared list (S1), `GET /s/{token}`: the server puts the first page of the
+// The friend's page of a shared list (X7, X8), `GET /s/{token}`: the server puts the first page of the
 // list in <meta name="wishlist-shared-list"> (see SharedListPage.swift) and this module shows it.
 // A first version: the names and links of the wishes, for the full page to build on.
 
