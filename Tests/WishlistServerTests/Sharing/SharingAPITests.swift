@@ -239,6 +239,21 @@ import WishlistCore
         #expect(log.contains("/s/…"))
     }
 
+    @Test func aSignedInReadersCookieHasNoEffectOnAReservation() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bike = try await alice.createWish(WishDraft(name: "Bike"))
+        let share = try await alice.createShare(ShareDraft(title: "All"))
+        let (_, token) = try Self.friend(of: server, share)
+        let bob = try await server.signedInUser("bob")
+        let headers = ["Idempotency-Key": "reserve-bike"]
+        let path = ["token": token, "id": bike.id.uuidString.lowercased()]
+        let first = try await bob.send(APIRoute.Sharing.reserve, path, body: Data("{}".utf8), headers: headers)
+        let again = try await bob.send(APIRoute.Sharing.reserve, path, body: Data("{}".utf8), headers: headers)
+        #expect(first.status == 201)
+        #expect(again.status == 409 && again.headers["idempotency-replayed"] == nil, "no answer kept for Bob's account")
+    }
+
     @Test func theExportHoldsTheSharesAndPrivateMarksButNoTokenNorReservation() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
