@@ -169,7 +169,7 @@ extension APIRoute {
         static let all = [export, importArchive, importBookmarks, importCSV]
     }
 
-    /// Shared lists and gift reservations (S1): the owner's shares, and what anyone holding a
+    /// Shared lists and gift reservations (X7, X8): the owner's shares, and what anyone holding a
     /// link may read and do.
     public enum Sharing {
         public static let create = APIRoute(.POST, "/api/v1/shares")

@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// What anyone holding a shared list's link reaches, with no account (S1): the list as a page and
+/// What anyone holding a shared list's link reaches, with no account (X7, X8): the list as a page and
 /// as JSON, its wishes, their photos, and reservations.
 ///
 /// A dead token — unknown, revoked, rotated away, expired — and a wish not in the share all answer

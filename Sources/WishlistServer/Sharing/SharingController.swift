@@ -3,7 +3,7 @@ import HTTPServer
 import WishlistCore
 import WishlistStore
 
-/// The owner's shares (S1): make a link to the list or a tag, list, read, change, rotate and
+/// The owner's shares (X7, X8): make a link to the list or a tag, list, read, change, rotate and
 /// revoke them. Nothing here says anything about reservations.
 struct SharingController: Sendable {
     let shares: ShareRepository

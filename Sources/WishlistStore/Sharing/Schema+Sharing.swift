@@ -1,7 +1,7 @@
 import SQLite
 
 extension Schema {
-    /// Shared lists and gift reservations (S1), and the `private` mark on wishes.
+    /// Shared lists and gift reservations (X7, X8), and the `private` mark on wishes.
     ///
     /// - `shares.token` is the link's secret (22 base64url characters, 128 random bits), kept as
     ///   is because the owner's `Share` shows its url every time; rotating replaces it, so the old

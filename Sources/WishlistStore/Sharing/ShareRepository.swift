@@ -3,7 +3,7 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// The owner's shares (S1): create, list, read, change, rotate and revoke. Every method takes the
+/// The owner's shares (X7, X8): create, list, read, change, rotate and revoke. Every method takes the
 /// `owner`; another account's share is "not found", exactly like one that does not exist.
 ///
 /// A share's `url` is `linkPrefix` (the server's `<origin>/s/`) followed by its token; the store

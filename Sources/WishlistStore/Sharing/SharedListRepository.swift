@@ -3,7 +3,7 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// What anyone holding a share's link may read and do (S1): the list, a wish, its photos, and
+/// What anyone holding a share's link may read and do (X7, X8): the list, a wish, its photos, and
 /// reservations. Every method starts from an `OpenShare` found by token, and a wish is reached
 /// only when it is in that share now: the owner's, not private, carrying the share's tag.
 ///

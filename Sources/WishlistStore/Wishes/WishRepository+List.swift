@@ -13,7 +13,7 @@ extension WishRepository {
     /// ``list(_:owner:)``, with the way a tag filter in name order runs chosen by the tag's count
     /// when `walksNames` is nil (tests set it, to check that both ways give the same pages).
     ///
-    /// `sharedOnly` leaves out private wishes, for a shared list (S1).
+    /// `sharedOnly` leaves out private wishes, for a shared list (X7, X8).
     func page(_ query: WishListQuery, owner: UserKey, walksNames: Bool?, sharedOnly: Bool = false) throws -> Page<Wish> {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)

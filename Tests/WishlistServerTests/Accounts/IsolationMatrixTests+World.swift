@@ -120,7 +120,7 @@ extension IsolationMatrixTests {
                 secrets: [wish.id.apiText, Self.aliceMarker] + wish.photos.map(\.id.apiText))
         }
 
-        /// One of Alice's shares (S1), reached at `path(share)`: its link and title are hers.
+        /// One of Alice's shares (X7, X8), reached at `path(share)`: its link and title are hers.
         func shareRecord(_ path: (Share) -> String) async throws -> Record {
             _ = try await aliceWish()
             let share = try await alice.createShare(ShareDraft(title: "Alice's \(Self.aliceMarker) list"))

@@ -53,7 +53,7 @@ import WishlistStore
     static let notAccountRecords: [String: String] = [
         "/static/{version}/{path...}": "the web app's own files, the same for everyone",
         "/vendor/leaflet/{path...}": "the map library's files, the same for everyone",
-        // A shared list's routes are reached by its link's token, whoever holds it (S1;
+        // A shared list's routes are reached by its link's token, whoever holds it (X7, X8;
         // SharingAPITests checks that a dead token, or a wish or photo not in the share, is 404).
         "/s/{token}": "a shared list's page, by its link",
         "/s/{token}/media/{photoId}/{size}": "a shared list's photo, by its link",

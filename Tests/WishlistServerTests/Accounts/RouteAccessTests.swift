@@ -22,7 +22,7 @@ import WishlistStore
         "POST /share", "GET /share", "GET /share/continue",
         // A violation report comes from whatever page the browser had open, signed in or not.
         "POST /api/v1/csp-reports",
-        // A shared list is read, and its gifts reserved, by anyone holding its link (S1).
+        // A shared list is read, and its gifts reserved, by anyone holding its link (X7, X8).
         "GET /s/{token}", "GET /s/{token}/media/{photoId}/{size}", "GET /api/v1/shared/{token}",
         "GET /api/v1/shared/{token}/wishes/{id}", "POST /api/v1/shared/{token}/wishes/{id}/reservation",
         "DELETE /api/v1/shared/{token}/wishes/{id}/reservation", "POST /api/v1/shared/{token}/reservations/check"

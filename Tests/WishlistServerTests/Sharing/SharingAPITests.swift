@@ -1,9 +1,10 @@
+import Archive
 import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
 
-/// Shared lists and reservations (S1) through the real server: the owner's routes, a friend's, and
+/// Shared lists and reservations (X7, X8) through the real server: the owner's routes, a friend's, and
 /// what the owner must never learn.
 @Suite struct SharingAPITests {
     /// The owner, a friend (signed out) on the same server, and the token of `share`.
@@ -114,7 +115,7 @@ import WishlistCore
         // Nor in the owner's own routes.
         for body in [
             try await alice.send(APIRoute.Wishes.show, ["id": bike.id.uuidString.lowercased()]).body,
-            try await alice.send(APIRoute.Sharing.list).body, try await alice.send(APIRoute.Archive.export).body
+            try await alice.send(APIRoute.Sharing.list).body
         ] {
             let text = String(decoding: body, as: UTF8.self)
             #expect(!text.contains("Aunt May") && !text.contains("blue?") && !text.contains("\"reserved"))
@@ -236,6 +237,53 @@ import WishlistCore
         #expect(!log.contains(token) && !log.contains(bike.id.uuidString.lowercased()))
         #expect(!log.contains("reservation"))
         #expect(log.contains("/s/…"))
+    }
+
+    @Test func aSignedInReadersCookieHasNoEffectOnAReservation() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bike = try await alice.createWish(WishDraft(name: "Bike"))
+        let share = try await alice.createShare(ShareDraft(title: "All"))
+        let (_, token) = try Self.friend(of: server, share)
+        let bob = try await server.signedInUser("bob")
+        let headers = ["Idempotency-Key": "reserve-bike"]
+        let path = ["token": token, "id": bike.id.uuidString.lowercased()]
+        let first = try await bob.send(APIRoute.Sharing.reserve, path, body: Data("{}".utf8), headers: headers)
+        let again = try await bob.send(APIRoute.Sharing.reserve, path, body: Data("{}".utf8), headers: headers)
+        #expect(first.status == 201)
+        #expect(again.status == 409 && again.headers["idempotency-replayed"] == nil, "no answer kept for Bob's account")
+    }
+
+    @Test func theExportHoldsTheSharesAndPrivateMarksButNoTokenNorReservation() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bike = try await alice.createWish(WishDraft(name: "Bike"))
+        _ = try await alice.createWish(WishDraft(name: "Diary", isPrivate: true))
+        let share = try await alice.createShare(ShareDraft(title: "Birthday list", tag: "gifts"))
+        let (friend, token) = try Self.friend(of: server, share)
+        _ = try await alice.updateShare(share.id, SharePatch(tag: .clear))
+        _ = try await friend.reserve(token: token, wish: bike.id, .init(name: "Aunt May", note: "blue?", showName: true))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("share-export-\(UUID()).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await alice.exportArchive(to: file)
+        let reader = try ArchiveReader(
+            path: file.path, limits: .init(maximumEntries: 100, maximumEntryBytes: 64 << 20, maximumTotalBytes: 256 << 20))
+        var entries: [String: String] = [:]
+        while let entry = try reader.nextEntry() { entries[entry.path] = String(decoding: try reader.readData(), as: UTF8.self) }
+        let shares = try #require(entries["shares.jsonl"])
+        #expect(shares.contains("Birthday list") && shares.contains(share.id.uuidString.lowercased()))
+        let everything = entries.values.joined()
+        #expect(!everything.contains(token) && !everything.contains("Aunt May") && !everything.contains("blue?"))
+        #expect(!everything.contains("\"reserved"))
+
+        // Moved to another server, the private wish stays private and no link comes along.
+        let other = try TestServer()
+        let moved = try await other.signedInAdmin()
+        let report = try await moved.importArchive(from: file)
+        #expect(report.refused.isEmpty)
+        #expect(try await moved.wishes().items.map { "\($0.name) \($0.isPrivate)" }.sorted() == ["Bike false", "Diary true"])
+        #expect(try await moved.shares().isEmpty)
     }
 }
 
