@@ -68,9 +68,10 @@ struct SharedListPage: Sendable {
     /// The page of a dead link: 404, saying only that.
     func gone(language: Language) -> Response {
         let data = Data(token: nil, viewerIsOwner: false, list: nil, error: SharingError.shareNotFound.code)
-        return (try? html(
-            title: language.goneTitle, head: [], heading: language.goneTitle, summary: nil, data: data,
-            language: language, status: .notFound)) ?? Response(status: .notFound)
+        return
+            (try? html(
+                title: language.goneTitle, head: [], heading: language.goneTitle, summary: nil, data: data,
+                language: language, status: .notFound)) ?? Response(status: .notFound)
     }
 
     private func html(

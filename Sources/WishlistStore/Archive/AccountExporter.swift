@@ -151,7 +151,8 @@ public struct AccountExporter: Sendable {
             try body(
                 ArchivedWish(
                     id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
-                    place: wish.place, favorite: wish.favorite, private: wish.isPrivate, createdAt: wish.createdAt, updatedAt: wish.updatedAt,
+                    place: wish.place, favorite: wish.favorite, private: wish.isPrivate, createdAt: wish.createdAt,
+                    updatedAt: wish.updatedAt,
                     version: wish.version, photoIds: photos[PhotoRecordKey(record: "wish", rowID: rowID)] ?? [], prices: prices,
                     spotId: try row["spot_uuid"]))
         }

@@ -61,7 +61,10 @@ struct ImportRows {
             """,
             [plan.id(wish.id), owner.rawValue, wish.name, SearchGrams.key(wish.name), wish.memo, wish.link]
                 + Place.columnValues(wish.place)
-                + [try TagsColumn.text(of: wish.tags), wish.favorite, wish.private ?? false, created, wish.updatedAt.millisecondsSince1970, wish.version])
+                + [
+                    try TagsColumn.text(of: wish.tags), wish.favorite, wish.private ?? false, created, wish.updatedAt.millisecondsSince1970,
+                    wish.version
+                ])
         let rowID = db.lastInsertRowID
         try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: created, db)
         try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, db)

@@ -1,5 +1,4 @@
 import Foundation
-
 import WishlistCore
 
 /// A page of a shared list as the store reads it: the wishes, and their reservations unless the

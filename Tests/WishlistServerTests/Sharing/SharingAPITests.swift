@@ -124,8 +124,9 @@ import WishlistCore
         await expectServerError(403, "not_your_reservation") {
             try await friend.cancelReservation(token: token, wish: bike.id, key: "someone-elses")
         }
-        #expect(try await friend.checkReservations(token: token, keys: [receipt.reservationKey, "x"])
-            == ReservationStatus(held: [.init(key: receipt.reservationKey, wishId: bike.id)], gone: ["x"]))
+        #expect(
+            try await friend.checkReservations(token: token, keys: [receipt.reservationKey, "x"])
+                == ReservationStatus(held: [.init(key: receipt.reservationKey, wishId: bike.id)], gone: ["x"]))
         try await friend.cancelReservation(token: token, wish: bike.id, key: receipt.reservationKey)
         #expect(try await friend.sharedWish(token: token, id: bike.id).reserved == false)
     }
@@ -195,7 +196,10 @@ import WishlistCore
         #expect(html.contains(#"<html lang="ko">"#))
         #expect(html.contains(#"<meta property="og:title" content="Tom&#39;s &quot;list&quot;">"#))
         #expect(html.contains(#"<meta property="og:description" content="위시 1개 · alice">"#))
-        #expect(html.contains(#"<meta property="og:image" content="\#(server.baseURL.absoluteString)/s/\#(token)/media/\#(photo.id.uuidString.lowercased())/medium"#))
+        #expect(
+            html.contains(
+                #"<meta property="og:image" content="\#(server.baseURL.absoluteString)/s/\#(token)/media/\#(photo.id.uuidString.lowercased())/medium"#
+            ))
         #expect(!html.contains("Camera <3"), "text in the page is escaped")
         #expect(html.contains("js/sharing/shared-list-page.js") && html.contains("css/sharing/shared-list-page.css"))
         let english = try await friend.send("GET", "/s/\(token)", headers: ["Accept-Language": "en-US"])
