@@ -14,10 +14,11 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 # What the tests add: a real browser and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, and zsh and fish, whose
 # completion scripts are tested in them.
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk python3 python3-venv sqlite3 zsh fish
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d,
-# and the browser the outbox's drain is timed in (with the tests' Python environment).
+# and Chromium with its driver, in which the outbox's drain is timed and the share page is loaded on a
+# throttled connection (run.d/80-share-page), with the tests' Python environment.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3 python3-venv chromium chromium-driver
 
 # Browser and API tests run on this many workers, each with its own Chromium: on two cores, three

@@ -18,7 +18,15 @@ PICTURES = [PHOTOS / "gps" / "DSCN0010.jpg", PHOTOS / "gps" / "DSCN0012.jpg"]
 SPOTS = REPOSITORY / "Tests" / "WishlistServerTests" / "Fixtures" / "spots-sample.csv"
 # High enough that a test run never meets a rate limit (429 is documented, but it would stop the
 # requests behind it from reaching the code they are meant to test).
-RATE_LIMITS = ["uploads=100000", "link-previews=100000", "gif-searches=100000", "sign-ins=100000", "imports=100000"]
+RATE_LIMITS = [
+    "uploads=100000",
+    "link-previews=100000",
+    "gif-searches=100000",
+    "sign-ins=100000",
+    "imports=100000",
+    "shared-views=100000",
+    "reservations=100000",
+]
 
 
 class Shop:

@@ -17,8 +17,13 @@ extension Server {
         if let logger = configuration.logger {
             // Tenths of a millisecond, formatted by hand: `String(format:)` costs more than a small request.
             let tenths = (DispatchTime.now().uptimeNanoseconds - context.startNanoseconds + 50_000) / 100_000
-            let method = context.method?.rawValue ?? "-"
-            logger("\(method) \(Self.loggablePath(context.rawTarget)) \(response.status.code) \(tenths / 10).\(tenths % 10)ms")
+            let took = "\(tenths / 10).\(tenths % 10)ms"
+            if let prefix = configuration.privatePathPrefixes.first(where: { context.rawTarget.hasPrefix($0) }) {
+                logger("- \(prefix)… - \(took)")
+            } else {
+                let method = context.method?.rawValue ?? "-"
+                logger("\(method) \(Self.loggablePath(context.rawTarget)) \(response.status.code) \(took)")
+            }
         }
         return result
     }

@@ -37,6 +37,10 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Double = 30
     /// Receives one line per request (`METHOD path status 12.3ms`) and unexpected errors.
     public var logger: (@Sendable (String) -> Void)? = { print($0) }
+    /// Paths that start with one of these are logged as the prefix and `…`, without method or
+    /// status: the rest of such a path is a secret (a shared list's token), and what was done
+    /// there is nobody's business who reads the log (a gift reserved).
+    public var privatePathPrefixes: [String] = []
 
     public init() {}
 }

@@ -56,6 +56,7 @@ PROGRAM_ONLY_CODES = {
     "no_place",
     "not_found",
     "query_required",
+    "too_many_keys",
     "unauthenticated",
     "unknown_parameter",
     "unsupported_media_type",

@@ -5,7 +5,7 @@ extension APIRoute {
     /// Every route of the table; `RouteTableTests` holds it equal to the router's and `openapi.json`'s.
     public static let all: [APIRoute] =
         Server.all + Accounts.all + Admin.all + Wishes.all + Search.all + Places.all + Photos.all + Journal.all
-        + Links.all + Spots.all + Gifs.all + Archive.all
+        + Links.all + Spots.all + Gifs.all + Archive.all + Sharing.all
 
     /// The service itself and the web app's files.
     public enum Server {
@@ -169,5 +169,30 @@ extension APIRoute {
         public static let importCSV = APIRoute(.POST, "/api/v1/import/csv")
 
         static let all = [export, importArchive, importBookmarks, importCSV]
+    }
+
+    /// Shared lists and gift reservations (X7, X8): the owner's shares, and what anyone holding a
+    /// link may read and do.
+    public enum Sharing {
+        public static let create = APIRoute(.POST, "/api/v1/shares")
+        public static let list = APIRoute(.GET, "/api/v1/shares")
+        public static let show = APIRoute(.GET, "/api/v1/shares/{id}")
+        public static let update = APIRoute(.PATCH, "/api/v1/shares/{id}")
+        public static let revoke = APIRoute(.DELETE, "/api/v1/shares/{id}")
+        public static let rotate = APIRoute(.POST, "/api/v1/shares/{id}/rotate")
+
+        /// Public: no account, the token is the only key.
+        public static let sharedList = APIRoute(.GET, "/api/v1/shared/{token}", query: ["limit", "cursor"])
+        public static let sharedWish = APIRoute(.GET, "/api/v1/shared/{token}/wishes/{id}")
+        public static let reserve = APIRoute(.POST, "/api/v1/shared/{token}/wishes/{id}/reservation")
+        public static let cancelReservation = APIRoute(.DELETE, "/api/v1/shared/{token}/wishes/{id}/reservation")
+        public static let checkReservations = APIRoute(.POST, "/api/v1/shared/{token}/reservations/check")
+        public static let page = APIRoute(.GET, "/s/{token}")
+        public static let media = APIRoute(.GET, "/s/{token}/media/{photoId}/{size}", query: ["v"])
+
+        static let all = [
+            create, list, show, update, revoke, rotate, sharedList, sharedWish, reserve, cancelReservation,
+            checkReservations, page, media
+        ]
     }
 }

@@ -26,11 +26,16 @@ public struct Limits: Codable, Sendable, Equatable {
     public let passwordMaximum: Int
     /// Characters of a GIF search, as many as Giphy answers (the Giphy library's own limit).
     public let gifQuery: Int
+    /// The title of a shared list.
+    public let shareTitle: Int
+    /// The name and the note a friend may leave when reserving a gift.
+    public let reserverName: Int
+    public let reservationNote: Int
 
     /// The limits of this server.
     public static let standard = Limits(
         wishName: 200, wishMemo: 10_000, wishLink: 2_048, wishPhotos: 20, tagLength: 30, tagCount: 20,
         journalTitle: 200, journalContents: 50_000, journalPhotos: 10, placeName: 200, placeAddress: 500,
         photoFileBytes: 40 << 20, usernameMinimum: 3, usernameMaximum: 32, passwordMinimum: 10, passwordMaximum: 1024,
-        gifQuery: 50)
+        gifQuery: 50, shareTitle: 100, reserverName: 60, reservationNote: 500)
 }

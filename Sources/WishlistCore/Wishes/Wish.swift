@@ -13,6 +13,8 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
     public var place: Place?
     public var photos: [Photo]
     public var favorite: Bool
+    /// A private wish is in no share, whatever its tags (`private` in JSON; false by default).
+    public var isPrivate: Bool
     /// The price last seen on the link; nil when none was ever seen.
     public var price: SeenPrice? { priceHistory.first }
     /// Every price seen on the link, newest first, at most `SeenPrice.historyLimit`.
@@ -25,8 +27,8 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
     /// A wish with these fields, as the store reads it.
     public init(
         id: UUID, name: String, memo: String? = nil, link: String? = nil, tags: [String] = [],
-        place: Place? = nil, photos: [Photo] = [], favorite: Bool = false, priceHistory: [SeenPrice] = [],
-        createdAt: Date, updatedAt: Date, version: Int
+        place: Place? = nil, photos: [Photo] = [], favorite: Bool = false, isPrivate: Bool = false,
+        priceHistory: [SeenPrice] = [], createdAt: Date, updatedAt: Date, version: Int
     ) {
         self.id = id
         self.name = name
@@ -36,6 +38,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         self.place = place
         self.photos = photos
         self.favorite = favorite
+        self.isPrivate = isPrivate
         self.priceHistory = priceHistory
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -44,6 +47,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, memo, link, tags, place, photos, favorite, price, priceHistory, createdAt, updatedAt, version
+        case isPrivate = "private"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +60,8 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         place = try container.decodeIfPresent(Place.self, forKey: .place)
         photos = try container.decode([Photo].self, forKey: .photos)
         favorite = try container.decode(Bool.self, forKey: .favorite)
+        // Answers of servers from before sharing have no `private`: nothing was private then.
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
         // `price` is the history's first point, so only the history is read.
         priceHistory = try container.decodeIfPresent([SeenPrice].self, forKey: .priceHistory) ?? []
         createdAt = try container.decodeTimestamp(forKey: .createdAt)
@@ -75,6 +81,7 @@ public struct Wish: Codable, Sendable, Hashable, Identifiable {
         try container.encode(favorite, forKey: .favorite)
         try container.encode(price, forKey: .price)
         try container.encode(priceHistory, forKey: .priceHistory)
+        try container.encode(isPrivate, forKey: .isPrivate)
         try container.encode(createdAt.iso8601String, forKey: .createdAt)
         try container.encode(updatedAt.iso8601String, forKey: .updatedAt)
         try container.encode(version, forKey: .version)
@@ -95,6 +102,7 @@ extension Wish: JSONWritable {
             try json.field("place", place)
             try json.field("price", price)
             try json.field("priceHistory", priceHistory)
+            try json.field("private", isPrivate)
             try json.field("tags", tags)
             try json.field("updatedAt", updatedAt)
             try json.field("version", version)

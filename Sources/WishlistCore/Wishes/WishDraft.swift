@@ -11,11 +11,13 @@ public struct WishDraft: Codable, Sendable, Hashable {
     public var place: Place?
     public var photoIDs: [UUID]
     public var favorite: Bool
+    /// A private wish is in no share (`private` in JSON).
+    public var isPrivate: Bool
 
     /// A new wish's fields; the server checks them against `WishRules`.
     public init(
         name: String, memo: String? = nil, link: String? = nil, tags: [String] = [],
-        place: Place? = nil, photoIDs: [UUID] = [], favorite: Bool = false
+        place: Place? = nil, photoIDs: [UUID] = [], favorite: Bool = false, isPrivate: Bool = false
     ) {
         self.name = name
         self.memo = memo
@@ -24,6 +26,7 @@ public struct WishDraft: Codable, Sendable, Hashable {
         self.place = place
         self.photoIDs = photoIDs
         self.favorite = favorite
+        self.isPrivate = isPrivate
     }
 
     /// The draft with every field normalised by ``WishRules``, ``Tag`` and ``Place``.
@@ -35,13 +38,14 @@ public struct WishDraft: Codable, Sendable, Hashable {
             tags: try Tag.validated(tags),
             place: try place?.validated(),
             photoIDs: try WishRules.photoIDs(photoIDs),
-            favorite: favorite)
+            favorite: favorite, isPrivate: isPrivate)
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, memo, link, tags, place
         case photoIDs = "photoIds"
         case favorite
+        case isPrivate = "private"
     }
 
     /// Only `name` is required; the other fields default to empty.
@@ -54,6 +58,7 @@ public struct WishDraft: Codable, Sendable, Hashable {
         place = try container.decodeIfPresent(Place.self, forKey: .place)
         photoIDs = try container.decodeIfPresent([UUID].self, forKey: .photoIDs) ?? []
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,5 +70,6 @@ public struct WishDraft: Codable, Sendable, Hashable {
         try container.encodeIfPresent(place, forKey: .place)
         try container.encode(photoIDs.map(LowercaseUUID.init(wrappedValue:)), forKey: .photoIDs)
         try container.encode(favorite, forKey: .favorite)
+        try container.encode(isPrivate, forKey: .isPrivate)
     }
 }

@@ -15,11 +15,13 @@ public struct WishPatch: Codable, Sendable, Hashable {
     public var place: Change<Place>
     public var photoIDs: [UUID]?
     public var favorite: Bool?
+    /// Makes the wish private (in no share) or not (`private` in JSON).
+    public var isPrivate: Bool?
 
     /// A change of the fields given; the others stay as they are.
     public init(
         name: String? = nil, memo: Change<String> = .keep, link: Change<String> = .keep, tags: [String]? = nil,
-        place: Change<Place> = .keep, photoIDs: [UUID]? = nil, favorite: Bool? = nil
+        place: Change<Place> = .keep, photoIDs: [UUID]? = nil, favorite: Bool? = nil, isPrivate: Bool? = nil
     ) {
         self.name = name
         self.memo = memo
@@ -28,6 +30,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
         self.place = place
         self.photoIDs = photoIDs
         self.favorite = favorite
+        self.isPrivate = isPrivate
     }
 
     /// The wish this patch makes of `wish`, with the same rules as a new wish. Version and dates
@@ -52,6 +55,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
         case .set(let place): result.place = try place.validated()
         }
         if let favorite { result.favorite = favorite }
+        if let isPrivate { result.isPrivate = isPrivate }
         return result
     }
 
@@ -65,6 +69,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
         case name, memo, link, tags, place
         case photoIDs = "photoIds"
         case favorite
+        case isPrivate = "private"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +81,7 @@ public struct WishPatch: Codable, Sendable, Hashable {
         place = try container.decodeChange(Place.self, forKey: .place)
         photoIDs = try container.decodeIfPresent([UUID].self, forKey: .photoIDs)
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite)
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,5 +93,6 @@ public struct WishPatch: Codable, Sendable, Hashable {
         try container.encodeChange(place, forKey: .place)
         try container.encodeIfPresent(photoIDs?.map(LowercaseUUID.init(wrappedValue:)), forKey: .photoIDs)
         try container.encodeIfPresent(favorite, forKey: .favorite)
+        try container.encodeIfPresent(isPrivate, forKey: .isPrivate)
     }
 }

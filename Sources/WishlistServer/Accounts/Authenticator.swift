@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPServer
+import WishlistCore
 import WishlistStore
 
 /// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
@@ -55,6 +56,15 @@ struct Authenticator: Sendable {
         let account = try account(for: request)
         guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
         return account
+    }
+
+    /// Who reads a public route, when the request carries a valid session cookie or API token;
+    /// nil otherwise, never an error: public routes serve everyone, and use this only to leave out
+    /// what the owner must not see (a shared list's reservations). Only for reads: an unsafe
+    /// public request is never given the authority of a cookie.
+    func reader(of request: Request) -> UserKey? {
+        guard request.method == .GET, Self.credential(of: request) != nil else { return nil }
+        return try? account(for: request).key
     }
 
     /// The account of a live session, its use noted (to the minute).

@@ -53,7 +53,8 @@ struct SecurityHeadersMiddleware: Middleware {
             }
         }
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
-            response.headers["Referrer-Policy"] = "same-origin"
+            // A shared list's page sends none at all (its address is the secret); see `SharedListController`.
+            if response.headers["Referrer-Policy"] == nil { response.headers["Referrer-Policy"] = "same-origin" }
             response.headers["Content-Security-Policy"] = contentSecurityPolicy
             response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
         }

@@ -166,6 +166,15 @@ public final class WishlistApplication: Sendable {
             links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
             limits: limits, assetBase: webAssets.base
         ).register(in: &router)
+        SharingController(
+            shares: store.shares, links: ShareLinks(publicURL: settings.publicURL), authenticator: authenticator,
+            clock: settings.clock
+        ).register(in: &router)
+        SharedListController(
+            lists: store.sharedLists, photos: photos,
+            page: SharedListPage(assetBase: webAssets.base, publicURL: settings.publicURL), authenticator: authenticator,
+            limits: limits, clock: settings.clock
+        ).register(in: &router)
         PlacesController(
             wishes: store.wishes, places: places, authenticator: authenticator, readCache: readCache,
             map: .init(tileURL: settings.tileURL, attribution: settings.tileURL == nil ? nil : settings.tileAttribution)
@@ -214,6 +223,8 @@ public final class WishlistApplication: Sendable {
         configuration.logger = settings.logger
         configuration.connectionLimit = settings.connectionLimit
         configuration.connectionLimitPerAddress = settings.connectionLimitPerAddress
+        // A shared list's token is its only key, and what friends do there is no one else's business.
+        configuration.privatePathPrefixes = [ShareLinks.pagePrefix, ShareLinks.apiPrefix]
         return configuration
     }
 

@@ -13,7 +13,9 @@ enum AccountArchiveFormat {
     static let photos = "photos.jsonl"
     static let gifFavorites = "gif-favorites.jsonl"
     static let recentSearches = "recent-searches.jsonl"
-    static let recordFiles = [wishes, journal, photos, gifFavorites, recentSearches]
+    /// Written for the owner's records; not imported (see `ArchivedShare`).
+    static let shares = "shares.jsonl"
+    static let recordFiles = [wishes, journal, photos, gifFavorites, recentSearches, shares]
 
     /// An original, stored once however many photos show it.
     static func originalPath(_ sha256: String) -> String { "media/originals/\(sha256)" }

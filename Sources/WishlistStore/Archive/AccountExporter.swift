@@ -49,6 +49,19 @@ public struct AccountExporter: Sendable {
                             id: try row["uuid"], query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"])))
                 }
             }
+            counts[AccountArchiveFormat.shares] = try writeLines(AccountArchiveFormat.shares, writer, now) { write in
+                try db.forEach(
+                    "SELECT \(ShareRepository.columns) FROM shares WHERE owner_id = ? ORDER BY created_at, id", [owner.rawValue]
+                ) { row in
+                    let share = try ShareRepository.share(from: row, linkPrefix: "")
+                    try write(
+                        ArchivedShare(
+                            id: share.id.lowercasedString, title: share.title, tag: share.tag, showMemos: share.showMemos,
+                            showPrices: share.showPrices, showPlaces: share.showPlaces,
+                            allowReservations: share.allowReservations, createdAt: share.createdAt,
+                            expiresAt: share.expiresAt, views: share.views, lastViewedAt: share.lastViewedAt))
+                }
+            }
             let manifest = ArchiveManifest(
                 format: AccountArchiveFormat.name, version: AccountArchiveFormat.version, exportedAt: now,
                 serverVersion: Schema.migrator.identifiers.last ?? "", counts: counts)
@@ -138,7 +151,8 @@ public struct AccountExporter: Sendable {
             try body(
                 ArchivedWish(
                     id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
-                    place: wish.place, favorite: wish.favorite, createdAt: wish.createdAt, updatedAt: wish.updatedAt,
+                    place: wish.place, favorite: wish.favorite, private: wish.isPrivate, createdAt: wish.createdAt,
+                    updatedAt: wish.updatedAt,
                     version: wish.version, photoIds: photos[PhotoRecordKey(record: "wish", rowID: rowID)] ?? [], prices: prices,
                     spotId: try row["spot_uuid"]))
         }

@@ -130,7 +130,8 @@ struct ArchiveContents {
         let draft = try rule(item) { () throws(ValidationError) in
             try WishDraft(
                 name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags, place: wish.place,
-                photoIDs: wish.photoIds.compactMap(UUID.init(uuidString:)), favorite: wish.favorite
+                photoIDs: wish.photoIds.compactMap(UUID.init(uuidString:)), favorite: wish.favorite,
+                isPrivate: wish.private ?? false
             ).validated()
         }
         try requireVersion(wish.version, created: wish.createdAt, updated: wish.updatedAt, item)

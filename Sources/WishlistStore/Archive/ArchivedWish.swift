@@ -18,6 +18,8 @@ struct ArchivedWish: Codable, Sendable, Equatable {
     var tags: [String]
     var place: Place?
     var favorite: Bool
+    /// In no share; absent in archives from before sharing (not private then).
+    var `private`: Bool?
     var createdAt: Date
     var updatedAt: Date
     var version: Int

@@ -56,12 +56,15 @@ struct ImportRows {
         try db.run(
             """
             INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, place_name, place_address,
-                place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                place_latitude, place_longitude, place_source, tags, favorite, private, created_at, updated_at, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [plan.id(wish.id), owner.rawValue, wish.name, SearchGrams.key(wish.name), wish.memo, wish.link]
                 + Place.columnValues(wish.place)
-                + [try TagsColumn.text(of: wish.tags), wish.favorite, created, wish.updatedAt.millisecondsSince1970, wish.version])
+                + [
+                    try TagsColumn.text(of: wish.tags), wish.favorite, wish.private ?? false, created, wish.updatedAt.millisecondsSince1970,
+                    wish.version
+                ])
         let rowID = db.lastInsertRowID
         try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: created, db)
         try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, db)

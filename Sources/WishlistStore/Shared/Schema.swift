@@ -23,6 +23,7 @@ enum Schema {
         migrator.register("2026-12-05-account-administration", addAccountAdministration)
         migrator.register("2026-12-06-spot-positions", indexSpotPositions)
         migrator.register("2026-12-07-idempotency-keys", createIdempotencyKeys)
+        migrator.register("2026-12-08-sharing", createSharing)
         return migrator
     }
 }

@@ -12,7 +12,9 @@ extension WishRepository {
 
     /// ``list(_:owner:)``, with the way a tag filter in name order runs chosen by the tag's count
     /// when `walksNames` is nil (tests set it, to check that both ways give the same pages).
-    func page(_ query: WishListQuery, owner: UserKey, walksNames: Bool?) throws -> Page<Wish> {
+    ///
+    /// `sharedOnly` leaves out private wishes, for a shared list (X7, X8).
+    func page(_ query: WishListQuery, owner: UserKey, walksNames: Bool?, sharedOnly: Bool = false) throws -> Page<Wish> {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
@@ -27,7 +29,8 @@ extension WishRepository {
                     walks = (count ?? 0) > Self.tagSortThreshold
                 }
             }
-            let (sql, arguments) = Self.listStatement(query, owner: owner, after: cursor, walksNames: walks)
+            let (sql, arguments) = Self.listStatement(
+                query, owner: owner, after: cursor, walksNames: walks, sharedOnly: sharedOnly)
             let rows = try db.query(sql, arguments)
             return try Page(rows: rows, limit: query.limit, items: { try Self.wishes(from: $0, db) }) { last in
                 try Cursor(
@@ -46,7 +49,7 @@ extension WishRepository {
     /// is bound. A tag filter reads `wish_tags` first (CROSS JOIN fixes that order), whose key already
     /// lists the tag's wishes by date, unless `walksNames`.
     private static func listStatement(
-        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool
+        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool, sharedOnly: Bool
     ) -> (String, [any SQLiteBindable]) {
         var arguments: [any SQLiteBindable] = [owner.rawValue]
         var sql = "SELECT \(columns), w.name_key FROM "
@@ -70,6 +73,7 @@ extension WishRepository {
         if let favorite = query.favorite {
             sql += favorite ? " AND w.favorite = 1" : " AND w.favorite = 0"
         }
+        if sharedOnly { sql += " AND w.private = 0" }
         let keyColumns = query.sort == .name ? ["w.name_key", "w.id"] : [dateColumns.created, dateColumns.id]
         let descending = query.sort == .newest
         if let cursor {

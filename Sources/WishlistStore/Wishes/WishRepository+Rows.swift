@@ -8,7 +8,7 @@ extension WishRepository {
     /// The columns every wish query selects, from `wishes` aliased `w`.
     static let columns = """
         w.id, w.uuid, w.name, w.memo, w.link, w.place_name, w.place_address, w.place_latitude,
-        w.place_longitude, w.place_source, w.tags, w.favorite, w.created_at, w.updated_at, w.version
+        w.place_longitude, w.place_source, w.tags, w.favorite, w.private, w.created_at, w.updated_at, w.version
         """
 
     /// Inserts a validated draft; shared by `create` and the benchmark generator.
@@ -17,13 +17,14 @@ extension WishRepository {
         try db.run(
             """
             INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, place_name, place_address,
-                place_latitude, place_longitude, place_source, tags, favorite, created_at, updated_at, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                place_latitude, place_longitude, place_source, tags, favorite, private, created_at, updated_at, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """,
             [
                 id.lowercasedString, owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
                 draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
-                draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, milliseconds, milliseconds
+                draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, draft.isPrivate, milliseconds,
+                milliseconds
             ])
         let rowID = db.lastInsertRowID
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
@@ -31,7 +32,7 @@ extension WishRepository {
         try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, db)
         return Wish(
             id: id, name: draft.name, memo: draft.memo, link: draft.link, tags: draft.tags, place: draft.place,
-            favorite: draft.favorite, createdAt: now, updatedAt: now, version: 1)
+            favorite: draft.favorite, isPrivate: draft.isPrivate, createdAt: now, updatedAt: now, version: 1)
     }
 
     /// The row id and the wish, when this owner has it.
@@ -63,15 +64,15 @@ extension WishRepository {
         try db.run(
             """
             UPDATE wishes SET name = ?, name_key = ?, memo = ?, link = ?, place_name = ?, place_address = ?,
-                place_latitude = ?, place_longitude = ?, place_source = ?, tags = ?, favorite = ?, updated_at = ?,
-                version = ?
+                place_latitude = ?, place_longitude = ?, place_source = ?, tags = ?, favorite = ?, private = ?,
+                updated_at = ?, version = ?
             WHERE id = ?
             """,
             [
                 updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
                 updated.place?.address, updated.place?.latitude, updated.place?.longitude,
                 updated.place?.source.rawValue, try TagsColumn.text(of: updated.tags), updated.favorite,
-                updated.updatedAt.millisecondsSince1970, updated.version, rowID
+                updated.isPrivate, updated.updatedAt.millisecondsSince1970, updated.version, rowID
             ])
         if updated.tags != current.tags {
             let createdAt = current.createdAt.millisecondsSince1970
@@ -99,7 +100,7 @@ extension WishRepository {
         }
         return Wish(
             id: id, name: try row["name"], memo: try row["memo"], link: try row["link"], tags: tags, place: place,
-            photos: [], favorite: try row["favorite"],
+            photos: [], favorite: try row["favorite"], isPrivate: try row["private"],
             createdAt: Date(millisecondsSince1970: try row["created_at"]),
             updatedAt: Date(millisecondsSince1970: try row["updated_at"]), version: try row["version"])
     }

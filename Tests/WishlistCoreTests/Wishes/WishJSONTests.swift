@@ -19,7 +19,7 @@ import Testing
         #expect(
             Set(json.keys) == [
                 "id", "name", "memo", "link", "tags", "place", "photos", "favorite", "price", "priceHistory", "createdAt",
-                "updatedAt", "version"
+                "updatedAt", "version", "private"
             ])
         #expect(json["price"] is NSNull)
         #expect((json["priceHistory"] as? [Any])?.isEmpty == true)

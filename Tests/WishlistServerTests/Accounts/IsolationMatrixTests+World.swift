@@ -120,6 +120,21 @@ extension IsolationMatrixTests {
                 secrets: [wish.id.apiText, Self.aliceMarker] + wish.photos.map(\.id.apiText))
         }
 
+        /// One of Alice's shares (X7, X8), reached at `path(share)`: its link and title are hers.
+        func shareRecord(_ path: (Share) -> String) async throws -> Record {
+            _ = try await aliceWish()
+            let share = try await alice.createShare(ShareDraft(title: "Alice's \(Self.aliceMarker) list"))
+            let token = String(share.url.split(separator: "/").last ?? "")
+            return Record(
+                path: path(share),
+                readBack: { [self, alice] in
+                    // The link still works (read as its owner, which counts no view).
+                    try await self.aliceReads(["/api/v1/shares"])()
+                        + Data("\(try await alice.sharedList(token: token).items.count)".utf8)
+                },
+                secrets: [share.id.apiText, token, Self.aliceMarker])
+        }
+
         /// One of Alice's journal entries, reached at `path(entry)`.
         func entryRecord(_ path: (JournalEntry) -> String) async throws -> Record {
             let entry = try await aliceEntry(mentioning: [])

@@ -52,7 +52,15 @@ import WishlistStore
     /// Routes with an id in the path that name no account's record, with the reason.
     static let notAccountRecords: [String: String] = [
         "/static/{version}/{path...}": "the web app's own files, the same for everyone",
-        "/vendor/leaflet/{path...}": "the map library's files, the same for everyone"
+        "/vendor/leaflet/{path...}": "the map library's files, the same for everyone",
+        // A shared list's routes are reached by its link's token, whoever holds it (X7, X8;
+        // SharingAPITests checks that a dead token, or a wish or photo not in the share, is 404).
+        "/s/{token}": "a shared list's page, by its link",
+        "/s/{token}/media/{photoId}/{size}": "a shared list's photo, by its link",
+        "/api/v1/shared/{token}": "a shared list, by its link",
+        "/api/v1/shared/{token}/wishes/{id}": "a shared list's wish, by its link",
+        "/api/v1/shared/{token}/wishes/{id}/reservation": "a reservation through a shared list's link",
+        "/api/v1/shared/{token}/reservations/check": "a friend's reservations, by the list's link and their keys"
     ]
 
     /// Every signed-in or administrators' route with an id in its path: how Alice's record is made, and Bob's probes.
@@ -183,6 +191,12 @@ import WishlistStore
                 let wish = try JSONCoding.decoder().decode(Wish.self, from: answer.body)
                 #expect(try await world.bob.wish(wish.id).id == wish.id)
             }),
+        "/api/v1/shares/{id}": Case(
+            make: { world in try await world.shareRecord { "/api/v1/shares/\($0.id.apiText)" } },
+            probes: [.GET: Probe(), .PATCH: Probe(body: #"{"title":"Renamed","showPlaces":true}"#), .DELETE: Probe()]),
+        "/api/v1/shares/{id}/rotate": Case(
+            make: { world in try await world.shareRecord { "/api/v1/shares/\($0.id.apiText)/rotate" } },
+            probes: [.POST: Probe()]),
         "/api/v1/admin/accounts/{username}/disable": adminCase("disable"),
         "/api/v1/admin/accounts/{username}/enable": adminCase("enable"),
         "/api/v1/admin/accounts/{username}/reset-password": adminCase("reset-password")

@@ -21,7 +21,11 @@ import WishlistStore
         // Sharing in keeps a signed-out share until sign-in instead of refusing it (ShareController).
         "POST /share", "GET /share", "GET /share/continue",
         // A violation report comes from whatever page the browser had open, signed in or not.
-        "POST /api/v1/csp-reports"
+        "POST /api/v1/csp-reports",
+        // A shared list is read, and its gifts reserved, by anyone holding its link (X7, X8).
+        "GET /s/{token}", "GET /s/{token}/media/{photoId}/{size}", "GET /api/v1/shared/{token}",
+        "GET /api/v1/shared/{token}/wishes/{id}", "POST /api/v1/shared/{token}/wishes/{id}/reservation",
+        "DELETE /api/v1/shared/{token}/wishes/{id}/reservation", "POST /api/v1/shared/{token}/reservations/check"
     ]
 
     /// What an account signed in with a temporary password may still do (signing out is open to anyone).

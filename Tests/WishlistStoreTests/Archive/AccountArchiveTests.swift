@@ -261,8 +261,9 @@ import WishlistCore
         #expect(paths.filter { $0.hasPrefix("media/originals/") }.count == 3, "the same original twice is kept once")
         #expect(paths.filter { $0.hasPrefix("media/renditions/") }.count == 4 * 3)
         #expect(
-            Array(paths.suffix(6)) == [
-                "photos.jsonl", "wishes.jsonl", "journal.jsonl", "gif-favorites.jsonl", "recent-searches.jsonl", "manifest.json"
+            Array(paths.suffix(7)) == [
+                "photos.jsonl", "wishes.jsonl", "journal.jsonl", "gif-favorites.jsonl", "recent-searches.jsonl", "shares.jsonl",
+                "manifest.json"
             ])
         #expect(manifest["format"] as? String == "wishlist-account-export")
         #expect(manifest["version"] as? Int == 1)

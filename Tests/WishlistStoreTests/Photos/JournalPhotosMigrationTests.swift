@@ -24,7 +24,21 @@ import WishlistCore
         let owner = try UserRepository(pool: old).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
-        let wish = try WishRepository(pool: old).create(WishDraft(name: "Camera", tags: ["photo"]), owner: owner)
+        // Written as that schema's rows (today's repository writes columns added later, like `private`).
+        let wish = Wish(
+            id: UUID(), name: "Camera", tags: ["photo"], createdAt: Date(millisecondsSince1970: 5_000),
+            updatedAt: Date(millisecondsSince1970: 5_000), version: 1)
+        try old.write { db in
+            try db.run(
+                """
+                INSERT INTO wishes (uuid, owner_id, name, name_key, tags, created_at, updated_at)
+                VALUES (?, ?, 'Camera', 'camera', '["photo"]', 5000, 5000)
+                """,
+                [wish.id.lowercasedString, owner.rawValue])
+            let rowID = db.lastInsertRowID
+            try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: 5_000, db)
+            try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, db)
+        }
         let (onWish, cover, loose) = (UUID(), UUID(), UUID())
         try old.write { db in
             let wishRowID: Int64 = try #require(try db.scalar("SELECT id FROM wishes WHERE uuid = ?", [wish.id.lowercasedString]))

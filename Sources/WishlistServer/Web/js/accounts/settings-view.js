@@ -160,6 +160,11 @@ export class SettingsView extends HTMLElement {
           </div>
           <p class="visually-hidden" role="status" data-role="announce"></p>
         </section>
+        <section class="settings-section" aria-labelledby="settings-shares-title">
+          <h2 class="section-title" id="settings-shares-title" data-i18n="settings.shares.title"></h2>
+          <p class="settings-lead" data-i18n="settings.shares.lead"></p>
+          <a class="button button-secondary" href="#/settings/shares" data-i18n="settings.shares.open"></a>
+        </section>
         <section class="settings-section" aria-labelledby="settings-devices-title">
           <h2 class="section-title" id="settings-devices-title" data-i18n="settings.devices.title"></h2>
           <p class="settings-lead" data-i18n="settings.devices.lead"></p>

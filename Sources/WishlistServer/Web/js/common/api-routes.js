@@ -45,6 +45,7 @@ export const API = Object.freeze({
     delete: route("DELETE", "/api/v1/wishes/{id}"),
     favorite: route("PUT", "/api/v1/wishes/{id}/favorite"),
     unfavorite: route("DELETE", "/api/v1/wishes/{id}/favorite"),
+    tags: route("GET", "/api/v1/tags"),
   }),
   search: Object.freeze({
     search: route("GET", "/api/v1/search"),
@@ -107,6 +108,19 @@ export const API = Object.freeze({
     importArchive: route("POST", "/api/v1/import"),
     importBookmarks: route("POST", "/api/v1/import/bookmarks"),
     importCSV: route("POST", "/api/v1/import/csv"),
+  }),
+  sharing: Object.freeze({
+    create: route("POST", "/api/v1/shares"),
+    list: route("GET", "/api/v1/shares"),
+    show: route("GET", "/api/v1/shares/{id}"),
+    update: route("PATCH", "/api/v1/shares/{id}"),
+    revoke: route("DELETE", "/api/v1/shares/{id}"),
+    rotate: route("POST", "/api/v1/shares/{id}/rotate"),
+    sharedList: route("GET", "/api/v1/shared/{token}"),
+    sharedWish: route("GET", "/api/v1/shared/{token}/wishes/{id}"),
+    reserve: route("POST", "/api/v1/shared/{token}/wishes/{id}/reservation"),
+    cancelReservation: route("DELETE", "/api/v1/shared/{token}/wishes/{id}/reservation"),
+    checkReservations: route("POST", "/api/v1/shared/{token}/reservations/check"),
   }),
 });
 

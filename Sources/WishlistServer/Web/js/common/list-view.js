@@ -32,7 +32,7 @@ class ListView extends HTMLElement {
   }
 
   connectedCallback() {
-    const { card, labelKey, add, groups = null } = this.constructor.screen;
+    const { card, labelKey, add, groups = null, tools = null } = this.constructor.screen;
     const segments = this.#segments;
     const name = this.localName;
     this.innerHTML = `
@@ -47,9 +47,12 @@ class ListView extends HTMLElement {
         <button type="button" class="icon-button" data-action="refresh" data-i18n-attr="aria-label:list.refresh;title:list.refresh">
           ${icon("refresh")}
         </button>
+        <span class="view-tools"></span>
         <a class="button button-primary add-record" href="${add.href}">${icon("plus")}<span data-i18n="${add.labelKey}"></span></a>
       </div>
       <wl-record-grid label="${labelKey}" card="${card}"></wl-record-grid>`;
+    if (tools) this.querySelector(".view-tools").replaceWith(tools());
+    else this.querySelector(".view-tools").remove();
     i18n.localize(this);
     const grid = this.querySelector("wl-record-grid");
     grid.groups = groups;
@@ -91,7 +94,8 @@ class ListView extends HTMLElement {
  * Defines the element `tagName` as a list screen. `screen`: `{list, card, labelKey, empty, add}`
  * — the RecordList, the card element's name, the catalog key naming the list, the grid's empty
  * state (`{icon, titleKey, bodyKey, actionHref, actionKey}`) and the toolbar's add link
- * (`{href, labelKey}`). A screen of several lists gives `segments: [{labelKey, list, empty}]`
+ * (`{href, labelKey}`); `tools`, a function making more of the toolbar's controls (Share), put
+ * before the add link. A screen of several lists gives `segments: [{labelKey, list, empty}]`
  * in place of `list` and `empty`; `groups` (see RecordGrid) puts headings between groups of cards.
  */
 export function defineListView(tagName, screen) {

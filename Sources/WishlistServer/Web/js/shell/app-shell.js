@@ -28,6 +28,7 @@ import "../links/share-view.js";
 import "../offline/offline-banner.js";
 import "../offline/update-prompt.js";
 import "../offline/outbox-view.js";
+import "../sharing/shares-view.js";
 
 // Every screen: the tabs, "Near me" beneath the Map tab, Discover's sections and the K-culture spots beneath
 // Discover, then the wish screens (and the share screen) beneath the Wishes tab, settings, the outbox, and the entry screens beneath the Journal tab. `params`
@@ -50,6 +51,7 @@ const ROUTES = [
   { name: "share", pattern: "/share", element: "wl-share-view", tab: "wishes", titleKey: "share.title", back: "/wishes" },
   { name: "settings", pattern: "/settings", element: "wl-settings-view", tab: null, titleKey: "settings.title", back: "/wishes" },
   { name: "outbox", pattern: "/outbox", element: "wl-outbox-view", tab: null, titleKey: "outbox.title", back: "/wishes" },
+  { name: "settings-shares", pattern: "/settings/shares", element: "wl-shares-view", tab: null, titleKey: "sharing.shares.title", back: "/settings" },
   { name: "entry", pattern: "/journal/:id", element: "wl-journal-entry-view", tab: "journal", titleKey: "journal.detail.title", back: "/journal" },
 ];
 

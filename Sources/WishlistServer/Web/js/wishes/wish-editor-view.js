@@ -107,6 +107,13 @@ export class WishEditorView extends RecordEditorView {
           <span class="switch-text">${icon("favorites", "icon icon-small")}<span data-i18n="wish.form.favorite"></span></span>
           <input class="switch" type="checkbox" name="favorite" role="switch">
         </label>
+        <div class="field">
+          <label class="switch-field">
+            <span class="switch-text"><span data-i18n="wish.form.private"></span></span>
+            <input class="switch" type="checkbox" name="private" role="switch" aria-describedby="wish-private-hint">
+          </label>
+          <p class="field-hint" id="wish-private-hint" data-i18n="wish.form.privateHint"></p>
+        </div>
         ${this.actionsMarkup()}
       </form>`;
     i18n.localize(this);
@@ -153,6 +160,7 @@ export class WishEditorView extends RecordEditorView {
       memo: wish?.memo ?? "",
       link: wish?.link ?? "",
       favorite: wish?.favorite ?? false,
+      private: wish?.private ?? false,
       tags: wish?.tags ?? [],
       // A new wish may come with a place already ("Add wish here" on the map).
       place: wish ? (wish.place ?? null) : placeFrom(hashQuery()),
@@ -168,6 +176,7 @@ export class WishEditorView extends RecordEditorView {
       memo: form.elements.memo.value,
       link: form.elements.link.value,
       favorite: form.elements.favorite.checked,
+      private: form.elements.private.checked,
       tags: this.querySelector("wl-tag-input").tags,
       place: this.querySelector("wl-place-field").place,
       photos: this.querySelector("wl-photo-picker").photoIds.map((id) => store.get(PHOTO, id)).filter(Boolean),
@@ -257,6 +266,8 @@ export class WishEditorView extends RecordEditorView {
     form.elements.memo.value = values.memo ?? "";
     form.elements.link.value = values.link ?? "";
     form.elements.favorite.checked = values.favorite;
+    // A draft kept before wishes could be private has no such value: not private.
+    form.elements.private.checked = values.private ?? false;
     this.querySelector("wl-tag-input").tags = values.tags;
     this.querySelector("wl-place-field").place = values.place;
     const picker = this.querySelector("wl-photo-picker");
@@ -277,6 +288,7 @@ export class WishEditorView extends RecordEditorView {
         link: link.length === 0 ? null : link,
         tags: tagInput.tags,
         favorite: form.elements.favorite.checked,
+        private: form.elements.private.checked,
         place: this.querySelector("wl-place-field").place,
       },
       tagProblem,
@@ -352,6 +364,7 @@ export class WishEditorView extends RecordEditorView {
       { name: "place", labelKey: "wish.form.place", text: (place) => place?.name ?? "" },
       { name: "tags", labelKey: "wish.form.tags", text: (tags) => tags.join(", ") },
       { name: "favorite", labelKey: "wish.form.favorite", text: (on) => i18n.t(on ? "conflict.yes" : "conflict.no") },
+      { name: "private", labelKey: "wish.form.private", text: (on) => i18n.t(on ? "conflict.yes" : "conflict.no") },
       { name: "photos", labelKey: "photos.label", text: (photos) => (photos.length ? i18n.t("conflict.photos", { count: photos.length }) : "") },
     ];
     const same = (name, a, b) =>

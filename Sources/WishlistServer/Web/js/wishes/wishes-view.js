@@ -2,6 +2,7 @@ import { WISH } from "../common/record-kinds.js";
 import { PAGE_SIZE, RecordList } from "../common/record-list.js";
 import { wishService } from "./wish-service.js";
 import { defineListView } from "../common/list-view.js";
+import { shareButton } from "../sharing/share-sheet.js";
 import "./wish-card.js";
 
 /**
@@ -24,13 +25,13 @@ export function wishListScreen({ query, matches, labelKey, empty }) {
 }
 
 // The Wishes tab: every wish, newest first, page by page (W1–W4, K6). Every wish belongs here:
-// one created or loaded elsewhere joins the list in its place.
-defineListView(
-  "wl-wishes-view",
-  wishListScreen({
+// one created or loaded elsewhere joins the list in its place. Its toolbar shares the list with friends.
+defineListView("wl-wishes-view", {
+  ...wishListScreen({
     query: {},
     matches: () => true,
     labelKey: "nav.wishes",
     empty: { icon: "wishes", titleKey: "wishes.empty.title", bodyKey: "wishes.empty.body", actionHref: "#/wishes/new", actionKey: "wishes.empty.action" },
   }),
-);
+  tools: shareButton,
+});

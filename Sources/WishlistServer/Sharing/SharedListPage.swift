@@ -1,0 +1,128 @@
+import Foundation
+import HTTPServer
+import WishlistCore
+
+/// The HTML of `GET /s/{token}`: a small page of its own (not the app), so that a friend's phone
+/// on a slow connection fetches little. It names the list in its title and Open Graph tags (a
+/// link pasted into a messenger previews with the title, "N wishes · owner" and the first photo)
+/// and hands the first page of the list to its script in `<meta name="wishlist-shared-list">`,
+/// so the wishes show without another request. `js/sharing/shared-list-page.js` draws the rest.
+struct SharedListPage: Sendable {
+    /// The languages the page speaks; anything else reads English.
+    enum Language: String, Sendable {
+        case en, ko
+
+        init(_ request: Request) {
+            self = request.preferredLanguage == "ko" ? .ko : .en
+        }
+
+        func summary(count: Int, owner: String) -> String {
+            switch self {
+            case .en: "\(count) \(count == 1 ? "wish" : "wishes") · \(owner)"
+            case .ko: "위시 \(count)개 · \(owner)"
+            }
+        }
+
+        var goneTitle: String {
+            switch self {
+            case .en: "This list isn’t shared any more"
+            case .ko: "더 이상 공유되지 않는 목록이에요"
+            }
+        }
+    }
+
+    /// What the page's script reads from `<meta name="wishlist-shared-list">`.
+    struct Data: Encodable {
+        /// The link's token, for the script's requests (`api-routes.js` with `{token}`).
+        let token: String?
+        /// The owner is looking: no reservation state is in `list`, and friends see more.
+        let viewerIsOwner: Bool
+        /// The first page, as `GET /api/v1/shared/{token}` answers it; nil on a dead link.
+        let list: SharedList?
+        /// `share_not_found` on a dead link.
+        let error: String?
+    }
+
+    let assetBase: String
+    let publicURL: PublicURL?
+
+    /// The page of a live list.
+    func render(_ list: SharedList, token: String, viewerIsOwner: Bool, origin: String, language: Language) throws
+        -> Response
+    {
+        let image = list.items.lazy.compactMap(\.photos.first).first.map { origin + $0.urls.medium }
+        let summary = language.summary(count: list.total, owner: list.owner.username)
+        var head = [
+            #"<meta property="og:type" content="website">"#,
+            #"<meta property="og:title" content="\#(Self.escaped(list.title))">"#,
+            #"<meta property="og:description" content="\#(Self.escaped(summary))">"#,
+            #"<meta name="description" content="\#(Self.escaped(summary))">"#
+        ]
+        if let image { head.append(#"<meta property="og:image" content="\#(Self.escaped(image))">"#) }
+        let data = Data(token: token, viewerIsOwner: viewerIsOwner, list: list, error: nil)
+        return try html(
+            title: list.title, head: head, heading: list.title, summary: summary, data: data, language: language,
+            status: .ok)
+    }
+
+    /// The page of a dead link: 404, saying only that.
+    func gone(language: Language) -> Response {
+        let data = Data(token: nil, viewerIsOwner: false, list: nil, error: SharingError.shareNotFound.code)
+        return
+            (try? html(
+                title: language.goneTitle, head: [], heading: language.goneTitle, summary: nil, data: data,
+                language: language, status: .notFound)) ?? Response(status: .notFound)
+    }
+
+    private func html(
+        title: String, head: [String], heading: String, summary: String?, data: Data, language: Language,
+        status: HTTPStatus
+    ) throws -> Response {
+        let json = String(decoding: try JSONCoding.encoder().encode(data), as: UTF8.self)
+        let page = """
+            <!doctype html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="robots" content="noindex, nofollow">
+            <meta name="referrer" content="no-referrer">
+            <meta name="color-scheme" content="light dark">
+            <title>\(Self.escaped(title))</title>
+            \(head.joined(separator: "\n"))
+            <meta name="wishlist-shared-list" content="\(Self.escaped(json))">
+            <link rel="stylesheet" href="\(assetBase)/css/tokens.css">
+            <link rel="stylesheet" href="\(assetBase)/css/sharing/shared-list-page.css">
+            <script type="module" src="\(assetBase)/js/sharing/shared-list-page.js"></script>
+            </head>
+            <body>
+            <main id="shared-list" class="shared-list-page">
+            <h1>\(Self.escaped(heading))</h1>
+            \(summary.map { "<p class=\"shared-list-summary\">\(Self.escaped($0))</p>" } ?? "")
+            </main>
+            </body>
+            </html>
+
+            """
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = "text/html; charset=utf-8"
+        return Response(status: status, headers: headers, body: .data(Foundation.Data(page.utf8)))
+    }
+
+    /// Text made safe inside an element or a double-quoted attribute.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

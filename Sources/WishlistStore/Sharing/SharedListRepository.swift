@@ -1,0 +1,177 @@
+import Crypto
+import Foundation
+import SQLite
+import WishlistCore
+
+/// What anyone holding a share's link may read and do (X7, X8): the list, a wish, its photos, and
+/// reservations. Every method starts from an `OpenShare` found by token, and a wish is reached
+/// only when it is in that share now: the owner's, not private, carrying the share's tag.
+///
+/// Reservations live here and only here. Their answers never reach the owner: the server leaves
+/// them out when the owner looks (`forOwner`), and no owner route reads this table.
+public struct SharedListRepository: Sendable {
+    package let pool: DatabasePool
+
+    /// The live share of `token`, or nil (unknown, revoked, rotated away, expired, owner disabled).
+    public func open(token: String, now: Date) throws -> OpenShare? {
+        try pool.read { db in
+            guard
+                let row = try db.queryFirst(
+                    """
+                    SELECT s.id, s.owner_id, u.username, s.title, s.tag, s.tag_key, s.show_memos, s.show_prices,
+                        s.show_places, s.allow_reservations
+                    FROM shares s JOIN users u ON u.id = s.owner_id
+                    WHERE s.token = :token AND (s.expires_at IS NULL OR s.expires_at > :now) AND u.disabled_at IS NULL
+                    """,
+                    ["token": token, "now": now.millisecondsSince1970])
+            else { return nil }
+            return OpenShare(
+                rowID: try row["id"], owner: UserKey(try row["owner_id"]), ownerUsername: try row["username"],
+                title: try row["title"], tagKey: try row["tag_key"], tag: try row["tag"],
+                showMemos: try row["show_memos"], showPrices: try row["show_prices"], showPlaces: try row["show_places"],
+                allowReservations: try row["allow_reservations"])
+        }
+    }
+
+    /// Counts one view: a number and a time, nothing about the viewer.
+    public func recordView(_ share: OpenShare, now: Date) throws {
+        try pool.write { db in
+            try db.run(
+                "UPDATE shares SET views = views + 1, last_viewed_at = ? WHERE id = ?",
+                [now.millisecondsSince1970, share.rowID])
+        }
+    }
+
+    /// One page of the share's wishes, newest first, each with its reservation (nil for the owner).
+    public func page(_ share: OpenShare, limit: Int, cursor: String?, forOwner: Bool) throws -> SharedPage {
+        let query = try WishListQuery(tag: share.tag, sort: .newest, limit: limit, cursor: cursor)
+        let wishes = try WishRepository(pool: pool).page(query, owner: share.owner, walksNames: false, sharedOnly: true)
+        return try pool.read { db in
+            SharedPage(
+                total: try Self.count(share, db), wishes: wishes.items,
+                reservations: forOwner ? nil : try Self.reservations(of: wishes.items.map(\.id), db),
+                nextCursor: wishes.nextCursor)
+        }
+    }
+
+    /// A wish of the share, with its reservation (nil for the owner); 404 `share_not_found` when
+    /// it is not in the share.
+    public func wish(_ id: UUID, in share: OpenShare, forOwner: Bool) throws -> (Wish, ReservationState?) {
+        try pool.read { db in
+            guard let (_, wish) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
+            return (wish, forOwner ? nil : try Self.reservations(of: [id], db)[id] ?? .open)
+        }
+    }
+
+    /// Whether the photo is on a wish the share shows; media are served only then.
+    public func shows(photo id: UUID, in share: OpenShare) throws -> Bool {
+        try pool.read { db in
+            guard
+                let wishID: String = try db.scalar(
+                    "SELECT w.uuid FROM photos p JOIN wishes w ON w.id = p.wish_id WHERE p.uuid = ? AND p.owner_id = ?",
+                    [id.lowercasedString, share.owner.rawValue])
+            else { return false }
+            return try Self.sharedWish(try UUID(storedText: wishID), share, db) != nil
+        }
+    }
+
+    /// Reserves the wish for the friend holding the returned key (only its digest is kept).
+    public func reserve(_ id: UUID, in share: OpenShare, _ request: ReservationRequest, now: Date) throws -> String {
+        let request = try request.validated()
+        guard share.allowReservations else { throw SharingError.reservationsOff }
+        let key = Base64URL.encode(SecureRandom.bytes(32))
+        try pool.write { db in
+            guard let (rowID, _) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
+            try db.run(
+                """
+                INSERT INTO reservations (wish_id, key_hash, name, note, show_name, created_at)
+                VALUES (:wish, :hash, :name, :note, :showName, :created) ON CONFLICT (wish_id) DO NOTHING
+                """,
+                [
+                    "wish": rowID, "hash": Self.digest(key), "name": request.name, "note": request.note,
+                    "showName": request.showName, "created": now.millisecondsSince1970
+                ])
+            guard db.changes > 0 else { throw SharingError.alreadyReserved }
+        }
+        return key
+    }
+
+    /// Cancels the wish's reservation made with `key`.
+    public func cancelReservation(_ id: UUID, in share: OpenShare, key: String) throws {
+        try pool.write { db in
+            guard let (rowID, _) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
+            guard let held: Data = try db.scalar("SELECT key_hash FROM reservations WHERE wish_id = ?", [rowID]) else {
+                throw NotFoundError("reservation")
+            }
+            guard held == Self.digest(key) else { throw SharingError.notYourReservation }
+            try db.run("DELETE FROM reservations WHERE wish_id = ?", [rowID])
+        }
+    }
+
+    /// Which of the keys a friend's browser holds still reserve a wish in this share.
+    public func check(_ keys: [String], in share: OpenShare) throws -> ReservationStatus {
+        try pool.read { db in
+            var held: [ReservationStatus.Held] = []
+            var gone: [String] = []
+            for key in keys {
+                let wishID: String? = try db.scalar(
+                    "SELECT w.uuid FROM reservations r JOIN wishes w ON w.id = r.wish_id WHERE r.key_hash = ?",
+                    [Self.digest(key)])
+                if let wishID, let id = UUID(uuidString: wishID), try Self.sharedWish(id, share, db) != nil {
+                    held.append(.init(key: key, wishId: id))
+                } else {
+                    gone.append(key)
+                }
+            }
+            return ReservationStatus(held: held, gone: gone)
+        }
+    }
+
+    // MARK: Queries
+
+    /// The condition that wish `w` is in the share: the owner's, not private, and carrying the
+    /// share's tag now when it has one.
+    private static let inShare = """
+        w.owner_id = :owner AND w.private = 0 AND (:tagKey IS NULL OR EXISTS (SELECT 1 FROM wish_tags t
+            WHERE t.owner_id = w.owner_id AND t.tag_key = :tagKey AND t.created_at = w.created_at AND t.wish_id = w.id))
+        """
+
+    private static func shareArguments(_ share: OpenShare) -> NamedArguments {
+        ["owner": share.owner.rawValue, "tagKey": share.tagKey]
+    }
+
+    private static func sharedWish(_ id: UUID, _ share: OpenShare, _ db: Database) throws -> (Int64, Wish)? {
+        guard
+            let row = try db.queryFirst(
+                "SELECT \(WishRepository.columns) FROM wishes w WHERE w.uuid = :uuid AND \(inShare)",
+                ["uuid": id.lowercasedString] + shareArguments(share))
+        else { return nil }
+        return (try row["id"], try WishRepository.wishes(from: [row], db)[0])
+    }
+
+    private static func count(_ share: OpenShare, _ db: Database) throws -> Int {
+        try db.scalar("SELECT count(*) FROM wishes w WHERE \(inShare)", shareArguments(share)) ?? 0
+    }
+
+    /// The reservations of these wishes, by wish; a wish with none is left out.
+    private static func reservations(of ids: [UUID], _ db: Database) throws -> [UUID: ReservationState] {
+        guard !ids.isEmpty else { return [:] }
+        var states: [UUID: ReservationState] = [:]
+        try db.forEach(
+            """
+            SELECT w.uuid, r.name, r.show_name FROM wishes w JOIN reservations r ON r.wish_id = w.id
+            WHERE w.uuid IN (SELECT value FROM json_each(?))
+            """,
+            [String(decoding: try JSONEncoder().encode(ids.map(\.lowercasedString)), as: UTF8.self)]
+        ) { row in
+            let shown: Bool = try row["show_name"]
+            let name: String? = try row["name"]
+            states[try UUID(storedText: try row["uuid"])] = .reserved(by: shown ? name : nil)
+        }
+        return states
+    }
+
+    static func digest(_ key: String) -> Data {
+        Data(SHA256.digest(Array(key.utf8)))
+    }
+}

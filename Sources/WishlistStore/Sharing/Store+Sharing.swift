@@ -1,0 +1,7 @@
+extension Store {
+    /// The owner's shares.
+    public var shares: ShareRepository { ShareRepository(pool: pool) }
+
+    /// Shared lists as their friends reach them, and reservations.
+    public var sharedLists: SharedListRepository { SharedListRepository(pool: pool) }
+}
