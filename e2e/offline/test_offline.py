@@ -2,6 +2,7 @@
 shown with the offline banner, each account's kept data deleted when it signs out and never shown
 to another account, the update prompt, and installability."""
 
+import base64
 from urllib.parse import urlparse
 
 import pytest
@@ -16,6 +17,7 @@ from offline_steps import (
     database_names,
     kept_urls,
     make_database,
+    start_again,
     stop,
     wait_for_service_worker,
     wait_until_kept,
@@ -243,3 +245,60 @@ def test_renditions_seen_are_kept_for_offline_and_originals_never(server, browse
     wait_until(
         browser, lambda: browser.execute_script("return arguments[0].naturalWidth", image) > 0, "no photo offline"
     )
+
+
+SHARE_FORM = """
+const [photo] = arguments;
+const form = document.createElement("form");
+form.method = "post";
+form.action = "/share";
+form.enctype = "multipart/form-data";
+for (const [name, value] of [["title", "Shared teapot"], ["text", ""], ["url", "https://example.com/teapot"]]) {
+  const field = document.createElement("input");
+  field.name = name;
+  field.value = value;
+  form.append(field);
+}
+const files = document.createElement("input");
+files.type = "file";
+files.name = "files";
+const chosen = new DataTransfer();
+chosen.items.add(new File([Uint8Array.from(atob(photo), (c) => c.charCodeAt(0))], "teapot.jpg", { type: "image/jpeg" }));
+files.files = chosen.files;
+form.append(files);
+document.body.append(form);
+form.submit();
+"""
+
+
+def test_a_share_made_with_the_server_away_waits_in_the_outbox_and_arrives_once(server, browser, catalogs, tmp_path):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wait_for_service_worker(browser)
+    browser.refresh()
+    wait_until_kept(browser, account_id(server, token), "/api/v1/me")
+    stop(server)
+
+    # What the system share sheet does: a multipart POST to the manifest's share target.
+    browser.execute_script(SHARE_FORM, base64.b64encode((PHOTOS / "camera" / "canon-40d.jpg").read_bytes()).decode())
+    wait_for_role(browser, "heading", en["outbox.title"])
+    main = browser.find_element(By.TAG_NAME, "main")
+    wait_until(browser, lambda: "Shared teapot" in main.text, "the share does not wait in the outbox")
+
+    server = start_again(server, tmp_path)
+    try:
+        wait_until(
+            browser,
+            lambda: (
+                [
+                    (wish["name"], wish["link"], len(wish["photos"]))
+                    for wish in server.api("GET", "/wishes", token=token)[1]["items"]
+                ]
+                == [("Shared teapot", "https://example.com/teapot", 1)]
+            ),
+            "the share never arrived",
+            timeout=30,
+        )
+        wait_until(browser, lambda: en["outbox.empty"] in main.text, "the outbox did not empty")
+    finally:
+        stop(server)

@@ -15,6 +15,7 @@ import { store } from "../common/store.js";
 import { session, SessionState } from "../accounts/session.js";
 import { navigation } from "../shell/navigation.js";
 import { OutboxDatabase, outboxDatabaseName } from "./outbox-database.js";
+import { takeShares } from "./shared-inbox.js";
 import { dropId, isLocalId, isVersioned, localId, makesRecord, mentions, replaceId, showLatest, showLocally, transmit } from "./outbox-writes.js";
 
 /** The first wait before trying again after a failed send, doubled each time up to the last. */
@@ -85,6 +86,8 @@ export class Outbox extends EventTarget {
     this.#db = db;
     this.#writes = await db.all();
     for (const write of this.#writes) showLocally(write);
+    // Shares the service worker kept while the server was away become this account's writes.
+    for (const share of await takeShares()) await this.enqueueShare(share);
     this.#changed();
     this.drain();
   }

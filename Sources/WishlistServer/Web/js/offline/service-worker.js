@@ -15,6 +15,7 @@ import { LEAFLET_FILES } from "../places/leaflet.js";
 import { deleteAccountStorage } from "./account-storage.js";
 import { accountCacheName, CACHE_PREFIX, OFFLINE_MESSAGES, routePrefix, SHELL_CACHE_PREFIX, STORED_AT_HEADER } from "./offline-names.js";
 import { MediaCache } from "./media-cache.js";
+import { keepShare } from "./shared-inbox.js";
 
 const STATE_CACHE = `${CACHE_PREFIX}offline-state`;
 const ACCOUNT_KEY = "/offline-state/account";
@@ -78,6 +79,8 @@ export function startServiceWorker({ version, shell }) {
         event.respondWith(fetchAndNote(request, accounts));
       } else if (request.method === API.accounts.signOut.method && path === apiPath(API.accounts.signOut)) {
         event.respondWith(signOut(request, accounts));
+      } else if (request.method === API.links.share.method && path === apiPath(API.links.share)) {
+        event.respondWith(shareTarget(request));
       }
       return;
     }
@@ -94,6 +97,24 @@ export function startServiceWorker({ version, shell }) {
       event.respondWith(fromShell(shellCache, request, request));
     }
   });
+}
+
+/**
+ * The share target (`POST /share`): sent to the server as it is; when the server cannot be
+ * reached, the share is kept in the shared inbox and the app opened at the outbox, which takes it
+ * in as a new wish waiting to be sent (shared-inbox.js).
+ */
+async function shareTarget(request) {
+  const kept = request.clone();
+  try {
+    return await fetch(request);
+  } catch {
+    const form = await kept.formData();
+    const text = (name) => (typeof form.get(name) === "string" ? form.get(name) : "");
+    const files = form.getAll("files").filter((file) => file instanceof File && file.size > 0);
+    await keepShare({ title: text("title"), text: text("text"), url: text("url"), files });
+    return Response.redirect(`${apiPath(API.server.page)}#/outbox`, 303);
+  }
 }
 
 /** Fetches every file of the shell (all or nothing) and Leaflet's (as many as the server has). */
