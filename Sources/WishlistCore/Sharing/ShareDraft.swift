@@ -28,13 +28,12 @@ public struct ShareDraft: Codable, Sendable, Hashable {
         self.expiresAt = expiresAt
     }
 
-    /// The draft with its title and tag normalised, or the first broken rule; `now` is when the
-    /// share is made, which an expiry must come after.
-    public func validated(now: Date) throws(ValidationError) -> ShareDraft {
+    /// The draft with its title and tag normalised, or the first broken rule.
+    public func validated() throws(ValidationError) -> ShareDraft {
         var draft = self
         draft.title = try ShareRules.title(title)
         draft.tag = try tag.map { tag throws(ValidationError) in try ShareRules.tag(tag) }
-        draft.expiresAt = try expiresAt.map { date throws(ValidationError) in try ShareRules.expiry(date, now: now) }
+        draft.expiresAt = expiresAt.map(ShareRules.expiry)
         return draft
     }
 

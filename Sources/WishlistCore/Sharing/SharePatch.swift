@@ -26,7 +26,7 @@ public struct SharePatch: Codable, Sendable, Hashable {
     }
 
     /// The share this patch makes of `share`, by the rules of a new share.
-    public func applied(to share: Share, now: Date) throws(ValidationError) -> Share {
+    public func applied(to share: Share) throws(ValidationError) -> Share {
         var result = share
         if let title { result.title = try ShareRules.title(title) }
         switch tag {
@@ -41,7 +41,7 @@ public struct SharePatch: Codable, Sendable, Hashable {
         switch expiresAt {
         case .keep: break
         case .clear: result.expiresAt = nil
-        case .set(let date): result.expiresAt = try ShareRules.expiry(date, now: now)
+        case .set(let date): result.expiresAt = ShareRules.expiry(date)
         }
         return result
     }

@@ -25,12 +25,10 @@ public enum ShareRules {
         try Tag.validated([raw])[0]
     }
 
-    /// An expiry, which must be later than `now`.
-    public static func expiry(_ date: Date, now: Date) throws(ValidationError) -> Date {
-        guard date > now else {
-            throw ValidationError(field: "expiresAt", code: "invalid_date", message: "A link's expiry must be in the future.")
-        }
-        return date.inWholeMilliseconds
+    /// An expiry, to the millisecond the store keeps. One already past is allowed: it stops the
+    /// link at once, as a pause the owner can lift by changing it again.
+    public static func expiry(_ date: Date) -> Date {
+        date.inWholeMilliseconds
     }
 
     /// The name a friend gives with a reservation, trimmed; nil when empty.

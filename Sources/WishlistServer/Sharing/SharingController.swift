@@ -29,7 +29,7 @@ struct SharingController: Sendable {
                 .api(
                     try shares.update(
                         try Self.id(request), try request.apiBody(SharePatch.self), owner: account.key,
-                        linkPrefix: links.prefix(for: request), now: clock().inWholeMilliseconds))
+                        linkPrefix: links.prefix(for: request)))
             }
             routes.add(APIRoute.Sharing.revoke) { request, account in
                 try shares.revoke(try Self.id(request), owner: account.key)

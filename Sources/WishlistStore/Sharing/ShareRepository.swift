@@ -20,7 +20,7 @@ public struct ShareRepository: Sendable {
 
     /// Makes a share of the owner's wishes (or of one tag's) with a new token.
     public func create(_ draft: ShareDraft, owner: UserKey, linkPrefix: String, now: Date) throws -> Share {
-        let draft = try draft.validated(now: now)
+        let draft = try draft.validated()
         let id = UUID()
         try pool.write { db in
             try db.run(
@@ -55,10 +55,10 @@ public struct ShareRepository: Sendable {
     }
 
     /// Changes what the share shows, its tag, title or expiry; the link stays the same.
-    public func update(_ id: UUID, _ patch: SharePatch, owner: UserKey, linkPrefix: String, now: Date) throws -> Share {
+    public func update(_ id: UUID, _ patch: SharePatch, owner: UserKey, linkPrefix: String) throws -> Share {
         try pool.write { db in
             let current = try Self.fetch(id, owner: owner, linkPrefix: linkPrefix, db)
-            let updated = try patch.applied(to: current, now: now)
+            let updated = try patch.applied(to: current)
             try db.run(
                 """
                 UPDATE shares SET title = :title, tag = :tag, tag_key = :tagKey, show_memos = :memos,
