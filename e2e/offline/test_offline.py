@@ -8,9 +8,9 @@ from urllib.parse import urlparse
 import pytest
 from selenium.webdriver.common.by import By
 
-from accessibility import find_by_role, wait_for_role, wait_until
+from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from conftest import PHOTOS
-from flows import TAB_KEYS, add_account, create_wish, go_to_tab, open_account_menu, put_session, signed_in
+from flows import TAB_KEYS, add_account, create_wish, go_to_tab, open_account_menu, put_session, signed_in, tap
 from offline_steps import (
     account_id,
     cache_names,
@@ -300,5 +300,45 @@ def test_a_share_made_with_the_server_away_waits_in_the_outbox_and_arrives_once(
             timeout=30,
         )
         wait_until(browser, lambda: en["outbox.empty"] in main.text, "the outbox did not empty")
+    finally:
+        stop(server)
+
+
+def test_an_edit_made_with_the_server_away_stays_on_screen_through_a_reload(server, browser, catalogs, tmp_path):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    wish = create_wish(server, token, name="Lamp")
+    wait_for_service_worker(browser)
+    browser.get(server.url(f"/#/wishes/{wish['id']}"))
+    wait_for_role(browser, "heading", "Lamp")
+    browser.refresh()
+    wait_for_role(browser, "heading", "Lamp")
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until_kept(browser, account_id(server, token), "/api/v1/me", f"/api/v1/wishes/{wish['id']}", "/api/v1/wishes?")
+    stop(server)
+
+    browser.get(server.url(f"/#/wishes/{wish['id']}/edit"))
+    fill(browser, en["wish.form.name"], "Desk lamp")
+    tap(browser, find_by_role(browser, "button", en["wish.form.save"]))
+    wait_for_role(browser, "heading", "Desk lamp")
+
+    # The kept answer says "Lamp"; the edit waiting in the outbox is laid over it.
+    browser.refresh()
+    wait_for_role(browser, "heading", "Desk lamp")
+    go_to_tab(browser, en, "nav.wishes")
+    wait_until(
+        browser,
+        lambda: any(link.accessible_name.startswith("Desk lamp") for link in by_role(browser, "link")),
+        "the list shows the wish as the server had it",
+    )
+
+    server = start_again(server, tmp_path)
+    try:
+        wait_until(
+            browser,
+            lambda: [item["name"] for item in server.api("GET", "/wishes", token=token)[1]["items"]] == ["Desk lamp"],
+            "the edit never arrived",
+            timeout=30,
+        )
     finally:
         stop(server)

@@ -6,6 +6,7 @@
 export class Store {
   #kinds = new Map();
   #listeners = new Set();
+  #overlay = (kind, record) => record;
 
   /** The record of `kind` with `id`, or undefined. */
   get(kind, id) {
@@ -26,7 +27,12 @@ export class Store {
     const list = Array.isArray(records) ? records : [records];
     const table = this.#table(kind);
     const changed = [];
-    for (const record of list) {
+    for (const given of list) {
+      const record = this.#overlay(kind, given);
+      if (record === null) {
+        if (table.delete(given.id)) changed.push(given.id);
+        continue;
+      }
       const held = table.get(record.id);
       if (held && typeof held.version === "number" && typeof record.version === "number" && record.version < held.version) {
         continue;
@@ -36,6 +42,15 @@ export class Store {
     }
     if (changed.length > 0) this.#notify({ kind, ids: changed });
     return list.map((record) => table.get(record.id));
+  }
+
+  /**
+   * Has `overlay(kind, record)` change every record put from now on, or drop it (null): the
+   * outbox lays the writes still waiting over the server's copies, so an edit made offline stays
+   * on screen when the record comes again from the server or its kept answers.
+   */
+  setOverlay(overlay) {
+    this.#overlay = overlay;
   }
 
   /** Forgets one record, e.g. after it was deleted on the server. */

@@ -28,7 +28,9 @@ const SHOW_ROUTES = Object.freeze({ [WISH]: API.wishes.show, [JOURNAL]: API.jour
 export async function showLatest(kind, id) {
   if (!SHOW_ROUTES[kind]) return null;
   try {
-    const [record] = store.put(kind, await api.request(SHOW_ROUTES[kind], { params: { id } }));
+    // The server's copy is what is answered: the store may show it with waiting writes laid over.
+    const record = await api.request(SHOW_ROUTES[kind], { params: { id } });
+    store.put(kind, record);
     return record;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
@@ -109,13 +111,18 @@ export function showLocally(write) {
   } else if (action === "create") {
     const now = new Date(write.madeAt).toISOString();
     store.put(kind, { ...NEW_RECORD[kind], ...fieldsOf(body), id, createdAt: now, updatedAt: now, version: 0 });
-  } else if (action === "update" && held) {
-    store.put(kind, { ...held, ...fieldsOf(body) });
-  } else if (TOGGLES[action] && held) {
-    store.put(kind, { ...held, ...TOGGLES[action] });
+  } else if ((action === "update" || TOGGLES[action]) && held) {
+    store.put(kind, laidOver(held, write));
   } else if (action === "delete") {
     store.remove(kind, id);
   }
+}
+
+/** `record` as it will be once `write` (waiting) is sent: null when the write deletes it. */
+export function laidOver(record, write) {
+  if (write.action === "update") return { ...record, ...fieldsOf(write.body) };
+  if (TOGGLES[write.action]) return { ...record, ...TOGGLES[write.action] };
+  return write.action === "delete" ? null : record;
 }
 
 /** A write's fields as the record holds them: `photoIds` become the photos themselves. */

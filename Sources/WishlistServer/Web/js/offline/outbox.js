@@ -16,7 +16,7 @@ import { session, SessionState } from "../accounts/session.js";
 import { navigation } from "../shell/navigation.js";
 import { OutboxDatabase, outboxDatabaseName } from "./outbox-database.js";
 import { takeShares } from "./shared-inbox.js";
-import { dropId, isLocalId, isVersioned, localId, makesRecord, mentions, replaceId, showLatest, showLocally, transmit } from "./outbox-writes.js";
+import { dropId, isLocalId, isVersioned, laidOver, localId, makesRecord, mentions, replaceId, showLatest, showLocally, transmit } from "./outbox-writes.js";
 
 /** The first wait before trying again after a failed send, doubled each time up to the last. */
 const RETRY_FIRST_MS = 2_000;
@@ -47,6 +47,7 @@ export class Outbox extends EventTarget {
 
   constructor() {
     super();
+    store.setOverlay((kind, record) => this.#laidOver(kind, record));
     window.addEventListener("online", () => this.drain());
     apiEvents.addEventListener("reachable", () => {
       if (this.#unreachable) this.drain();
@@ -90,6 +91,16 @@ export class Outbox extends EventTarget {
     for (const share of await takeShares()) await this.enqueueShare(share);
     this.#changed();
     this.drain();
+  }
+
+  /** `record` with the writes of it still waiting laid over it, in order (null: one deletes it). */
+  #laidOver(kind, record) {
+    let shown = record;
+    for (const write of this.#writes) {
+      if (shown === null) break;
+      if (write.kind === kind && write.id === record.id) shown = laidOver(shown, write);
+    }
+    return shown;
   }
 
   /** Lets go of the account's outbox (sign-out deletes the database itself). */
