@@ -81,7 +81,10 @@ import WishlistServer
 
     @Test func aRateLimitMustNameAnActionOnceWithAWholeNumber() async throws {
         for (arguments, problem) in [
-            (["--rate-limit", "bogus=3"], "ACTION one of uploads, link-previews, gif-searches, sign-ins, imports, shared-views, reservations; not 'bogus=3'."),
+            (
+                ["--rate-limit", "bogus=3"],
+                "ACTION one of uploads, link-previews, gif-searches, sign-ins, imports, shared-views, reservations; not 'bogus=3'."
+            ),
             (["--rate-limit", "uploads"], "not 'uploads'."),
             (["--rate-limit", "uploads=0"], "uploads= takes a whole number of requests a minute, at least 1."),
             (["--rate-limit", "uploads=-5"], "at least 1."), (["--rate-limit", "uploads=ten"], "at least 1."),
