@@ -9,7 +9,7 @@ and the page's own `computedRole` rebuilds the tree at each element (7 s for 300
 
 import pkgutil
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -76,12 +76,26 @@ return positions.map((position) => candidates[position])
 _IS_DISPLAYED = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js").decode("utf8")
 
 
+class DocumentReplaced(StaleElementReferenceException):
+    """The page navigated while a lookup read its accessibility tree (Chromium answers "unhandled
+    inspector error"): stale, like an element of the old page, so the waits look again."""
+
+
+def _query_tree(driver, root, role):
+    try:
+        return driver.execute_cdp_cmd("Accessibility.queryAXTree", {"nodeId": root, "role": role})["nodes"]
+    except WebDriverException as error:
+        if "inspector error" in str(error):
+            raise DocumentReplaced(str(error)) from error
+        raise
+
+
 def _matching_nodes(driver, roles, name):
     """The backend ids of the accessibility nodes with one of `roles` and, when given, `name`."""
     root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
     found = []
     for role in roles:
-        for node in driver.execute_cdp_cmd("Accessibility.queryAXTree", {"nodeId": root, "role": role})["nodes"]:
+        for node in _query_tree(driver, root, role):
             if node.get("ignored") or "backendDOMNodeId" not in node:
                 continue
             if name is not None and node.get("name", {}).get("value", "").strip() != name:

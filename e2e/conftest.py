@@ -6,7 +6,6 @@ Run: WISHLIST_BIN=.build/debug/wishlist pytest -n 2 e2e
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -156,12 +155,8 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     binary = os.environ.get("WISHLIST_BIN")
     if not binary:
         pytest.fail("set WISHLIST_BIN to the wishlist executable, e.g. .build/debug/wishlist")
-    if data_dir is None and extra_args[-2:] == ("--spots", "bundled") and extra_args.count("--spots") == 1:
-        data_dir = tmp_path / "data"
-        shutil.copytree(_bundled_spots_data(tmp_path.parent), data_dir)
-    else:
-        data_dir = data_dir or tmp_path / "data"
-        data_dir.mkdir(exist_ok=True)
+    data_dir = data_dir or tmp_path / "data"
+    data_dir.mkdir(exist_ok=True)
     log_path = tmp_path / "server.log"
     port = port or _free_port()
     with open(log_path, "ab") as log:
@@ -193,18 +188,6 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
         _stop(process)
         raise
     return running
-
-
-def _bundled_spots_data(folder):
-    """The data directory of a stopped server that imported the bundled K-culture spots, made once
-    per worker in `folder`: a test server asking for them starts from a copy and finds them there,
-    rather than importing the megabyte again (two seconds of a debug server's CPU)."""
-    template = folder / "bundled-spots" / "data"
-    if not template.exists():
-        template.parent.mkdir()
-        for _ in _serve(template.parent, "--spots", "bundled", data_dir=template):
-            pass
-    return template
 
 
 @pytest.fixture

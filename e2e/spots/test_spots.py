@@ -72,7 +72,8 @@ def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_th
     assert en["spots.count"].replace("{count}", str(bts["spotCount"])) in card.accessible_name, card.accessible_name
     assert "BTS" in card.accessible_name, card.accessible_name
     screenshot("discover-spots-bts")
-    card.click()
+    # Found again: the results may have been drawn anew for the last letters typed.
+    wait_until(browser, lambda: link_starting(browser, bts["title"]), "BTS's card is not listed").click()
 
     wait_for_role(browser, "heading", bts["title"])
     wait_for_role(browser, "region", en["spots.mapCount"].replace("{count}", str(min(bts["spotCount"], 24))))
