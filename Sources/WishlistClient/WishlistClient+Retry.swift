@@ -70,11 +70,6 @@ extension WishlistClient {
 
     /// A 409 `request_in_progress`: the first try of this key has not answered yet.
     static func isStillRunning(_ response: URLResponse, _ body: Data) -> Bool {
-        guard (response as? HTTPURLResponse)?.statusCode == 409 else { return false }
-        struct ErrorBody: Decodable {
-            struct Detail: Decodable { let code: String }
-            let error: Detail
-        }
-        return (try? JSONDecoder().decode(ErrorBody.self, from: body))?.error.code == "request_in_progress"
+        (response as? HTTPURLResponse)?.statusCode == 409 && ErrorBody.decoded(body)?.error.code == "request_in_progress"
     }
 }

@@ -177,20 +177,27 @@ public final class WishlistClient: Sendable {
     /// Throws the server's error for a non-2xx answer.
     static func check(_ answer: HTTPAnswer) throws {
         guard !(200..<300).contains(answer.status) else { return }
-        struct ErrorBody: Decodable {
-            struct Detail: Decodable {
-                let code: String
-                let message: String
-                let field: String?
-            }
-            let error: Detail
-        }
-        if let error = try? JSONDecoder().decode(ErrorBody.self, from: answer.body) {
+        if let error = ErrorBody.decoded(answer.body) {
             noteErrorField(error.error.field)
             throw WishlistClientError.server(status: answer.status, code: error.error.code, message: error.error.message)
         }
         throw WishlistClientError.server(
             status: answer.status, code: "http_\(answer.status)", message: "The server answered with status \(answer.status).")
+    }
+
+    /// The API's error answer, `{"error": {code, message, field?}}`.
+    struct ErrorBody: Decodable {
+        struct Detail: Decodable {
+            let code: String
+            let message: String
+            let field: String?
+        }
+        let error: Detail
+
+        /// The error in `body`, or nil when it is not one.
+        static func decoded(_ body: Data) -> ErrorBody? {
+            try? JSONDecoder().decode(ErrorBody.self, from: body)
+        }
     }
 
     private func rememberSessionCookie(_ header: String?) {

@@ -1,14 +1,19 @@
 import Foundation
 
 /// A value shared between threads behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
-    init(_ value: Value) { stored = value }
+    public init(_ value: Value) { stored = value }
 
-    var value: Value {
+    public var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+
+    /// Changes the value in place and returns what `change` returns, in one hold of the lock.
+    public func withLock<Result>(_ change: (inout Value) -> Result) -> Result {
+        lock.withLock { change(&stored) }
     }
 }

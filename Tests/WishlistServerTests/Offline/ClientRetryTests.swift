@@ -74,4 +74,24 @@ import WishlistCore
         }
         #expect(proxy.idempotencyKeys("POST", "/share") == [""])
     }
+
+    /// The first try of a key still running (409 `request_in_progress`): the same request again, after a pause.
+    @Test func aWriteWhoseFirstTryStillRunsIsSentAgain() async throws {
+        let tries = Locked(0)
+        let server = try LoopbackHTTPServer { _ in
+            let first = tries.withLock { count in
+                count += 1
+                return count == 1
+            }
+            return first
+                ? .json(status: 409, body: #"{"error":{"code":"request_in_progress","message":"Still running."}}"#)
+                : .json(status: 201, body: #"{"id":1}"#)
+        }
+        defer { server.stop() }
+        let answer = try await WishlistClient(baseURL: server.baseURL).send(
+            "POST", "/api/v1/wishes", body: Data(#"{"name":"Lamp"}"#.utf8))
+        #expect(answer.status == 201)
+        let keys = server.requests.map { $0.headers["idempotency-key"] ?? "" }
+        #expect(keys.count == 2 && Set(keys).count == 1 && !keys[0].isEmpty, "one key, sent twice: \(keys)")
+    }
 }
