@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from selenium.common.exceptions import WebDriverException
@@ -129,6 +130,26 @@ def _stop(process):
         raise RuntimeError("server ignored SIGTERM") from None
 
 
+# The port this worker's servers listen on when no other of its servers holds it: one origin from test to
+# test, so the browser keeps the app's immutable assets in its HTTP cache as a returning visitor would,
+# instead of fetching and compiling every module again for each test. It lies below Linux's ephemeral range (32768 up), so no port the system hands out for the asking
+# (`_free_port`, a stand-in site, a browser's connection) can be it while its server is stopped.
+_WORKER_PORT = 21000 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+_PORTS_IN_USE = set()
+
+
+def _port_for_a_new_server():
+    if _WORKER_PORT not in _PORTS_IN_USE:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(("127.0.0.1", _WORKER_PORT))
+                return _WORKER_PORT
+            except OSError:
+                pass
+    return _free_port()
+
+
 # The origins of the servers started since the browser was last reset, whose storage it must forget.
 _SERVED_ORIGINS = set()
 
@@ -146,6 +167,7 @@ def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
 def stop_server(running):
     """Stops a server started by `start_server` (SIGTERM, as a person would)."""
     _stop(running.process)
+    _PORTS_IN_USE.discard(urlparse(running.base_url).port)
 
 
 def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=None):
@@ -158,7 +180,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     data_dir = data_dir or tmp_path / "data"
     data_dir.mkdir(exist_ok=True)
     log_path = tmp_path / "server.log"
-    port = port or _free_port()
+    port = port or _port_for_a_new_server()
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
             # No internet here: the maps draw their plain background instead of fetching tiles.
@@ -181,11 +203,12 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
             env={**os.environ, **(environment or {})},
         )
     running = RunningServer(f"http://127.0.0.1:{port}", data_dir, log_path, process)
+    _PORTS_IN_USE.add(port)
     _SERVED_ORIGINS.add(running.base_url)
     try:
         _wait_until_healthy(running)
     except BaseException:
-        _stop(process)
+        stop_server(running)
         raise
     return running
 
@@ -233,8 +256,12 @@ def _worker_browser():
 
 
 @pytest.fixture
-def browser(_worker_browser):
-    """Headless Chromium at phone size (390×844), English, as new, failing the test on any script error."""
+def browser(_worker_browser, request):
+    """Headless Chromium at phone size (390×844), English, as new, failing the test on any script error.
+
+    Only the tests marked `service_worker` (e2e/offline/) let the app install its worker: the others run
+    it as a browser without service workers does, which spared each of them fetching and keeping the whole
+    shell (half of a test's requests, a sixth of Chromium's time)."""
     driver = _worker_browser["driver"]
     if driver is not None:
         try:
@@ -245,6 +272,8 @@ def browser(_worker_browser):
     if driver is None:
         driver = _worker_browser["driver"] = ReusableBrowser()
     _SERVED_ORIGINS.clear()
+    if request.node.get_closest_marker("service_worker") is None:
+        driver.hide_service_workers()
     yield driver
     errors = driver.script_errors()
     assert not errors, f"script errors in the page: {errors}"

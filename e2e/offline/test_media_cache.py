@@ -1,7 +1,11 @@
 """The renditions kept for offline use stay within their budget, the oldest going first, and are
 kept per account (js/offline/media-cache.js, run in the browser)."""
 
+import pytest
+
 from module_harness import page  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.service_worker
 
 
 def test_renditions_beyond_the_budget_push_out_the_oldest(page):

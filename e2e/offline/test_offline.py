@@ -24,6 +24,8 @@ from offline_steps import (
 )
 from photo_steps import upload
 
+pytestmark = pytest.mark.service_worker
+
 
 def main_text(browser):
     return browser.find_element(By.TAG_NAME, "main").text

@@ -11,6 +11,8 @@ from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until
 from flows import block_api, go_to_tab, say, signed_in, tap, unblock_api
 from photo_steps import SMALL, images, pick
 
+pytestmark = pytest.mark.service_worker
+
 # Sending waits for the page's retry timer at worst (2 s, then 4 s…) on top of the server's work.
 SEND_TIMEOUT = 30
 

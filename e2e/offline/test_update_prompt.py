@@ -12,6 +12,8 @@ from conftest import WEB_DIR, start_server, stop_server
 from flows import signed_in, tap
 from offline_steps import start_again, wait_for_service_worker
 
+pytestmark = pytest.mark.service_worker
+
 
 @pytest.fixture
 def web_copy(tmp_path):
