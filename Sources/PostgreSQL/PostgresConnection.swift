@@ -7,7 +7,9 @@ import Foundation
 /// Every call blocks its thread until the server has answered (libpq's synchronous calls): no
 /// event loop is needed, and the pool bounds how many threads can be waiting on the server at once.
 /// Statements run with arguments are prepared once per connection, on first use, and found again by
-/// their SQL text; results come whole, in libpq's text format, and are read as typed values.
+/// their SQL text; their parameters are PostgreSQL's `$1`, `$2`… with an array of arguments, or
+/// `:name` with `PostgresNamedArguments`. Results come whole, in libpq's text format, and are read
+/// as typed values.
 public final class PostgresConnection {
     /// Nil once closed; every operation then throws `.connectionDoesNotExist`.
     private var handle: OpaquePointer?
@@ -112,12 +114,23 @@ public final class PostgresConnection {
     /// updated or deleted.
     @discardableResult
     public func run(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> Int {
-        try perform(sql, arguments).affectedRows
+        try perform(sql, positional: arguments).affectedRows
+    }
+
+    /// Runs one statement with arguments bound to its named parameters (`:name`).
+    @discardableResult
+    public func run(_ sql: String, _ arguments: PostgresNamedArguments) throws -> Int {
+        try perform(sql, named: arguments).affectedRows
     }
 
     /// All rows of one statement.
     public func query(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> [PostgresRow] {
-        try perform(sql, arguments).rows()
+        try perform(sql, positional: arguments).rows()
+    }
+
+    /// All rows of one statement whose parameters are named.
+    public func query(_ sql: String, _ arguments: PostgresNamedArguments) throws -> [PostgresRow] {
+        try perform(sql, named: arguments).rows()
     }
 
     /// The first row, or nil when there is none.
@@ -125,10 +138,19 @@ public final class PostgresConnection {
         try query(sql, arguments).first
     }
 
+    /// The first row of a statement whose parameters are named.
+    public func queryFirst(_ sql: String, _ arguments: PostgresNamedArguments) throws -> PostgresRow? {
+        try query(sql, arguments).first
+    }
+
     /// The first column of the first row: nil when there is no row or the value is NULL.
     public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> T? {
-        guard let row = try queryFirst(sql, arguments), let value = row.values.first, !value.isNull else { return nil }
-        return try row[0] as T
+        try Self.firstValue(of: queryFirst(sql, arguments))
+    }
+
+    /// The first column of the first row of a statement whose parameters are named.
+    public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> T? {
+        try Self.firstValue(of: queryFirst(sql, arguments))
     }
 
     /// The first column of every row.
@@ -136,10 +158,31 @@ public final class PostgresConnection {
         try query(sql, arguments).map { try $0[0] as T }
     }
 
+    /// The first column of every row of a statement whose parameters are named.
+    public func column<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> [T] {
+        try query(sql, arguments).map { try $0[0] as T }
+    }
+
+    private static func firstValue<T: PostgresColumnDecodable>(of row: PostgresRow?) throws -> T? {
+        guard let row, let value = row.values.first, !value.isNull else { return nil }
+        return try row[0] as T
+    }
+
+    private func perform(_ sql: String, positional arguments: [any PostgresBindable]) throws -> PostgresResult {
+        try perform(sql, arguments.map(\.postgresParameter))
+    }
+
+    /// Named parameters are turned into `$n` at every call (a scan of the SQL text); the statement
+    /// cache's key is the result, the same at every call, so it is still prepared once.
+    private func perform(_ sql: String, named arguments: PostgresNamedArguments) throws -> PostgresResult {
+        let (positionalSQL, parameters) = try arguments.bind(to: sql)
+        return try perform(positionalSQL, parameters)
+    }
+
     /// Runs `sql`'s prepared statement, preparing it first if this connection has not yet.
-    private func perform(_ sql: String, _ arguments: [any PostgresBindable], isRetry: Bool = false) throws -> PostgresResult {
+    private func perform(_ sql: String, _ values: [PostgresParameter], isRetry: Bool = false) throws -> PostgresResult {
         let connection = try open()
-        let parameters = try ParameterBuffer(arguments.map(\.postgresParameter), sql: sql)
+        let parameters = try ParameterBuffer(values, sql: sql)
         let name = try statementName(for: sql, connection)
         do {
             return try parameters.withPointers { values, lengths, formats in
@@ -154,7 +197,7 @@ public final class PostgresConnection {
             // nothing, so it runs again at once; inside one, the transaction is lost all the same.
             forget(sql)
             guard !isRetry, transactionStatus == CPOSTGRES_TRANSACTION_IDLE else { throw error }
-            return try perform(sql, arguments, isRetry: true)
+            return try perform(sql, values, isRetry: true)
         }
     }
 

@@ -43,6 +43,7 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let undefinedColumn = SQLState(rawValue: "42703")
     public static let undefinedTable = SQLState(rawValue: "42P01")
     public static let datatypeMismatch = SQLState(rawValue: "42804")
+    public static let undefinedParameter = SQLState(rawValue: "42P02")
     // Class 53 and 55: insufficient resources, object not in prerequisite state.
     public static let outOfMemory = SQLState(rawValue: "53200")
     public static let lockNotAvailable = SQLState(rawValue: "55P03")

@@ -41,7 +41,9 @@ import Testing
         let size = 3
         let borrowers = 8
         let name = "pool-bound-\(UUID().uuidString.prefix(8))"
-        let pool = try PostgresPool(url: try TestDatabase.make(parameters: [("application_name", name)]), size: size)
+        // A borrower waits while others hold theirs: a long bound, for a loaded machine.
+        let pool = try PostgresPool(
+            url: try TestDatabase.make(parameters: [("application_name", name)]), size: size, acquireTimeout: .seconds(60))
         let state = Locked((inUse: 0, mostInUse: 0, entered: 0, mostSessions: 0))
         try onThreads(borrowers) { _ in
             try pool.withConnection { connection in

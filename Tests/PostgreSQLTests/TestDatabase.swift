@@ -39,8 +39,9 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) t
     if let error = errors.value.first { throw error }
 }
 
-/// Waits until `condition` holds, checking it every 2 ms; fails after `seconds`.
-func waitUntil(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) throws {
+/// Waits until `condition` holds, checking it every 2 ms; fails after `seconds` (long: the machine
+/// may be busy with other builds and tests).
+func waitUntil(_ what: String, seconds: Double = 60, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while try !condition() {
         guard Date() < deadline else { throw WaitTimedOut(what: what) }

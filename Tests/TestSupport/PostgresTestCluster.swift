@@ -59,6 +59,7 @@ public final class PostgresTestCluster: Sendable {
                     + "(`make deps-test` does) to run the PostgreSQL tests")
         }
         let owner = try Self.clusterOwner()
+        Self.removeFoldersOfDeadRuns()
         // Short: a unix socket's whole path must fit in 107 bytes.
         directory = "/tmp/wishlist-pg-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(
@@ -81,6 +82,18 @@ public final class PostgresTestCluster: Sendable {
         Self.stopDirectory.value = directory
         atexit { PostgresTestCluster.stop() }
         try waitUntilReady(server, data: data, log: log)
+    }
+
+    /// A test process that was killed could not remove its cluster's folder (its server died with
+    /// it): the folders whose process is gone are removed by the next run.
+    private static func removeFoldersOfDeadRuns() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for entry in entries where entry.hasPrefix("wishlist-pg-") {
+            guard let pid = entry.split(separator: "-").dropFirst(2).first.flatMap({ pid_t($0) }),
+                kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: "/tmp/\(entry)")
+        }
     }
 
     /// No TCP at all; durability off, since the cluster is thrown away; small buffers, since it is
