@@ -53,7 +53,7 @@ extension PostgresConnection {
     public func serializable<T>(maxAttempts: Int = 5, _ body: (PostgresConnection) throws -> T) throws -> T {
         guard !isInTransaction else {
             throw PostgresError(
-                code: SQLState(rawValue: "25001"), message: "a SERIALIZABLE transaction cannot be nested in another transaction")
+                code: .activeTransaction, message: "a SERIALIZABLE transaction cannot be nested in another transaction")
         }
         var attempt = 1
         while true {

@@ -36,7 +36,10 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     /// (terminated, shutting down, still starting). The connection that saw it cannot be used again;
     /// a pool replaces it. Whether a statement in flight was carried out is unknown.
     public var isConnectionLost: Bool {
-        code.errorClass == "08" || code == .adminShutdown || code == .crashShutdown || code == .cannotConnectNow
+        // 08P01 is in the class too, but the server sends it for a statement given the wrong number
+        // of arguments, and the session goes on.
+        (code.errorClass == "08" && code != .protocolViolation) || code == .adminShutdown || code == .crashShutdown
+            || code == .cannotConnectNow
     }
 
     public var description: String {

@@ -12,12 +12,20 @@ final class PostgresResult {
         guard let handle else {
             throw Self.connectionError(connection, sql: sql)
         }
-        switch cpostgres_result_status(handle) {
+        let status = cpostgres_result_status(handle)
+        switch status {
         case CPOSTGRES_COMMAND_OK, CPOSTGRES_TUPLES_OK, CPOSTGRES_EMPTY_QUERY:
             self.handle = handle
-        default:
+        case CPOSTGRES_FATAL_ERROR, CPOSTGRES_NONFATAL_ERROR, CPOSTGRES_BAD_RESPONSE:
             defer { cpostgres_clear(handle) }
             throw Self.error(of: handle, connection: connection, sql: sql)
+        default:
+            // COPY … FROM STDIN / TO STDOUT and pipeline results: this module sends none of them.
+            cpostgres_clear(handle)
+            throw PostgresError(
+                code: .featureNotSupported,
+                message: "libpq answered with result status \(status.rawValue), which this module does not read",
+                sql: sql)
         }
     }
 
@@ -26,16 +34,16 @@ final class PostgresResult {
     }
 
     /// The rows, copied out of libpq's memory.
-    func rows() -> [PostgresRow] {
+    func rows() throws -> [PostgresRow] {
         let columnCount = Int(cpostgres_column_count(handle))
         let columns = PostgresColumns(names: (0..<columnCount).map { String(cString: cpostgres_column_name(handle, Int32($0))) })
         let types = (0..<columnCount).map { PostgresType(rawValue: cpostgres_column_type(handle, Int32($0))) }
-        return (0..<cpostgres_row_count(handle)).map { row in
-            PostgresRow(columns: columns, values: types.indices.map { value(row: row, column: Int32($0), type: types[$0]) })
+        return try (0..<cpostgres_row_count(handle)).map { row in
+            PostgresRow(columns: columns, values: try types.indices.map { try value(row: row, column: Int32($0), type: types[$0]) })
         }
     }
 
-    private func value(row: Int32, column: Int32, type: PostgresType) -> PostgresValue {
+    private func value(row: Int32, column: Int32, type: PostgresType) throws -> PostgresValue {
         if cpostgres_value_is_null(handle, row, column) { return PostgresValue(type: type, content: .null) }
         let text = cpostgres_value(handle, row, column)!
         guard type == .bytea else {
@@ -46,7 +54,7 @@ final class PostgresResult {
         // libpq's own unescaping reads both of the server's bytea_output formats (hex and escape).
         var length = 0
         guard let bytes = cpostgres_unescape_bytea(text, &length) else {
-            return PostgresValue(type: type, content: .null)
+            throw PostgresError(code: .outOfMemory, message: "libpq could not allocate a bytea value of \(length) bytes")
         }
         defer { cpostgres_free(bytes) }
         return PostgresValue(type: type, content: .bytes(Data(bytes: bytes, count: length)))

@@ -33,6 +33,7 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let uniqueViolation = SQLState(rawValue: "23505")
     public static let checkViolation = SQLState(rawValue: "23514")
     // Class 25: invalid transaction state.
+    public static let activeTransaction = SQLState(rawValue: "25001")
     public static let noActiveTransaction = SQLState(rawValue: "25P01")
     public static let inFailedTransaction = SQLState(rawValue: "25P02")
     // Class 40: transaction rollback.

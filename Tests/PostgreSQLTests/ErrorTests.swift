@@ -17,7 +17,9 @@ import Testing
         let script = #expect(throws: PostgresError.self) { try connection.execute("SELECT 1; SELECT 1/0") }
         #expect(script?.code == SQLState(rawValue: "22012"))
         // Too few arguments: the server refuses the statement, not the session.
-        #expect(throws: PostgresError.self) { try connection.run("SELECT $1::int4 + $2::int4", [1]) }
+        let arguments = #expect(throws: PostgresError.self) { try connection.run("SELECT $1::int4 + $2::int4", [1]) }
+        #expect(arguments?.code == .protocolViolation)
+        #expect(arguments?.isConnectionLost == false)
 
         #expect(connection.isConnected)
         #expect(try connection.scalar("SELECT 1") as Int? == 1)
