@@ -1,6 +1,8 @@
 import PostgreSQL
 import Testing
 
+private struct Abandon: Error {}
+
 @Suite struct StatementCacheTests {
     @Test func aStatementIsPreparedOncePerConnectionAndFoundAgainByItsSQL() throws {
         let connection = try TestDatabase.connection()
@@ -36,5 +38,18 @@ import Testing
         }
         #expect(error?.code == .featureNotSupported)
         #expect(try connection.query("SELECT * FROM items").first?.values.count == 3)
+    }
+
+    @Test func aStatementPreparedInATransactionThatRolledBackIsStillPrepared() throws {
+        let connection = try TestDatabase.connection()
+        #expect(throws: Abandon.self) {
+            try connection.transaction { database in
+                #expect(try database.scalar("SELECT $1::int8", [1]) as Int? == 1)
+                throw Abandon()
+            }
+        }
+        // The cache still names it, and the server still has it.
+        #expect(try connection.scalar("SELECT $1::int8", [2]) as Int? == 2)
+        #expect(connection.preparedStatementCount == 1)
     }
 }
