@@ -59,10 +59,11 @@ public final class PostgresConnection {
     }
 
     /// libpq reports a refused connection as text only; the server's reason for the usual refusals
-    /// is in it. Anything else is "could not connect".
+    /// is in it (in English unless the server's `lc_messages` says otherwise, when this falls back
+    /// to "could not connect" too).
     private static func refusal(in reason: String) -> SQLState {
-        if reason.contains("password authentication failed") { return SQLState(rawValue: "28P01") }
-        if reason.contains("does not exist") && reason.contains("database") { return SQLState(rawValue: "3D000") }
+        if reason.contains("password authentication failed") { return .invalidPassword }
+        if reason.contains("does not exist") && reason.contains("database") { return .databaseDoesNotExist }
         if reason.contains("the database system is starting up") || reason.contains("shutting down") { return .cannotConnectNow }
         return .unableToConnect
     }

@@ -1,3 +1,4 @@
+import CPostgres
 import Dispatch
 import Foundation
 
@@ -100,7 +101,8 @@ public final class PostgresPool: @unchecked Sendable {
         if connection.isConnected && connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
-        let keep = connection.isConnected && !connection.isInTransaction
+        // Only an idle session is lent again: not one still in a transaction, nor one left mid-COPY.
+        let keep = connection.isConnected && connection.transactionStatus == CPOSTGRES_TRANSACTION_IDLE
         let closeNow = lock.withLock {
             guard keep && !isClosed else { return true }
             idle.append(connection)

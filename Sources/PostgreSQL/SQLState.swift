@@ -36,6 +36,9 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let activeTransaction = SQLState(rawValue: "25001")
     public static let noActiveTransaction = SQLState(rawValue: "25P01")
     public static let inFailedTransaction = SQLState(rawValue: "25P02")
+    // Class 28 and 3D: invalid authorization, invalid catalog name.
+    public static let invalidPassword = SQLState(rawValue: "28P01")
+    public static let databaseDoesNotExist = SQLState(rawValue: "3D000")
     // Class 40: transaction rollback.
     public static let serializationFailure = SQLState(rawValue: "40001")
     public static let deadlockDetected = SQLState(rawValue: "40P01")

@@ -55,7 +55,7 @@ import Testing
         let noDatabase = #expect(throws: PostgresError.self) {
             _ = try PostgresConnection(url: cluster.url(database: "not_there"))
         }
-        #expect(noDatabase?.code == SQLState(rawValue: "3D000"))
+        #expect(noDatabase?.code == .databaseDoesNotExist)
 
         let malformed = #expect(throws: PostgresError.self) { _ = try PostgresConnection(url: "postgresql://host?nonsense=1") }
         #expect(malformed?.code == .unableToConnect)

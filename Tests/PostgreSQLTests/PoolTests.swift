@@ -95,6 +95,16 @@ import Testing
         #expect(count == 0)
     }
 
+    @Test func aConnectionLeftMidCopyIsNotLentAgain() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 1)
+        let error = try pool.withConnection { connection in
+            #expect(throws: PostgresError.self) { try connection.execute("COPY (SELECT 1) TO STDOUT") }
+        }
+        #expect(error?.code == .featureNotSupported)
+        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
+        #expect(pool.connectionsOpened == 2)
+    }
+
     @Test func poolHelpersRunTransactionsAndAClosedPoolRefusesWork() throws {
         let pool = try PostgresPool(url: try TestDatabase.make(), size: 2)
         try pool.transaction { try $0.execute("CREATE TABLE t (x int4)") }
