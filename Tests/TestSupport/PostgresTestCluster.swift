@@ -16,7 +16,8 @@ public final class PostgresTestCluster: Sendable {
     public let directory: String
     /// Whether libpq was mapped into this process before the cluster started, that is before any
     /// test could open a connection: it must not have been, since the PostgreSQL module loads it
-    /// only at the first connection.
+    /// only at the first connection. This holds only while every test that touches PostgreSQL (even
+    /// to fail to connect) asks for the cluster first, as `TestDatabase` does.
     public let libpqWasMappedBeforeStart: Bool
 
     /// The cluster of this process, started at the first call; the error that stopped it, at every call.
