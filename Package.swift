@@ -53,9 +53,14 @@ let package = Package(
         // libarchive, loaded at the first archive like libvips: it brings libxml2, ICU and several
         // compression libraries that an idle server need not map. Its header hides libarchive's.
         .target(name: "CArchive", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libarchive"))]),
+        // libpq, loaded at the first PostgreSQL connection like libvips: a server on its SQLite file
+        // never maps it, nor the TLS, Kerberos and LDAP libraries it brings. Its header hides libpq's.
+        .target(name: "CPostgres", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libpq"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // The database server, for when one machine is not enough.
+        .target(name: "PostgreSQL", dependencies: ["CPostgres"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips", "CMalloc"]),
@@ -106,6 +111,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "TestSupport"]),

@@ -4,8 +4,8 @@ import Testing
 import WishlistClient
 
 /// libvips with the hundred libraries it needs (about 10 MB resident) and libxml2 with ICU (about
-/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up: an idle server
-/// must stay small.
+/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up, and libpq only by
+/// a PostgreSQL connection: an idle server must stay small.
 @Suite final class LazyLibraryTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-lazy-\(UUID())")
 
@@ -22,6 +22,8 @@ import WishlistClient
         defer { server.stop() }
         // Signing in has already run a request through every layer but Imaging.
         #expect(!Self.maps(server, "libvips.so"), "an idle server has libvips mapped")
+        // A server on its SQLite file never opens a PostgreSQL connection, so never loads libpq.
+        #expect(!Self.maps(server, "libpq.so"), "a server on SQLite has libpq mapped")
 
         let uploaded = try await server.client.uploadPhotos(
             [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try Data(contentsOf: TestData.photo("camera/canon-40d.jpg")))])

@@ -1,0 +1,153 @@
+#include "library.h"
+#include "cpostgres.h"
+
+#include <stdio.h>
+
+// The wrappers the PostgreSQL module calls, each through the table loader.c filled. They are named
+// cpostgres_, never PQ…: the release executable exports its C functions, so a function of ours named
+// like libpq's would take its place in libpq's own calls.
+
+_Static_assert((int)CPOSTGRES_EMPTY_QUERY == (int)PGRES_EMPTY_QUERY, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_COMMAND_OK == (int)PGRES_COMMAND_OK, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_TUPLES_OK == (int)PGRES_TUPLES_OK, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_BAD_RESPONSE == (int)PGRES_BAD_RESPONSE, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_NONFATAL_ERROR == (int)PGRES_NONFATAL_ERROR, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_FATAL_ERROR == (int)PGRES_FATAL_ERROR, "ExecStatusType changed");
+_Static_assert((int)CPOSTGRES_TRANSACTION_IDLE == (int)PQTRANS_IDLE, "PGTransactionStatusType changed");
+_Static_assert((int)CPOSTGRES_TRANSACTION_ACTIVE == (int)PQTRANS_ACTIVE, "PGTransactionStatusType changed");
+_Static_assert((int)CPOSTGRES_TRANSACTION_IN_TRANSACTION == (int)PQTRANS_INTRANS, "PGTransactionStatusType changed");
+_Static_assert((int)CPOSTGRES_TRANSACTION_IN_ERROR == (int)PQTRANS_INERROR, "PGTransactionStatusType changed");
+_Static_assert((int)CPOSTGRES_TRANSACTION_UNKNOWN == (int)PQTRANS_UNKNOWN, "PGTransactionStatusType changed");
+_Static_assert((int)CPOSTGRES_FIELD_SQLSTATE == PG_DIAG_SQLSTATE, "PG_DIAG_SQLSTATE changed");
+_Static_assert((int)CPOSTGRES_FIELD_MESSAGE == PG_DIAG_MESSAGE_PRIMARY, "PG_DIAG_MESSAGE_PRIMARY changed");
+_Static_assert((int)CPOSTGRES_FIELD_DETAIL == PG_DIAG_MESSAGE_DETAIL, "PG_DIAG_MESSAGE_DETAIL changed");
+_Static_assert((int)CPOSTGRES_FIELD_HINT == PG_DIAG_MESSAGE_HINT, "PG_DIAG_MESSAGE_HINT changed");
+
+bool cpostgres_check_url(const char *url, char **reason) {
+    *reason = NULL;
+    PQconninfoOption *options = libpq.PQconninfoParse(url, reason);
+    if (options == NULL) return false;
+    libpq.PQconninfoFree(options);
+    return true;
+}
+
+/// Notices (e.g. "there is no transaction in progress") go to stderr by default, where nobody
+/// reads them between a server's log lines.
+static void drop_notice(void *argument, const PGresult *result) {
+    (void)argument;
+    (void)result;
+}
+
+PGconn *cpostgres_connect(const char *url, const char *fallback_application_name, int default_connect_timeout) {
+    char timeout[16];
+    snprintf(timeout, sizeof timeout, "%d", default_connect_timeout);
+    // libpq reads the arrays in order and the last value of a keyword wins, the URL's fields taking
+    // the place of `dbname`: what comes before it is a default the URL may change (without a
+    // connect_timeout libpq would wait for an unreachable server as long as TCP does), what comes
+    // after it overrides the URL (every string this module sends and reads is UTF-8).
+    const char *const keywords[] = {"connect_timeout", "fallback_application_name", "dbname", "client_encoding", NULL};
+    const char *const values[] = {timeout, fallback_application_name, url, "UTF8", NULL};
+    PGconn *connection = libpq.PQconnectdbParams(keywords, values, 1);
+    if (connection != NULL) libpq.PQsetNoticeReceiver(connection, drop_notice, NULL);
+    return connection;
+}
+
+bool cpostgres_is_connected(const PGconn *connection) {
+    return libpq.PQstatus(connection) == CONNECTION_OK;
+}
+
+bool cpostgres_poll_alive(PGconn *connection) {
+    if (libpq.PQstatus(connection) != CONNECTION_OK) return false;
+    // libpq's socket is always non-blocking underneath, so this never waits. The first read takes
+    // a terminated backend's last message, the second sees the end of the stream and marks the
+    // connection bad.
+    for (int read = 0; read < 2; read++) {
+        if (!libpq.PQconsumeInput(connection)) return false;
+    }
+    return libpq.PQstatus(connection) == CONNECTION_OK;
+}
+
+const char *cpostgres_connection_error(const PGconn *connection) {
+    return libpq.PQerrorMessage(connection);
+}
+
+CPostgresTransactionStatus cpostgres_transaction_status(const PGconn *connection) {
+    return (CPostgresTransactionStatus)libpq.PQtransactionStatus(connection);
+}
+
+int cpostgres_backend_pid(const PGconn *connection) {
+    return libpq.PQbackendPID(connection);
+}
+
+void cpostgres_finish(PGconn *connection) {
+    libpq.PQfinish(connection);
+}
+
+PGresult *cpostgres_exec(PGconn *connection, const char *sql) {
+    return libpq.PQexec(connection, sql);
+}
+
+PGresult *cpostgres_prepare(PGconn *connection, const char *name, const char *sql) {
+    return libpq.PQprepare(connection, name, sql, 0, NULL);
+}
+
+PGresult *cpostgres_exec_prepared(PGconn *connection, const char *name, int parameter_count,
+                                  const char *const *values, const int *lengths, const int *formats) {
+    return libpq.PQexecPrepared(connection, name, parameter_count, values, lengths, formats, 0);
+}
+
+CPostgresResultStatus cpostgres_result_status(const PGresult *result) {
+    return (CPostgresResultStatus)libpq.PQresultStatus(result);
+}
+
+const char *cpostgres_result_error_field(const PGresult *result, CPostgresErrorField field) {
+    return libpq.PQresultErrorField(result, (int)field);
+}
+
+const char *cpostgres_result_error_message(const PGresult *result) {
+    return libpq.PQresultErrorMessage(result);
+}
+
+int cpostgres_row_count(const PGresult *result) {
+    return libpq.PQntuples(result);
+}
+
+int cpostgres_column_count(const PGresult *result) {
+    return libpq.PQnfields(result);
+}
+
+const char *cpostgres_column_name(const PGresult *result, int column) {
+    return libpq.PQfname(result, column);
+}
+
+unsigned int cpostgres_column_type(const PGresult *result, int column) {
+    return libpq.PQftype(result, column);
+}
+
+const char *cpostgres_value(const PGresult *result, int row, int column) {
+    return libpq.PQgetvalue(result, row, column);
+}
+
+int cpostgres_value_length(const PGresult *result, int row, int column) {
+    return libpq.PQgetlength(result, row, column);
+}
+
+bool cpostgres_value_is_null(const PGresult *result, int row, int column) {
+    return libpq.PQgetisnull(result, row, column) != 0;
+}
+
+const char *cpostgres_affected_rows(PGresult *result) {
+    return libpq.PQcmdTuples(result);
+}
+
+void cpostgres_clear(PGresult *result) {
+    libpq.PQclear(result);
+}
+
+unsigned char *cpostgres_unescape_bytea(const char *text, size_t *length) {
+    return libpq.PQunescapeBytea((const unsigned char *)text, length);
+}
+
+void cpostgres_free(void *memory) {
+    libpq.PQfreemem(memory);
+}

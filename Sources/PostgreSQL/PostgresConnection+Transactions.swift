@@ -1,0 +1,67 @@
+import CPostgres
+
+extension PostgresConnection {
+    /// Runs `body` in a transaction: `BEGIN` at `isolation` … `COMMIT`, `ROLLBACK` when it throws.
+    /// Inside another transaction it becomes a savepoint, so only its own work is undone (and
+    /// `isolation` is the outer transaction's).
+    ///
+    /// A statement that fails inside aborts the whole transaction on the server, even when `body`
+    /// catches its error: then nothing is committed, and this throws `.inFailedTransaction` rather
+    /// than let `COMMIT` roll back in silence.
+    public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) throws -> T) throws -> T {
+        // Ask libpq rather than trust the depth: the caller may have run BEGIN itself.
+        let isNested = isInTransaction
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let savepoint = "transaction_\(transactionDepth)"
+        try execute(isNested ? "SAVEPOINT \(savepoint)" : "BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        let result: T
+        do {
+            result = try body(self)
+        } catch {
+            undo(isNested: isNested, savepoint: savepoint)
+            throw error
+        }
+        if transactionStatus == CPOSTGRES_TRANSACTION_IN_ERROR {
+            undo(isNested: isNested, savepoint: savepoint)
+            throw PostgresError(
+                code: .inFailedTransaction,
+                message: "a statement failed inside the transaction and its error was caught; the transaction was rolled back")
+        }
+        // A COMMIT that fails (a serialization failure found at the end, a deferred constraint)
+        // has ended the transaction on the server all the same.
+        try execute(isNested ? "RELEASE \(savepoint)" : "COMMIT")
+        return result
+    }
+
+    /// Rolls back what a failed transaction (or savepoint) did, when the connection still has it.
+    private func undo(isNested: Bool, savepoint: String) {
+        guard isInTransaction else { return }
+        if isNested {
+            try? execute("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE \(savepoint)")
+        } else {
+            try? execute("ROLLBACK")
+        }
+    }
+
+    /// Runs `body` in a SERIALIZABLE transaction, running it again when the server ends it with a
+    /// serialization failure or a deadlock, at most `maxAttempts` times in all; the last failure
+    /// is thrown. `body` must do nothing outside the database that a second run would repeat.
+    ///
+    /// Runs again at once: the server raises these errors when a rival transaction has committed
+    /// or was chosen to go on, so the conflict is over by the time the next attempt begins.
+    public func serializable<T>(maxAttempts: Int = 5, _ body: (PostgresConnection) throws -> T) throws -> T {
+        guard !isInTransaction else {
+            throw PostgresError(
+                code: .activeTransaction, message: "a SERIALIZABLE transaction cannot be nested in another transaction")
+        }
+        var attempt = 1
+        while true {
+            do {
+                return try transaction(.serializable, body)
+            } catch let error as PostgresError where error.isTransactionRetryable && attempt < maxAttempts {
+                attempt += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import CPostgres
+import Foundation
+
+/// One connection to a PostgreSQL server, made from a libpq URL. Not thread-safe by itself:
+/// `PostgresPool` lends it to one thread at a time.
+///
+/// Every call blocks its thread until the server has answered (libpq's synchronous calls): no
+/// event loop is needed, and the pool bounds how many threads can be waiting on the server at once.
+/// Statements run with arguments are prepared once per connection, on first use, and found again by
+/// their SQL text; their parameters are PostgreSQL's `$1`, `$2`… with an array of arguments, or
+/// `:name` with `PostgresNamedArguments`. Results come whole, in libpq's text format, and are read
+/// as typed values.
+public final class PostgresConnection {
+    /// Nil once closed; every operation then throws `.connectionDoesNotExist`.
+    private var handle: OpaquePointer?
+    private var statements = PostgresStatementCache(capacity: 128)
+    /// How deep `transaction` calls are nested, which names their savepoints.
+    var transactionDepth = 0
+    /// How many statements this connection has prepared on the server since it opened.
+    public private(set) var preparedStatementCount = 0
+
+    /// Connects to the server `url` names: a URI (`postgresql://user@host:5432/db?sslmode=require`,
+    /// a unix socket's folder as `host=/run/postgresql` in the query) or a `key=value` string.
+    ///
+    /// - Parameters:
+    ///   - applicationName: what `pg_stat_activity` shows for the session unless the URL sets
+    ///     `application_name`.
+    ///   - connectTimeout: seconds to wait for the server unless the URL sets `connect_timeout`.
+    /// - Throws: `PostgresError` with `.unableToConnect` when libpq is missing, the URL is
+    ///   malformed, or the server cannot be reached; the server's own code when it refused (a wrong
+    ///   password is `28P01`, a missing database `3D000`).
+    public init(url: String, applicationName: String? = nil, connectTimeout: Int = 10) throws {
+        try Self.validate(url: url)
+        guard let connection = cpostgres_connect(url, applicationName, Int32(clamping: connectTimeout)) else {
+            throw PostgresError(code: .outOfMemory, message: "libpq could not allocate a connection")
+        }
+        guard cpostgres_is_connected(connection) else {
+            let reason = PostgresResult.trimmed(String(cString: cpostgres_connection_error(connection)))
+            cpostgres_finish(connection)
+            throw PostgresError(code: Self.refusal(in: reason), message: reason)
+        }
+        handle = connection
+    }
+
+    deinit {
+        if let handle { cpostgres_finish(handle) }
+    }
+
+    /// Checks that libpq can read `url`, without connecting: a mistake in it is found at start-up
+    /// rather than at the first query. Loads libpq.
+    public static func validate(url: String) throws {
+        try LibPQ.load()
+        var reason: UnsafeMutablePointer<CChar>?
+        guard cpostgres_check_url(url, &reason) else {
+            defer { if let reason { cpostgres_free(reason) } }
+            let text = reason.map { PostgresResult.trimmed(String(cString: $0)) } ?? "out of memory"
+            throw PostgresError(code: .unableToConnect, message: "not a PostgreSQL URL libpq can read: \(text)")
+        }
+    }
+
+    /// libpq reports a refused connection as text only; the server's reason for the usual refusals
+    /// is in it (in English unless the server's `lc_messages` says otherwise, when this falls back
+    /// to "could not connect" too).
+    private static func refusal(in reason: String) -> SQLState {
+        if reason.contains("password authentication failed") { return .invalidPassword }
+        if reason.contains("does not exist") && reason.contains("database") { return .databaseDoesNotExist }
+        if reason.contains("the database system is starting up") || reason.contains("shutting down") { return .cannotConnectNow }
+        return .unableToConnect
+    }
+
+    /// Ends the session; later calls throw `.connectionDoesNotExist`. Closing twice is harmless.
+    public func close() {
+        if let handle { cpostgres_finish(handle) }
+        handle = nil
+    }
+
+    /// The server process serving this session (`pg_backend_pid()`), 0 once closed.
+    public var backendPID: Int32 {
+        handle.map { cpostgres_backend_pid($0) } ?? 0
+    }
+
+    /// Whether the connection is open and was not found broken. It is found broken by a call that
+    /// failed for it, or by `checkAlive`, never ahead of that.
+    public var isConnected: Bool {
+        handle.map { cpostgres_is_connected($0) } ?? false
+    }
+
+    /// Reads, without waiting, what the server sent while the connection sat idle: a terminated
+    /// session's farewell and closed socket make this false. Costs two non-blocking reads.
+    func checkAlive() -> Bool {
+        handle.map { cpostgres_poll_alive($0) } ?? false
+    }
+
+    var transactionStatus: CPostgresTransactionStatus {
+        handle.map { cpostgres_transaction_status($0) } ?? CPOSTGRES_TRANSACTION_UNKNOWN
+    }
+
+    /// Whether a transaction is open on this connection (also one a failed statement aborted).
+    public var isInTransaction: Bool {
+        let status = transactionStatus
+        return status == CPOSTGRES_TRANSACTION_IN_TRANSACTION || status == CPOSTGRES_TRANSACTION_IN_ERROR
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more `;`-separated statements without parameters, e.g. a schema script (the
+    /// simple query protocol: nothing is prepared). Outside a transaction the statements of one
+    /// call commit or fail together.
+    public func execute(_ sql: String) throws {
+        let connection = try open()
+        _ = try PostgresResult(cpostgres_exec(connection, sql), connection: connection, sql: sql)
+    }
+
+    /// Runs one statement with arguments bound to `$1`, `$2`…; answers how many rows it inserted,
+    /// updated or deleted.
+    @discardableResult
+    public func run(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> Int {
+        try perform(sql, positional: arguments).affectedRows
+    }
+
+    /// Runs one statement with arguments bound to its named parameters (`:name`).
+    @discardableResult
+    public func run(_ sql: String, _ arguments: PostgresNamedArguments) throws -> Int {
+        try perform(sql, named: arguments).affectedRows
+    }
+
+    /// All rows of one statement.
+    public func query(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> [PostgresRow] {
+        try perform(sql, positional: arguments).rows()
+    }
+
+    /// All rows of one statement whose parameters are named.
+    public func query(_ sql: String, _ arguments: PostgresNamedArguments) throws -> [PostgresRow] {
+        try perform(sql, named: arguments).rows()
+    }
+
+    /// The first row, or nil when there is none.
+    public func queryFirst(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> PostgresRow? {
+        try query(sql, arguments).first
+    }
+
+    /// The first row of a statement whose parameters are named.
+    public func queryFirst(_ sql: String, _ arguments: PostgresNamedArguments) throws -> PostgresRow? {
+        try query(sql, arguments).first
+    }
+
+    /// The first column of the first row: nil when there is no row or the value is NULL.
+    public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> T? {
+        try Self.firstValue(of: queryFirst(sql, arguments))
+    }
+
+    /// The first column of the first row of a statement whose parameters are named.
+    public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> T? {
+        try Self.firstValue(of: queryFirst(sql, arguments))
+    }
+
+    /// The first column of every row.
+    public func column<T: PostgresColumnDecodable>(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> [T] {
+        try query(sql, arguments).map { try $0[0] as T }
+    }
+
+    /// The first column of every row of a statement whose parameters are named.
+    public func column<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> [T] {
+        try query(sql, arguments).map { try $0[0] as T }
+    }
+
+    private static func firstValue<T: PostgresColumnDecodable>(of row: PostgresRow?) throws -> T? {
+        guard let row, let value = row.values.first, !value.isNull else { return nil }
+        return try row[0] as T
+    }
+
+    private func perform(_ sql: String, positional arguments: [any PostgresBindable]) throws -> PostgresResult {
+        try perform(sql, arguments.map(\.postgresParameter))
+    }
+
+    /// Named parameters are turned into `$n` at every call (a scan of the SQL text); the statement
+    /// cache's key is the result, the same at every call, so it is still prepared once.
+    private func perform(_ sql: String, named arguments: PostgresNamedArguments) throws -> PostgresResult {
+        let (positionalSQL, parameters) = try arguments.bind(to: sql)
+        return try perform(positionalSQL, parameters)
+    }
+
+    /// Runs `sql`'s prepared statement, preparing it first if this connection has not yet.
+    private func perform(_ sql: String, _ values: [PostgresParameter], isRetry: Bool = false) throws -> PostgresResult {
+        let connection = try open()
+        let parameters = try ParameterBuffer(values, sql: sql)
+        let name = try statementName(for: sql, connection)
+        do {
+            return try parameters.withPointers { values, lengths, formats in
+                try PostgresResult(
+                    cpostgres_exec_prepared(connection, name, Int32(parameters.count), values, lengths, formats),
+                    connection: connection, sql: sql)
+            }
+        } catch let error as PostgresError where error.code == .featureNotSupported {
+            // "cached plan must not change result type": a table the statement reads changed shape
+            // since it was prepared (`SELECT *` after `ALTER TABLE … ADD COLUMN`). The statement is
+            // prepared afresh. Outside a transaction the failed one changed nothing and aborted
+            // nothing, so it runs again at once; inside one, the transaction is lost all the same.
+            forget(sql)
+            guard !isRetry, transactionStatus == CPOSTGRES_TRANSACTION_IDLE else { throw error }
+            return try perform(sql, values, isRetry: true)
+        }
+    }
+
+    private func statementName(for sql: String, _ connection: OpaquePointer) throws -> String {
+        if let name = statements.name(of: sql) { return name }
+        let (name, evicted) = statements.newName()
+        if let evicted {
+            // Fails only in an aborted transaction, where preparing fails too; the statement then
+            // stays on the server until the session ends, under a name never used again.
+            try? execute("DEALLOCATE \(evicted)")
+        }
+        _ = try PostgresResult(cpostgres_prepare(connection, name, sql), connection: connection, sql: sql)
+        statements.insert(sql, name: name)
+        preparedStatementCount += 1
+        return name
+    }
+
+    private func forget(_ sql: String) {
+        guard let name = statements.remove(sql) else { return }
+        if transactionStatus == CPOSTGRES_TRANSACTION_IDLE { try? execute("DEALLOCATE \(name)") }
+    }
+
+    func open() throws -> OpaquePointer {
+        guard let handle else {
+            throw PostgresError(code: .connectionDoesNotExist, message: "the PostgreSQL connection is closed")
+        }
+        return handle
+    }
+}

@@ -1,0 +1,47 @@
+/// The values of a statement's named parameters (`:name`), written as a dictionary literal whose
+/// keys are the names without their colon:
+/// `connection.query("SELECT … WHERE owner_id = :owner LIMIT :limit", ["owner": 7, "limit": 20])`.
+///
+/// The same convention as the SQLite module's `NamedArguments`, so that the two engines' SQL for one
+/// repository reads alike. Before the statement is prepared, each `:name` becomes PostgreSQL's own
+/// `$n` (a name used twice, the same `$n`). As there, binding a name twice is an error, as is a name
+/// the statement does not have or a parameter left without a value.
+public struct PostgresNamedArguments: ExpressibleByDictionaryLiteral {
+    /// Names (without the colon) and values, in the order written.
+    var arguments: [(String, any PostgresBindable)]
+
+    public init(dictionaryLiteral elements: (String, any PostgresBindable)...) {
+        arguments = elements
+    }
+
+    /// The arguments of both, for a statement made of pieces that each bring their own.
+    public static func + (lhs: PostgresNamedArguments, rhs: PostgresNamedArguments) -> PostgresNamedArguments {
+        var joined = lhs
+        joined.arguments += rhs.arguments
+        return joined
+    }
+
+    /// The statement with `$n` in place of each `:name`, and the values in `$n` order.
+    func bind(to sql: String) throws -> (sql: String, parameters: [PostgresParameter]) {
+        let statement = try NamedParameterSQL(sql)
+        var values: [String: PostgresParameter] = [:]
+        for (name, value) in arguments {
+            guard statement.names.contains(name) else {
+                throw PostgresError(
+                    code: .undefinedParameter,
+                    message: "the statement has no parameter :\(name); it has \(statement.names.map { ":" + $0 })",
+                    sql: sql)
+            }
+            guard values.updateValue(value.postgresParameter, forKey: name) == nil else {
+                throw PostgresError(code: .invalidParameterValue, message: "parameter :\(name) is given twice", sql: sql)
+            }
+        }
+        let parameters = try statement.names.map { name in
+            guard let value = values[name] else {
+                throw PostgresError(code: .undefinedParameter, message: "no value for parameter :\(name)", sql: sql)
+            }
+            return value
+        }
+        return (statement.positionalSQL, parameters)
+    }
+}

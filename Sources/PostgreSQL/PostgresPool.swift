@@ -1,0 +1,126 @@
+import CPostgres
+import Dispatch
+import Foundation
+
+/// A fixed number of connections to one server, lent to one thread at a time; safe from many
+/// threads.
+///
+/// **How it bounds blocking.** libpq's calls block their thread until the server answers, and
+/// this module does no non-blocking I/O. The pool is what keeps that in bounds: at most `size`
+/// threads are ever inside libpq for it (so at most `size` server sessions exist), and a thread
+/// asking when all are lent waits at most `acquireTimeout` for one before failing with
+/// `.lockNotAvailable`, the server's own code for a wait given up. A worker pool of many threads
+/// in front of it thus has `size` of them waiting on the database at worst, never all.
+///
+/// **Dead connections are replaced.** Connections are opened when first needed, not all at start,
+/// so a pool can be made while the server is down and works once it is back. A connection lent
+/// again is first checked without waiting (a session the server terminated while it sat idle is
+/// noticed then, and a new one takes its place); one that broke while lent, or was left inside a
+/// transaction that cannot be rolled back, is closed when it comes back, and its slot opens a new
+/// connection at its next use.
+///
+/// `@unchecked Sendable`: every stored property is a constant or guarded by `lock`, and a lent
+/// connection is reachable from one thread only until it is given back.
+public final class PostgresPool: @unchecked Sendable {
+    public let size: Int
+    private let url: String
+    private let applicationName: String?
+    private let acquireTimeout: Duration
+    /// Counts free slots: taken before a connection is lent, given back after. Waiters are woken
+    /// in no promised order; a wait is bounded by `acquireTimeout` all the same.
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var idle: [PostgresConnection] = []
+    private var isClosed = false
+    private var opened = 0
+
+    /// A pool of `size` connections to `url` (see `PostgresConnection.init`); checks the URL but
+    /// connects to nothing yet.
+    public init(url: String, size: Int = 4, acquireTimeout: Duration = .seconds(5), applicationName: String? = nil) throws {
+        guard size > 0 else {
+            throw PostgresError(code: .invalidParameterValue, message: "a connection pool needs at least one connection, not \(size)")
+        }
+        try PostgresConnection.validate(url: url)
+        self.size = size
+        self.url = url
+        self.applicationName = applicationName
+        self.acquireTimeout = acquireTimeout
+        slots = DispatchSemaphore(value: size)
+    }
+
+    /// How many connections the pool has opened since it was made, replacements included.
+    public var connectionsOpened: Int { lock.withLock { opened } }
+
+    /// Lends a connection to `body`, waiting at most the pool's `acquireTimeout` for a free one.
+    public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let (seconds, attoseconds) = acquireTimeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        guard slots.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            throw PostgresError(
+                code: .lockNotAvailable, message: "timed out after \(acquireTimeout) waiting for one of \(size) PostgreSQL connections")
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try take()
+        } catch {
+            slots.signal()
+            throw error
+        }
+        defer { giveBack(connection) }
+        return try body(connection)
+    }
+
+    /// Runs `body` in a transaction on a lent connection (see `PostgresConnection.transaction`).
+    public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try withConnection { try $0.transaction(isolation, body) }
+    }
+
+    /// Runs `body` in a SERIALIZABLE transaction on a lent connection, again after a serialization
+    /// failure or deadlock (see `PostgresConnection.serializable`).
+    public func serializable<T>(maxAttempts: Int = 5, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try withConnection { try $0.serializable(maxAttempts: maxAttempts, body) }
+    }
+
+    /// An idle connection that is still alive, or a new one.
+    private func take() throws -> PostgresConnection {
+        while let connection = try lock.withLock({ () throws -> PostgresConnection? in
+            guard !isClosed else { throw Self.closedError }
+            return idle.popLast()
+        }) {
+            if connection.checkAlive() { return connection }
+            connection.close()
+        }
+        let connection = try PostgresConnection(url: url, applicationName: applicationName)
+        lock.withLock { opened += 1 }
+        return connection
+    }
+
+    private func giveBack(_ connection: PostgresConnection) {
+        defer { slots.signal() }
+        // A body that began a transaction itself and left it open would hand it to the next borrower.
+        if connection.isConnected && connection.isInTransaction {
+            try? connection.execute("ROLLBACK")
+        }
+        // Only an idle session is lent again: not one still in a transaction, nor one left mid-COPY.
+        let keep = connection.isConnected && connection.transactionStatus == CPOSTGRES_TRANSACTION_IDLE
+        let closeNow = lock.withLock {
+            guard keep && !isClosed else { return true }
+            idle.append(connection)
+            return false
+        }
+        if closeNow { connection.close() }
+    }
+
+    /// Closes the idle connections and refuses new work; connections still lent are closed as
+    /// they come back. Closing again does nothing.
+    public func close() {
+        let connections = lock.withLock {
+            isClosed = true
+            defer { idle = [] }
+            return idle
+        }
+        for connection in connections { connection.close() }
+    }
+
+    private static let closedError = PostgresError(code: .connectionDoesNotExist, message: "the PostgreSQL pool is closed")
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PostgreSQL
+import TestSupport
+import Testing
+
+@Suite struct PoolTests {
+    /// Waits until the server process `pid` is gone: then its socket is closed too.
+    static func waitUntilGone(_ pid: Int32) throws {
+        try waitUntil("server process \(pid) has exited") { kill(pid, 0) != 0 && errno == ESRCH }
+    }
+
+    @Test func aConnectionTheServerTerminatedWhileIdleIsReplacedUnseen() throws {
+        let url = try TestDatabase.make()
+        let pool = try PostgresPool(url: url, size: 1)
+        let first = try pool.withConnection { $0.backendPID }
+        let admin = try PostgresConnection(url: url)
+        #expect(try admin.scalar("SELECT pg_terminate_backend($1)", [first]) as Bool? == true)
+        try Self.waitUntilGone(first)
+
+        let second: Int? = try pool.withConnection { try $0.scalar("SELECT pg_backend_pid()") }
+        #expect(second != nil && second != Int(first))
+        #expect(pool.connectionsOpened == 2)
+    }
+
+    @Test func aConnectionThatBrokeWhileLentIsATypedErrorAndIsReplaced() throws {
+        let url = try TestDatabase.make()
+        let pool = try PostgresPool(url: url, size: 1)
+        let admin = try PostgresConnection(url: url)
+        let lost = try pool.withConnection { connection in
+            let pid = connection.backendPID
+            _ = try admin.query("SELECT pg_terminate_backend($1)", [pid])
+            try Self.waitUntilGone(pid)
+            return #expect(throws: PostgresError.self) { _ = try connection.query("SELECT 1") }
+        }
+        #expect(lost?.isConnectionLost == true)
+        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
+        #expect(pool.connectionsOpened == 2)
+    }
+
+    @Test func noMoreThanSizeConnectionsAreEverLentOrOpen() throws {
+        let size = 3
+        let borrowers = 8
+        let name = "pool-bound-\(UUID().uuidString.prefix(8))"
+        // A borrower waits while others hold theirs: a long bound, for a loaded machine.
+        let pool = try PostgresPool(
+            url: try TestDatabase.make(parameters: [("application_name", name)]), size: size, acquireTimeout: .seconds(60))
+        let state = Locked((inUse: 0, mostInUse: 0, entered: 0, mostSessions: 0))
+        try onThreads(borrowers) { _ in
+            try pool.withConnection { connection in
+                state.withLock {
+                    $0.inUse += 1
+                    $0.entered += 1
+                    $0.mostInUse = max($0.mostInUse, $0.inUse)
+                }
+                // Holds the connection until the pool is full or no one else is coming, so that a pool
+                // lending more than `size` would be caught with them all out at once.
+                try waitUntil("the pool is full or every borrower came") {
+                    let now = state.value
+                    return now.inUse == size || now.entered == borrowers
+                }
+                let sessions: Int = try #require(
+                    try connection.scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", [name]))
+                state.withLock {
+                    $0.mostSessions = max($0.mostSessions, sessions)
+                    $0.inUse -= 1
+                }
+            }
+        }
+        #expect(state.value.mostInUse == size)
+        #expect(state.value.mostSessions == size)
+        #expect(pool.connectionsOpened == size)
+    }
+
+    @Test func waitingForAConnectionIsBoundedAndTyped() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 1, acquireTimeout: .milliseconds(100))
+        let error = try pool.withConnection { _ in
+            #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
+        }
+        #expect(error?.code == .lockNotAvailable)
+        #expect(error?.message.contains("waiting for one of 1 PostgreSQL connections") == true)
+        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
+    }
+
+    @Test func aTransactionLeftOpenIsRolledBackBeforeTheConnectionIsLentAgain() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 1)
+        try pool.withConnection { try $0.execute("CREATE TABLE t (x int4)") }
+        try pool.withConnection { connection in
+            try connection.execute("BEGIN")
+            try connection.run("INSERT INTO t VALUES ($1)", [1])
+        }
+        let (isInTransaction, count) = try pool.withConnection { connection in
+            (connection.isInTransaction, try connection.scalar("SELECT count(*) FROM t") as Int?)
+        }
+        #expect(!isInTransaction)
+        #expect(count == 0)
+    }
+
+    @Test func aConnectionLeftMidCopyIsNotLentAgain() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 1)
+        let error = try pool.withConnection { connection in
+            #expect(throws: PostgresError.self) { try connection.execute("COPY (SELECT 1) TO STDOUT") }
+        }
+        #expect(error?.code == .featureNotSupported)
+        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
+        #expect(pool.connectionsOpened == 2)
+    }
+
+    @Test func poolHelpersRunTransactionsAndAClosedPoolRefusesWork() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 2)
+        try pool.transaction { try $0.execute("CREATE TABLE t (x int4)") }
+        _ = try pool.serializable { try $0.run("INSERT INTO t VALUES ($1)", [1]) }
+        #expect(try pool.withConnection { try $0.scalar("SELECT sum(x) FROM t") } as Int? == 1)
+        pool.close()
+        let error = #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
+        #expect(error?.code == .connectionDoesNotExist)
+        let invalid = #expect(throws: PostgresError.self) { _ = try PostgresPool(url: "postgresql:///x", size: 0) }
+        #expect(invalid?.code == .invalidParameterValue)
+    }
+}

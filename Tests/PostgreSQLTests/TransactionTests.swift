@@ -1,0 +1,73 @@
+import PostgreSQL
+import Testing
+
+private struct Refusal: Error {}
+
+@Suite struct TransactionTests {
+    static let schema = "CREATE TABLE entries (name text PRIMARY KEY)"
+
+    @Test func aTransactionCommitsWhatItsBodyDidAndAnswersItsResult() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let count: Int? = try connection.transaction { database in
+            try database.run("INSERT INTO entries VALUES ($1)", ["a"])
+            #expect(database.isInTransaction)
+            return try database.scalar("SELECT count(*) FROM entries")
+        }
+        #expect(count == 1)
+        #expect(!connection.isInTransaction)
+        #expect(try connection.scalar("SELECT count(*) FROM entries") as Int? == 1)
+    }
+
+    @Test func aBodyThatThrowsRollsEverythingBack() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        #expect(throws: Refusal.self) {
+            try connection.transaction { database in
+                try database.run("INSERT INTO entries VALUES ($1)", ["a"])
+                throw Refusal()
+            }
+        }
+        #expect(!connection.isInTransaction)
+        #expect(try connection.scalar("SELECT count(*) FROM entries") as Int? == 0)
+    }
+
+    @Test func aNestedTransactionIsASavepointUndoingOnlyItsOwnWork() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        try connection.transaction { database in
+            try database.run("INSERT INTO entries VALUES ($1)", ["outer"])
+            #expect(throws: Refusal.self) {
+                try database.transaction { inner in
+                    try inner.run("INSERT INTO entries VALUES ($1)", ["inner"])
+                    throw Refusal()
+                }
+            }
+            // A failed statement inside a savepoint leaves the outer transaction usable.
+            #expect(throws: PostgresError.self) {
+                try database.transaction { try $0.run("INSERT INTO entries VALUES ($1)", ["outer"]) }
+            }
+            try database.run("INSERT INTO entries VALUES ($1)", ["after"])
+        }
+        #expect(try connection.column("SELECT name FROM entries ORDER BY name") as [String] == ["after", "outer"])
+    }
+
+    @Test func anErrorCaughtInsideStillRollsBackAndIsReportedRatherThanCommittedInSilence() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        try connection.run("INSERT INTO entries VALUES ($1)", ["taken"])
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction { database in
+                try database.run("INSERT INTO entries VALUES ($1)", ["new"])
+                _ = try? database.run("INSERT INTO entries VALUES ($1)", ["taken"])
+            }
+        }
+        #expect(error?.code == .inFailedTransaction)
+        #expect(!connection.isInTransaction)
+        #expect(try connection.column("SELECT name FROM entries") as [String] == ["taken"])
+    }
+
+    @Test func theIsolationLevelIsTheOneAskedFor() throws {
+        let connection = try TestDatabase.connection()
+        for isolation in [PostgresIsolation.readCommitted, .repeatableRead, .serializable] {
+            let level: String? = try connection.transaction(isolation) { try $0.scalar("SHOW transaction_isolation") }
+            #expect(level?.uppercased() == isolation.rawValue)
+        }
+    }
+}
