@@ -7,7 +7,15 @@ import WishlistCore
 /// link pasted into a messenger previews with the title, "N wishes · owner" and the first photo)
 /// and hands the first page of the list to its script in `<meta name="wishlist-shared-list">`,
 /// so the wishes show without another request. `js/sharing/shared-list-page.js` draws the rest.
+///
+/// Its whole stylesheet is in the HTML (`InlineStylesheet`, allowed by hash in the CSP): on a slow
+/// connection each request waits about 2 s before its first byte, and a linked stylesheet held the
+/// first paint back by that much. The page's heading and summary are in the HTML, so the phone
+/// shows them as soon as the HTML arrives; the module script is deferred and blocks nothing.
 struct SharedListPage: Sendable {
+    /// The CSS files the page carries inline (relative to `css/`), in cascade order.
+    static let stylesheets = ["tokens.css", "photos/photo-strip.css", "sharing/shared-list-page.css"]
+
     /// The languages the page speaks; anything else reads English.
     enum Language: String, Sendable {
         case en, ko
@@ -44,6 +52,8 @@ struct SharedListPage: Sendable {
     }
 
     let assetBase: String
+    /// `stylesheets`, read once at start.
+    let style: InlineStylesheet
     let publicURL: PublicURL?
 
     /// The page of a live list.
@@ -91,8 +101,7 @@ struct SharedListPage: Sendable {
             <title>\(Self.escaped(title))</title>
             \(head.joined(separator: "\n"))
             <meta name="wishlist-shared-list" content="\(Self.escaped(json))">
-            <link rel="stylesheet" href="\(assetBase)/css/tokens.css">
-            <link rel="stylesheet" href="\(assetBase)/css/sharing/shared-list-page.css">
+            <style>\(style.css)</style>
             <script type="module" src="\(assetBase)/js/sharing/shared-list-page.js"></script>
             </head>
             <body>
