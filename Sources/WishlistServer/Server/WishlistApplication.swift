@@ -177,7 +177,9 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         SharedListController(
             lists: store.sharedLists, photos: photos,
-            page: SharedListPage(assetBase: webAssets.base, style: webAssets.sharedListStyle, publicURL: settings.publicURL),
+            page: SharedListPage(
+                assetBase: webAssets.base, style: webAssets.sharedListStyle,
+                modules: ModuleGraph.imports(of: SharedListPage.script, in: webAssets.directory), publicURL: settings.publicURL),
             authenticator: authenticator,
             limits: limits, clock: settings.clock
         ).register(in: &router)

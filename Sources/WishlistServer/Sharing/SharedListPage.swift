@@ -11,8 +11,12 @@ import WishlistCore
 /// Its whole stylesheet is in the HTML (`InlineStylesheet`, allowed by hash in the CSP): on a slow
 /// connection each request waits about 2 s before its first byte, and a linked stylesheet held the
 /// first paint back by that much. The page's heading and summary are in the HTML, so the phone
-/// shows them as soon as the HTML arrives; the module script is deferred and blocks nothing.
+/// shows them as soon as the HTML arrives; the module script is deferred and blocks nothing. The
+/// modules it imports and the catalogs it reads are preloaded with the page (`ModuleGraph`), so the
+/// cards wait for one round trip after the HTML rather than one per level of imports.
 struct SharedListPage: Sendable {
+    /// The page's script, relative to the web folder.
+    static let script = "js/sharing/shared-list-page.js"
     /// The CSS files the page carries inline (relative to `css/`), in cascade order.
     static let stylesheets = ["tokens.css", "photos/photo-strip.css", "sharing/shared-list-page.css"]
 
@@ -54,6 +58,8 @@ struct SharedListPage: Sendable {
     let assetBase: String
     /// `stylesheets`, read once at start.
     let style: InlineStylesheet
+    /// What `script` imports, directly or not (`ModuleGraph.imports`), relative to the web folder.
+    let modules: [String]
     let publicURL: PublicURL?
 
     /// The page of a live list.
@@ -102,7 +108,8 @@ struct SharedListPage: Sendable {
             \(head.joined(separator: "\n"))
             <meta name="wishlist-shared-list" content="\(Self.escaped(json))">
             <style>\(style.css)</style>
-            <script type="module" src="\(assetBase)/js/sharing/shared-list-page.js"></script>
+            <script type="module" src="\(assetBase)/\(Self.script)"></script>
+            \(preloads(language).joined(separator: "\n"))
             </head>
             <body>
             <main id="shared-list" class="shared-list-page">
@@ -116,6 +123,15 @@ struct SharedListPage: Sendable {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "text/html; charset=utf-8"
         return Response(status: status, headers: headers, body: .data(Foundation.Data(page.utf8)))
+    }
+
+    /// The `<link>`s that fetch the script's modules and catalogs with the page. `js/shell/i18n.js`
+    /// reads English (beneath every language) and then the reader's; `crossorigin` makes each
+    /// preload the same request as its `fetch`, so that the fetch takes it.
+    private func preloads(_ language: Language) -> [String] {
+        let catalogs = Set(["en", language.rawValue]).sorted()
+        return modules.map { #"<link rel="modulepreload" href="\#(assetBase)/\#($0)">"# }
+            + catalogs.map { #"<link rel="preload" href="\#(assetBase)/i18n/\#($0).json" as="fetch" crossorigin>"# }
     }
 
     /// Text made safe inside an element or a double-quoted attribute.

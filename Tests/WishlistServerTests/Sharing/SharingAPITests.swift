@@ -205,6 +205,9 @@ import WishlistCore
             ))
         #expect(!html.contains("Camera <3"), "text in the page is escaped")
         #expect(html.contains("js/sharing/shared-list-page.js"))
+        // Its modules and both catalogs the Korean reader's page reads come with it, not a level at a time.
+        #expect(html.firstMatch(of: /<link rel="modulepreload" href="\/static\/[0-9a-f]{12}\/js\/sharing\/shared-wish-dialog.js">/) != nil)
+        #expect(html.contains(#"/i18n/en.json" as="fetch" crossorigin>"#) && html.contains(#"/i18n/ko.json" as="fetch" crossorigin>"#))
         // Its stylesheet is inline, and the policy allows exactly that text by its hash: no
         // 'unsafe-inline', and no stylesheet to wait for.
         #expect(!html.contains(#"rel="stylesheet""#))
