@@ -13,7 +13,8 @@ import WishlistCore
 /// first paint back by that much. The page's heading and summary are in the HTML, so the phone
 /// shows them as soon as the HTML arrives; the module script is deferred and blocks nothing. The
 /// modules it imports and the catalogs it reads are preloaded with the page (`ModuleGraph`), so the
-/// cards wait for one round trip after the HTML rather than one per level of imports.
+/// cards wait for one round trip after the HTML rather than one per level of imports. It names the
+/// app's icon, which the browser would otherwise look for at `/favicon.ico`, a 404.
 struct SharedListPage: Sendable {
     /// The page's script, relative to the web folder.
     static let script = "js/sharing/shared-list-page.js"
@@ -108,6 +109,7 @@ struct SharedListPage: Sendable {
             \(head.joined(separator: "\n"))
             <meta name="wishlist-shared-list" content="\(Self.escaped(json))">
             <style>\(style.css)</style>
+            <link rel="icon" href="\(assetBase)/icons/icon.svg" type="image/svg+xml">
             <script type="module" src="\(assetBase)/\(Self.script)"></script>
             \(preloads(language).joined(separator: "\n"))
             </head>

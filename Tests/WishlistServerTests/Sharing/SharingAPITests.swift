@@ -211,6 +211,7 @@ import WishlistCore
         // Its stylesheet is inline, and the policy allows exactly that text by its hash: no
         // 'unsafe-inline', and no stylesheet to wait for.
         #expect(!html.contains(#"rel="stylesheet""#))
+        #expect(html.firstMatch(of: /<link rel="icon" href="\/static\/[0-9a-f]{12}\/icons\/icon.svg"/) != nil)
         let style = try #require(html.firstMatch(of: /<style>([^<]*)<\/style>/)?.output.1)
         #expect(style.contains(".shared-card") && style.contains("--color-bg") && style.contains(".photo-strip"))
         let hash = Data(SHA256.digest(Array(style.utf8))).base64EncodedString()
