@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The database server, for when one machine is not enough.
         .target(name: "PostgreSQL", dependencies: ["CPostgres"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc"]),
+        // Zlib for the gzip of compressible answers (CompressionMiddleware).
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc", "Zlib"]),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips", "CMalloc"]),
         // The one way out to the internet (libcurl, with the address rules) and what every client
@@ -112,7 +113,7 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Zlib"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "TestSupport"]),
         // Test helpers shared by the tests of every outbound client: a clock the test moves, a

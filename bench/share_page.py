@@ -88,10 +88,10 @@ def browser():
     return driver
 
 
-def transfers(driver):
-    """Bytes on the wire per finished request since the last call (DevTools' encodedDataLength)."""
+def transfers(driver, kinds):
+    """Bytes on the wire per finished request since the last call (DevTools' encodedDataLength).
+    `kinds` keeps each request's type across calls: its response and its end may come in different ones."""
     finished = {}
-    kinds = {}
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         params = message.get("params", {})
@@ -125,11 +125,12 @@ def measure(url):
         driver.execute_script("location.href = arguments[0]", url)
         deadline = time.monotonic() + TIMEOUT_SECONDS
         seen = {}
+        kinds = {}
         quiet_since = time.monotonic()
         # Loaded when the page is complete and nothing more has finished for a few seconds.
         while time.monotonic() < deadline:
             time.sleep(0.5)
-            new = transfers(driver)
+            new = transfers(driver, kinds)
             if new:
                 seen.update(new)
                 quiet_since = time.monotonic()

@@ -59,7 +59,7 @@ extension Response {
     }
 
     /// `If-None-Match` uses the weak comparison: `W/` prefixes are ignored.
-    private static func matches(_ header: String, _ tag: String) -> Bool {
+    static func matches(_ header: String, _ tag: String) -> Bool {
         header.split(separator: ",").contains { candidate in
             let trimmed = candidate.trimmingCharacters(in: .whitespaces)
             if trimmed == "*" { return true }

@@ -5,6 +5,8 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: ResponseBody
+    /// Whether `CompressionMiddleware` may gzip the body; never unless the handler says so.
+    public var compression: ResponseCompression = .never
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = .init(), body: ResponseBody = .empty) {
         self.status = status

@@ -113,14 +113,14 @@ def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, ca
 
     # Swiping the strip (here: scrolling it) moves the label along.
     browser.execute_script(
-        "const s = document.querySelector('.photo-gallery-strip'); s.scrollTo({left: s.clientWidth, behavior: 'instant'})"
+        "const s = document.querySelector('.photo-strip'); s.scrollTo({left: s.clientWidth, behavior: 'instant'})"
     )
     wait(
         browser,
         lambda: count.text == say(en["photos.position"], number=2, total=2),
         "the label did not follow the strip",
     )
-    browser.execute_script("document.querySelector('.photo-gallery-strip').scrollTo({left: 0, behavior: 'instant'})")
+    browser.execute_script("document.querySelector('.photo-strip').scrollTo({left: 0, behavior: 'instant'})")
     wait(browser, lambda: count.text == say(en["photos.position"], number=1, total=2), "the label did not come back")
 
     # The viewer opens at the tapped photo.

@@ -12,7 +12,10 @@ enum OpenAPIDocument {
         }
         router.group(.anyone) { routes in
             routes.add(APIRoute.Server.openAPI) { request in
-                .file(path: url.path, contentType: "application/json", request: request, cacheControl: "no-cache")
+                var response = Response.file(path: url.path, contentType: "application/json", request: request, cacheControl: "no-cache")
+                // The same for everyone and about 200 KB: compressed once, kept.
+                response.compression = .once(key: url.path)
+                return response
             }
         }
     }

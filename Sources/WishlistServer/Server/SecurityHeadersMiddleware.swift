@@ -4,7 +4,8 @@ import WishlistCore
 /// Headers that make a browser treat our content strictly: every answer is never MIME-sniffed; pages
 /// (HTML) also may not be framed by other sites, leak no referrer, share no window with pages of other
 /// sites, and run scripts and styles only from this server's files (no inline `<script>`, `<style>`,
-/// event or `style` attributes), reporting what they refuse to `CSPReportsController`. JSON and
+/// event or `style` attributes; the one exception is a `<style>` whose SHA-256 is listed, the inline
+/// stylesheets of `InlineStylesheet`), reporting what they refuse to `CSPReportsController`. JSON and
 /// images need no page policy, and the API answers tens of thousands of requests a second, so they
 /// carry only the first (media bring their own, see `PhotosController`). Behind https
 /// (`--public-url https://…`) every answer also tells browsers to use nothing else for a year,
@@ -17,11 +18,13 @@ struct SecurityHeadersMiddleware: Middleware {
     ///   - imageOrigins: origins beside this server and any https one that pages may show
     ///     images from, e.g. a Giphy stand-in on plain http (GIFs are shown from Giphy's own servers).
     ///   - https: whether the server is reached over https (its public url says so).
-    init(imageOrigins: [String] = [], https: Bool = false) {
+    ///   - inlineStyleSources: the `'sha256-…'` sources of the stylesheets our pages carry inline. Every
+    ///     page's policy lists them: a hash lets only that exact text apply, which is ours whichever page holds it.
+    init(imageOrigins: [String] = [], https: Bool = false, inlineStyleSources: [String] = []) {
         contentSecurityPolicy = [
             "default-src 'self'",
             (["img-src 'self' data: blob: https:"] + imageOrigins).joined(separator: " "),
-            "style-src 'self'",
+            (["style-src 'self'"] + inlineStyleSources).joined(separator: " "),
             "connect-src 'self'",
             "object-src 'none'",
             "frame-ancestors 'none'",

@@ -6,7 +6,9 @@ import WishlistCore
 /// Serves the web app: `index.html`, the manifest and the service worker (never cached, with the asset base, the
 /// public url and the limits filled in; the worker from `ServiceWorkerScript`) and every other file of `Web/` under `/static/<version>/…`, cached forever because the
 /// version is a digest of the files and changes with them. The CSS files are served joined, as
-/// one stylesheet (`StylesheetBundle`).
+/// one stylesheet (`StylesheetBundle`). Everything here is the same for every visitor and holds no
+/// secret, so it is sent gzip-compressed to browsers that accept it, each file compressed once and
+/// kept (`ResponseCompression.once`, keyed by the file).
 struct WebAssets: Sendable {
     static let assetBasePlaceholder = "__ASSET_BASE__"
     /// The server's public origin in `index.html`, empty without `--public-url` (the page's own origin then).
@@ -22,11 +24,16 @@ struct WebAssets: Sendable {
     private let manifest: Data
     private let serviceWorker: Data
     let stylesheet: StylesheetBundle
+    /// The stylesheet a shared list's page carries inline (`SharedListPage.stylesheets`).
+    let sharedListStyle: InlineStylesheet
+    /// The CSP sources of every stylesheet a page carries inline.
+    var inlineStyleSources: [String] { [sharedListStyle.policySource] }
 
     init(directory: URL, publicURL: PublicURL? = nil) throws {
         self.directory = directory.standardizedFileURL
         version = try Self.digest(of: self.directory)
         stylesheet = try StylesheetBundle(webDirectory: self.directory)
+        sharedListStyle = try InlineStylesheet(webDirectory: self.directory, files: SharedListPage.stylesheets)
         let values = [
             Self.assetBasePlaceholder: "/static/\(version)", Self.publicURLPlaceholder: publicURL?.origin ?? "",
             Self.limitsPlaceholder: try Self.attributeText(JSONCoding.encoder().encode(Limits.standard))
@@ -46,13 +53,17 @@ struct WebAssets: Sendable {
 
     func register(in router: inout Router) {
         router.group(.anyone) { routes in
-            routes.add(APIRoute.Server.page) { request in page(index, type: "text/html; charset=utf-8", request: request) }
-            routes.add(APIRoute.Server.index) { request in page(index, type: "text/html; charset=utf-8", request: request) }
+            routes.add(APIRoute.Server.page) { request in
+                page(index, name: "index.html", type: "text/html; charset=utf-8", request: request)
+            }
+            routes.add(APIRoute.Server.index) { request in
+                page(index, name: "index.html", type: "text/html; charset=utf-8", request: request)
+            }
             routes.add(APIRoute.Server.manifest) { request in
-                page(manifest, type: "application/manifest+json", request: request)
+                page(manifest, name: "manifest.webmanifest", type: "application/manifest+json", request: request)
             }
             routes.add(APIRoute.Server.serviceWorker) { request in
-                page(serviceWorker, type: "text/javascript; charset=utf-8", request: request)
+                page(serviceWorker, name: "sw.js", type: "text/javascript; charset=utf-8", request: request)
             }
             routes.add(APIRoute.Server.asset, staticFile)
         }
@@ -69,17 +80,22 @@ struct WebAssets: Sendable {
         }
     }
 
-    /// A file kept in memory with the digest as ETag: a page is revalidated on every load (`no-cache`).
-    private func page(_ body: Data, type: String, request: Request, cacheControl: String = "no-cache") -> Response {
+    /// A file kept in memory (`name` tells it from the others) with the digest as ETag: a page is
+    /// revalidated on every load (`no-cache`).
+    private func page(_ body: Data, name: String, type: String, request: Request, cacheControl: String = "no-cache")
+        -> Response
+    {
         let etag = "\"\(version)\""
         var headers = HTTPHeaders()
         headers["ETag"] = etag
         headers["Cache-Control"] = cacheControl
-        if request.headers["If-None-Match"] == etag {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers["Content-Type"] = type
-        return Response(status: .ok, headers: headers, body: .data(body))
+        var response = Response(status: .notModified, headers: headers)
+        response.compression = .once(key: "memory:\(name)")
+        if request.headers["If-None-Match"] == etag { return response }
+        response.status = .ok
+        response.headers["Content-Type"] = type
+        response.body = .data(body)
+        return response
     }
 
     private func staticFile(_ request: Request) throws -> Response {
@@ -88,7 +104,9 @@ struct WebAssets: Sendable {
             request.parameters["version"] == version
             ? "public, max-age=31536000, immutable" : "no-cache"
         if request.parameters["path"] == StylesheetBundle.servedPath {
-            return page(stylesheet.css, type: "text/css; charset=utf-8", request: request, cacheControl: cacheControl)
+            return page(
+                stylesheet.css, name: StylesheetBundle.servedPath, type: "text/css; charset=utf-8", request: request,
+                cacheControl: cacheControl)
         }
         return try Self.file(request.parameters["path"] ?? "", in: directory, request: request, cacheControl: cacheControl)
     }
@@ -102,7 +120,11 @@ struct WebAssets: Sendable {
         else {
             throw HTTPError(.notFound, code: "not_found", message: "There is no such file.")
         }
-        return .file(path: file.path, contentType: contentType(of: file), request: request, cacheControl: cacheControl)
+        var response = Response.file(
+            path: file.path, contentType: contentType(of: file), request: request, cacheControl: cacheControl)
+        // Keyed by the file itself: however a request spells its path, there are only so many files.
+        response.compression = .once(key: file.path)
+        return response
     }
 
     static func contentType(of file: URL) -> String {

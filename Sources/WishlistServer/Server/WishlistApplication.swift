@@ -48,14 +48,20 @@ public final class WishlistApplication: Sendable {
             }
             idempotentWrites = IdempotentWrites(
                 keys: store.idempotency, authenticator: Self.authenticator(settings: settings, store: store), clock: settings.clock)
+            let webAssets = try WebAssets.bundled(publicURL: settings.publicURL, directory: settings.webDirectory)
             server = Server(
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links,
                     importedLinkPreviews: importedLinkPreviews, recentSearchRecorder: recentSearchRecorder,
-                    cspViolations: cspViolations),
+                    cspViolations: cspViolations, webAssets: webAssets),
                 middleware: [
+                    // Outermost, so that it sees each answer as it leaves (a cookie set anywhere keeps it
+                    // plain). Only the answers whose handlers allow it are compressed: see ARCHITECTURE,
+                    // "Compression".
+                    CompressionMiddleware(),
                     SecurityHeadersMiddleware(
-                        imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false),
+                        imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false,
+                        inlineStyleSources: webAssets.inlineStyleSources),
                     // Outside too, so a busy or full database met while keeping a key is a 503 or
                     // 507 like any other; inside, so the answers kept are the clients' answers.
                     DomainErrorMiddleware(),
@@ -112,7 +118,7 @@ public final class WishlistApplication: Sendable {
     static func router(
         settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
         importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder,
-        cspViolations: CSPViolationCounter
+        cspViolations: CSPViolationCounter, webAssets: WebAssets
     ) throws -> Router {
         var router = Router()
         let authenticator = Self.authenticator(settings: settings, store: store)
@@ -161,7 +167,6 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         CSPReportsController(counter: cspViolations).register(in: &router)
         IDLookupController(ids: store.ids, authenticator: authenticator).register(in: &router)
-        let webAssets = try WebAssets.bundled(publicURL: settings.publicURL, directory: settings.webDirectory)
         ShareController(
             links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
             limits: limits, assetBase: webAssets.base
@@ -172,7 +177,10 @@ public final class WishlistApplication: Sendable {
         ).register(in: &router)
         SharedListController(
             lists: store.sharedLists, photos: photos,
-            page: SharedListPage(assetBase: webAssets.base, publicURL: settings.publicURL), authenticator: authenticator,
+            page: SharedListPage(
+                assetBase: webAssets.base, style: webAssets.sharedListStyle,
+                modules: ModuleGraph.imports(of: SharedListPage.script, in: webAssets.directory), publicURL: settings.publicURL),
+            authenticator: authenticator,
             limits: limits, clock: settings.clock
         ).register(in: &router)
         PlacesController(

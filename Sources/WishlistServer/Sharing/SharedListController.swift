@@ -44,14 +44,14 @@ struct SharedListController: Sendable {
         let answer = try sharedList(share, token: token, limit: limit, cursor: cursor, forOwner: forOwner)
         // A list is opened once however many pages are read.
         if cursor == nil, !forOwner { try lists.recordView(share, now: clock()) }
-        return Self.privately(.api(answer))
+        return Self.privately(Self.compressed(.api(answer)))
     }
 
     func wish(_ request: Request) throws -> Response {
         let (share, token) = try open(request)
         let (wish, reservation) = try lists.wish(
             try Self.wishID(request), in: share, forOwner: authenticator.reader(of: request) == share.owner)
-        return Self.privately(.api(try SharedWish(wish, share: share, token: token, reservation: reservation)))
+        return Self.privately(Self.compressed(.api(try SharedWish(wish, share: share, token: token, reservation: reservation))))
     }
 
     /// The page a friend opens; a dead link gets the same page saying so, with a 404.
@@ -68,7 +68,8 @@ struct SharedListController: Sendable {
         let list = try sharedList(share, token: token, limit: WishListQuery.defaultLimit, cursor: nil, forOwner: forOwner)
         if !forOwner { try lists.recordView(share, now: clock()) }
         let origin = ShareLinks(publicURL: page.publicURL).origin(for: request)
-        return Self.privately(try page.render(list, token: token, viewerIsOwner: forOwner, origin: origin, language: language))
+        return Self.privately(
+            Self.compressed(try page.render(list, token: token, viewerIsOwner: forOwner, origin: origin, language: language)))
     }
 
     /// A rendition of a photo of a wish in the share; any other photo, or size, is "not found".
@@ -143,6 +144,19 @@ struct SharedListController: Sendable {
     private static func wishID(_ request: Request) throws -> UUID {
         guard let id = request.idParameter else { throw SharingError.shareNotFound }
         return id
+    }
+
+    /// A shared list's page and its JSON may go gzip-compressed, though they hold a secret, the link's
+    /// token. BREACH guesses a secret from the compressed size of answers that also echo what the
+    /// attacker sent; but here the secret is in the request's own path, so an attacker who can make a
+    /// browser ask for the page knows it already, and nothing else in these answers is secret from a
+    /// holder of the link (they carry no session, no CSRF token and no reservation key). The
+    /// signed-in app's API is not compressed: its answers hold an account's data next to a request's
+    /// text (a search's words), and a top-level navigation carries the session cookie.
+    private static func compressed(_ response: Response) -> Response {
+        var response = response
+        response.compression = .eachTime
+        return response
     }
 
     /// Every answer of a shared link: kept out of search engines and caches shared between people

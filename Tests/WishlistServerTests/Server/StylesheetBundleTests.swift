@@ -53,16 +53,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: web) }
         let before = try WebAssets(directory: web)
         // A file without a final newline still ends its line.
-        #expect(String(decoding: before.stylesheet.css, as: UTF8.self) == "z {}\nb {}\na {}\n")
+        #expect(String(decoding: before.stylesheet.css, as: UTF8.self) == "z {}\nb {}\na {}\n" + Self.sharedListCSS)
 
         try Data("b { color: red }\n".utf8).write(to: web.appendingPathComponent("css/wishes/b.css"))
         let after = try WebAssets(directory: web)
         #expect(after.version != before.version)
-        #expect(String(decoding: after.stylesheet.css, as: UTF8.self) == "z {}\nb { color: red }\na {}\n")
+        #expect(String(decoding: after.stylesheet.css, as: UTF8.self) == "z {}\nb { color: red }\na {}\n" + Self.sharedListCSS)
     }
 
-    /// A web folder with the two pages WebAssets fills in, `css/bundle.txt` and the CSS files.
+    /// A rule in each of the files the shared list's page carries inline, which every web folder needs.
+    private static let sharedListFiles = Dictionary(
+        uniqueKeysWithValues: SharedListPage.stylesheets.map { ($0, "s {}\n") })
+    /// What they add to the joined stylesheet, listed last.
+    private static let sharedListCSS = String(repeating: "s {}\n", count: SharedListPage.stylesheets.count)
+
+    /// A web folder with the two pages WebAssets fills in, `css/bundle.txt` and the CSS files, and
+    /// the shared list's (`sharedListFiles`, listed last).
     private static func webFolder(list: [String], files: [String: String]) throws -> URL {
+        let list = list + SharedListPage.stylesheets
+        let files = files.merging(sharedListFiles) { given, _ in given }
         let web = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
         let css = web.appendingPathComponent("css")
         try FileManager.default.createDirectory(at: css, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Archive
+import Crypto
 import Foundation
 import Testing
 import WishlistClient
@@ -203,7 +204,20 @@ import WishlistCore
                 #"<meta property="og:image" content="\#(server.baseURL.absoluteString)/s/\#(token)/media/\#(photo.id.uuidString.lowercased())/medium"#
             ))
         #expect(!html.contains("Camera <3"), "text in the page is escaped")
-        #expect(html.contains("js/sharing/shared-list-page.js") && html.contains("css/sharing/shared-list-page.css"))
+        #expect(html.contains("js/sharing/shared-list-page.js"))
+        // Its modules and both catalogs the Korean reader's page reads come with it, not a level at a time.
+        #expect(html.firstMatch(of: /<link rel="modulepreload" href="\/static\/[0-9a-f]{12}\/js\/sharing\/shared-wish-dialog.js">/) != nil)
+        #expect(html.contains(#"/i18n/en.json" as="fetch" crossorigin>"#) && html.contains(#"/i18n/ko.json" as="fetch" crossorigin>"#))
+        // Its stylesheet is inline, and the policy allows exactly that text by its hash: no
+        // 'unsafe-inline', and no stylesheet to wait for.
+        #expect(!html.contains(#"rel="stylesheet""#))
+        #expect(html.firstMatch(of: /<link rel="icon" href="\/static\/[0-9a-f]{12}\/icons\/icon.svg"/) != nil)
+        let style = try #require(html.firstMatch(of: /<style>([^<]*)<\/style>/)?.output.1)
+        #expect(style.contains(".shared-card") && style.contains("--color-bg") && style.contains(".photo-strip"))
+        let hash = Data(SHA256.digest(Array(style.utf8))).base64EncodedString()
+        let policy = try #require(page.headers["content-security-policy"])
+        #expect(policy.contains("style-src 'self' 'sha256-\(hash)'"))
+        #expect(!policy.contains("unsafe-inline"))
         let english = try await friend.send("GET", "/s/\(token)", headers: ["Accept-Language": "en-US"])
         #expect(String(decoding: english.body, as: UTF8.self).contains("1 wish · alice"))
     }

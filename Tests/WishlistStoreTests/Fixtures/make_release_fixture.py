@@ -109,7 +109,7 @@ class Client:
 def write_records(alice, bob):
     """Records of every kind the first release had: accounts and tokens, wishes with every field,
     tags, places, favorites, edits (version 2), a deletion, photos on wishes (one rotated and
-    cropped) and one on no wish, recent searches."""
+    cropped) and one on no wish, recent searches. Later kinds: `write_shares`."""
     seoul = {
         "name": "Seoul",
         "address": "Jung-gu, Seoul",
@@ -169,10 +169,50 @@ def write_records(alice, bob):
     return loose
 
 
-def answers(client, loose=()):
+def write_shares(client, wish_id):
+    """Shared links, when the release has them (issue 29): one of every wish with every choice set
+    otherwise than by default and an expiry, one of a tag, one rotated, one revoked; and a friend's
+    reservation (no account) of `wish_id` through the first. Returns that reservation as
+    `{token, wishId, key}`, or None for a release without shares."""
+    listed, _ = client.call("GET", "/api/v1/shares", expect=(200, 404))
+    if "items" not in listed:
+        return None
+    everything, _ = client.call(
+        "POST",
+        "/api/v1/shares",
+        {
+            "title": "Birthday 🎂",
+            "showMemos": False,
+            "showPrices": False,
+            "showPlaces": True,
+            "allowReservations": True,
+            "expiresAt": "2099-12-31T00:00:00Z",
+        },
+    )
+    client.call("POST", "/api/v1/shares", {"title": "사진", "tag": "photo", "allowReservations": False})
+    rotated, _ = client.call("POST", "/api/v1/shares", {"title": "Rotated"})
+    client.call("POST", f"/api/v1/shares/{rotated['id']}/rotate")
+    revoked, _ = client.call("POST", "/api/v1/shares", {"title": "Revoked"})
+    client.call("DELETE", f"/api/v1/shares/{revoked['id']}")
+    token = everything["url"].rsplit("/s/", 1)[1]
+    friend = Client(client.base)
+    receipt, _ = friend.call(
+        "POST",
+        f"/api/v1/shared/{token}/wishes/{wish_id}/reservation",
+        {"name": "Aunt Mi", "note": "with the lens", "showName": True},
+    )
+    return {"token": token, "wishId": wish_id, "key": receipt["reservationKey"]}
+
+
+def answers(client, loose=(), reservation=None):
     wishes = client.pages("/api/v1/wishes")
     photos = [client.call("GET", f"/api/v1/photos/{photo_id}")[0] for photo_id in loose]
+    shared = {}
+    if reservation:
+        # The owner's shares (never a reservation), and the friend's key, which the test checks still holds.
+        shared = {"shares": client.call("GET", "/api/v1/shares")[0]["items"], "reservation": reservation}
     return {
+        **shared,
         "me": client.call("GET", "/api/v1/me")[0],
         "wishes": wishes,
         "tags": client.call("GET", "/api/v1/tags")[0]["items"],
@@ -224,7 +264,12 @@ def main():
             alice.sign_in("alice")
             bob.sign_in("bob")
             loose = write_records(alice, bob)
-            expected = {"release": commit, "accounts": {"alice": answers(alice, loose), "bob": answers(bob)}}
+            camera = next(wish for wish in alice.pages("/api/v1/wishes") if wish["name"] == "Film camera")
+            reservation = write_shares(alice, camera["id"])
+            expected = {
+                "release": commit,
+                "accounts": {"alice": answers(alice, loose, reservation), "bob": answers(bob)},
+            }
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=60)

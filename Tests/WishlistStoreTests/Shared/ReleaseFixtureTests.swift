@@ -73,7 +73,27 @@ import WishlistCore
                 #expect(!stored.isAttached)
                 try expectContains(stored.photo, photo, "photo \(id)")
             }
+            try expectShares(answers, in: store, owner: owner, username)
         }
+    }
+
+    /// The shares of a release that had them (none before issue 29's), as the owner lists them, and
+    /// the friend's reservation made through the first: its key still holds its wish, reserved by the
+    /// name the friend let others see.
+    private func expectShares(_ answers: [String: Any], in store: Store, owner: UserKey, _ username: String) throws {
+        guard let shares = answers["shares"] as? [[String: Any]] else { return }
+        let reservation = try #require(answers["reservation"] as? [String: Any])
+        // Each url is the release's address then, `<origin>/s/`, and the token.
+        let url = try string(shares.first?["url"])
+        let linkPrefix = String(url[..<(try #require(url.range(of: "/s/"))).upperBound])
+        try expectContains(try store.shares.list(owner: owner, linkPrefix: linkPrefix), shares, "\(username)'s shares")
+
+        let token = try string(reservation["token"])
+        let wish = try #require(UUID(uuidString: try string(reservation["wishId"])))
+        let key = try string(reservation["key"])
+        let share = try #require(try store.sharedLists.open(token: token, now: Date()))
+        #expect(try store.sharedLists.check([key], in: share) == ReservationStatus(held: [.init(key: key, wishId: wish)], gone: []))
+        #expect(try store.sharedLists.wish(wish, in: share, forOwner: false).1 == .reserved(by: "Aunt Mi"))
     }
 
     private func string(_ value: Any?) throws -> String {

@@ -44,18 +44,17 @@ export class PhotoGallery extends HTMLElement {
   #build() {
     this.innerHTML = `
       <div class="photo-gallery">
-        <ul class="photo-gallery-strip" data-i18n-attr="aria-label:photos.gallery"></ul>
+        <ul class="photo-strip" data-i18n-attr="aria-label:photos.gallery"></ul>
         <button type="button" class="icon-button photo-gallery-step" data-step="-1"
           data-i18n-attr="aria-label:photos.previous;title:photos.previous">${icon("chevronLeft")}</button>
         <button type="button" class="icon-button photo-gallery-step" data-step="1"
           data-i18n-attr="aria-label:photos.next;title:photos.next">${icon("chevronRight")}</button>
         <p class="photo-gallery-count"></p>
       </div>`;
-    const strip = this.querySelector(".photo-gallery-strip");
+    const strip = this.querySelector(".photo-strip");
     strip.append(
       ...this.#photos.map((photo, index) => {
         const slide = document.createElement("li");
-        slide.className = "photo-gallery-slide";
         const button = document.createElement("button");
         button.type = "button";
         button.className = "photo-gallery-open";
@@ -91,7 +90,7 @@ export class PhotoGallery extends HTMLElement {
 
   /** The photo mostly on screen becomes the current one. */
   #follow() {
-    const strip = this.querySelector(".photo-gallery-strip");
+    const strip = this.querySelector(".photo-strip");
     if (!strip || strip.clientWidth === 0) return;
     const index = Math.round(strip.scrollLeft / strip.clientWidth);
     this.#setIndex(Math.min(Math.max(index, 0), this.#photos.length - 1));
@@ -99,7 +98,7 @@ export class PhotoGallery extends HTMLElement {
 
   #show(index, { instant = false } = {}) {
     const target = Math.min(Math.max(index, 0), this.#photos.length - 1);
-    const strip = this.querySelector(".photo-gallery-strip");
+    const strip = this.querySelector(".photo-strip");
     strip.scrollTo({ left: target * strip.clientWidth, behavior: instant || reducedMotion.matches ? "instant" : "smooth" });
     this.#setIndex(target);
   }

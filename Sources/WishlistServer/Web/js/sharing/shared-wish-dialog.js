@@ -59,7 +59,7 @@ export class SharedWishDialog {
         <button type="button" class="shared-wish-close" data-action="close" data-i18n="sharedList.close"></button>
       </div>
       <div class="shared-wish-gallery" hidden>
-        <ul class="shared-wish-strip"></ul>
+        <ul class="photo-strip"></ul>
         <p class="shared-wish-count" aria-hidden="true"></p>
         <button type="button" class="shared-wish-step" data-action="previous" data-i18n-attr="aria-label:sharedList.previousPhoto">‹</button>
         <button type="button" class="shared-wish-step" data-action="next" data-i18n-attr="aria-label:sharedList.nextPhoto">›</button>
@@ -106,7 +106,7 @@ export class SharedWishDialog {
     const gallery = this.#dialog.querySelector(".shared-wish-gallery");
     gallery.hidden = photos.length === 0;
     gallery.classList.toggle("shared-wish-gallery-many", photos.length > 1);
-    const strip = gallery.querySelector(".shared-wish-strip");
+    const strip = gallery.querySelector(".photo-strip");
     photos.forEach((photo, index) => {
       const slide = document.createElement("li");
       const image = document.createElement("img");
@@ -131,12 +131,12 @@ export class SharedWishDialog {
   }
 
   #photoIndex() {
-    const strip = this.#dialog.querySelector(".shared-wish-strip");
+    const strip = this.#dialog.querySelector(".photo-strip");
     return Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth));
   }
 
   #step(by) {
-    const strip = this.#dialog.querySelector(".shared-wish-strip");
+    const strip = this.#dialog.querySelector(".photo-strip");
     const last = strip.children.length - 1;
     const index = Math.min(last, Math.max(0, this.#photoIndex() + by));
     strip.scrollTo({ left: index * strip.clientWidth, behavior: "smooth" });
