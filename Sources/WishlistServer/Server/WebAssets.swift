@@ -23,13 +23,19 @@ struct WebAssets: Sendable {
     private let index: Data
     private let manifest: Data
     private let serviceWorker: Data
+    /// The ETag of the pages, manifest, worker and joined stylesheet: a digest of what they are made of.
+    private let pageETag: String
     let stylesheet: StylesheetBundle
     /// The stylesheet a shared list's page carries inline (`SharedListPage.stylesheets`).
     let sharedListStyle: InlineStylesheet
     /// The CSP sources of every stylesheet a page carries inline.
     var inlineStyleSources: [String] { [sharedListStyle.policySource] }
 
-    init(directory: URL, publicURL: PublicURL? = nil) throws {
+    /// - Parameter headerSettings: what else shapes the headers the pages are sent with (the image origins
+    ///   and https of `SecurityHeadersMiddleware`). It is part of their ETag: on a 304 a browser keeps the
+    ///   headers of its cached copy (Chromium never takes `Content-*` headers from one), so a page whose
+    ///   policy changed must not be "not modified".
+    init(directory: URL, publicURL: PublicURL? = nil, headerSettings: [String] = []) throws {
         self.directory = directory.standardizedFileURL
         version = try Self.digest(of: self.directory)
         stylesheet = try StylesheetBundle(webDirectory: self.directory)
@@ -41,14 +47,21 @@ struct WebAssets: Sendable {
         index = try Self.filled(directory.appendingPathComponent("index.html"), values)
         manifest = try Self.filled(directory.appendingPathComponent("manifest.webmanifest"), values)
         serviceWorker = try ServiceWorkerScript.make(directory: self.directory, base: "/static/\(version)", version: version)
+        var hasher = SHA256()
+        for part in [index, manifest, serviceWorker, Data(headerSettings.joined(separator: "\n").utf8)] {
+            part.withUnsafeBytes { hasher.update($0) }
+        }
+        pageETag = "\"\(SHA256.hex(hasher.finalize()).prefix(16))\""
     }
 
     /// The folder shipped inside the server module, or `directory` when given (`serve --web-directory`).
-    static func bundled(publicURL: PublicURL? = nil, directory: URL? = nil) throws -> WebAssets {
+    static func bundled(publicURL: PublicURL? = nil, directory: URL? = nil, headerSettings: [String] = []) throws
+        -> WebAssets
+    {
         guard let url = directory ?? Bundle.module.url(forResource: "Web", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
-        return try WebAssets(directory: url, publicURL: publicURL)
+        return try WebAssets(directory: url, publicURL: publicURL, headerSettings: headerSettings)
     }
 
     func register(in router: inout Router) {
@@ -80,12 +93,12 @@ struct WebAssets: Sendable {
         }
     }
 
-    /// A file kept in memory (`name` tells it from the others) with the digest as ETag: a page is
+    /// A file kept in memory (`name` tells it from the others) with `pageETag`: a page is
     /// revalidated on every load (`no-cache`).
     private func page(_ body: Data, name: String, type: String, request: Request, cacheControl: String = "no-cache")
         -> Response
     {
-        let etag = "\"\(version)\""
+        let etag = pageETag
         var headers = HTTPHeaders()
         headers["ETag"] = etag
         headers["Cache-Control"] = cacheControl

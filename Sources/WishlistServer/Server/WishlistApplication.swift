@@ -48,7 +48,10 @@ public final class WishlistApplication: Sendable {
             }
             idempotentWrites = IdempotentWrites(
                 keys: store.idempotency, authenticator: Self.authenticator(settings: settings, store: store), clock: settings.clock)
-            let webAssets = try WebAssets.bundled(publicURL: settings.publicURL, directory: settings.webDirectory)
+            let imageOrigins = Self.plainHTTPGiphy(settings)
+            let https = settings.publicURL?.isHTTPS ?? false
+            let webAssets = try WebAssets.bundled(
+                publicURL: settings.publicURL, directory: settings.webDirectory, headerSettings: imageOrigins + ["https: \(https)"])
             server = Server(
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links,
@@ -60,7 +63,7 @@ public final class WishlistApplication: Sendable {
                     // "Compression".
                     CompressionMiddleware(),
                     SecurityHeadersMiddleware(
-                        imageOrigins: Self.plainHTTPGiphy(settings), https: settings.publicURL?.isHTTPS ?? false,
+                        imageOrigins: imageOrigins, https: https,
                         inlineStyleSources: webAssets.inlineStyleSources),
                     // Outside too, so a busy or full database met while keeping a key is a 503 or
                     // 507 like any other; inside, so the answers kept are the clients' answers.

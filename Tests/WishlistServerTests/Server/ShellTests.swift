@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WishlistClient
+@testable import WishlistServer
 
 /// Health, the OpenAPI document and the web app's files.
 @Suite struct ShellTests {
@@ -33,6 +34,29 @@ import WishlistClient
         #expect(script.status == 200)
         #expect(script.headers["cache-control"]?.contains("immutable") == true)
         #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
+    }
+
+    /// A browser keeps the headers of its copy on a 304, the policy among them: a server started again with
+    /// another public url or Giphy origin must send its pages whole, the same one "not modified".
+    @Test func aPagesETagChangesWithWhatFillsItAndWithItsPolicy() async throws {
+        func indexETag(_ configure: (inout ServerSettings) -> Void) async throws -> String {
+            let server = try TestServer(configure: configure)
+            return try #require(try await server.client().send("GET", "/").headers["etag"])
+        }
+        let plain = try await indexETag { _ in }
+        #expect(try await indexETag { _ in } == plain)
+        let elsewhere = try await indexETag { $0.publicURL = try? PublicURL("https://wishes.example.org") }
+        let giphyStandIn: (inout ServerSettings) -> Void = {
+            $0.giphyKey = "key"
+            $0.giphyURL = URL(string: "http://127.0.0.1:9")!
+        }
+        let otherStandIn: (inout ServerSettings) -> Void = {
+            $0.giphyKey = "key"
+            $0.giphyURL = URL(string: "http://127.0.0.1:10")!
+        }
+        let withStandIn = try await indexETag(giphyStandIn)
+        #expect(Set([plain, elsewhere, withStandIn, try await indexETag(otherStandIn)]).count == 4)
+        #expect(try await indexETag(giphyStandIn) == withStandIn)
     }
 
     @Test func serviceWorkerStartsThisVersionWithTheWholeShell() async throws {
