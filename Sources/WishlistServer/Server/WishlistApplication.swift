@@ -95,11 +95,18 @@ public final class WishlistApplication: Sendable {
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
     /// monitors call it often, and it must answer even while every worker is busy.
-    private static let healthy: Response = {
+    private static let healthy = statusAnswer(.ok, "ok")
+
+    /// `GET /readyz`'s answers: whether what the first requests need is loaded (`StartupWarmup`).
+    private static let ready = statusAnswer(.ok, "ready")
+    private static let starting = statusAnswer(.serviceUnavailable, "starting")
+
+    /// `{"status": word}` as JSON.
+    private static func statusAnswer(_ status: HTTPStatus, _ word: String) -> Response {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json"
-        return Response(status: .ok, headers: headers, body: .data(Data(#"{"status":"ok"}"#.utf8)))
-    }()
+        return Response(status: status, headers: headers, body: .data(Data(#"{"status":"\#(word)"}"#.utf8)))
+    }
 
     /// Who is calling, by session cookie or API token, under this server's rules.
     static func authenticator(settings: ServerSettings, store: Store) -> Authenticator {
@@ -118,7 +125,10 @@ public final class WishlistApplication: Sendable {
         let authenticator = Self.authenticator(settings: settings, store: store)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
-        router.group(.anyone) { routes in routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy } }
+        router.group(.anyone) { routes in
+            routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy }
+            routes.add(APIRoute.Server.ready, nonBlocking: true) { _ in StartupWarmup.isFinished ? ready : starting }
+        }
         try OpenAPIDocument.register(in: &router)
         let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
         AccountsController(
@@ -234,6 +244,7 @@ public final class WishlistApplication: Sendable {
             settings.logger?(
                 "warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
+        StartupWarmup.begin()
         try services.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }
