@@ -41,7 +41,10 @@ public final class WishlistApplication: Sendable {
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
             importedLinkPreviews = ImportedLinkPreviews(links: links, logger: settings.logger)
-            if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
+            if let report = try Self.importSpots(
+                from: settings.spotsSource, into: store.spots, apart: settings.bundledSpotsImporter),
+                !report.unchanged
+            {
                 settings.logger?(report.description)
                 // The import's rows and index text are garbage now; an idle server should not keep them.
                 ProcessMemory.releaseFreePages()
@@ -84,12 +87,17 @@ public final class WishlistApplication: Sendable {
         return configuration
     }
 
-    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
-    private static func importSpots(from source: SpotsSource, into spots: SpotRepository) throws -> SpotImportReport? {
+    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read
+    /// here (also when `apart` imported the bundled release: it says what it did itself).
+    private static func importSpots(
+        from source: SpotsSource, into spots: SpotRepository, apart: (@Sendable () throws -> Void)?
+    ) throws -> SpotImportReport? {
         switch source {
-        case .bundled: try spots.importBundledIfNeeded()
-        case .none: nil
-        case .file(let path): try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        case .bundled:
+            if let apart, try spots.bundledImportNeeded() { try apart() }
+            return try spots.importBundledIfNeeded()
+        case .none: return nil
+        case .file(let path): return try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }
 
