@@ -15,7 +15,9 @@ struct SpotsImportCommand: Command {
     }
 
     static let fileArgument = Positional(
-        "FILE", help: "media_type,title,place_name,place_type,description,address,lat,lng, as the Public Data Portal publishes it; without it, the release bundled with the app.")
+        "FILE",
+        help: "media_type,title,place_name,place_type,description,address,lat,lng, as the Public Data Portal"
+            + " publishes it; without it, the release bundled with the app.")
 
     /// Nil: the bundled release.
     let file: String?
