@@ -7,11 +7,12 @@ extension ImageProcessor {
     /// HEIF decode at reduced scale) to what the largest size needs; the
     /// sizes are then made from those pixels in memory.
     ///
-    /// Synchronous and CPU-bound. At most `max(2, cores)` renditions decode
-    /// at once in the process; further callers block until one finishes,
-    /// which bounds memory without costing throughput. Call it from a thread
-    /// that may block (a server worker thread or a dedicated queue), not from
-    /// the main actor.
+    /// Synchronous and CPU-bound. The decoding runs on a rendering thread at
+    /// a lower priority, at most `max(1, cores - 1)` at once in the process
+    /// (see `RenditionSlots`); further callers block until one finishes,
+    /// which bounds memory and leaves a core to the server's readers. Call it
+    /// from a thread that may block (a server worker thread or a dedicated
+    /// queue), not from the main actor.
     ///
     /// - Throws: `ImagingError.unsupportedFormat`, `.unreadable`,
     ///   `.tooManyPixels` (before decoding), `.invalidEdit`, `.writeFailed`,

@@ -10,6 +10,8 @@ extension APIRoute {
     /// The service itself and the web app's files.
     public enum Server {
         public static let health = APIRoute(.GET, "/healthz")
+        /// 200 once what the first requests need is loaded (the offline place index), 503 before.
+        public static let ready = APIRoute(.GET, "/readyz")
         public static let openAPI = APIRoute(.GET, "/api/v1/openapi.json")
         public static let cspReports = APIRoute(.POST, "/api/v1/csp-reports")
         public static let page = APIRoute(.GET, "/")
@@ -20,7 +22,7 @@ extension APIRoute {
         public static let asset = APIRoute(.GET, "/static/{version}/{path...}")
         public static let leaflet = APIRoute(.GET, "/vendor/leaflet/{path...}")
 
-        static let all = [health, openAPI, cspReports, page, index, manifest, serviceWorker, asset, leaflet]
+        static let all = [health, ready, openAPI, cspReports, page, index, manifest, serviceWorker, asset, leaflet]
     }
 
     /// Setting up, signing in, the account, its devices and API tokens.

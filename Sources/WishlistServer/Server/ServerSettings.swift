@@ -38,6 +38,12 @@ public struct ServerSettings: Sendable {
     public var webDirectory: URL?
     /// The K-culture spots imported at start-up.
     public var spotsSource: SpotsSource = .bundled
+    /// Imports the bundled spots outside the server's process, when they need importing (the
+    /// first start, an update that brings a new release): `wishlist serve` runs its own binary
+    /// as a child (`wishlist spots import`), so that nothing of the import stays in the server's
+    /// heaps; in-process, the first start idled 5 MB above every later one. Nil imports them in
+    /// the server's own process (the tests).
+    public var bundledSpotsImporter: (@Sendable () throws -> Void)?
     /// How long a sign-in lasts at most, used or not, before the person must sign in again.
     public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     /// How long a sign-in lasts unused: a browser left signed in somewhere is signed out after this.

@@ -41,7 +41,10 @@ public final class WishlistApplication: Sendable {
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
             importedLinkPreviews = ImportedLinkPreviews(links: links, logger: settings.logger)
-            if let report = try Self.importSpots(from: settings.spotsSource, into: store.spots), !report.unchanged {
+            if let report = try Self.importSpots(
+                from: settings.spotsSource, into: store.spots, apart: settings.bundledSpotsImporter),
+                !report.unchanged
+            {
                 settings.logger?(report.description)
                 // The import's rows and index text are garbage now; an idle server should not keep them.
                 ProcessMemory.releaseFreePages()
@@ -93,22 +96,34 @@ public final class WishlistApplication: Sendable {
         return configuration
     }
 
-    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read.
-    private static func importSpots(from source: SpotsSource, into spots: SpotRepository) throws -> SpotImportReport? {
+    /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read
+    /// here (also when `apart` imported the bundled release: it says what it did itself).
+    private static func importSpots(
+        from source: SpotsSource, into spots: SpotRepository, apart: (@Sendable () throws -> Void)?
+    ) throws -> SpotImportReport? {
         switch source {
-        case .bundled: try spots.importBundledIfNeeded()
-        case .none: nil
-        case .file(let path): try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        case .bundled:
+            if let apart, try spots.bundledImportNeeded() { try apart() }
+            return try spots.importBundledIfNeeded()
+        case .none: return nil
+        case .file(let path): return try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }
 
     /// `GET /healthz`'s answer, made once and given on the event thread: load balancers and
     /// monitors call it often, and it must answer even while every worker is busy.
-    private static let healthy: Response = {
+    private static let healthy = statusAnswer(.ok, "ok")
+
+    /// `GET /readyz`'s answers: whether what the first requests need is loaded (`StartupWarmup`).
+    private static let ready = statusAnswer(.ok, "ready")
+    private static let starting = statusAnswer(.serviceUnavailable, "starting")
+
+    /// `{"status": word}` as JSON.
+    private static func statusAnswer(_ status: HTTPStatus, _ word: String) -> Response {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json"
-        return Response(status: .ok, headers: headers, body: .data(Data(#"{"status":"ok"}"#.utf8)))
-    }()
+        return Response(status: status, headers: headers, body: .data(Data(#"{"status":"\#(word)"}"#.utf8)))
+    }
 
     /// Who is calling, by session cookie or API token, under this server's rules.
     static func authenticator(settings: ServerSettings, store: Store) -> Authenticator {
@@ -127,7 +142,10 @@ public final class WishlistApplication: Sendable {
         let authenticator = Self.authenticator(settings: settings, store: store)
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
-        router.group(.anyone) { routes in routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy } }
+        router.group(.anyone) { routes in
+            routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy }
+            routes.add(APIRoute.Server.ready, nonBlocking: true) { _ in StartupWarmup.isFinished ? ready : starting }
+        }
         try OpenAPIDocument.register(in: &router)
         let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
         AccountsController(
@@ -245,6 +263,7 @@ public final class WishlistApplication: Sendable {
             settings.logger?(
                 "warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
+        StartupWarmup.begin()
         try services.start()
         settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
     }

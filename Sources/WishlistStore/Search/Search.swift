@@ -13,19 +13,25 @@ public struct Search: Sendable {
     public static let placeLimit = 10
 
     let pool: DatabasePool
-    let gazetteer: OfflineGazetteer
+    /// Asked for at the first search that reads places, not when the search is made: a server
+    /// builds its routes before it listens, and the index takes 150–220 ms to build (the server
+    /// loads it in the background as it starts).
+    let loadGazetteer: @Sendable () -> OfflineGazetteer
     /// Called inside the read transaction after each group (the wish groups together) is read:
     /// the tests write there, to show that what is committed meanwhile reaches no later group.
     let afterReadingGroup: (@Sendable () throws -> Void)?
 
     /// Searches `store`, naming places from `gazetteer`.
-    public init(store: Store, gazetteer: OfflineGazetteer) {
-        self.init(pool: store.pool, gazetteer: gazetteer)
+    public init(store: Store, gazetteer: @autoclosure @escaping @Sendable () -> OfflineGazetteer) {
+        self.init(pool: store.pool, gazetteer: gazetteer())
     }
 
-    init(pool: DatabasePool, gazetteer: OfflineGazetteer, afterReadingGroup: (@Sendable () throws -> Void)? = nil) {
+    init(
+        pool: DatabasePool, gazetteer: @autoclosure @escaping @Sendable () -> OfflineGazetteer,
+        afterReadingGroup: (@Sendable () throws -> Void)? = nil
+    ) {
         self.pool = pool
-        self.gazetteer = gazetteer
+        loadGazetteer = gazetteer
         self.afterReadingGroup = afterReadingGroup
     }
 
@@ -62,7 +68,7 @@ public struct Search: Sendable {
             try afterReadingGroup?()
         }
         if query.groups.contains(.places) {
-            result.places = gazetteer.search(query.text, limit: Self.placeLimit).map { Place($0, source: .search) }
+            result.places = loadGazetteer().search(query.text, limit: Self.placeLimit).map { Place($0, source: .search) }
         }
         return result
     }

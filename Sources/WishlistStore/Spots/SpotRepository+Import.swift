@@ -8,7 +8,19 @@ extension SpotRepository {
     /// A newer release imported by hand (`importFile`) stays until the bundled file changes.
     @discardableResult
     public func importBundledIfNeeded() throws -> SpotImportReport? {
-        guard let file = SpotCatalog.bundledFile, let aliasFile = SpotCatalog.bundledAliases,
+        guard try bundledImportNeeded(), let file = SpotCatalog.bundledFile, let aliasFile = SpotCatalog.bundledAliases
+        else { return nil }
+        let report = try replace(
+            with: try Data(contentsOf: file), aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
+        // The import's pages are of no use to an idle server.
+        pool.releaseWriterCache()
+        return report
+    }
+
+    /// Whether the release bundled with the app differs from the one last bundled, so that
+    /// `importBundledIfNeeded` would import it: 64 bytes read, the file itself not.
+    public func bundledImportNeeded() throws -> Bool {
+        guard SpotCatalog.bundledFile != nil, SpotCatalog.bundledAliases != nil,
             let bundledDigest = SpotCatalog.bundledDigest
         else {
             throw SpotImportError.unreadable("The bundled K-culture spots are missing from the app's resources.")
@@ -16,12 +28,7 @@ extension SpotRepository {
         let imported = try pool.read { db -> String? in
             try db.scalar("SELECT digest FROM spot_imports WHERE name = 'bundled'")
         }
-        guard imported != bundledDigest else { return nil }
-        let report = try replace(
-            with: try Data(contentsOf: file), aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
-        // The import's pages are of no use to an idle server.
-        pool.releaseWriterCache()
-        return report
+        return imported != bundledDigest
     }
 
     /// Imports a release of the data set (gzip or plain CSV), replacing the spots when it is not

@@ -125,7 +125,10 @@ struct ServeCommand: Command {
             settings.refreshPricesDaily = refresh == "daily"
         }
         switch try arguments.option(Self.spotsOption) {
-        case nil, "bundled": settings.spotsSource = .bundled
+        case nil, "bundled":
+            settings.spotsSource = .bundled
+            let dataDirectory = settings.dataDirectory
+            settings.bundledSpotsImporter = { try BundledSpotsImport.inChildProcess(dataDirectory: dataDirectory) }
         case "none": settings.spotsSource = .none
         case let file?: settings.spotsSource = .file(file)
         }

@@ -279,6 +279,16 @@ import WishlistServer
     static let spotsSample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../WishlistServerTests/Fixtures/spots-sample.csv").standardizedFileURL.path
 
+    /// Without a file, the bundled release, once: what `wishlist serve` runs as a child process at
+    /// the first start.
+    @Test func spotsImportWithoutAFileImportsTheBundledReleaseOnce() async throws {
+        let imported = try await cli.run(["spots", "import", "--data", data])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output.hasPrefix("K-culture spots: "), "\(imported.output)")
+        let again = try await cli.run(["spots", "import", "--data", data])
+        #expect(again.status == 0 && again.output == "The bundled K-culture spots are imported already.\n", "\(again.output)")
+    }
+
     @Test func spotsImportSearchNearAndWish() async throws {
         let imported = try await cli.run(["spots", "import", Self.spotsSample, "--data", data])
         #expect(imported.status == 0, "\(imported.error)")

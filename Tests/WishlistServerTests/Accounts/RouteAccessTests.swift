@@ -14,7 +14,7 @@ import WishlistStore
 @Suite struct RouteAccessTests {
     /// The routes anyone may call. Adding one here is a decision, made in review.
     static let openToAnyone: Set<String> = [
-        "GET /healthz", "GET /api/v1/openapi.json",
+        "GET /healthz", "GET /readyz", "GET /api/v1/openapi.json",
         "GET /api/v1/setup", "POST /api/v1/setup", "POST /api/v1/sessions", "DELETE /api/v1/sessions/current",
         "GET /", "GET /index.html", "GET /manifest.webmanifest", "GET /sw.js", "GET /static/{version}/{path...}",
         "GET /vendor/leaflet/{path...}",
