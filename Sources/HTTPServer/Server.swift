@@ -98,20 +98,6 @@ public final class Server: Sendable {
         MHD_stop_daemon(daemon)
     }
 
-    /// Blocks until the process gets SIGINT or SIGTERM; the caller then stops what it started.
-    public static func waitForTerminationSignal() {
-        let received = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { received.signal() }
-            source.resume()
-            return source
-        }
-        received.wait()
-        for source in sources { source.cancel() }
-    }
-
     /// True from the moment `stop()` has closed the listening socket.
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
 }

@@ -276,9 +276,13 @@ public final class WishlistApplication: Sendable {
         try stop(saying: nil)
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
-    public func runUntilTerminated() throws {
-        Server.waitForTerminationSignal()
+    /// Starts, calls `started` (to say how to begin), serves until SIGINT or SIGTERM, then shuts down cleanly.
+    public func runUntilTerminated(started: () throws -> Void = {}) throws {
+        // Caught before the server listens: a SIGTERM sent as soon as it answers must not be lost.
+        let signals = TerminationSignals()
+        try start()
+        try started()
+        signals.wait()
         try stop(saying: "Wishlist stopped.")
     }
 

@@ -189,14 +189,14 @@ struct ServeCommand: Command {
 
     func run() async throws {
         let application = try WishlistApplication(settings: settings)
-        try application.start()
-        if try application.store.users.userCount() == 0 {
-            print(
-                """
-                No account yet. Open http://\(settings.host):\(application.port)/ to create the first one,
-                or run: wishlist user add NAME --admin --data \(settings.dataDirectory)
-                """)
+        try application.runUntilTerminated {
+            if try application.store.users.userCount() == 0 {
+                print(
+                    """
+                    No account yet. Open http://\(settings.host):\(application.port)/ to create the first one,
+                    or run: wishlist user add NAME --admin --data \(settings.dataDirectory)
+                    """)
+            }
         }
-        try application.runUntilTerminated()
     }
 }
