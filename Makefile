@@ -13,11 +13,11 @@ PYTHON := $(VENV)/bin/python
 # only when given a postgresql:// URL: no database server is needed.
 RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev libarchive-dev libpq-dev \
 	libjs-leaflet libjs-leaflet.markercluster
-# What the tests add: a real browser and its driver, Python for the browser tests, CJK fonts
+# What the tests add: a real browser (headless Chromium) and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, zsh and fish, whose
 # completion scripts are tested in them, and PostgreSQL 15's server, of which the tests start a
 # throwaway cluster (Tests/TestSupport/PostgresTestCluster.swift).
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15
+TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d,
 # and Chromium with its driver, in which the outbox's drain is timed and the share page is loaded on a
