@@ -327,3 +327,15 @@ def test_choose_on_map_puts_a_named_pin_on_the_wish(server, browser, catalogs, s
     assert (place["name"], place["source"]) == ("Riverside picnic spot", "manual")
     assert math.isclose(place["latitude"], JEONJU["latitude"], abs_tol=1e-4)
     assert math.isclose(place["longitude"], JEONJU["longitude"], abs_tol=1e-4)
+
+
+def test_a_map_opened_first_names_each_pin_after_its_wish(server, browser, catalogs):
+    """The map as the first screen of a visit (a bookmark, a reload on the Map tab) has not seen
+    the list: its pins still say which wish they are, as a screen reader reads them."""
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    create_wish(server, token, name="Bibimbap in Jeonju", place=JEONJU)
+    browser.get(server.url(f"/#/map?lat={JEONJU['latitude']}&lng={JEONJU['longitude']}&z=13"))
+    browser.refresh()
+    wait_for_role(browser, "button", "Bibimbap in Jeonju", timeout=30)
+    assert not by_role(browser, "button", en["map.unnamedPin"])

@@ -23,6 +23,7 @@ import { hashQuery, newWishHref, placeAt, pointFrom } from "./place-format.js";
 import { placeService } from "./place-service.js";
 import { store } from "../common/store.js";
 import { wishService } from "../wishes/wish-service.js";
+import { MissingRecords } from "./missing-records.js";
 import "../common/error-panel.js";
 import "../wishes/wish-card.js";
 
@@ -45,6 +46,7 @@ export class MapView extends HTMLElement {
   #L = null;
   #map = null;
   #wishes = null;
+  #missingWishes = null;
   // Drawn in this order, beneath the wishes' pins.
   #overlays = [
     new MapOverlay({
@@ -72,6 +74,7 @@ export class MapView extends HTMLElement {
   #hasView = false;
 
   connectedCallback() {
+    this.#missingWishes = new MissingRecords(WISH, (id, options) => wishService.load(id, options));
     this.innerHTML = `
       <div class="map-view">
         <div class="map-canvas" role="region" data-i18n-attr="aria-label:map.label"></div>
@@ -129,6 +132,7 @@ export class MapView extends HTMLElement {
     clearTimeout(this.#timer);
     this.#abort?.abort();
     this.#cardAbort?.abort();
+    this.#missingWishes?.stop();
     this.#stopWatch?.();
     this.#unsubscribe?.();
     i18n.removeEventListener("change", this.#onLanguageChange);
@@ -239,6 +243,7 @@ export class MapView extends HTMLElement {
       ]);
       if (abort.signal.aborted || !this.#map) return;
       const total = this.#wishes.draw(wishes);
+      this.#missingWishes.want(wishes.markers.map((marker) => marker.id));
       for (const [index, overlay] of this.#overlays.entries()) overlay.draw(overlays[index]);
       this.querySelector(".map-count-status").textContent = t("map.count", { count: total });
     } catch (error) {
