@@ -4,11 +4,14 @@ directory (WISHLIST_BIN), headless Chromium from Debian, and screenshots.
 Run: WISHLIST_BIN=.build/debug/wishlist pytest -n 2 e2e
      (WISHLIST_SCREENSHOTS=1 also saves screens into e2e/screenshots/)."""
 
+import atexit
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -178,6 +181,8 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     if not binary:
         pytest.fail("set WISHLIST_BIN to the wishlist executable, e.g. .build/debug/wishlist")
     data_dir = data_dir or tmp_path / "data"
+    if _spots_source(extra_args) == "bundled" and not data_dir.exists():
+        shutil.copytree(_data_with_bundled_spots(binary), data_dir)
     data_dir.mkdir(exist_ok=True)
     log_path = tmp_path / "server.log"
     port = port or _port_for_a_new_server()
@@ -194,7 +199,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
                 "--tile-url",
                 "none",
                 *TEST_SERVER_ARGUMENTS,
-                *([] if "--spots" in extra_args else ["--spots", "none"]),
+                *([] if _spots_source(extra_args) else ["--spots", "none"]),
                 *extra_args,
             ],
             stdout=log,
@@ -211,6 +216,34 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
         stop_server(running)
         raise
     return running
+
+
+# A data directory with the bundled spots imported and nothing else, made once per worker: each
+# test that asks for them starts from a copy instead of importing the release anew (several
+# seconds of a debug build each). The server finds them imported and skips its own import, which
+# e2e/spots/test_first_start.py covers. The copy's folder goes when the worker ends.
+_BUNDLED_SPOTS_DATA = None
+
+
+def _spots_source(arguments):
+    """The value of `--spots` among a server's arguments, or None."""
+    return arguments[arguments.index("--spots") + 1] if "--spots" in arguments else None
+
+
+def _data_with_bundled_spots(binary):
+    global _BUNDLED_SPOTS_DATA
+    if _BUNDLED_SPOTS_DATA is None:
+        folder = tempfile.mkdtemp(prefix="wishlist-spots-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        data_dir = Path(folder) / "data"
+        subprocess.run(
+            [binary, "spots", "import", "--data", str(data_dir)],
+            check=True,
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+        )
+        _BUNDLED_SPOTS_DATA = data_dir
+    return _BUNDLED_SPOTS_DATA
 
 
 @pytest.fixture
