@@ -30,11 +30,13 @@ public struct GroupRoutes<Context: Sendable> {
     var router: Router
 
     public typealias GroupHandler = @Sendable (Request, Context) throws -> Response
-    /// A quick answer (see `QuickHandler`) for a request whose context the group knows without waiting.
-    public typealias QuickGroupHandler = @Sendable (Request, Context) -> Response?
+    /// A quick answer (see `QuickHandler`), given the means to find the group's context from
+    /// memory (`known`, nil when it is not known), which it calls only for a request it may have an
+    /// answer for: finding even a known context has a cost.
+    public typealias QuickGroupHandler = @Sendable (Request, _ known: () -> Context?) -> Response?
 
-    /// `quick` is tried on the event thread when the group's `known` context is there; otherwise,
-    /// or when it has no answer, `handler` runs on a worker after the group's `context`.
+    /// `quick` is tried on the event thread when the group can know its context from memory;
+    /// when it has no answer, `handler` runs on a worker after the group's `context`.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
         quick: QuickGroupHandler? = nil, _ handler: @escaping GroupHandler
@@ -42,7 +44,7 @@ public struct GroupRoutes<Context: Sendable> {
         let context = group.context
         var quickAnswer: QuickHandler?
         if let quick, let known = group.known {
-            quickAnswer = { request in known(request).flatMap { quick(request, $0) } }
+            quickAnswer = { request in quick(request) { known(request) } }
         }
         router.on(
             method, pattern, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group.name, quick: quickAnswer

@@ -43,8 +43,9 @@ struct Authenticator: Sendable {
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
-        // Read before the lookup: a commit after it makes what the lookup found untrusted.
-        let version = known?.version()
+        // Read before the lookup: a commit after it makes what the lookup found untrusted. A
+        // credential known already (a request a kept answer could not answer) is not read again.
+        let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
         if let authorization = request.headers["Authorization"] {
             let account = try account(authorization: authorization, request)
             // With a session cookie as well, both are checked each time (`checkSessionCookie`).

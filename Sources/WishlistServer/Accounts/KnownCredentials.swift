@@ -42,9 +42,19 @@ final class KnownCredentials: Sendable {
         self.dataVersion = dataVersion
     }
 
-    /// The database's data version now, to be read before a lookup whose result is then `remember`ed.
+    /// The database's data version now, to be read before a lookup whose result is then
+    /// `remember`ed; entries read at an older one are dropped.
     func version() -> Int64? {
-        dataVersion()
+        guard let current = dataVersion() else { return nil }
+        state.withLock { catchUp(to: current, &$0) }
+        return current
+    }
+
+    /// Drops every entry when something was committed since they were read.
+    private func catchUp(to current: Int64, _ state: inout State) {
+        guard state.version != current else { return }
+        state.version = current
+        state.entries = LRUCache(capacity: capacity)
     }
 
     /// The account of `credential` when it is known and nothing was committed since; never waits
@@ -52,14 +62,16 @@ final class KnownCredentials: Sendable {
     func account(for credential: Authenticator.Credential, now: Date) -> Account? {
         guard let current = dataVersion() else { return nil }
         return state.withLock { state in
-            guard state.version == current else {
-                state.version = current
-                state.entries = LRUCache(capacity: capacity)
-                return nil
-            }
+            catchUp(to: current, &state)
             guard let entry = state.entries.value(for: credential), entry.validUntil > now else { return nil }
             return entry.account
         }
+    }
+
+    /// Whether `credential` is known now as far as the last version read says (no version is
+    /// read): a lookup that finds it need not be remembered again.
+    func knows(_ credential: Authenticator.Credential, now: Date) -> Bool {
+        state.withLock { state in state.entries.value(for: credential).map { $0.validUntil > now } ?? false }
     }
 
     /// Keeps what a lookup found, if nothing was committed between `version` (read before the

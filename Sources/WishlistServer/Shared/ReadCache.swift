@@ -78,17 +78,21 @@ final class ReadCache: Sendable {
 
     typealias Handler = @Sendable (Request, Account) throws -> Response
 
-    /// A read whose answers are kept: the handler for a worker, and the quick answer from memory.
+    /// A read whose answers are kept: the handler for a worker, and the quick answer from memory
+    /// (asking who is calling only for a request whose answer may be kept).
     struct CachedRead: Sendable {
         let handler: Handler
-        let quick: @Sendable (Request, Account) -> Response?
+        let quick: @Sendable (Request, () -> Account?) -> Response?
     }
 
     /// `handler`, answering from the cache when it can and keeping what it answers.
     func reads(_ handler: @escaping Handler) -> CachedRead {
         CachedRead(
             handler: { [self] request, account in try answer(request, account) { try handler(request, account) } },
-            quick: { [self] request, account in kept(request, account) })
+            quick: { [self] request, known in
+                guard Self.mayKeep(request), let account = known() else { return nil }
+                return kept(request, account)
+            })
     }
 
     /// The kept answer to `request` when it may be given as it is, found without waiting for
@@ -168,13 +172,17 @@ final class ReadCache: Sendable {
         UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
     }
 
+    /// Whether the answer to `request` depends on no more than what `key` holds: a plain GET.
+    private static func mayKeep(_ request: Request) -> Bool {
+        request.method == .GET
+            && request.headers["If-None-Match"] == nil && request.headers["If-Match"] == nil && request.headers["Range"] == nil
+            // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
+            && !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
+    }
+
     /// What tells answers apart; nil for a request whose answer depends on more than these.
     private static func key(_ request: Request, _ account: Account) -> String? {
-        guard request.method == .GET,
-            request.headers["If-None-Match"] == nil, request.headers["If-Match"] == nil, request.headers["Range"] == nil,
-            // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
-            !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
-        else { return nil }
+        guard mayKeep(request) else { return nil }
         let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return "\(account.key.rawValue) \(request.headers["Accept-Language"] ?? "") \(request.path)?\(query)"
     }

@@ -30,15 +30,16 @@ final class HeldReadCache: Sendable {
             writeCountRead.signal()
             return UInt64(writes.value)
         })
-        handler = cache.reads { _, _ in
-            let call = calls.increment()
-            if call == 1 {
-                started.signal()
-                release.wait()
-            }
-            if failing { throw NotFoundError("answer \(call)") }
-            return .json(encoded: Data("\(call)".utf8))
-        }.handler
+        handler =
+            cache.reads { _, _ in
+                let call = calls.increment()
+                if call == 1 {
+                    started.signal()
+                    release.wait()
+                }
+                if failing { throw NotFoundError("answer \(call)") }
+                return .json(encoded: Data("\(call)".utf8))
+            }.handler
     }
 
     func get() throws -> String {

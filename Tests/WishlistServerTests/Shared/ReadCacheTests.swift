@@ -67,7 +67,7 @@ final class ReadCacheFixture: Sendable {
 
     /// The answer the event thread may give from memory alone; nil when there is none.
     func kept(_ path: String, as account: Account, headers: HTTPHeaders = .init()) -> String? {
-        read.quick(Self.request(path, headers: headers), account).map(Self.text)
+        read.quick(Self.request(path, headers: headers)) { account }.map(Self.text)
     }
 
     static func text(_ response: Response) -> String {
@@ -179,6 +179,12 @@ final class ReadCacheFixture: Sendable {
         var fresh = HTTPHeaders()
         fresh["Cache-Control"] = "no-cache"
         #expect(fixture.kept("/api/v1/wishes", as: ana, headers: fresh) == nil)
+        let asked = SharedCounter()
+        _ = fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes", headers: fresh)) {
+            asked.increment()
+            return ana
+        }
+        #expect(asked.value == 0, "who calls is not looked up for a request whose answer is never kept")
         fixture.writes.increment()
         #expect(fixture.kept("/api/v1/wishes", as: ana) == nil, "a write ends it at once")
         #expect(fixture.calls.value == 1)
@@ -205,8 +211,8 @@ final class ReadCacheFixture: Sendable {
         let fixture = ReadCacheFixture()
         let ana = Self.account(1)
         _ = try fixture.get("/api/v1/wishes", as: ana)
-        let first = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes"), ana))
-        let second = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes"), ana))
+        let first = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes")) { ana })
+        let second = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes")) { ana })
         guard case .bytes(let one) = first.body, case .bytes(let other) = second.body else {
             Issue.record("a kept body is not shared bytes")
             return
