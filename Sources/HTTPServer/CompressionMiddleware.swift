@@ -67,6 +67,8 @@ public struct CompressionMiddleware: Middleware {
         switch body {
         case .data(let data):
             plain = data
+        case .bytes(let bytes):
+            plain = bytes.data
         case .file(let path):
             // Read only once the file is known to be large enough.
             var info = stat()

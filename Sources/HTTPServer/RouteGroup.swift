@@ -5,12 +5,21 @@
 ///
 /// The group's `name` stays on each route (`Router.routes`), so a test can walk every route of a
 /// group and check the promise for each, including routes added later.
+///
+/// `known` is the context as far as it is known without waiting (from memory, on the event
+/// thread), nil whenever there is any doubt; routes given a quick answer (`GroupRoutes.on(quick:)`)
+/// use it to answer without a worker, and fall back to `context` on a worker when it is nil.
 public struct RouteGroup<Context: Sendable>: Sendable {
     public let name: String
     let context: @Sendable (Request) throws -> Context
+    let known: (@Sendable (Request) -> Context?)?
 
-    public init(_ name: String, context: @escaping @Sendable (Request) throws -> Context) {
+    public init(
+        _ name: String, known: (@Sendable (Request) -> Context?)? = nil,
+        context: @escaping @Sendable (Request) throws -> Context
+    ) {
         self.name = name
+        self.known = known
         self.context = context
     }
 }
@@ -21,13 +30,25 @@ public struct GroupRoutes<Context: Sendable> {
     var router: Router
 
     public typealias GroupHandler = @Sendable (Request, Context) throws -> Response
+    /// A quick answer (see `QuickHandler`), given the means to find the group's context from
+    /// memory (`known`, nil when it is not known), which it calls only for a request it may have an
+    /// answer for: finding even a known context has a cost.
+    public typealias QuickGroupHandler = @Sendable (Request, _ known: () -> Context?) -> Response?
 
+    /// `quick` is tried on the event thread when the group can know its context from memory;
+    /// when it has no answer, `handler` runs on a worker after the group's `context`.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
-        _ handler: @escaping GroupHandler
+        quick: QuickGroupHandler? = nil, _ handler: @escaping GroupHandler
     ) {
         let context = group.context
-        router.on(method, pattern, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group.name) { request in
+        var quickAnswer: QuickHandler?
+        if let quick, let known = group.known {
+            quickAnswer = { request in quick(request) { known(request) } }
+        }
+        router.on(
+            method, pattern, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group.name, quick: quickAnswer
+        ) { request in
             try handler(request, try context(request))
         }
     }

@@ -2,6 +2,12 @@
 /// on the server's worker threads (see `WorkerPool`), where blocking is fine.
 public typealias Handler = @Sendable (Request) throws -> Response
 
+/// An answer the event thread may give at once because it needs no waiting at all (an answer kept
+/// in memory for a caller already known); nil hands the request to the route's `Handler` on a
+/// worker, as if there were none. It must never block: it runs where every connection of that
+/// event thread waits for it.
+public typealias QuickHandler = @Sendable (Request) -> Response?
+
 /// Maps method and path to handlers. Patterns are like `/api/v1/wishes/{id}`;
 /// a final `{name...}` matches the rest of the path (possibly empty). Literal
 /// segments win over parameters, parameters over the rest-of-path.
@@ -12,6 +18,8 @@ public struct Router: Sendable {
         let bodyLimit: Int?
         /// Runs on the daemon's event thread, skipping the hand-off to a worker.
         let nonBlocking: Bool
+        /// Tried on the event thread before the hand-off; its answer, when it has one, is sent at once.
+        let quick: QuickHandler?
         /// The name of the `RouteGroup` it was declared in, if any.
         let group: String?
     }
@@ -37,13 +45,14 @@ public struct Router: Sendable {
     /// no lock held for long, no network) and whose middleware never waits
     /// either: they answer on the daemon's event thread, saving the two
     /// thread switches of a worker; a handler that blocks there would stall
-    /// every connection that thread serves.
+    /// every connection that thread serves. `quick`, when given, is asked first on the event
+    /// thread, and `handler` runs on a worker only when it has no answer.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
-        group: String? = nil, _ handler: @escaping Handler
+        group: String? = nil, quick: QuickHandler? = nil, _ handler: @escaping Handler
     ) {
         let parsed = RoutePattern(pattern)
-        let route = Route(handler: handler, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group)
+        let route = Route(handler: handler, bodyLimit: bodyLimit, nonBlocking: nonBlocking, quick: quick, group: group)
         if let index = patterns.firstIndex(where: { $0.segments == parsed.segments }) {
             patterns[index].routes[method] = route
             return

@@ -50,6 +50,19 @@ extension Server {
                     bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                     .RESPMEM_MUST_COPY)
             }
+        case .bytes(let bytes):
+            // No copy: the daemon sends from the shared bytes and holds a reference to them until
+            // it frees the response (`responseBytesFree`).
+            let retained = Unmanaged.passRetained(bytes)
+            guard
+                let native = MHD_create_response_from_buffer_with_free_callback_cls(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), responseBytesFree,
+                    retained.toOpaque())
+            else {
+                retained.release()
+                return nil
+            }
+            return native
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()
@@ -82,4 +95,10 @@ extension Server {
         response = Response(error: HTTPError(.notFound, code: "not_found", message: "No such file."))
         return makeNativeResponse(&response, connection: connection)
     }
+}
+
+/// The daemon is done with a response sent from `ResponseBytes`: its reference goes.
+func responseBytesFree(_ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<ResponseBytes>.fromOpaque(context).release()
 }

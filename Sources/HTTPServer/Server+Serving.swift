@@ -5,8 +5,9 @@ extension Server {
     /// One call of the access handler. The first call only looks at the
     /// request line and headers and answers YES without a response (queueing
     /// then would make the daemon close the connection); body chunks are
-    /// consumed as they come; the final call answers a non-blocking route at
-    /// once and hands every other request to a worker, suspending the
+    /// consumed as they come; the final call answers a non-blocking route (or
+    /// a route's quick answer, when it has one) at once and hands every other
+    /// request to a worker, suspending the
     /// connection until the worker's answer is ready (the daemon then calls
     /// once more, and that call queues it).
     func serve(
@@ -32,8 +33,15 @@ extension Server {
                 Response(error: context.failure ?? ServerErrorBody.internalError), context: context,
                 connection: connection)
         }
-        if case .found(let route, _) = context.match, route.nonBlocking {
-            return queue(respond(to: request, terminal: terminal), context: context, connection: connection)
+        if case .found(let route, _) = context.match {
+            if route.nonBlocking {
+                return queue(respond(to: request, terminal: terminal), context: context, connection: connection)
+            }
+            // The middleware run here too: for an answer already made they wait on nothing, as for
+            // the non-blocking routes.
+            if let quick = route.quick, let answer = quick(request) {
+                return queue(respond(to: request, terminal: { _ in answer }), context: context, connection: connection)
+            }
         }
         // Suspended first, so that the worker cannot resume the connection before it is suspended.
         context.suspend()

@@ -13,6 +13,8 @@ public final class DatabasePool: Sendable {
     private let writer: ConnectionQueue
     private let readers: ConnectionQueue
     private let finishedWrites = Atomic<UInt64>(0)
+    /// A read-only connection that only ever reads `PRAGMA data_version` (see `dataVersion`).
+    private let versionWatch: Mutex<Database?>
 
     /// Opens the writer (creating the file and switching it to WAL) and `readerCount` read-only
     /// connections. A pool needs a file: `":memory:"` is refused.
@@ -28,6 +30,8 @@ public final class DatabasePool: Sendable {
         let readerConnections = try (0..<readerCount).map { _ in
             try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         }
+        // No busy timeout: a version that cannot be read at once is no answer (nil), never a wait.
+        versionWatch = Mutex(try Database(path: path, readOnly: true, busyTimeout: .zero))
         self.path = path
         self.busyTimeout = busyTimeout
         writer = ConnectionQueue([writerConnection], role: "writer")
@@ -66,6 +70,17 @@ public final class DatabasePool: Sendable {
         finishedWrites.load(ordering: .acquiring)
     }
 
+    /// A number that changes whenever anything is committed to the file by any other connection:
+    /// this pool's writer, or another process's (the `wishlist` command working on the data
+    /// directory). SQLite's `PRAGMA data_version`, read on a connection kept for it alone, which
+    /// never writes; it costs the start and end of a read transaction (the WAL index's header, in
+    /// shared memory), no page of the file. Nil when it cannot be read at once (the file busy, the
+    /// pool closed). What was read from the file stays true while this stays the same, so a cache
+    /// of it (who a session belongs to) may be trusted without asking the file again.
+    public func dataVersion() -> Int64? {
+        versionWatch.withLock { database in try? database?.scalar("PRAGMA data_version") }
+    }
+
     /// After a bulk write (an import at start-up): drops the writer's page cache, which the
     /// write filled with pages an idle server does not need.
     public func releaseWriterCache() {
@@ -75,6 +90,10 @@ public final class DatabasePool: Sendable {
     /// Waits for in-flight work, checkpoints the WAL into the main file, and closes every
     /// connection. Later calls to the pool throw `.misuse`; closing again does nothing.
     public func close() throws {
+        versionWatch.withLock { database in
+            database?.close()
+            database = nil
+        }
         for reader in readers.close() {
             reader.close()
         }

@@ -6,20 +6,6 @@ import Testing
 
 @Suite struct ConcurrencyTests {
     /// A handler that blocks until the test releases it.
-    private final class Gate: Sendable {
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-
-        func pass() {
-            entered.signal()
-            _ = release.wait(timeout: .now() + 10)
-        }
-    }
-
-    private final class Box<Value: Sendable>: Sendable {
-        let value = Mutex<Value?>(nil)
-    }
-
     private func server(_ gate: Gate, configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
         try TestServer(configure: configure) { router in
             router.get("/slow") { _ in
@@ -29,21 +15,6 @@ import Testing
             router.get("/fast") { _ in .json(["fast": true]) }
             router.get("/health", nonBlocking: true) { _ in .json(["ok": true]) }
         }
-    }
-
-    /// Sends a request on its own thread; `done` is signalled once `response` holds the answer
-    /// (nil when the connection failed).
-    private func requestInBackground(
-        _ port: UInt16, _ target: String
-    ) -> (done: DispatchSemaphore, response: Box<TestResponse>) {
-        let done = DispatchSemaphore(value: 0)
-        let response = Box<TestResponse>()
-        Thread.detachNewThread {
-            let answer = try? RawHTTPClient(port: port).request("GET", target)
-            response.value.withLock { $0 = answer }
-            done.signal()
-        }
-        return (done, response)
     }
 
     /// Calls `stop()` on its own thread; the semaphore is signalled when it returns.
@@ -59,11 +30,11 @@ import Testing
     @Test func nonBlockingRouteAnswersWhileEveryWorkerIsBusy() throws {
         let gate = Gate()
         let server = try server(gate) { $0.workerThreads = 1 }
-        let slow = requestInBackground(server.port, "/slow")
+        let slow = requestInBackground(port: server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         // The only worker is held: a blocking route waits for it, the non-blocking one does not.
-        let fast = requestInBackground(server.port, "/fast")
+        let fast = requestInBackground(port: server.port, "/fast")
         #expect(try server.request("GET", "/health").status == 200)
         #expect(fast.done.wait(timeout: .now() + 0.2) == .timedOut)
 
@@ -82,7 +53,7 @@ import Testing
         let server = try server(gate) { $0.shutdownGracePeriod = 0.05 }
         let open = try server.client()
         #expect(try open.request("GET", "/fast").status == 200)
-        let slow = requestInBackground(server.port, "/slow")
+        let slow = requestInBackground(port: server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         let running = server.server
@@ -103,7 +74,7 @@ import Testing
     @Test func slowHandlerDoesNotStallOtherConnections() throws {
         let gate = Gate()
         let server = try server(gate)
-        let slow = requestInBackground(server.port, "/slow")
+        let slow = requestInBackground(port: server.port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         let started = Date()
@@ -123,7 +94,7 @@ import Testing
         let gate = Gate()
         let server = try server(gate)
         let port = server.port
-        let slow = requestInBackground(port, "/slow")
+        let slow = requestInBackground(port: port, "/slow")
         #expect(gate.entered.wait(timeout: .now() + 5) == .success)
 
         let running = server.server

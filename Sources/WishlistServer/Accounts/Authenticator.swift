@@ -7,8 +7,10 @@ import WishlistStore
 /// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
 /// cookie. A cookie-authenticated unsafe request must also prove it came from our own pages
 /// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
-/// Nothing is cached: each request reads its session or token (and its account's state) from the
-/// database, so an account disabled by any process is refused at its next request.
+/// Each request that reaches a handler reads its session or token (and its account's state) from
+/// the database, so an account disabled by any process is refused at its next request. What it
+/// found is kept in `known`, for the kept answers given on the event thread (`knownAccount`), which
+/// trust it only while nothing has been committed to the database since (see `KnownCredentials`).
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
     /// A token's or session's last use is written at most this often, so reads stay reads.
@@ -19,9 +21,11 @@ struct Authenticator: Sendable {
     /// A session unused this long is over.
     let sessionIdleTimeout: TimeInterval
     let clock: @Sendable () -> Date
+    /// The accounts of the credentials seen lately; nil keeps none.
+    var known: KnownCredentials?
 
     /// What a request signs in with, as its digest: the API token or the session cookie.
-    enum Credential: Equatable {
+    enum Credential: Hashable {
         case apiToken([UInt8])
         case session([UInt8])
     }
@@ -39,15 +43,35 @@ struct Authenticator: Sendable {
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
+        // Read before the lookup: a commit after it makes what the lookup found untrusted. A
+        // credential known already (a request a kept answer could not answer) is not read again.
+        let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
         if let authorization = request.headers["Authorization"] {
-            return try account(authorization: authorization, request)
+            let account = try account(authorization: authorization, request)
+            // With a session cookie as well, both are checked each time (`checkSessionCookie`).
+            if request.cookies[Self.cookieName] == nil, let credential = Self.credential(of: request) {
+                known?.remember(account, for: credential, until: .distantFuture, version: version, now: clock())
+            }
+            return account
         }
         guard let token = request.cookies[Self.cookieName], !token.isEmpty else {
             throw APIError.unauthenticated
         }
         try Self.checkSameOrigin(request)
-        guard let account = try sessionAccount(token: token) else { throw APIError.unauthenticated }
-        return account
+        guard let found = try sessionAccount(token: token) else { throw APIError.unauthenticated }
+        known?.remember(found.account, for: .session(Self.digest(token)), until: found.end, version: version, now: clock())
+        return found.account
+    }
+
+    /// The account of a request's credential as far as it is known from memory, without waiting
+    /// on the database (see `KnownCredentials`): for reads (GET) with one credential only; nil
+    /// whenever the database must be asked.
+    func knownAccount(for request: Request) -> Account? {
+        guard let known, request.method == .GET,
+            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil,
+            let credential = Self.credential(of: request)
+        else { return nil }
+        return known.account(for: credential, now: clock())
     }
 
     /// The signed-in account, or 401; 403 `password_change_required` while the account signs in
@@ -67,17 +91,20 @@ struct Authenticator: Sendable {
         return try? account(for: request).key
     }
 
-    /// The account of a live session, its use noted (to the minute).
-    private func sessionAccount(token: String) throws -> Account? {
+    /// The account of a live session, its use noted (to the minute), and when the session ends
+    /// unless it is used again (its maximum age, or its idle time after its last use).
+    private func sessionAccount(token: String) throws -> (account: Account, end: Date)? {
         let now = clock()
         guard
             let found = try sessions.account(
                 sessionTokenHash: Self.digest(token), now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
         else { return nil }
+        var lastUsed = found.lastUsedAt
         if now.timeIntervalSince(found.lastUsedAt) >= Self.lastUsedGranularity {
             try sessions.markSessionUsed(found.sessionID, now: now)
+            lastUsed = now
         }
-        return found.account
+        return (found.account, min(found.expiresAt, lastUsed.addingTimeInterval(sessionIdleTimeout)))
     }
 
     /// Who is sharing into the app (W7), or nil when nobody is signed in, so the share can wait
@@ -96,7 +123,7 @@ struct Authenticator: Sendable {
             throw HTTPError(.forbidden, code: "csrf_check_failed", message: "Another site cannot share into this account.")
         }
         guard let token = request.cookies[Self.cookieName], !token.isEmpty,
-            let account = try sessionAccount(token: token)
+            let account = try sessionAccount(token: token)?.account
         else { return nil }
         guard !account.user.mustChangePassword else { throw APIError.passwordChangeRequired }
         return account
@@ -140,7 +167,7 @@ struct Authenticator: Sendable {
     private func checkSessionCookie(of request: Request, agreesWith account: Account) throws {
         // Even an empty cookie is one presented, and it names no session.
         guard let cookie = request.cookies[Self.cookieName] else { return }
-        guard try sessionAccount(token: cookie)?.key == account.key else {
+        guard try sessionAccount(token: cookie)?.account.key == account.key else {
             throw HTTPError(
                 .unauthorized, code: "conflicting_credentials",
                 message: "The session cookie sent with this API token is not valid or is another account's; send only one of them.")

@@ -11,8 +11,18 @@ extension RouteGroup where Context == Account {
     /// cookie-authenticated write without proof it came from our pages, 403 `password_change_required`
     /// while the account has a temporary password (unless `evenWithTemporaryPassword`, for reading
     /// the account and changing the password); only then the handler.
+    ///
+    /// The account known from memory (`Authenticator.knownAccount`) lets a route's kept answer be
+    /// given on the event thread; one with a temporary password is always sent to the database.
     static func signedIn(_ authenticator: Authenticator, evenWithTemporaryPassword: Bool = false) -> RouteGroup<Account> {
-        RouteGroup(signedInName) { request in
+        RouteGroup(
+            signedInName,
+            known: { request in
+                authenticator.knownAccount(for: request).flatMap {
+                    evenWithTemporaryPassword || !$0.user.mustChangePassword ? $0 : nil
+                }
+            }
+        ) { request in
             evenWithTemporaryPassword ? try authenticator.account(for: request) : try authenticator.activeAccount(for: request)
         }
     }

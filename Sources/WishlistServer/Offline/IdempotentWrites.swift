@@ -109,11 +109,8 @@ struct IdempotentWrites: Middleware {
     static func keepable(_ response: Response) -> IdempotentAnswer? {
         guard response.status.code < 500 else { return nil }
         let headers = response.headers.map { [$0.name, $0.value] }
-        switch response.body {
-        case .empty: return IdempotentAnswer(status: response.status.code, headers: headers, body: Data())
-        case .data(let data): return IdempotentAnswer(status: response.status.code, headers: headers, body: data)
-        case .file, .fileRange, .stream: return nil
-        }
+        guard let body = response.body.inMemory else { return nil }
+        return IdempotentAnswer(status: response.status.code, headers: headers, body: body)
     }
 
     static func replay(_ answer: IdempotentAnswer) -> Response {

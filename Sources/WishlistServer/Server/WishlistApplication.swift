@@ -139,7 +139,8 @@ public final class WishlistApplication: Sendable {
         cspViolations: CSPViolationCounter, webAssets: WebAssets
     ) throws -> Router {
         var router = Router()
-        let authenticator = Self.authenticator(settings: settings, store: store)
+        var authenticator = Self.authenticator(settings: settings, store: store)
+        authenticator.known = KnownCredentials(dataVersion: { store.dataVersion() })
         let readCache = ReadCache(writeCount: { store.writeCount })
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in

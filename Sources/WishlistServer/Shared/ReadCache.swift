@@ -21,6 +21,11 @@ import WishlistStore
 /// that came then computed theirs together (32 connections searching: p99 40 ms where a kept
 /// answer takes 2). Requests for an answer that is being computed wait for that computation
 /// rather than run it again: after a write, every kept answer is stale at once.
+///
+/// A kept answer that is fresh is also given on the event thread itself (`kept`), without the
+/// hand-off to a worker, when the caller is known from memory (`KnownCredentials`); anything
+/// else — stale, being computed, an unknown caller — goes to a worker as before. Its body is
+/// kept as `ResponseBytes`, which the server sends without copying.
 final class ReadCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
@@ -73,9 +78,35 @@ final class ReadCache: Sendable {
 
     typealias Handler = @Sendable (Request, Account) throws -> Response
 
+    /// A read whose answers are kept: the handler for a worker, and the quick answer from memory
+    /// (asking who is calling only for a request whose answer may be kept).
+    struct CachedRead: Sendable {
+        let handler: Handler
+        let quick: @Sendable (Request, () -> Account?) -> Response?
+    }
+
     /// `handler`, answering from the cache when it can and keeping what it answers.
-    func reads(_ handler: @escaping Handler) -> Handler {
-        { [self] request, account in try answer(request, account) { try handler(request, account) } }
+    func reads(_ handler: @escaping Handler) -> CachedRead {
+        CachedRead(
+            handler: { [self] request, account in try answer(request, account) { try handler(request, account) } },
+            quick: { [self] request, known in
+                guard Self.mayKeep(request), let account = known() else { return nil }
+                return kept(request, account)
+            })
+    }
+
+    /// The kept answer to `request` when it may be given as it is, found without waiting for
+    /// anything (a lock held for a lookup); nil when it must be computed, or is being computed,
+    /// or is old enough that a worker should see to its computation anew.
+    func kept(_ request: Request, _ account: Account) -> Response? {
+        guard let key = Self.key(request, account) else { return nil }
+        return state.withLock { state in
+            guard let entry = state.entries.value(for: key), entry.writeCount == writeCount() else { return nil }
+            let age = now() &- entry.storedAt
+            let fresh = age < Self.nanoseconds(Self.maximumAge)
+            let beingRefreshed = entry.isRefreshing && age < Self.nanoseconds(Self.maximumAge + Self.refreshGrace)
+            return fresh || beingRefreshed ? entry.response : nil
+        }
     }
 
     /// The answer to `request`: from the cache when it can be, else `compute`d and kept if it may be.
@@ -102,8 +133,10 @@ final class ReadCache: Sendable {
     private func keep(_ key: String, _ compute: () throws -> Response) throws -> Response {
         let now = now()
         let written = writeCount()
-        let response = try compute()
+        var response = try compute()
         if response.status == .ok, case .data(let body) = response.body, body.count <= Self.largestBody {
+            // Copied once here, then sent as they are to every request that gets them.
+            response.body = .bytes(ResponseBytes(body))
             let entry = Entry(writeCount: written, storedAt: now, response: response)
             state.withLock { state in
                 // An answer computed before a write must not replace one computed after it.
@@ -139,13 +172,17 @@ final class ReadCache: Sendable {
         UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
     }
 
+    /// Whether the answer to `request` depends on no more than what `key` holds: a plain GET.
+    private static func mayKeep(_ request: Request) -> Bool {
+        request.method == .GET
+            && request.headers["If-None-Match"] == nil && request.headers["If-Match"] == nil && request.headers["Range"] == nil
+            // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
+            && !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
+    }
+
     /// What tells answers apart; nil for a request whose answer depends on more than these.
     private static func key(_ request: Request, _ account: Account) -> String? {
-        guard request.method == .GET,
-            request.headers["If-None-Match"] == nil, request.headers["If-Match"] == nil, request.headers["Range"] == nil,
-            // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
-            !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
-        else { return nil }
+        guard mayKeep(request) else { return nil }
         let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return "\(account.key.rawValue) \(request.headers["Accept-Language"] ?? "") \(request.path)?\(query)"
     }

@@ -23,16 +23,18 @@ public struct SessionRepository: Sendable {
     }
 
     /// The account of a session that has neither reached its maximum age by `now` nor been unused
-    /// since `idleSince`, with the session's id and last use; nil otherwise, and nil for a disabled
-    /// account (disabling ends its sessions too; this also covers one started while it was being disabled).
+    /// since `idleSince`, with the session's id, last use and maximum age; nil otherwise, and nil for
+    /// a disabled account (disabling ends its sessions too; this also covers one started while it
+    /// was being disabled).
     public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
-        -> (account: Account, sessionID: UUID, lastUsedAt: Date)?
+        -> (account: Account, sessionID: UUID, lastUsedAt: Date, expiresAt: Date)?
     {
         try pool.read { db in
             guard
                 let row = try db.queryFirst(
                     """
-                    SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at
+                    SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at,
+                        sessions.expires_at
                     FROM sessions JOIN users ON users.id = sessions.user_id
                     WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
                         AND users.disabled_at IS NULL
@@ -40,7 +42,8 @@ public struct SessionRepository: Sendable {
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["session_uuid"]),
-                Date(millisecondsSince1970: try row["last_used_at"])
+                Date(millisecondsSince1970: try row["last_used_at"]),
+                Date(millisecondsSince1970: try row["expires_at"])
             )
         }
     }

@@ -15,6 +15,10 @@ public final class Store: Sendable {
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
     public var writeCount: UInt64 { pool.writeCount }
 
+    /// Changes with every commit to the file by this process or another; nil when it cannot be
+    /// read at once (see `DatabasePool.dataVersion`).
+    public func dataVersion() -> Int64? { pool.dataVersion() }
+
     /// Waits for work in flight and closes every connection.
     public func close() throws {
         try pool.close()

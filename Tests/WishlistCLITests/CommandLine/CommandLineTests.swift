@@ -227,6 +227,40 @@ import WishlistServer
         #expect(missing.status == 1 && missing.error.contains("no account named 'nobody'"), "\(missing.error)")
     }
 
+    /// A list read often enough to be kept, and its reader known from memory (answered on the
+    /// server's event thread), ends all the same at the very next request after `user disable` or
+    /// `user passwd` in another process.
+    @Test func keptAnswersEndAtOnceWhenAnotherProcessDisablesOrChangesThePassword() async throws {
+        for name in ["bob", "carol"] {
+            _ = try await cli.run(["user", "add", name, "--password-stdin", "--data", data], stdin: "\(name)'s password!\n")
+        }
+        let application = try startServer()
+        defer { try? application.stop() }
+        let baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
+        var readers: [String: (browser: WishlistClient, script: WishlistClient)] = [:]
+        for name in ["bob", "carol"] {
+            let browser = WishlistClient(baseURL: baseURL)
+            try await browser.signIn(username: name, password: "\(name)'s password!")
+            _ = try await browser.createWish(WishDraft(name: "\(name)'s wish"))
+            let script = WishlistClient(baseURL: baseURL, token: try await browser.createToken(name: "script").token)
+            for _ in 0..<3 {
+                for client in [browser, script] {
+                    let answer = try await client.send("GET", "/api/v1/wishes")
+                    #expect(answer.status == 200 && String(decoding: answer.body, as: UTF8.self).contains("\(name)'s wish"))
+                }
+            }
+            readers[name] = (browser, script)
+        }
+        let disabled = try await cli.run(["user", "disable", "bob", "--data", data])
+        #expect(disabled.status == 0, "\(disabled.error)")
+        let passwd = try await cli.run(["user", "passwd", "carol", "--password-stdin", "--data", data], stdin: "a new password!\n")
+        #expect(passwd.status == 0, "\(passwd.error)")
+        for (name, reader) in readers {
+            #expect(try await reader.browser.send("GET", "/api/v1/wishes").status == 401, "\(name)'s session")
+            #expect(try await reader.script.send("GET", "/api/v1/wishes").status == 401, "\(name)'s token")
+        }
+    }
+
     @Test func loginThenWishCommandsThenLogout() async throws {
         _ = try await cli.run(["user", "add", "dave", "--password-stdin", "--data", data], stdin: "dave's password\n")
         let application = try startServer()

@@ -36,7 +36,7 @@ final class ReadCacheFixture: Sendable {
     let calls = SharedCounter()
     let clock = SharedCounter()
     let refreshes = PendingRefreshes()
-    let handler: @Sendable (Request, Account) throws -> Response
+    let read: ReadCache.CachedRead
 
     init(status: HTTPStatus = .ok, writingDuringTheRead: Bool = false) {
         let writes = writes
@@ -45,7 +45,7 @@ final class ReadCacheFixture: Sendable {
         let refreshes = refreshes
         let cache = ReadCache(
             writeCount: { UInt64(writes.value) }, now: { UInt64(clock.value) }, refresh: { refreshes.add($0) })
-        handler = cache.reads { _, account in
+        read = cache.reads { _, account in
             let call = calls.increment()
             if writingDuringTheRead { writes.increment() }
             return .json(encoded: Data("\(account.key.rawValue):\(call)".utf8), status: status)
@@ -57,10 +57,21 @@ final class ReadCacheFixture: Sendable {
         clock.add(Int(duration.components.seconds) * 1_000_000_000 + 1)
     }
 
+    static func request(_ path: String, headers: HTTPHeaders = .init()) -> Request {
+        Request(method: .GET, path: path, queryItems: [("b", "2"), ("a", "1")], headers: headers)
+    }
+
     func get(_ path: String, as account: Account, headers: HTTPHeaders = .init()) throws -> String {
-        let response = try handler(Request(method: .GET, path: path, queryItems: [("b", "2"), ("a", "1")], headers: headers), account)
-        guard case .data(let body) = response.body else { return "" }
-        return String(decoding: body, as: UTF8.self)
+        Self.text(try read.handler(Self.request(path, headers: headers), account))
+    }
+
+    /// The answer the event thread may give from memory alone; nil when there is none.
+    func kept(_ path: String, as account: Account, headers: HTTPHeaders = .init()) -> String? {
+        read.quick(Self.request(path, headers: headers)) { account }.map(Self.text)
+    }
+
+    static func text(_ response: Response) -> String {
+        String(decoding: response.body.inMemory ?? Data(), as: UTF8.self)
     }
 }
 
@@ -152,5 +163,60 @@ final class ReadCacheFixture: Sendable {
         let failing = ReadCacheFixture(status: .notFound)
         #expect(try failing.get("/api/v1/wishes/x", as: ana) == "1:1")
         #expect(try failing.get("/api/v1/wishes/x", as: ana) == "1:2")
+    }
+
+    /// The event thread's lookup gives a kept answer only while a worker would give it as it is,
+    /// and only to its own account; it never computes, waits or starts a refresh.
+    @Test func theQuickLookupGivesOnlyFreshAnswersOfItsOwnAccount() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == nil, "nothing kept yet")
+        #expect(fixture.calls.value == 0, "the quick lookup computes nothing")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == "1:1")
+        #expect(fixture.kept("/api/v1/wishes", as: Self.account(2)) == nil, "another account never gets it")
+        #expect(fixture.kept("/api/v1/tags", as: ana) == nil)
+        var fresh = HTTPHeaders()
+        fresh["Cache-Control"] = "no-cache"
+        #expect(fixture.kept("/api/v1/wishes", as: ana, headers: fresh) == nil)
+        let asked = SharedCounter()
+        _ = fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes", headers: fresh)) {
+            asked.increment()
+            return ana
+        }
+        #expect(asked.value == 0, "who calls is not looked up for a request whose answer is never kept")
+        fixture.writes.increment()
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == nil, "a write ends it at once")
+        #expect(fixture.calls.value == 1)
+    }
+
+    /// An old answer goes to a worker, which starts its computation anew; while that runs, the
+    /// quick lookup gives the old answer as a worker would, until the grace ends.
+    @Test func theQuickLookupLeavesOldAnswersToAWorker() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        fixture.wait(ReadCache.maximumAge)
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == nil)
+        #expect(fixture.refreshes.count == 0, "the quick lookup starts nothing")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(fixture.refreshes.count == 1)
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == "1:1")
+        fixture.wait(ReadCache.refreshGrace)
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == nil)
+    }
+
+    /// Kept bodies are shared bytes, sent without a copy.
+    @Test func keptBodiesAreSharedBytes() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        _ = try fixture.get("/api/v1/wishes", as: ana)
+        let first = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes")) { ana })
+        let second = try #require(fixture.read.quick(ReadCacheFixture.request("/api/v1/wishes")) { ana })
+        guard case .bytes(let one) = first.body, case .bytes(let other) = second.body else {
+            Issue.record("a kept body is not shared bytes")
+            return
+        }
+        #expect(one === other)
     }
 }

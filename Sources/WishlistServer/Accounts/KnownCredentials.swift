@@ -1,0 +1,87 @@
+import Foundation
+import Outbound
+import Synchronization
+import WishlistStore
+
+/// The accounts behind the session cookies and API tokens seen lately, kept in memory so that a
+/// kept answer (`ReadCache.kept`) can be given on the event thread without asking the database
+/// who is calling.
+///
+/// What the database said stays true while nothing at all has been committed to its file, by any
+/// connection of any process: `dataVersion` (SQLite's `PRAGMA data_version`) is read for every
+/// request answered from here, and when it has moved every entry is dropped and the request goes
+/// the usual way, to a worker and the database. So a session ended or an account disabled — by
+/// this server (sign-out, a new password, Devices) or by another process on the same file
+/// (`wishlist user disable`, `user passwd`) — is refused at its very next request. Any doubt is
+/// a miss: no version to read, an entry past its session's end or older than `trustedFor`.
+final class KnownCredentials: Sendable {
+    private struct Entry {
+        let account: Account
+        /// When the entry stops being trusted: the session's end (maximum age or idle time), or
+        /// `trustedFor` after the lookup, whichever is first.
+        let validUntil: Date
+    }
+
+    private struct State {
+        /// The data version the entries were read at; nil before the first request.
+        var version: Int64?
+        var entries: LRUCache<Authenticator.Credential, Entry>
+    }
+
+    /// An entry sends its credential back to the database this often, which notes its last use
+    /// (to the minute, as for every request) and sees the end of an idle session in time.
+    static let trustedFor: TimeInterval = 30
+
+    private let state: Mutex<State>
+    private let capacity: Int
+    private let dataVersion: @Sendable () -> Int64?
+
+    init(capacity: Int = 1024, dataVersion: @escaping @Sendable () -> Int64?) {
+        state = Mutex(State(entries: LRUCache(capacity: capacity)))
+        self.capacity = capacity
+        self.dataVersion = dataVersion
+    }
+
+    /// The database's data version now, to be read before a lookup whose result is then
+    /// `remember`ed; entries read at an older one are dropped.
+    func version() -> Int64? {
+        guard let current = dataVersion() else { return nil }
+        state.withLock { catchUp(to: current, &$0) }
+        return current
+    }
+
+    /// Drops every entry when something was committed since they were read.
+    private func catchUp(to current: Int64, _ state: inout State) {
+        guard state.version != current else { return }
+        state.version = current
+        state.entries = LRUCache(capacity: capacity)
+    }
+
+    /// The account of `credential` when it is known and nothing was committed since; never waits
+    /// for more than the version's read and a lock held for a lookup.
+    func account(for credential: Authenticator.Credential, now: Date) -> Account? {
+        guard let current = dataVersion() else { return nil }
+        return state.withLock { state in
+            catchUp(to: current, &state)
+            guard let entry = state.entries.value(for: credential), entry.validUntil > now else { return nil }
+            return entry.account
+        }
+    }
+
+    /// Whether `credential` is known now as far as the last version read says (no version is
+    /// read): a lookup that finds it need not be remembered again.
+    func knows(_ credential: Authenticator.Credential, now: Date) -> Bool {
+        state.withLock { state in state.entries.value(for: credential).map { $0.validUntil > now } ?? false }
+    }
+
+    /// Keeps what a lookup found, if nothing was committed between `version` (read before the
+    /// lookup) and now, as far as these entries know; a later commit drops it at its next use.
+    func remember(_ account: Account, for credential: Authenticator.Credential, until end: Date, version: Int64?, now: Date) {
+        guard let version else { return }
+        let entry = Entry(account: account, validUntil: min(end, now.addingTimeInterval(Self.trustedFor)))
+        state.withLock { state in
+            guard state.version == version else { return }
+            state.entries.set(entry, for: credential)
+        }
+    }
+}

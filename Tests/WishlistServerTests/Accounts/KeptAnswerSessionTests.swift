@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import WishlistClient
+import WishlistCore
+import WishlistServer
+import WishlistStore
+
+/// Kept answers given on the event thread, with the caller known from memory (issue 33), obey the
+/// privacy rule and the sessions as every other answer: one account's kept list never reaches
+/// another, and a session ended — signed out, a new password, the account disabled by another
+/// connection to the file, as `wishlist user disable` makes — is refused at its very next request.
+@Suite struct KeptAnswerSessionTests {
+    static let listPath = "/api/v1/wishes"
+
+    /// The status and body of the wish list read with exactly this cookie.
+    static func list(cookie: String, on server: TestServer) async throws -> (status: Int, body: String) {
+        let client = server.client()
+        client.sessionToken = cookie
+        let answer = try await client.send("GET", listPath)
+        return (answer.status, String(decoding: answer.body, as: UTF8.self))
+    }
+
+    static func list(token: String, on server: TestServer) async throws -> (status: Int, body: String) {
+        let answer = try await server.client(token: token).send("GET", listPath)
+        return (answer.status, String(decoding: answer.body, as: UTF8.self))
+    }
+
+    /// Bob with a wish, and his list read often enough that it is kept and his cookie known.
+    static func bobReadingHisList(on server: TestServer) async throws -> (client: WishlistClient, cookie: String, token: String) {
+        _ = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        _ = try await bob.createWish(WishDraft(name: "Bob's kettle"))
+        let cookie = try #require(bob.sessionToken)
+        let token = try await bob.createToken(name: "script").token
+        for _ in 0..<3 {
+            #expect(try await list(cookie: cookie, on: server).body.contains("Bob's kettle"))
+            #expect(try await list(token: token, on: server).body.contains("Bob's kettle"))
+        }
+        return (bob, cookie, token)
+    }
+
+    @Test func aKeptListIsOnlyEverItsOwnAccounts() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let bob = try await server.signedInUser("bob")
+        _ = try await alice.createWish(WishDraft(name: "Alice's lamp"))
+        _ = try await bob.createWish(WishDraft(name: "Bob's kettle"))
+        let aliceCookie = try #require(alice.sessionToken)
+        let bobToken = try await bob.createToken(name: "script").token
+        for _ in 0..<5 {
+            let hers = try await Self.list(cookie: aliceCookie, on: server)
+            let his = try await Self.list(token: bobToken, on: server)
+            #expect(hers.status == 200 && his.status == 200)
+            #expect(hers.body.contains("Alice's lamp") && !hers.body.contains("Bob's kettle"))
+            #expect(his.body.contains("Bob's kettle") && !his.body.contains("Alice's lamp"))
+        }
+        // A cookie nobody was given, and a token that is not one, get nothing kept.
+        #expect(try await Self.list(cookie: "made-up", on: server).status == 401)
+        #expect(try await Self.list(token: "made-up", on: server).status == 401)
+    }
+
+    @Test func signingOutEndsTheKeptList() async throws {
+        let server = try TestServer()
+        let (bob, cookie, token) = try await Self.bobReadingHisList(on: server)
+        try await bob.signOut()
+        #expect(try await Self.list(cookie: cookie, on: server).status == 401)
+        #expect(try await Self.list(token: token, on: server).status == 200, "signing out ends that session only")
+    }
+
+    @Test func aNewPasswordEndsTheKeptListOfEveryOtherSession() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        let laptop = server.client()
+        try await laptop.signIn(username: "bob", password: SessionTests.password)
+        try await laptop.changePassword(current: SessionTests.password, new: SessionTests.newPassword)
+        #expect(try await Self.list(cookie: cookie, on: server).status == 401)
+        #expect(try await Self.list(token: token, on: server).status == 401)
+        #expect(try await Self.list(cookie: try #require(laptop.sessionToken), on: server).body.contains("Bob's kettle"))
+    }
+
+    /// The account disabled through another connection to the same file, which the server's own
+    /// write count never sees.
+    @Test func disablingTheAccountElsewhereEndsTheKeptList() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        let elsewhere = try DataDirectory(server.dataDirectory.path).openStore()
+        defer { try? elsewhere.close() }
+        _ = try AccountAdministration(store: elsewhere, passwordCost: .minimum).setDisabled(true, username: "bob")
+        #expect(try await Self.list(cookie: cookie, on: server).status == 401)
+        #expect(try await Self.list(token: token, on: server).status == 401)
+    }
+
+    /// The same for a password set elsewhere (`wishlist user passwd`).
+    @Test func aPasswordSetElsewhereEndsTheKeptList() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        let elsewhere = try DataDirectory(server.dataDirectory.path).openStore()
+        defer { try? elsewhere.close() }
+        try AccountAdministration(store: elsewhere, passwordCost: .minimum)
+            .setPassword(username: "bob", password: SessionTests.newPassword)
+        #expect(try await Self.list(cookie: cookie, on: server).status == 401)
+        #expect(try await Self.list(token: token, on: server).status == 401)
+    }
+
+    /// A session that has sat idle past its timeout ends although its cookie is known from memory.
+    @Test func anIdleSessionEndsThoughItsCookieIsKnown() async throws {
+        let server = try TestServer()
+        let (_, cookie, _) = try await Self.bobReadingHisList(on: server)
+        server.clock.advance(by: TimeInterval(server.application.settings.sessionIdleTimeout.components.seconds) + 1)
+        #expect(try await Self.list(cookie: cookie, on: server).status == 401)
+    }
+}
