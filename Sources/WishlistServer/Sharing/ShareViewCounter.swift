@@ -14,7 +14,8 @@ import WishlistStore
 /// - a visit writes nothing: `count(_:at:)` adds to a tally in memory, under a lock held for one
 ///   addition;
 /// - each tally is written at most about one `interval` after its first view, every share's
-///   tally in one write transaction (`SharedListRepository.addViews`); what is waiting when the
+///   tally in one write transaction (`SharedListRepository.addViews`, not counted as a change, so
+///   no answer `ReadCache` keeps goes stale); what is waiting when the
 ///   server stops cleanly (`stop()`, SIGINT, SIGTERM) is written before the database closes. The
 ///   counter starts before the HTTP server and stops after it, so no visit counts after that last
 ///   write;

@@ -37,9 +37,12 @@ public struct SharedListRepository: Sendable {
     /// Adds views counted elsewhere (`ShareViewCounter`, in memory) to their shares, all in one
     /// write transaction: a number and a time each, nothing about the viewers. A tally of a share
     /// revoked since matches no row and is dropped; the last view only ever moves forward.
+    ///
+    /// Not counted as a change by the pool (`counted: false`): no answer a cache of reads keeps
+    /// shows a share's views (the owner's shares are read afresh), so views leave those answers valid.
     public func addViews(_ tallies: [ShareViewTally]) throws {
         guard !tallies.isEmpty else { return }
-        try pool.write { db in
+        try pool.write(counted: false) { db in
             for tally in tallies {
                 try db.run(
                     """
