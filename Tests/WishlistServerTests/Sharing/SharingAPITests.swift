@@ -176,9 +176,11 @@ import WishlistCore
         let ownPage = try await alice.send("GET", "/s/\(token)")
         #expect(!String(decoding: ownPage.body, as: UTF8.self).contains("Aunt May"))
         #expect(!String(decoding: ownPage.body, as: UTF8.self).contains("reserved"))
-        // Nor in the owner's own routes.
+        // Nor in the owner's own routes: the wish, its search, the wishes, the shares (and their counts).
         for body in [
             try await alice.send(APIRoute.Wishes.show, ["id": bike.id.uuidString.lowercased()]).body,
+            try await alice.send(APIRoute.Search.search, query: [URLQueryItem(name: "q", value: "Bike")]).body,
+            try await alice.send(APIRoute.Wishes.list).body,
             try await alice.send(APIRoute.Sharing.list).body
         ] {
             let text = String(decoding: body, as: UTF8.self)
