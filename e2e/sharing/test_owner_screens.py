@@ -76,7 +76,9 @@ def test_share_on_a_tag_of_a_wish_makes_that_tags_link(server, browser, catalogs
     find_by_role(browser, "button", en["sharing.sheet.make"]).click()
     link = wait_for_role(browser, "textbox", en["sharing.link.label"]).get_attribute("value")
     status, shares = server.api("GET", "/shares", token=token)
-    assert status == 200 and [(s["tag"], s["title"], s["url"]) for s in shares["items"]] == [("birthday", "birthday", link)]
+    assert status == 200 and [(s["tag"], s["title"], s["url"]) for s in shares["items"]] == [
+        ("birthday", "birthday", link)
+    ]
     find_by_role(browser, "button", en["sharing.sheet.done"]).click()
 
     as_friend(browser, server)

@@ -19,7 +19,7 @@ import WishlistStore
 ///   server stops cleanly (`stop()`, SIGINT, SIGTERM) is written before the database closes. The
 ///   counter starts before the HTTP server and stops after it, so no visit counts after that last
 ///   write;
-/// - what the owner reads is the table plus what waits here (`including(_:)`, around every read
+/// - what the owner reads is the table plus what waits here (`sharesWithViews`, `shareWithViews`, around every read
 ///   of the owner's routes that answers a `Share`), read on the rounds' queue so that no round
 ///   writes in between: a view shows as soon as it is counted, once, and a count never goes back;
 /// - a tally whose write failed (a busy or full database) stays, added to what came since, for the
@@ -57,7 +57,7 @@ final class ShareViewCounter: BackgroundService {
     /// What `read` reads of the owner's shares, with the views still waiting here added. It runs on
     /// the rounds' queue, so no round writes between the table's read and the addition: a view
     /// is never counted twice, nor missed, by the owner.
-    func including(_ read: () throws -> [Share]) throws -> [Share] {
+    func sharesWithViews(_ read: () throws -> [Share]) throws -> [Share] {
         try rounds.sync {
             let shares = try read()
             let waiting = waiting.withLock { $0 }
@@ -66,8 +66,8 @@ final class ShareViewCounter: BackgroundService {
     }
 
     /// One share `read` reads, with its views still waiting here added (see above).
-    func including(_ read: () throws -> Share) throws -> Share {
-        try including { [try read()] }[0]
+    func shareWithViews(_ read: () throws -> Share) throws -> Share {
+        try sharesWithViews { [try read()] }[0]
     }
 
     func start() {

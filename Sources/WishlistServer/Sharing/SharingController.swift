@@ -22,18 +22,18 @@ struct SharingController: Sendable {
                 return .api(share, status: .created)
             }
             routes.add(APIRoute.Sharing.list) { request, account in
-                .api(ItemList(try views.including { try shares.list(owner: account.key, linkPrefix: links.prefix(for: request)) }))
+                .api(ItemList(try views.sharesWithViews { try shares.list(owner: account.key, linkPrefix: links.prefix(for: request)) }))
             }
             routes.add(APIRoute.Sharing.show) { request, account in
                 .api(
-                    try views.including {
+                    try views.shareWithViews {
                         try shares.show(try Self.id(request), owner: account.key, linkPrefix: links.prefix(for: request))
                     })
             }
             routes.add(APIRoute.Sharing.update) { request, account in
                 let patch = try request.apiBody(SharePatch.self)
                 return .api(
-                    try views.including {
+                    try views.shareWithViews {
                         try shares.update(try Self.id(request), patch, owner: account.key, linkPrefix: links.prefix(for: request))
                     })
             }
@@ -43,7 +43,7 @@ struct SharingController: Sendable {
             }
             routes.add(APIRoute.Sharing.rotate) { request, account in
                 .api(
-                    try views.including {
+                    try views.shareWithViews {
                         try shares.rotate(try Self.id(request), owner: account.key, linkPrefix: links.prefix(for: request))
                     })
             }
