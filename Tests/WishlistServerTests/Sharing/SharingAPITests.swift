@@ -116,9 +116,14 @@ import WishlistCore
         let expired = try await alice.createShare(ShareDraft(title: "Expired", expiresAt: server.clock.now.addingTimeInterval(1)))
         let live = try await alice.createShare(ShareDraft(title: "Live"))
         server.clock.advance(by: 2)
+        let neverPage = try await friend.send("GET", "/s/AAAAAAAAAAAAAAAAAAAAAA")
+        #expect(neverPage.status == 404)
         for (why, share) in [("rotated away", rotated), ("revoked", revoked), ("expired", expired)] {
-            let dead = try await answer(try Self.friend(of: server, share).1)
+            let token = try Self.friend(of: server, share).1
+            let dead = try await answer(token)
             #expect(dead.0 == never.0 && dead.1 == never.1 && dead.2 == never.2, "\(why)")
+            let page = try await friend.send("GET", "/s/\(token)")
+            #expect(page.status == 404 && page.body == neverPage.body, "the page of a link \(why)")
         }
         let token = try Self.friend(of: server, live).1
         let privateWish = try await friend.send(
