@@ -23,13 +23,13 @@ import WishlistStore
         return try server.application.store.shares.show(share.id, owner: owner, linkPrefix: "").views
     }
 
-    /// Waits until `condition` holds: a round is due within a second, and the bound only keeps a
-    /// counter that never writes from hanging the suite.
-    private static func eventually(_ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(20)
+    /// Waits until `condition` holds, checking every 20 ms without holding a thread: a round is due
+    /// within a second, and the bound only keeps a counter that never writes from hanging the suite.
+    private static func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
         while try !condition() {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.02)
+            if ContinuousClock.now > deadline { return false }
+            try await Task.sleep(for: .milliseconds(20))
         }
         return true
     }
@@ -72,7 +72,7 @@ import WishlistStore
         let writes = server.application.store.writeCount
         counter.start()
         defer { counter.stop() }
-        #expect(try Self.eventually { try Self.stored(share, server) == 3 })
+        #expect(try await Self.eventually { try Self.stored(share, server) == 3 })
         #expect(try Self.stored(other, server) == 1)
         #expect(server.application.store.writeCount == writes, "writing views made every kept answer stale")
         #expect(
@@ -84,6 +84,6 @@ import WishlistStore
         let server = try TestServer()
         let (_, share, token) = try await Self.share(on: server)
         _ = try await server.client().sharedList(token: token)
-        #expect(try Self.eventually { try Self.stored(share, server) == 1 })
+        #expect(try await Self.eventually { try Self.stored(share, server) == 1 })
     }
 }
