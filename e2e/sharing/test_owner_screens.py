@@ -87,6 +87,39 @@ def test_share_on_a_tag_of_a_wish_makes_that_tags_link(server, browser, catalogs
     assert "Sleeping bag" not in page_text(browser)
 
 
+# The page's system share sheet and clipboard, recorded instead (neither exists in headless Chromium).
+HAND_ON_STUBS = """
+navigator.share = async (data) => { window.handedOn = data; };
+Object.defineProperty(navigator, "clipboard", { value: { writeText: async (text) => { window.copied = text; } } });
+"""
+
+
+def test_a_new_link_is_copied_or_handed_to_the_system_share_sheet(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    create_wish(server, token, name="Tent")
+    stubs = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HAND_ON_STUBS})
+    try:
+        browser.refresh()
+        wait_for_role(browser, "button", en["sharing.sheet.openLabel"]).click()
+        wait_for_role(browser, "dialog", en["sharing.sheet.title"])
+        find_by_role(browser, "button", en["sharing.sheet.make"]).click()
+        link = wait_for_role(browser, "textbox", en["sharing.link.label"]).get_attribute("value")
+        assert "/s/" in link
+
+        find_by_role(browser, "button", en["sharing.link.copy"]).click()
+        wait_until(browser, lambda: browser.execute_script("return window.copied") == link, "the link was not copied")
+        wait_until(browser, lambda: en["sharing.link.copied"] in page_text(browser), "the copy was not said")
+        find_by_role(browser, "button", en["sharing.link.share"]).click()
+        wait_until(browser, lambda: browser.execute_script("return window.handedOn"), "the share sheet was not asked")
+        assert browser.execute_script("return window.handedOn") == {
+            "title": en["sharing.sheet.defaultTitle"],
+            "url": link,
+        }
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": stubs["identifier"]})
+
+
 def test_settings_changes_what_a_share_shows_at_once(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)
