@@ -1,5 +1,5 @@
-"""The owner's side of sharing in the app: "Share" on the Wishes tab makes a link (its QR code scans
-as the link, a tag share shows only that tag's wishes), and Settings › Shared links lists, changes,
+"""The owner's side of sharing in the app: "Share" on the Wishes tab, or on a wish's tag, makes a
+link (its QR code scans as the link, a tag share shows only that tag's wishes), and Settings › Shared links lists, changes,
 rotates and revokes links, each taking effect at once for a friend."""
 
 from datetime import UTC, datetime, timedelta
@@ -51,6 +51,73 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
     browser.get(server.url("/s/" + link.rsplit("/s/", 1)[1]))
     wait_for_role(browser, "button", "Tent")
     assert "Perfume" not in page_text(browser)
+
+
+def test_share_on_a_tag_of_a_wish_makes_that_tags_link(server, browser, catalogs, screenshot):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    create_wish(server, token, name="Sleeping bag", tags=["camping"])
+    kite = create_wish(server, token, name="Kite", tags=["birthday", "outdoors"])
+    browser.get(server.url(f"/#/wishes/{kite['id']}"))
+    wait_for_role(browser, "heading", "Kite")
+    screenshot("sharing-tag-chips")
+    tap(browser, find_by_role(browser, "button", say(en["sharing.tag.shareLabel"], tag="birthday")))
+
+    # The sheet opens set to that tag, titled after it.
+    wait_for_role(browser, "dialog", en["sharing.sheet.title"])
+    what = find_by_role(browser, "combobox", en["sharing.field.what"])
+    assert what.get_attribute("value") == "birthday"
+    assert find_by_role(browser, "textbox", en["sharing.field.title"]).get_attribute("value") == "birthday"
+    # The account's other tags are offered too, the chosen one once.
+    option = say(en["sharing.field.tagOption"], tag="camping")
+    wait_until(browser, lambda: option in what.text, "the tags were not offered")
+    assert what.text.count(say(en["sharing.field.tagOption"], tag="birthday")) == 1
+    screenshot("sharing-tag-sheet")
+    find_by_role(browser, "button", en["sharing.sheet.make"]).click()
+    link = wait_for_role(browser, "textbox", en["sharing.link.label"]).get_attribute("value")
+    status, shares = server.api("GET", "/shares", token=token)
+    assert status == 200 and [(s["tag"], s["title"], s["url"]) for s in shares["items"]] == [
+        ("birthday", "birthday", link)
+    ]
+    find_by_role(browser, "button", en["sharing.sheet.done"]).click()
+
+    as_friend(browser, server)
+    browser.get(server.url("/s/" + link.rsplit("/s/", 1)[1]))
+    wait_for_role(browser, "button", "Kite")
+    assert "Sleeping bag" not in page_text(browser)
+
+
+# The page's system share sheet and clipboard, recorded instead (neither exists in headless Chromium).
+HAND_ON_STUBS = """
+navigator.share = async (data) => { window.handedOn = data; };
+Object.defineProperty(navigator, "clipboard", { value: { writeText: async (text) => { window.copied = text; } } });
+"""
+
+
+def test_a_new_link_is_copied_or_handed_to_the_system_share_sheet(server, browser, catalogs):
+    en = catalogs["en"]
+    token = signed_in(server, browser, en)
+    create_wish(server, token, name="Tent")
+    stubs = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HAND_ON_STUBS})
+    try:
+        browser.refresh()
+        wait_for_role(browser, "button", en["sharing.sheet.openLabel"]).click()
+        wait_for_role(browser, "dialog", en["sharing.sheet.title"])
+        find_by_role(browser, "button", en["sharing.sheet.make"]).click()
+        link = wait_for_role(browser, "textbox", en["sharing.link.label"]).get_attribute("value")
+        assert "/s/" in link
+
+        find_by_role(browser, "button", en["sharing.link.copy"]).click()
+        wait_until(browser, lambda: browser.execute_script("return window.copied") == link, "the link was not copied")
+        wait_until(browser, lambda: en["sharing.link.copied"] in page_text(browser), "the copy was not said")
+        find_by_role(browser, "button", en["sharing.link.share"]).click()
+        wait_until(browser, lambda: browser.execute_script("return window.handedOn"), "the share sheet was not asked")
+        assert browser.execute_script("return window.handedOn") == {
+            "title": en["sharing.sheet.defaultTitle"],
+            "url": link,
+        }
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": stubs["identifier"]})
 
 
 def test_settings_changes_what_a_share_shows_at_once(server, browser, catalogs, screenshot):

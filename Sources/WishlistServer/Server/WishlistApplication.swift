@@ -19,6 +19,8 @@ public final class WishlistApplication: Sendable {
     /// Keeps the answers of writes sent with an `Idempotency-Key`.
     let idempotentWrites: IdempotentWrites
     let recentSearchRecorder: RecentSearchRecorder
+    /// The views of shared lists, counted in memory and written about once a second.
+    let shareViews: ShareViewCounter
     /// Content-Security-Policy violations the pages reported.
     let cspViolations: CSPViolationCounter
     /// Present with `--refresh-prices daily`.
@@ -33,6 +35,7 @@ public final class WishlistApplication: Sendable {
         self.settings = settings
         store = try DataDirectory(settings.dataDirectory).openStore()
         recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)
+        shareViews = ShareViewCounter(lists: store.sharedLists, logger: settings.logger)
         cspViolations = CSPViolationCounter(logger: settings.logger, clock: settings.clock)
         do {
             photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
@@ -59,7 +62,7 @@ public final class WishlistApplication: Sendable {
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links,
                     importedLinkPreviews: importedLinkPreviews, recentSearchRecorder: recentSearchRecorder,
-                    cspViolations: cspViolations, webAssets: webAssets),
+                    shareViews: shareViews, cspViolations: cspViolations, webAssets: webAssets),
                 middleware: [
                     // Outermost, so that it sees each answer as it leaves (a cookie set anywhere keeps it
                     // plain). Only the answers whose handlers allow it are compressed: see ARCHITECTURE,
@@ -86,7 +89,7 @@ public final class WishlistApplication: Sendable {
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
         // What requests hand work to starts before the server and stops after it; what works on
         // its own starts once the server listens.
-        services = ServiceList([recentSearchRecorder, importedLinkPreviews, server, housekeeping, priceRefresher])
+        services = ServiceList([recentSearchRecorder, shareViews, importedLinkPreviews, server, housekeeping, priceRefresher])
     }
 
     /// The outbound rules every fetch of this server obeys (link previews, their images).
@@ -135,7 +138,7 @@ public final class WishlistApplication: Sendable {
     /// Every route of the API and the web app. The OpenAPI test walks this list.
     static func router(
         settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
-        importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder,
+        importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder, shareViews: ShareViewCounter,
         cspViolations: CSPViolationCounter, webAssets: WebAssets
     ) throws -> Router {
         var router = Router()
@@ -194,11 +197,11 @@ public final class WishlistApplication: Sendable {
             limits: limits, assetBase: webAssets.base
         ).register(in: &router)
         SharingController(
-            shares: store.shares, links: ShareLinks(publicURL: settings.publicURL), authenticator: authenticator,
+            shares: store.shares, views: shareViews, links: ShareLinks(publicURL: settings.publicURL), authenticator: authenticator,
             clock: settings.clock
         ).register(in: &router)
         SharedListController(
-            lists: store.sharedLists, photos: photos,
+            lists: store.sharedLists, views: shareViews, photos: photos,
             page: SharedListPage(
                 assetBase: webAssets.base, style: webAssets.sharedListStyle,
                 modules: ModuleGraph.imports(of: SharedListPage.script, in: webAssets.directory), publicURL: settings.publicURL),

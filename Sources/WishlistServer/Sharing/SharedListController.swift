@@ -13,6 +13,8 @@ import WishlistStore
 /// so a forged cross-site request can do nothing its sender could not do with the link itself.
 struct SharedListController: Sendable {
     let lists: SharedListRepository
+    /// Where a friend's visit is counted, in memory: reading a list writes nothing.
+    let views: ShareViewCounter
     let photos: PhotoLibrary
     let page: SharedListPage
     let authenticator: Authenticator
@@ -43,7 +45,7 @@ struct SharedListController: Sendable {
         let forOwner = authenticator.reader(of: request) == share.owner
         let answer = try sharedList(share, token: token, limit: limit, cursor: cursor, forOwner: forOwner)
         // A list is opened once however many pages are read.
-        if cursor == nil, !forOwner { try lists.recordView(share, now: clock()) }
+        if cursor == nil, !forOwner { views.count(share, at: clock()) }
         return Self.privately(Self.compressed(.api(answer)))
     }
 
@@ -66,7 +68,7 @@ struct SharedListController: Sendable {
         let (share, token) = found
         let forOwner = authenticator.reader(of: request) == share.owner
         let list = try sharedList(share, token: token, limit: WishListQuery.defaultLimit, cursor: nil, forOwner: forOwner)
-        if !forOwner { try lists.recordView(share, now: clock()) }
+        if !forOwner { views.count(share, at: clock()) }
         let origin = ShareLinks(publicURL: page.publicURL).origin(for: request)
         return Self.privately(
             Self.compressed(try page.render(list, token: token, viewerIsOwner: forOwner, origin: origin, language: language)))

@@ -5,6 +5,9 @@ import WishlistCore
 /// account enabled. What the friend's routes act through.
 public struct OpenShare: Sendable, Equatable {
     let rowID: Int64
+    /// The share's id: what its views are counted under (`SharedListRepository.addViews`), the same
+    /// before and after its link is rotated.
+    public let id: UUID
     /// The share's owner; the server compares it with the viewer's account (the owner sees no reservations).
     public let owner: UserKey
     public let ownerUsername: String

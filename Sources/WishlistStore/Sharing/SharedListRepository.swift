@@ -18,7 +18,7 @@ public struct SharedListRepository: Sendable {
             guard
                 let row = try db.queryFirst(
                     """
-                    SELECT s.id, s.owner_id, u.username, s.title, s.tag, s.tag_key, s.show_memos, s.show_prices,
+                    SELECT s.id, s.uuid, s.owner_id, u.username, s.title, s.tag, s.tag_key, s.show_memos, s.show_prices,
                         s.show_places, s.allow_reservations
                     FROM shares s JOIN users u ON u.id = s.owner_id
                     WHERE s.token = :token AND (s.expires_at IS NULL OR s.expires_at > :now) AND u.disabled_at IS NULL
@@ -26,19 +26,31 @@ public struct SharedListRepository: Sendable {
                     ["token": token, "now": now.millisecondsSince1970])
             else { return nil }
             return OpenShare(
-                rowID: try row["id"], owner: UserKey(try row["owner_id"]), ownerUsername: try row["username"],
+                rowID: try row["id"], id: try UUID(storedText: try row["uuid"]), owner: UserKey(try row["owner_id"]),
+                ownerUsername: try row["username"],
                 title: try row["title"], tagKey: try row["tag_key"], tag: try row["tag"],
                 showMemos: try row["show_memos"], showPrices: try row["show_prices"], showPlaces: try row["show_places"],
                 allowReservations: try row["allow_reservations"])
         }
     }
 
-    /// Counts one view: a number and a time, nothing about the viewer.
-    public func recordView(_ share: OpenShare, now: Date) throws {
-        try pool.write { db in
-            try db.run(
-                "UPDATE shares SET views = views + 1, last_viewed_at = ? WHERE id = ?",
-                [now.millisecondsSince1970, share.rowID])
+    /// Adds views counted elsewhere (`ShareViewCounter`, in memory) to their shares, all in one
+    /// write transaction: a number and a time each, nothing about the viewers. A tally of a share
+    /// revoked since matches no row and is dropped; the last view only ever moves forward.
+    ///
+    /// Not counted as a change by the pool (`counted: false`): no answer a cache of reads keeps
+    /// shows a share's views (the owner's shares are read afresh), so views leave those answers valid.
+    public func addViews(_ tallies: [ShareViewTally]) throws {
+        guard !tallies.isEmpty else { return }
+        try pool.write(counted: false) { db in
+            for tally in tallies {
+                try db.run(
+                    """
+                    UPDATE shares SET views = views + :views, last_viewed_at = max(coalesce(last_viewed_at, :last), :last)
+                    WHERE uuid = :uuid
+                    """,
+                    ["views": tally.views, "last": tally.lastViewedAt.millisecondsSince1970, "uuid": tally.share.lowercasedString])
+            }
         }
     }
 

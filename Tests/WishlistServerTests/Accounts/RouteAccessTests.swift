@@ -35,7 +35,7 @@ import WishlistStore
         try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
             links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
-            recentSearchRecorder: server.application.recentSearchRecorder,
+            recentSearchRecorder: server.application.recentSearchRecorder, shareViews: server.application.shareViews,
             cspViolations: server.application.cspViolations, webAssets: try .bundled()
         ).routes
     }

@@ -21,7 +21,8 @@ import Testing
         let router = try WishlistApplication.router(
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
             links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
-            recentSearchRecorder: server.application.recentSearchRecorder, cspViolations: server.application.cspViolations,
+            recentSearchRecorder: server.application.recentSearchRecorder, shareViews: server.application.shareViews,
+            cspViolations: server.application.cspViolations,
             webAssets: try .bundled())
         let served = Set(
             router.routes.map { route in

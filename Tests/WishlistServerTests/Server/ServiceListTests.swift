@@ -61,6 +61,6 @@ import Testing
     @Test func theApplicationStartsItsServicesAroundTheServer() throws {
         let server = try TestServer()
         let names = server.application.services.services.map { String(describing: type(of: $0)) }
-        #expect(names == ["RecentSearchRecorder", "ImportedLinkPreviews", "Server", "Housekeeping"])
+        #expect(names == ["RecentSearchRecorder", "ShareViewCounter", "ImportedLinkPreviews", "Server", "Housekeeping"])
     }
 }

@@ -94,6 +94,74 @@ import WishlistCore
         await expectServerError(404) { _ = try await alice.share(rotated.id) }
     }
 
+    /// "Nothing else": a dead link's answer is byte for byte an unknown token's, whichever way it
+    /// died, and a wish or photo not in a live share answers the same, so no answer tells a
+    /// guesser that a token once was, or that a wish exists.
+    @Test func everyDeadLinkAnswersExactlyLikeATokenThatNeverWas() async throws {
+        let server = try TestServer()
+        let alice = try await server.signedInAdmin()
+        let hidden = try await alice.createWish(WishDraft(name: "Diary", isPrivate: true))
+        let (friend, _) = try Self.friend(of: server, try await alice.createShare(ShareDraft(title: "Never")))
+        func answer(_ token: String) async throws -> (Int, Data, [String]) {
+            let raw = try await friend.send(APIRoute.Sharing.sharedList, ["token": token])
+            return (raw.status, raw.body, raw.headers.keys.filter { $0 != "date" }.sorted())
+        }
+        let never = try await answer("AAAAAAAAAAAAAAAAAAAAAA")
+        #expect(never.0 == 404 && String(decoding: never.1, as: UTF8.self).contains("\"share_not_found\""))
+
+        let rotated = try await alice.createShare(ShareDraft(title: "Rotated"))
+        _ = try await alice.rotateShare(rotated.id)
+        let revoked = try await alice.createShare(ShareDraft(title: "Revoked"))
+        try await alice.revokeShare(revoked.id)
+        let expired = try await alice.createShare(ShareDraft(title: "Expired", expiresAt: server.clock.now.addingTimeInterval(1)))
+        let live = try await alice.createShare(ShareDraft(title: "Live"))
+        server.clock.advance(by: 2)
+        let neverPage = try await friend.send("GET", "/s/AAAAAAAAAAAAAAAAAAAAAA")
+        #expect(neverPage.status == 404)
+        for (why, share) in [("rotated away", rotated), ("revoked", revoked), ("expired", expired)] {
+            let token = try Self.friend(of: server, share).1
+            let dead = try await answer(token)
+            #expect(dead.0 == never.0 && dead.1 == never.1 && dead.2 == never.2, "\(why)")
+            let page = try await friend.send("GET", "/s/\(token)")
+            #expect(page.status == 404 && page.body == neverPage.body, "the page of a link \(why)")
+        }
+        let token = try Self.friend(of: server, live).1
+        let privateWish = try await friend.send(
+            APIRoute.Sharing.sharedWish, ["token": token, "id": hidden.id.uuidString.lowercased()])
+        #expect(privateWish.status == 404 && privateWish.body == never.1)
+        let noPhoto = try await friend.send("GET", "/s/\(token)/media/\(UUID().uuidString.lowercased())/medium")
+        #expect(noPhoto.status == 404 && noPhoto.body == never.1)
+    }
+
+    /// A friend's reading and reserving are capped per client address, whoever is signed in there;
+    /// the owner's own routes are not counted against it.
+    @Test func viewsAndReservationsAreRateLimitedPerAddress() async throws {
+        let server = try TestServer { $0.rateLimits = [.sharedViews: 3, .reservations: 2] }
+        let alice = try await server.signedInAdmin()
+        let bike = try await alice.createWish(WishDraft(name: "Bike"))
+        let share = try await alice.createShare(ShareDraft(title: "All"))
+        let (friend, token) = try Self.friend(of: server, share)
+        _ = try await friend.sharedList(token: token)
+        _ = try await friend.sharedWish(token: token, id: bike.id)
+        #expect(try await friend.send("GET", "/s/\(token)").status == 200)
+        await expectServerError(429, "rate_limited") { _ = try await friend.sharedList(token: token) }
+        let page = try await friend.send("GET", "/s/\(token)")
+        #expect(page.status == 429 && page.headers["retry-after"] != nil)
+        let bob = try await server.signedInUser("bob")
+        await expectServerError(429, "rate_limited") { _ = try await bob.sharedList(token: token) }
+        #expect(try await alice.shares().count == 1)
+
+        let key = try await friend.reserve(token: token, wish: bike.id).reservationKey
+        _ = try await friend.checkReservations(token: token, keys: [key])
+        await expectServerError(429, "rate_limited") {
+            try await friend.cancelReservation(token: token, wish: bike.id, key: key)
+        }
+        await expectServerError(429, "rate_limited") { _ = try await bob.reserve(token: token, wish: bike.id) }
+        server.clock.advance(by: 61)
+        try await friend.cancelReservation(token: token, wish: bike.id, key: key)
+        #expect(try await friend.sharedWish(token: token, id: bike.id).reserved == false)
+    }
+
     @Test func aFriendReservesAndCancelsWithItsKeyAndTheOwnerNeverLearns() async throws {
         let server = try TestServer()
         let alice = try await server.signedInAdmin()
@@ -113,9 +181,11 @@ import WishlistCore
         let ownPage = try await alice.send("GET", "/s/\(token)")
         #expect(!String(decoding: ownPage.body, as: UTF8.self).contains("Aunt May"))
         #expect(!String(decoding: ownPage.body, as: UTF8.self).contains("reserved"))
-        // Nor in the owner's own routes.
+        // Nor in the owner's own routes: the wish, its search, the wishes, the shares (and their counts).
         for body in [
             try await alice.send(APIRoute.Wishes.show, ["id": bike.id.uuidString.lowercased()]).body,
+            try await alice.send(APIRoute.Search.search, query: [URLQueryItem(name: "q", value: "Bike")]).body,
+            try await alice.send(APIRoute.Wishes.list).body,
             try await alice.send(APIRoute.Sharing.list).body
         ] {
             let text = String(decoding: body, as: UTF8.self)

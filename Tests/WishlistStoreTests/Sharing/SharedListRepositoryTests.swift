@@ -56,4 +56,26 @@ import WishlistCore
         #expect(try lists.page(open, limit: 10, cursor: nil, forOwner: true).reservations == nil)
         #expect(try lists.page(open, limit: 10, cursor: nil, forOwner: false).reservations?[wish.id] == .reserved(by: nil))
     }
+
+    /// Views counted in memory reach their shares: added up, the last view only ever moving forward,
+    /// a rotated link's views still its share's, a revoked share's dropped, and no kept answer made stale.
+    @Test func viewsAreAddedToTheirShares() throws {
+        let kept = try shares.create(ShareDraft(title: "Kept"), owner: alice, linkPrefix: "/s/", now: now)
+        let revoked = try shares.create(ShareDraft(title: "Gone"), owner: alice, linkPrefix: "/s/", now: now)
+        let rotated = try shares.rotate(kept.id, owner: alice, linkPrefix: "/s/")
+        #expect(try lists.open(token: token(rotated), now: now)?.id == kept.id, "views are counted by share, not by link")
+        try shares.revoke(revoked.id, owner: alice)
+        let later = now.addingTimeInterval(60)
+        let writes = fixture.store.writeCount
+        try lists.addViews([
+            ShareViewTally(share: kept.id, views: 3, lastViewedAt: later),
+            ShareViewTally(share: revoked.id, views: 5, lastViewedAt: later)
+        ])
+        #expect(fixture.store.writeCount == writes, "views made every answer a read cache keeps stale")
+        try lists.addViews([ShareViewTally(share: kept.id, views: 2, lastViewedAt: now)])
+        let stored = try shares.show(kept.id, owner: alice, linkPrefix: "/s/")
+        #expect(stored.views == 5)
+        #expect(stored.lastViewedAt == later, "a late write of an earlier view does not move the last view back")
+        #expect(try shares.list(owner: alice, linkPrefix: "/s/").map(\.id) == [kept.id])
+    }
 }

@@ -11,15 +11,18 @@ import { NEW_SHARE, fillShareFields, readShareFields, shareFieldsMarkup } from "
 import { shareService } from "./share-service.js";
 import "./share-link.js";
 
-/** The sheet; `ShareSheet.open()` shows it, and resolves when it is closed. */
+/**
+ * The sheet; `ShareSheet.open()` shows it (`{tag}`: set to share that tag's wishes), and resolves
+ * when it is closed.
+ */
 export class ShareSheet extends HTMLElement {
-  static open() {
+  static open({ tag } = {}) {
     const sheet = document.createElement("wl-share-sheet");
     document.body.append(sheet);
-    return sheet.#open();
+    return sheet.#open(tag);
   }
 
-  #open() {
+  #open(tag) {
     const id = uniqueId("share-sheet");
     this.innerHTML = `
       <dialog class="dialog share-sheet" aria-labelledby="${id}-title">
@@ -51,9 +54,10 @@ export class ShareSheet extends HTMLElement {
     const form = this.querySelector("form");
     fillShareFields(form, { ...NEW_SHARE, title: i18n.t("sharing.sheet.defaultTitle") });
     form.elements.what.addEventListener("change", () => {
-      const tag = form.elements.what.value;
-      form.elements.title.value = tag ? tag : i18n.t("sharing.sheet.defaultTitle");
+      const chosen = form.elements.what.value;
+      form.elements.title.value = chosen ? chosen : i18n.t("sharing.sheet.defaultTitle");
     });
+    if (tag) this.#choose(form, tag);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.#make(form);
@@ -66,16 +70,27 @@ export class ShareSheet extends HTMLElement {
     return showOverlay(dialog).then(() => this.remove());
   }
 
+  /** Sets the sheet to share `tag`'s wishes, titled after it. */
+  #choose(form, tag) {
+    this.#addOption(form.elements.what, tag);
+    form.elements.what.value = tag;
+    form.elements.title.value = tag;
+  }
+
+  #addOption(select, tag) {
+    if ([...select.options].some((option) => option.value === tag)) return;
+    const option = document.createElement("option");
+    option.value = tag;
+    option.textContent = i18n.t("sharing.field.tagOption", { tag });
+    select.append(option);
+  }
+
+  /** Offers every tag of the account (one the sheet was opened for is offered already). */
   async #loadTags(select) {
     try {
-      for (const tag of await shareService.tags()) {
-        const option = document.createElement("option");
-        option.value = tag;
-        option.textContent = i18n.t("sharing.field.tagOption", { tag });
-        select.append(option);
-      }
+      for (const tag of await shareService.tags()) this.#addOption(select, tag);
     } catch {
-      // Without the tags the sheet still shares every wish.
+      // Without the tags the sheet still shares every wish, or the tag it was opened for.
     }
   }
 

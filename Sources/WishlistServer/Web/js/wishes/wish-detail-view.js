@@ -1,4 +1,4 @@
-// One wish with everything on it (W4): cover, star, tags, memo, the link with its site's name
+// One wish with everything on it (W4): cover, star, tags (each with "Share", X7), memo, the link with its site's name
 // and icon (opened in a new tab by the arrow button), the price seen on it with its change since
 // the first price and its history, checked again on request (X10), the place on a small map (W10), the journal
 // entries that mention it, dates, Edit and Delete. It shows
@@ -6,7 +6,7 @@
 // store from then on (W15).
 
 import { JOURNAL, WISH } from "../common/record-kinds.js";
-import { renderTags } from "./wish-card.js";
+import { renderShareableTags } from "../sharing/tag-share.js";
 import { icon } from "../common/icons.js";
 import { i18n } from "../shell/i18n.js";
 import { linkService } from "../links/link-service.js";
@@ -102,7 +102,7 @@ export class WishDetailView extends RecordDetailView {
     // With photos, the gallery takes the cover's place.
     this.querySelector("wl-photo-gallery").photos = wish.photos ?? [];
     this.querySelector("wl-wish-cover").hidden = (wish.photos ?? []).length > 0;
-    renderTags(this.querySelector(".wish-detail-tags"), wish.tags);
+    renderShareableTags(this.querySelector(".wish-detail-tags"), wish.tags);
 
     const memo = this.querySelector(".wish-detail-memo");
     memo.hidden = !wish.memo;
