@@ -20,7 +20,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-CHROMIUM = "/usr/bin/chromium-headless-shell"
+# The binary itself: /usr/bin/chromium-headless-shell is a script that runs it without `exec`, so
+# the driver's quit ended the script and left the browser running.
+CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PHONE = (390, 844)
 
