@@ -24,9 +24,9 @@ TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-n
 # throttled connection (run.d/80-share-page), with the tests' Python environment.
 BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3 python3-venv chromium chromium-driver
 
-# Browser and API tests run on this many workers, each with its own Chromium. On two cores, in
-# `make test` with the machine otherwise idle: three took 407 s, four 438 s, and five keep the
-# cores 95 % busy; with four, a map test also failed once in a fresh clone's run.
+# Browser and API tests run on this many workers, each with its own headless Chromium. On two
+# cores, with the machine otherwise idle: three took 326 s and four 378 s; five keep
+# the cores 95 % busy.
 E2E_WORKERS ?= 3
 
 .PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean check-standalone
