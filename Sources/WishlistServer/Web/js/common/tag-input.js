@@ -115,7 +115,7 @@ export class TagInput extends HTMLElement {
         text.textContent = tag;
         const remove = document.createElement("button");
         remove.type = "button";
-        remove.className = "tag-chip-remove";
+        remove.className = "tag-chip-action tag-chip-remove";
         remove.innerHTML = icon("close", "icon icon-tiny");
         remove.dataset.i18nAttr = "aria-label:tags.remove";
         remove.dataset.i18nArgs = JSON.stringify({ tag });

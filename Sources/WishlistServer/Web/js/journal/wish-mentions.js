@@ -167,7 +167,7 @@ export class WishMentions extends HTMLElement {
         const name = store.get(WISH, id)?.name ?? "…";
         const item = document.createElement("li");
         item.className = "tag-chip tag-chip-removable";
-        item.innerHTML = `<span></span><button type="button" class="tag-chip-remove">${icon("close", "icon icon-tiny")}</button>`;
+        item.innerHTML = `<span></span><button type="button" class="tag-chip-action tag-chip-remove">${icon("close", "icon icon-tiny")}</button>`;
         item.querySelector("span").textContent = name;
         const remove = item.querySelector("button");
         remove.setAttribute("aria-label", i18n.t("journal.form.unmention", { name }));

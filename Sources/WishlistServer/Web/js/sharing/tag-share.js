@@ -12,7 +12,7 @@ export function renderShareableTags(list, tags) {
     ...tags.map((tag) => {
       const item = document.createElement("li");
       item.className = "tag-chip tag-chip-shareable";
-      item.innerHTML = `<span></span><button type="button" class="tag-chip-share">${icon("share", "icon icon-tiny")}</button>`;
+      item.innerHTML = `<span></span><button type="button" class="tag-chip-action tag-chip-share">${icon("share", "icon icon-tiny")}</button>`;
       item.querySelector("span").textContent = tag;
       const share = item.querySelector("button");
       share.setAttribute("aria-label", i18n.t("sharing.tag.shareLabel", { tag }));
