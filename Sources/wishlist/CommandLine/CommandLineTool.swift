@@ -16,44 +16,24 @@ enum CommandLineTool {
     static let networkExitCode: Int32 = 2
 
     static func main(_ words: [String]) async -> Int32 {
-        var command: any Command.Type = WishlistCommand.self
-        var path = "wishlist"
-        var rest = words
-        while let next = rest.first,
-            let sub = command.configuration.subcommands.first(where: {
-                $0.configuration.name == next
-            })
-        {
-            command = sub
-            path += " " + next
-            rest.removeFirst()
-        }
-        if rest.contains("--help") || rest.contains("-h") || rest.first == "help" {
-            print(HelpText.render(command, path: path))
+        let invocation = Invocation(words)
+        if invocation.asksForHelp {
+            print(invocation.help)
             return 0
         }
-        let configuration = command.configuration
         do {
-            var arguments = try Arguments(rest, declarations: configuration.arguments)
-            let parsed: any Command
-            do {
-                parsed = try command.init(parsing: &arguments)
-            } catch let error as ValidationError {
-                // A value the API's own rules refuse, checked before anything is sent.
-                throw UsageError(sentence(error.message, about: error.field, in: configuration))
-            }
-            try arguments.finish()
+            let parsed = try invocation.parse()
             do {
                 try await WishlistClient.namingErrorFields { try await parsed.run() }
             } catch let error as WishlistClientFieldError
-                where error.error.status == 400 && configuration.argument(forAPIField: error.field) != nil
+                where error.error.status == 400 && invocation.command.configuration.argument(forAPIField: error.field) != nil
             {
-                // The server refused a value this command line gave: a malformed value, as above.
-                throw UsageError(sentence(error.description, about: error.field, in: configuration))
+                // The server refused a value this command line gave: a malformed value, as when reading it.
+                throw UsageError(sentence(error.description, about: error.field, in: invocation.command.configuration))
             }
             return 0
         } catch let error as UsageError {
-            printError("\(error.message)\n\n\(HelpText.render(command, path: path, brief: true))")
+            printError(invocation.usageFailure(error))
             return usageExitCode
         } catch WishlistClientError.transport(let message) {
             printError(message)

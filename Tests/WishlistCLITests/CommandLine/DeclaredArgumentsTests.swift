@@ -17,40 +17,65 @@ import Testing
         return subcommands.flatMap { leafCommands($0, path: path + [$0.configuration.name]) }
     }
 
-    @Test func everyDeclaredArgumentIsInItsCommandsHelp() async throws {
+    /// What a wrong command line gets on stderr, after "wishlist: ", with the exit code 64 (as
+    /// `CommandLineTool.main` prints it); nil when the command takes `words`. Read in this process:
+    /// `theExecutablePrintsWhatTheCommandLineGets` shows the binary says the same.
+    static func usageFailure(_ words: [String]) -> String? {
+        let invocation = Invocation(words)
+        do {
+            _ = try invocation.parse()
+            return nil
+        } catch let error as UsageError {
+            return invocation.usageFailure(error)
+        } catch {
+            return "not a usage error: \(error)"
+        }
+    }
+
+    @Test func theExecutablePrintsWhatTheCommandLineGets() async throws {
+        for words in [["wish", "add", "--bogus"], ["wish", "list", "--limit"], ["wish", "list", "--limit", "abc"]] {
+            let result = try await cli.run(words)
+            #expect(result.status == 64, "\(words)")
+            #expect(result.error == "wishlist: \(try #require(Self.usageFailure(words)))\n", "\(words)")
+        }
+        let help = try await cli.run(["wish", "add", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output == Invocation(["wish", "add", "--help"]).help + "\n")
+    }
+
+    @Test func everyDeclaredArgumentIsInItsCommandsHelp() throws {
         let leaves = Self.leafCommands()
         #expect(leaves.count >= 20)
         for (path, command) in leaves {
-            let help = try await cli.run(path + ["--help"])
-            #expect(help.status == 0, "\(path)")
-            let usage = try #require(help.output.split(separator: "\n").first { $0.hasPrefix("Usage: ") }, "\(path)")
+            let invocation = Invocation(path + ["--help"])
+            #expect(invocation.asksForHelp, "\(path)")
+            let help = invocation.help
+            let usage = try #require(help.split(separator: "\n").first { $0.hasPrefix("Usage: ") }, "\(path)")
             for declaration in command.configuration.arguments {
                 #expect(usage.contains(declaration.synopsis), "\(path): \(declaration.synopsis) not in \(usage)")
-                let row = help.output.split(separator: "\n").first { $0.hasPrefix("  \(declaration.label) ") }
+                let row = help.split(separator: "\n").first { $0.hasPrefix("  \(declaration.label) ") }
                 #expect(row?.hasSuffix(declaration.help) == true, "\(path): no help row for \(declaration.label)")
             }
         }
     }
 
-    @Test func anUndeclaredOptionIsAUsageError() async throws {
+    @Test func anUndeclaredOptionIsAUsageError() throws {
         for (path, _) in Self.leafCommands() {
             for bogus in ["--bogus", "-x", "--bogus=1"] {
-                let result = try await cli.run(path + [bogus])
-                #expect(result.status == 64, "\(path) \(bogus): \(result.status) \(result.error)")
-                #expect(result.error.hasPrefix("wishlist: Unknown option '\(bogus.prefix { $0 != "=" })'."), "\(path)")
-                #expect(result.error.contains("Usage: wishlist \(path.joined(separator: " "))"), "\(path)")
+                let failure = try #require(Self.usageFailure(path + [bogus]), "\(path) \(bogus) was taken")
+                #expect(failure.hasPrefix("Unknown option '\(bogus.prefix { $0 != "=" })'."), "\(path): \(failure)")
+                #expect(failure.contains("Usage: wishlist \(path.joined(separator: " "))"), "\(path)")
             }
         }
     }
 
-    @Test func anOptionWithoutItsValueIsAUsageError() async throws {
+    @Test func anOptionWithoutItsValueIsAUsageError() throws {
         var checked = 0
         for (path, command) in Self.leafCommands() {
             for case .option(let names, _) in command.configuration.options.map(\.syntax) {
                 for words in [[names.long], [names.long, "--json"]] {
-                    let result = try await cli.run(path + words)
-                    #expect(result.status == 64, "\(path) \(words): \(result.status) \(result.error)")
-                    #expect(result.error.hasPrefix("wishlist: \(names.long) needs a value."), "\(path) \(words): \(result.error)")
+                    let failure = try #require(Self.usageFailure(path + words), "\(path) \(words) was taken")
+                    #expect(failure.hasPrefix("\(names.long) needs a value."), "\(path) \(words): \(failure)")
                 }
                 checked += 1
             }
@@ -76,7 +101,7 @@ import Testing
         "ID": UUID().uuidString, "LAT": "37.5", "LNG": "127", "SHELL": "bash", "X,Y,WIDTH,HEIGHT": "0,0,10,10"
     ]
 
-    @Test func everyMalformedValueIsAUsageErrorNamingItsArgument() async throws {
+    @Test func everyMalformedValueIsAUsageErrorNamingItsArgument() throws {
         var checked: Set<String> = []
         for (path, command) in Self.leafCommands() {
             let configuration = command.configuration
@@ -92,9 +117,8 @@ import Testing
                     // `map markers` needs its box before it reads the zoom.
                     let required = path == ["map", "markers"] ? ["--bbox", "1,1,2,2"] : []
                     let words = path + positionals + option + required
-                    let result = try await cli.run(words)
-                    #expect(result.status == 64, "\(words): \(result.status) \(result.error)")
-                    #expect(result.error.hasPrefix("wishlist: \(name) needs \(expected), not '\(value)'."), "\(words): \(result.error)")
+                    let failure = try #require(Self.usageFailure(words), "\(words) was taken")
+                    #expect(failure.hasPrefix("\(name) needs \(expected), not '\(value)'."), "\(words): \(failure)")
                 }
                 checked.insert(name)
             }
