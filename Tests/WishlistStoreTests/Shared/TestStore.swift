@@ -8,10 +8,34 @@ final class TestStore {
     let directory: URL
     let store: Store
 
-    init() throws {
+    /// A new empty store, or with `copying`, a store that starts as a copy of that database file.
+    init(copying template: URL? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try Store(path: directory.appending(path: "wishlist.sqlite").path, readerCount: 2)
+        let file = directory.appending(path: "wishlist.sqlite")
+        if let template { try FileManager.default.copyItem(at: template, to: file) }
+        store = try Store(path: file.path, readerCount: 2)
+    }
+
+    /// A store holding the bundled K-culture spots, as after a first start. Their import takes a
+    /// debug build two seconds of CPU, so this process imports them once and each store starts
+    /// from a copy of that file.
+    static func withBundledSpots() throws -> TestStore {
+        try TestStore(copying: bundledSpotsTemplate.get())
+    }
+
+    private static let bundledSpotsTemplate = Result { () throws -> URL in
+        let template = try TestStore()
+        try template.store.spots.importBundledIfNeeded()
+        try template.store.close()
+        let file = FileManager.default.temporaryDirectory.appending(path: "wishlist-spots-template-\(getpid()).sqlite")
+        try? FileManager.default.removeItem(at: file)
+        try FileManager.default.copyItem(at: template.directory.appending(path: "wishlist.sqlite"), to: file)
+        atexit {
+            try? FileManager.default.removeItem(
+                at: FileManager.default.temporaryDirectory.appending(path: "wishlist-spots-template-\(getpid()).sqlite"))
+        }
+        return file
     }
 
     deinit {
