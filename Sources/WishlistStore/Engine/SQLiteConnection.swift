@@ -1,0 +1,34 @@
+import SQLite
+
+/// `SQLConnection` on one of a `DatabasePool`'s SQLite connections.
+struct SQLiteConnection: SQLConnection {
+    let database: Database
+
+    var dialect: SQLDialect { .sqlite }
+    var sqliteDatabase: Database? { database }
+
+    func execute(_ script: String) throws {
+        try database.execute(script)
+    }
+
+    func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
+        try database.run(sql, arguments.sqlite)
+        return database.changes
+    }
+
+    func query(_ sql: String, _ arguments: SQLArguments) throws -> [SQLRow] {
+        try database.query(sql, arguments.sqlite).map(SQLRow.init)
+    }
+
+    func queryFirst(_ sql: String, _ arguments: SQLArguments) throws -> SQLRow? {
+        try database.queryFirst(sql, arguments.sqlite).map(SQLRow.init)
+    }
+
+    func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
+        try database.scalar(sql, arguments.sqlite)
+    }
+
+    func column<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> [T] {
+        try database.column(sql, arguments.sqlite)
+    }
+}
