@@ -69,6 +69,15 @@ import WishlistCore
             postgresColumns[try row[0], default: []].insert(try row[1])
         }
         #expect(postgresColumns == sqliteColumns)
+        // Ids and sort keys compare as bytes, as on SQLite, whatever the database's collation
+        // (IDLookup finds ids by range, keyset cursors walk names).
+        let notBytes: [String] = try postgres.column(
+            """
+            SELECT table_name || '.' || column_name FROM information_schema.columns
+            WHERE table_schema = 'public' AND data_type = 'text' AND coalesce(collation_name, '') <> 'C'
+                AND (column_name LIKE '%uuid' OR column_name IN ('username', 'name_key', 'tag_key', 'query_key', 'day'))
+            """)
+        #expect(notBytes == [])
     }
 
     @Test func aLostConnectionIsDatabaseUnavailableAndTheStoreGoesOnWithANewOne() throws {
