@@ -5,12 +5,7 @@ import SQLite
 struct PostgresSQLConnection: SQLConnection {
     let connection: PostgresConnection
 
-    var dialect: SQLDialect { .postgres }
     var sqliteDatabase: Database? { nil }
-
-    func execute(_ script: String) throws {
-        try connection.execute(script)
-    }
 
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
         try connection.run(sql, arguments.postgres)
@@ -26,9 +21,5 @@ struct PostgresSQLConnection: SQLConnection {
 
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
         try connection.scalar(sql, arguments.postgres)
-    }
-
-    func column<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> [T] {
-        try connection.column(sql, arguments.postgres)
     }
 }

@@ -5,15 +5,10 @@ import SQLite
 ///
 /// A repository writes its SQL once where both engines read it alike, which is most of it: named
 /// parameters, `ON CONFLICT … DO UPDATE`, `RETURNING id` for the id of a new row (SQLite 3.35 and
-/// later), `coalesce`, `count(*)`, boolean columns compared as `WHERE is_admin` or set with a `Bool`
-/// argument. Where the text truly differs it asks `dialect` for the fragment (see `SQLDialect`).
+/// later), `coalesce`, `count(*)`, boolean columns tested as `WHERE is_admin` or set with a `Bool`
+/// argument. Work only SQLite has goes through `sqliteDatabase` (see docs/ARCHITECTURE.md for
+/// fragments whose text differs).
 protocol SQLConnection {
-    /// The engine, for the fragments whose text differs.
-    var dialect: SQLDialect { get }
-
-    /// Runs one or more `;`-separated statements without arguments, e.g. a schema script.
-    func execute(_ script: String) throws
-
     /// Runs one statement; answers how many rows it inserted, updated or deleted.
     @discardableResult
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int
@@ -27,23 +22,13 @@ protocol SQLConnection {
     /// The first column of the first row: nil when there is no row or the value is NULL.
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T?
 
-    /// The first column of every row.
-    func column<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> [T]
-
     /// The SQLite connection itself, for the work only SQLite has (its FTS5 search indexes, kept
     /// by hand); nil on PostgreSQL.
     var sqliteDatabase: Database? { get }
 }
 
 extension SQLConnection {
-    @discardableResult
-    func run(_ sql: String) throws -> Int { try run(sql, [:]) }
-
     func query(_ sql: String) throws -> [SQLRow] { try query(sql, [:]) }
 
-    func queryFirst(_ sql: String) throws -> SQLRow? { try queryFirst(sql, [:]) }
-
     func scalar<T: SQLDecodable>(_ sql: String) throws -> T? { try scalar(sql, [:]) }
-
-    func column<T: SQLDecodable>(_ sql: String) throws -> [T] { try column(sql, [:]) }
 }

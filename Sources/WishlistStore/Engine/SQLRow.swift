@@ -1,7 +1,7 @@
 import PostgreSQL
 import SQLite
 
-/// One result row of either engine, read by column name or index as any `SQLDecodable` type.
+/// One result row of either engine, read by column name as any `SQLDecodable` type.
 struct SQLRow {
     private enum Storage {
         case sqlite(Row)
@@ -20,16 +20,6 @@ struct SQLRow {
             switch storage {
             case .sqlite(let row): try row[column]
             case .postgres(let row): try row[column]
-            }
-        }
-    }
-
-    /// The value at a 0-based column index.
-    subscript<T: SQLDecodable>(_ index: Int) -> T {
-        get throws {
-            switch storage {
-            case .sqlite(let row): try row[index]
-            case .postgres(let row): try row[index]
             }
         }
     }

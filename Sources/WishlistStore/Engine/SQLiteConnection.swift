@@ -4,12 +4,7 @@ import SQLite
 struct SQLiteConnection: SQLConnection {
     let database: Database
 
-    var dialect: SQLDialect { .sqlite }
     var sqliteDatabase: Database? { database }
-
-    func execute(_ script: String) throws {
-        try database.execute(script)
-    }
 
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
         try database.run(sql, arguments.sqlite)
@@ -26,9 +21,5 @@ struct SQLiteConnection: SQLConnection {
 
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
         try database.scalar(sql, arguments.sqlite)
-    }
-
-    func column<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> [T] {
-        try database.column(sql, arguments.sqlite)
     }
 }

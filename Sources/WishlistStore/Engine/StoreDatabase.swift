@@ -29,13 +29,6 @@ final class StoreDatabase: Sendable {
         self.engine = engine
     }
 
-    var dialect: SQLDialect {
-        switch engine {
-        case .sqlite: .sqlite
-        case .postgres: .postgres
-        }
-    }
-
     /// Runs `body` in a read transaction: every statement sees the same committed data.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try translatingErrors {

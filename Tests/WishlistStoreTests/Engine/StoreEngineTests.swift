@@ -85,7 +85,7 @@ import WishlistCore
         let store = test.store
         _ = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Date())
         #expect(throws: DatabaseUnavailableError()) {
-            try store.database.read { db in try db.run("SELECT pg_terminate_backend(pg_backend_pid())") }
+            try store.database.read { db in try db.query("SELECT pg_terminate_backend(pg_backend_pid())") }
         }
         #expect(try store.users.userCount() == 1)
     }
