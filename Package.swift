@@ -88,7 +88,8 @@ let package = Package(
         // The product.
         .target(name: "WishlistCore"),
         .target(
-            name: "WishlistStore", dependencies: ["WishlistCore", "SQLite", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
+            name: "WishlistStore",
+            dependencies: ["WishlistCore", "SQLite", "PostgreSQL", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
             resources: [.copy("Data")], swiftSettings: optimizedInDebug
         ),
         .target(
@@ -124,8 +125,9 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "TestSupport"]),
         // Test helpers shared by the tests of every outbound client: a clock the test moves, a
         // loopback HTTP server that counts its connections, a Giphy stand-in on it, and the small
-        // animations it serves (which the imaging and photo library tests decode too).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // animations it serves (which the imaging and photo library tests decode too); and the
+        // throwaway PostgreSQL cluster with a new database per test, for the PostgreSQL and store tests.
+        .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
         // Fixtures/ holds bookmark files as browsers export them, read by path (the server and CLI tests read them too).
@@ -140,7 +142,7 @@ let package = Package(
             name: "WishlistStoreTests",
             dependencies: [
                 "WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "TestSupport", "Crypto", "Archive", "SQLite",
-                "WishlistBenchData"
+                "PostgreSQL", "WishlistBenchData"
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import PostgreSQL
+import TestSupport
 import Testing
 
 @Suite struct NamedArgumentsTests {

@@ -1,4 +1,5 @@
 import PostgreSQL
+import TestSupport
 import Testing
 
 private struct Abandon: Error {}

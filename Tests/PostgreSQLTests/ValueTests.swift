@@ -1,5 +1,6 @@
 import Foundation
 import PostgreSQL
+import TestSupport
 import Testing
 
 @Suite struct ValueTests {

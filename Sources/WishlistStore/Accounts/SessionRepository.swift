@@ -1,24 +1,23 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// Sign-in sessions: started, used, listed as devices, ended. A session is kept only as the SHA-256
 /// digest of its cookie's token (`token_hash`), so a copy of the database signs nobody in.
 public struct SessionRepository: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
     public func createSession(for key: UserKey, tokenHash: [UInt8], userAgent: String?, now: Date, expiresAt: Date) throws {
-        try pool.write { db in
+        try database.write { db in
             try db.run(
                 """
                 INSERT INTO sessions (uuid, token_hash, user_id, created_at, last_used_at, expires_at, user_agent)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                VALUES (:uuid, :hash, :user, :now, :now, :expiresAt, :userAgent)
                 """,
                 [
-                    UUID().lowercasedString, Data(tokenHash), key.rawValue, now.millisecondsSince1970,
-                    now.millisecondsSince1970, expiresAt.millisecondsSince1970, userAgent
+                    "uuid": UUID().lowercasedString, "hash": Data(tokenHash), "user": key.rawValue, "now": now.millisecondsSince1970,
+                    "expiresAt": expiresAt.millisecondsSince1970, "userAgent": userAgent
                 ])
-            try db.run("UPDATE users SET last_seen_at = ? WHERE id = ?", [now.millisecondsSince1970, key.rawValue])
+            try db.run("UPDATE users SET last_seen_at = :now WHERE id = :user", ["now": now.millisecondsSince1970, "user": key.rawValue])
         }
     }
 
@@ -29,16 +28,20 @@ public struct SessionRepository: Sendable {
     public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
         -> (account: Account, sessionID: UUID, lastUsedAt: Date, expiresAt: Date)?
     {
-        try pool.read { db in
+        try database.read { db in
             guard
                 let row = try db.queryFirst(
                     """
                     SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at,
                         sessions.expires_at
                     FROM sessions JOIN users ON users.id = sessions.user_id
-                    WHERE sessions.token_hash = ? AND sessions.expires_at > ? AND sessions.last_used_at > ?
+                    WHERE sessions.token_hash = :hash AND sessions.expires_at > :now AND sessions.last_used_at > :idleSince
                         AND users.disabled_at IS NULL
-                    """, [Data(sessionTokenHash), now.millisecondsSince1970, idleSince.millisecondsSince1970])
+                    """,
+                    [
+                        "hash": Data(sessionTokenHash), "now": now.millisecondsSince1970,
+                        "idleSince": idleSince.millisecondsSince1970
+                    ])
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["session_uuid"]),
@@ -51,11 +54,10 @@ public struct SessionRepository: Sendable {
     /// Notes a use of the session, which is its account's last sighting too; no cached answer
     /// shows either, so none is made stale.
     public func markSessionUsed(_ id: UUID, now: Date) throws {
-        try pool.write(counted: false) { db in
-            try db.run("UPDATE sessions SET last_used_at = ? WHERE uuid = ?", [now.millisecondsSince1970, id.lowercasedString])
-            try db.run(
-                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM sessions WHERE uuid = ?)",
-                [now.millisecondsSince1970, id.lowercasedString])
+        try database.write(counted: false) { db in
+            let arguments: SQLArguments = ["now": now.millisecondsSince1970, "session": id.lowercasedString]
+            try db.run("UPDATE sessions SET last_used_at = :now WHERE uuid = :session", arguments)
+            try db.run("UPDATE users SET last_seen_at = :now WHERE id = (SELECT user_id FROM sessions WHERE uuid = :session)", arguments)
         }
     }
 
@@ -65,12 +67,13 @@ public struct SessionRepository: Sendable {
         -> [SignInSession]
     {
         let idleSince = now.addingTimeInterval(-idleTimeout)
-        return try pool.read { db in
+        return try database.read { db in
             try db.query(
                 """
                 SELECT uuid, token_hash, created_at, last_used_at, expires_at, user_agent FROM sessions
-                WHERE user_id = ? AND expires_at > ? AND last_used_at > ? ORDER BY last_used_at DESC, id DESC
-                """, [key.rawValue, now.millisecondsSince1970, idleSince.millisecondsSince1970]
+                WHERE user_id = :user AND expires_at > :now AND last_used_at > :idleSince ORDER BY last_used_at DESC, id DESC
+                """,
+                ["user": key.rawValue, "now": now.millisecondsSince1970, "idleSince": idleSince.millisecondsSince1970]
             ).map { row in
                 let lastUsed = Date(millisecondsSince1970: try row["last_used_at"])
                 let hash: Data = try row["token_hash"]
@@ -85,22 +88,23 @@ public struct SessionRepository: Sendable {
 
     /// Ends one of the account's sessions; another account's is "not found".
     public func deleteSession(_ id: UUID, for key: UserKey) throws {
-        try pool.write { db in
-            try db.run("DELETE FROM sessions WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
-            guard db.changes == 1 else { throw StoreError.notFound("session with this id") }
+        try database.write { db in
+            let deleted = try db.run(
+                "DELETE FROM sessions WHERE uuid = :session AND user_id = :user", ["session": id.lowercasedString, "user": key.rawValue])
+            guard deleted == 1 else { throw StoreError.notFound("session with this id") }
         }
     }
 
     public func deleteSession(tokenHash: [UInt8]) throws {
-        try pool.write { db in try db.run("DELETE FROM sessions WHERE token_hash = ?", [Data(tokenHash)]) }
+        try database.write { db in try db.run("DELETE FROM sessions WHERE token_hash = :hash", ["hash": Data(tokenHash)]) }
     }
 
     /// Deletes the sessions past their maximum age or unused since `idleSince`.
     public func deleteExpiredSessions(now: Date, idleSince: Date) throws {
-        try pool.write { db in
+        try database.write { db in
             try db.run(
-                "DELETE FROM sessions WHERE expires_at <= ? OR last_used_at <= ?",
-                [now.millisecondsSince1970, idleSince.millisecondsSince1970])
+                "DELETE FROM sessions WHERE expires_at <= :now OR last_used_at <= :idleSince",
+                ["now": now.millisecondsSince1970, "idleSince": idleSince.millisecondsSince1970])
         }
     }
 }

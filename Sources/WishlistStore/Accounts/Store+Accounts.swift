@@ -1,5 +1,5 @@
 extension Store {
-    public var users: UserRepository { UserRepository(pool: pool) }
-    public var sessions: SessionRepository { SessionRepository(pool: pool) }
-    public var tokens: TokenRepository { TokenRepository(pool: pool) }
+    public var users: UserRepository { UserRepository(database: database) }
+    public var sessions: SessionRepository { SessionRepository(database: database) }
+    public var tokens: TokenRepository { TokenRepository(database: database) }
 }

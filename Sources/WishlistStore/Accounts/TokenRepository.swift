@@ -1,30 +1,32 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// API tokens: issued, listed, used, revoked. A token is kept only as the SHA-256 digest of its
 /// secret (`token_hash`), so a copy of the database signs nobody in.
 public struct TokenRepository: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
     public func createToken(for key: UserKey, name: String, tokenHash: [UInt8], now: Date) throws -> APIToken {
         let id = UUID()
-        try pool.write { db in
+        try database.write { db in
             try db.run(
-                "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                [id.lowercasedString, key.rawValue, name, Data(tokenHash), now.millisecondsSince1970])
+                "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (:uuid, :user, :name, :hash, :now)",
+                [
+                    "uuid": id.lowercasedString, "user": key.rawValue, "name": name, "hash": Data(tokenHash),
+                    "now": now.millisecondsSince1970
+                ])
         }
         return APIToken(id: id, name: name, createdAt: now.inWholeMilliseconds, lastUsedAt: nil)
     }
 
     public func tokens(for key: UserKey) throws -> [APIToken] {
-        try pool.read { db in
+        try database.read { db in
             try db.query(
                 """
-                SELECT uuid, name, created_at, last_used_at, user_agent FROM api_tokens WHERE user_id = ?
+                SELECT uuid, name, created_at, last_used_at, user_agent FROM api_tokens WHERE user_id = :user
                 ORDER BY created_at DESC, id DESC
                 """,
-                [key.rawValue]
+                ["user": key.rawValue]
             ).map { row in
                 APIToken(
                     id: try UUID(storedText: row["uuid"]), name: try row["name"],
@@ -37,23 +39,24 @@ public struct TokenRepository: Sendable {
 
     /// Revokes one of the account's tokens; another account's token is "not found".
     public func deleteToken(_ id: UUID, for key: UserKey) throws {
-        try pool.write { db in
-            try db.run("DELETE FROM api_tokens WHERE uuid = ? AND user_id = ?", [id.lowercasedString, key.rawValue])
-            guard db.changes == 1 else { throw StoreError.notFound("API token with this id") }
+        try database.write { db in
+            let deleted = try db.run(
+                "DELETE FROM api_tokens WHERE uuid = :token AND user_id = :user", ["token": id.lowercasedString, "user": key.rawValue])
+            guard deleted == 1 else { throw StoreError.notFound("API token with this id") }
         }
     }
 
     /// The account a token belongs to, with the token's id and when it was last used; nil for a
     /// disabled account's.
     public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
-        try pool.read { db in
+        try database.read { db in
             guard
                 let row = try db.queryFirst(
                     """
                     SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
                     FROM api_tokens JOIN users ON users.id = api_tokens.user_id
-                    WHERE api_tokens.token_hash = ? AND users.disabled_at IS NULL
-                    """, [Data(apiTokenHash)])
+                    WHERE api_tokens.token_hash = :hash AND users.disabled_at IS NULL
+                    """, ["hash": Data(apiTokenHash)])
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["token_uuid"]),
@@ -65,13 +68,12 @@ public struct TokenRepository: Sendable {
     /// Notes a use of the token, the `User-Agent` that used it, and the account's last sighting;
     /// no cached answer shows them.
     public func markTokenUsed(_ id: UUID, userAgent: String?, now: Date) throws {
-        try pool.write(counted: false) { db in
+        try database.write(counted: false) { db in
+            let arguments: SQLArguments = ["now": now.millisecondsSince1970, "token": id.lowercasedString]
             try db.run(
-                "UPDATE api_tokens SET last_used_at = ?, user_agent = ? WHERE uuid = ?",
-                [now.millisecondsSince1970, userAgent, id.lowercasedString])
-            try db.run(
-                "UPDATE users SET last_seen_at = ? WHERE id = (SELECT user_id FROM api_tokens WHERE uuid = ?)",
-                [now.millisecondsSince1970, id.lowercasedString])
+                "UPDATE api_tokens SET last_used_at = :now, user_agent = :userAgent WHERE uuid = :token",
+                arguments + ["userAgent": userAgent])
+            try db.run("UPDATE users SET last_seen_at = :now WHERE id = (SELECT user_id FROM api_tokens WHERE uuid = :token)", arguments)
         }
     }
 }

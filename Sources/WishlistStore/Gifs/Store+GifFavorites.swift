@@ -1,4 +1,4 @@
 extension Store {
     /// The account-scoped GIF favorites of this store.
-    public var gifFavorites: GifFavoriteRepository { GifFavoriteRepository(pool: pool) }
+    public var gifFavorites: GifFavoriteRepository { GifFavoriteRepository(database: database) }
 }

@@ -1,4 +1,4 @@
 extension Store {
     /// The keys of this store's idempotent writes.
-    public var idempotency: IdempotencyRepository { IdempotencyRepository(pool: pool) }
+    public var idempotency: IdempotencyRepository { IdempotencyRepository(database: database) }
 }

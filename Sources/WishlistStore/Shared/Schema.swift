@@ -1,3 +1,4 @@
+import PostgreSQL
 import SQLite
 
 /// The schema's history: every migration in the order it was written. Append, never edit.
@@ -26,4 +27,23 @@ enum Schema {
         migrator.register("2026-12-08-sharing", createSharing)
         return migrator
     }
+
+    /// The same history on PostgreSQL: one baseline for every SQLite migration up to
+    /// `postgresBaselineThrough`, then each later migration registered with the same identifier
+    /// as on SQLite and its own PostgreSQL body (`SchemaTests` checks the identifiers match).
+    /// The baseline's tables are written per room (`Schema+Accounts+PostgreSQL.swift`…), in an
+    /// order in which every foreign key finds its table.
+    static var postgresMigrator: PostgresMigrator {
+        let identifiers = migrator.prefix(before: postgresBaselineThrough).identifiers + [postgresBaselineThrough]
+        return PostgresMigrator(baseline: identifiers) { connection in
+            try connection.execute(
+                [
+                    postgresAccounts, postgresWishes, postgresJournal, postgresPhotos, postgresPrices, postgresSpots,
+                    postgresGifFavorites, postgresIdempotency, postgresSharing, postgresPlaces
+                ].joined(separator: "\n"))
+        }
+    }
+
+    /// The last SQLite migration PostgreSQL's baseline stands for.
+    static let postgresBaselineThrough = "2026-12-08-sharing"
 }

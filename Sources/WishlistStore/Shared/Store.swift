@@ -1,26 +1,66 @@
 import Foundation
+import PostgreSQL
 import SQLite
 
-/// The app's data on SQLite: opens the database, brings its schema up to date, and hands out one
-/// repository per kind of record. Every SQL statement of the product lives in this module.
+/// The app's data: opens the database, brings its schema up to date, and hands out one repository
+/// per kind of record. Every SQL statement of the product lives in this module.
+///
+/// The database is the SQLite file in the data folder, or a PostgreSQL database given by its URL.
+/// The repositories that run through `StoreDatabase` (Accounts, GIF favorites and idempotency
+/// keys so far) work on both; the others still hold SQLite's `DatabasePool` (`pool`) and work on
+/// SQLite only, which is why no command or server option opens a PostgreSQL store yet (see
+/// "PostgreSQL, the second engine" in docs/ARCHITECTURE.md).
 public final class Store: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
-    /// Opens (creating if needed) the database file at `path` and applies pending migrations.
-    public init(path: String, readerCount: Int = 4) throws {
-        pool = try DatabasePool(path: path, readerCount: readerCount)
-        try Schema.migrator.migrate(pool)
+    /// Opens (creating if needed) the SQLite file at `path` and applies pending migrations.
+    public convenience init(path: String, readerCount: Int = 4) throws {
+        try self.init(url: nil, sqlitePath: path, readerCount: readerCount)
+    }
+
+    /// Opens the database `url` names, and applies pending migrations: without a URL the SQLite
+    /// file at `sqlitePath` (creating it if needed), with a `postgresql://` (or `postgres://`) URL
+    /// that PostgreSQL database through a pool of `connectionCount` connections. libpq is loaded
+    /// only then: a SQLite store never maps it.
+    public init(url: String?, sqlitePath: String, readerCount: Int = 4, connectionCount: Int = 4) throws {
+        guard let url else {
+            let pool = try DatabasePool(path: sqlitePath, readerCount: readerCount)
+            try Schema.migrator.migrate(pool)
+            database = StoreDatabase(.sqlite(pool))
+            return
+        }
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            throw DatabaseURLError(url: url)
+        }
+        let pool = try PostgresPool(url: url, size: connectionCount, applicationName: "wishlist")
+        do {
+            try Schema.postgresMigrator.migrate(pool)
+        } catch {
+            pool.close()
+            throw error
+        }
+        database = StoreDatabase(.postgres(pool))
+    }
+
+    /// The SQLite pool, for the rooms not yet moved onto `StoreDatabase`. A PostgreSQL store has
+    /// none: reaching one of those rooms on it is a programming error, which no command or server
+    /// option can make yet.
+    var pool: DatabasePool {
+        guard case .sqlite(let pool) = database.engine else {
+            preconditionFailure("this part of the store runs on SQLite only so far; a PostgreSQL store reached it")
+        }
+        return pool
     }
 
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
-    public var writeCount: UInt64 { pool.writeCount }
+    public var writeCount: UInt64 { database.writeCount }
 
     /// Changes with every commit to the file by this process or another; nil when it cannot be
-    /// read at once (see `DatabasePool.dataVersion`).
-    public func dataVersion() -> Int64? { pool.dataVersion() }
+    /// read at once (see `DatabasePool.dataVersion`), and always on PostgreSQL.
+    public func dataVersion() -> Int64? { database.dataVersion() }
 
     /// Waits for work in flight and closes every connection.
     public func close() throws {
-        try pool.close()
+        try database.close()
     }
 }

@@ -3,11 +3,13 @@ import SQLite
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistStore
 
 @testable import WishlistServer
 
 /// The store's failures that are not faults are answered as what they are, whichever layer threw
-/// them: no room on the disk is 507, a database too busy to wait for is 503 with Retry-After.
+/// them: no room on the disk is 507, a database too busy to wait for or out of reach is 503 with
+/// Retry-After.
 @Suite struct DomainErrorMiddlewareTests {
     @Test func noRoomOnTheDiskIs507WhereverItWasNoticed() {
         let errors: [any Error] = [
@@ -31,6 +33,14 @@ import WishlistCore
             #expect(answer?.code == "server_busy")
             #expect(answer?.headers["Retry-After"] == "2")
         }
+    }
+
+    /// What the store throws when its PostgreSQL server cannot be reached (`StoreDatabase`).
+    @Test func aDatabaseThatCannotBeReachedIs503WithRetryAfter() {
+        let answer = DomainErrorMiddleware.httpError(DatabaseUnavailableError())
+        #expect(answer.status.code == 503)
+        #expect(answer.code == "database_unavailable")
+        #expect(answer.headers["Retry-After"] == "5")
     }
 
     @Test func otherFailuresStayFaults() {

@@ -7,7 +7,8 @@ import WishlistCore
 
 /// Administrators' tools in the store (issue 15): disabling an account ends its sessions and
 /// tokens and hides them from sign-in lookups, a temporary password is flagged until changed, the
-/// last enabled administrator stays, and accounts from before keep working with a last sighting.
+/// last enabled administrator stays, and accounts from before keep working with a last sighting;
+/// on both engines but for the migration from SQLite's older schema.
 @Suite struct AccountAdministrationTests {
     static let now = Date(millisecondsSince1970: 10_000_000)
     static let sessionHash = Array(repeating: UInt8(7), count: 32)
@@ -29,8 +30,8 @@ import WishlistCore
         )
     }
 
-    @Test func disablingEndsSessionsAndTokensAndEnablingBringsNoneBack() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func disablingEndsSessionsAndTokensAndEnablingBringsNoneBack(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         let store = test.store
         _ = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
         let bob = try Self.signedInBob(store)
@@ -59,8 +60,8 @@ import WishlistCore
         }
     }
 
-    @Test func theLastEnabledAdministratorCannotBeDisabled() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func theLastEnabledAdministratorCannotBeDisabled(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         let store = test.store
         _ = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now)
         _ = try store.users.createUser(username: "carol", passwordHash: "x", isAdmin: true, now: Self.now)
@@ -74,8 +75,8 @@ import WishlistCore
         #expect(throws: AccountAdministrationError.lastAdmin) { try store.users.setDisabled(true, username: "carol", now: Self.now) }
     }
 
-    @Test func aTemporaryPasswordIsFlaggedUntilTheAccountChangesIt() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func aTemporaryPasswordIsFlaggedUntilTheAccountChangesIt(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         let store = test.store
         let bob = try Self.signedInBob(store)
         try store.users.setPasswordHash("temporary", username: "bob", mustChange: true)
@@ -90,13 +91,13 @@ import WishlistCore
         #expect(try store.users.credentials(username: "bob")?.account.user.mustChangePassword == false)
     }
 
-    @Test func theListCountsRecordsAndRemembersTheLastSighting() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func theListCountsRecordsAndRemembersTheLastSighting(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         let store = test.store
         let alice = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now).key
         let bob = try Self.signedInBob(store)
-        try test.add(["Lantern", "Kite", "Tea"], owner: bob)
-        try test.add(["Hanbok"], owner: alice)
+        try test.addWishRows(["Lantern", "Kite", "Tea"], owner: bob)
+        try test.addWishRows(["Hanbok"], owner: alice)
         let later = Self.now.addingTimeInterval(600)
         let token = try #require(try store.tokens.tokens(for: bob).first)
         try store.tokens.markTokenUsed(token.id, userAgent: "cli", now: later)

@@ -18,7 +18,7 @@ import WishlistCore
         before.register("2026-11-29-accounts", Schema.createAccounts)
         let old = try DatabasePool(path: path, readerCount: 1)
         try before.migrate(old)
-        let owner = try UserRepository(pool: old).createUser(
+        let owner = try UserRepository(database: StoreDatabase(.sqlite(old))).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
         let hashes: [[UInt8]] = [Array(repeating: 1, count: 32), Array(repeating: 2, count: 32)]

@@ -48,7 +48,7 @@ import WishlistCore
 
         let old = try DatabasePool(path: path, readerCount: 1)
         try Self.migratorBefore.migrate(old)
-        let owner = try UserRepository(pool: old).createUser(
+        let owner = try UserRepository(database: StoreDatabase(.sqlite(old))).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
         let files = try PhotoFiles(folder: media, processor: .init())

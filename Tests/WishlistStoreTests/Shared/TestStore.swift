@@ -1,20 +1,26 @@
 import Foundation
+import TestSupport
 import WishlistCore
 
 @testable import WishlistStore
 
-/// A store in a fresh temporary directory, removed when the test is done, with helpers to add accounts.
+/// A store in a fresh temporary directory, removed when the test is done, with helpers to add
+/// accounts: on a new SQLite file there, or on a new PostgreSQL database of the test cluster.
 final class TestStore {
     let directory: URL
     let store: Store
+    /// The PostgreSQL database's URL, for a test's own connections to it; nil on SQLite.
+    let url: String?
 
-    /// A new empty store, or with `copying`, a store that starts as a copy of that database file.
-    init(copying template: URL? = nil) throws {
+    /// A new empty store on `engine`, or with `copying`, a SQLite store that starts as a copy of
+    /// that database file.
+    init(engine: TestEngine = .sqlite, copying template: URL? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "wishlist.sqlite")
         if let template { try FileManager.default.copyItem(at: template, to: file) }
-        store = try Store(path: file.path, readerCount: 2)
+        url = engine == .postgres ? try TestDatabase.make() : nil
+        store = try Store(url: url, sqlitePath: file.path, readerCount: 2)
     }
 
     /// A store holding the bundled K-culture spots, as after a first start. Their import takes a
@@ -60,6 +66,25 @@ final class TestStore {
         try store.users.createUser(
             username: username, passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
+    }
+
+    /// Wishes of these names on either engine, for what counts them: made by the repository on
+    /// SQLite (whose search index must know them), bare rows on PostgreSQL, where the Wishes room
+    /// does not run yet.
+    func addWishRows(_ names: [String], owner: UserKey) throws {
+        guard url != nil else {
+            try add(names, owner: owner)
+            return
+        }
+        try store.database.write { db in
+            for name in names {
+                try db.run(
+                    """
+                    INSERT INTO wishes (uuid, owner_id, name, name_key, created_at, updated_at)
+                    VALUES (:uuid, :owner, :name, :name, 0, 0)
+                    """, ["uuid": UUID().lowercasedString, "owner": owner.rawValue, "name": name])
+            }
+        }
     }
 
     /// Creates wishes with the given names, one millisecond apart in that order (the last is newest).

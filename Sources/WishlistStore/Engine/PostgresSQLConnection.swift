@@ -1,0 +1,25 @@
+import PostgreSQL
+import SQLite
+
+/// `SQLConnection` on one of a `PostgresPool`'s connections.
+struct PostgresSQLConnection: SQLConnection {
+    let connection: PostgresConnection
+
+    var sqliteDatabase: Database? { nil }
+
+    func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
+        try connection.run(sql, arguments.postgres)
+    }
+
+    func query(_ sql: String, _ arguments: SQLArguments) throws -> [SQLRow] {
+        try connection.query(sql, arguments.postgres).map(SQLRow.init)
+    }
+
+    func queryFirst(_ sql: String, _ arguments: SQLArguments) throws -> SQLRow? {
+        try connection.queryFirst(sql, arguments.postgres).map(SQLRow.init)
+    }
+
+    func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
+        try connection.scalar(sql, arguments.postgres)
+    }
+}

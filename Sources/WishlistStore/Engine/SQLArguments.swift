@@ -1,0 +1,39 @@
+import PostgreSQL
+import SQLite
+
+/// The values of a statement's named parameters (`:name`), for either engine, written as a
+/// dictionary literal whose keys are the names without their colon:
+/// `db.query("SELECT … WHERE owner_id = :owner", ["owner": key.rawValue])`.
+///
+/// Named parameters read the same on both engines (PostgreSQL's module turns them into `$n`), so
+/// one statement's text serves both. Each engine's module checks the names against the statement.
+struct SQLArguments: ExpressibleByDictionaryLiteral {
+    /// Names (without the colon) and values, in the order written.
+    private(set) var arguments: [(String, any SQLBindable)]
+
+    init(dictionaryLiteral elements: (String, any SQLBindable)...) {
+        arguments = elements
+    }
+
+    /// The arguments of both, for a statement made of pieces that each bring their own.
+    static func + (lhs: SQLArguments, rhs: SQLArguments) -> SQLArguments {
+        var joined = lhs
+        joined.arguments += rhs.arguments
+        return joined
+    }
+
+    /// The same arguments for SQLite's module. Its type is made from literals only, so they are
+    /// joined one at a time; a statement has a handful.
+    var sqlite: NamedArguments {
+        arguments.reduce(into: [:] as NamedArguments) { joined, argument in
+            joined = joined + [argument.0: argument.1 as any SQLiteBindable]
+        }
+    }
+
+    /// The same arguments for PostgreSQL's module.
+    var postgres: PostgresNamedArguments {
+        arguments.reduce(into: [:] as PostgresNamedArguments) { joined, argument in
+            joined = joined + [argument.0: argument.1 as any PostgresBindable]
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import SQLite
+
+/// One connection of either engine, as the repositories see it inside `StoreDatabase.read` and
+/// `write`: statements with named arguments (`:name`), rows read the same way on both engines.
+///
+/// A repository writes its SQL once where both engines read it alike, which is most of it: named
+/// parameters, `ON CONFLICT … DO UPDATE`, `RETURNING id` for the id of a new row (SQLite 3.35 and
+/// later), `coalesce`, `count(*)`, boolean columns tested as `WHERE is_admin` or set with a `Bool`
+/// argument. Work only SQLite has goes through `sqliteDatabase` (see docs/ARCHITECTURE.md for
+/// fragments whose text differs).
+protocol SQLConnection {
+    /// Runs one statement; answers how many rows it inserted, updated or deleted.
+    @discardableResult
+    func run(_ sql: String, _ arguments: SQLArguments) throws -> Int
+
+    /// All rows of one statement.
+    func query(_ sql: String, _ arguments: SQLArguments) throws -> [SQLRow]
+
+    /// The first row, or nil when there is none.
+    func queryFirst(_ sql: String, _ arguments: SQLArguments) throws -> SQLRow?
+
+    /// The first column of the first row: nil when there is no row or the value is NULL.
+    func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T?
+
+    /// The SQLite connection itself, for the work only SQLite has (its FTS5 search indexes, kept
+    /// by hand); nil on PostgreSQL.
+    var sqliteDatabase: Database? { get }
+}
+
+extension SQLConnection {
+    func query(_ sql: String) throws -> [SQLRow] { try query(sql, [:]) }
+
+    func scalar<T: SQLDecodable>(_ sql: String) throws -> T? { try scalar(sql, [:]) }
+}

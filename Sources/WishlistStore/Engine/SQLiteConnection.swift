@@ -1,0 +1,25 @@
+import SQLite
+
+/// `SQLConnection` on one of a `DatabasePool`'s SQLite connections.
+struct SQLiteConnection: SQLConnection {
+    let database: Database
+
+    var sqliteDatabase: Database? { database }
+
+    func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
+        try database.run(sql, arguments.sqlite)
+        return database.changes
+    }
+
+    func query(_ sql: String, _ arguments: SQLArguments) throws -> [SQLRow] {
+        try database.query(sql, arguments.sqlite).map(SQLRow.init)
+    }
+
+    func queryFirst(_ sql: String, _ arguments: SQLArguments) throws -> SQLRow? {
+        try database.queryFirst(sql, arguments.sqlite).map(SQLRow.init)
+    }
+
+    func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
+        try database.scalar(sql, arguments.sqlite)
+    }
+}

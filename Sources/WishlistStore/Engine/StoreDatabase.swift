@@ -1,0 +1,105 @@
+import PostgreSQL
+import SQLite
+import Synchronization
+import WishlistCore
+
+/// The store's database on either engine: what the repositories run their SQL through, with
+/// `read` and `write` of the same meaning on both.
+///
+/// - `read` sees one consistent snapshot for all its statements: a read transaction on one of
+///   SQLite's readers, a REPEATABLE READ transaction on PostgreSQL.
+/// - `write` runs in one transaction that commits when the body returns and rolls back when it
+///   throws. On SQLite it runs on the single writer, so no other write runs meanwhile. On
+///   PostgreSQL writes run at once (READ COMMITTED), and a write whose checks need the others kept
+///   out names a `StoreLock`, whose advisory lock it takes first.
+/// - The engines' errors that are not the repository's business become the store's own: a lost
+///   or refused connection is `DatabaseUnavailableError` (503 `database_unavailable`), no free
+///   connection in time is `ServerBusyError` (503 `server_busy`), as SQLite's busy writer is.
+final class StoreDatabase: Sendable {
+    enum Engine: Sendable {
+        case sqlite(DatabasePool)
+        case postgres(PostgresPool)
+    }
+
+    let engine: Engine
+    /// PostgreSQL's count of this process's finished writes (SQLite's pool keeps its own).
+    private let finishedWrites = Atomic<UInt64>(0)
+
+    init(_ engine: Engine) {
+        self.engine = engine
+    }
+
+    /// Runs `body` in a read transaction: every statement sees the same committed data.
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try translatingErrors {
+            switch engine {
+            case .sqlite(let pool):
+                return try pool.read { try body(SQLiteConnection(database: $0)) }
+            case .postgres(let pool):
+                return try pool.transaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
+            }
+        }
+    }
+
+    /// Runs `body` in a write transaction, first taking `lock` on PostgreSQL (see `StoreLock`).
+    ///
+    /// - Parameter counted: false for a write that no cached read shows (see `writeCount`).
+    func write<T>(counted: Bool = true, locking lock: StoreLock? = nil, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try translatingErrors {
+            switch engine {
+            case .sqlite(let pool):
+                return try pool.write(counted: counted) { try body(SQLiteConnection(database: $0)) }
+            case .postgres(let pool):
+                defer { if counted { finishedWrites.add(1, ordering: .releasing) } }
+                return try pool.transaction(.readCommitted) { connection in
+                    if let lock { try connection.advisoryTransactionLock(lock.key) }
+                    return try body(PostgresSQLConnection(connection: connection))
+                }
+            }
+        }
+    }
+
+    /// How many writes of this process have finished: unchanged means this process wrote nothing.
+    var writeCount: UInt64 {
+        switch engine {
+        case .sqlite(let pool): pool.writeCount
+        case .postgres: finishedWrites.load(ordering: .acquiring)
+        }
+    }
+
+    /// SQLite's `data_version` (see `DatabasePool.dataVersion`); nil on PostgreSQL, which has no
+    /// such counter: every ask goes to the server.
+    func dataVersion() -> Int64? {
+        switch engine {
+        case .sqlite(let pool): pool.dataVersion()
+        case .postgres: nil
+        }
+    }
+
+    func close() throws {
+        switch engine {
+        case .sqlite(let pool): try pool.close()
+        case .postgres(let pool): pool.close()
+        }
+    }
+
+    /// Whether `error` is either engine's refusal of a row that repeats a UNIQUE key, for the
+    /// repository to say what was taken.
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SQLiteError: error.isUniqueConstraintViolation
+        case let error as PostgresError: error.isUniqueViolation
+        default: false
+        }
+    }
+
+    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PostgresError where error.isConnectionLost {
+            throw DatabaseUnavailableError()
+        } catch let error as PostgresError where error.code == .lockNotAvailable {
+            throw ServerBusyError()
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import PostgreSQL
+import WishlistCore
+
+/// What a write must have to itself while it checks and changes: the rules that lean on seeing
+/// every other write to the same things (an account's tag counts, the last administrator).
+///
+/// On SQLite every write has the whole file to itself (one writer), so a lock is already held. On
+/// PostgreSQL, writers run at once, and the write takes the lock's transaction-scoped advisory lock
+/// first: another write asking for the same lock waits until the first one commits, and then sees
+/// what it did (READ COMMITTED reads what is committed at each statement).
+enum StoreLock: Sendable, Equatable {
+    /// Everything one account owns.
+    case account(UserKey)
+    /// The set of accounts as a whole: who is an administrator, whether any account exists. Taken
+    /// by writes that check a rule across accounts (first set-up, the last administrator).
+    case accounts
+
+    /// The advisory lock's key, the same in every process.
+    var key: Int64 {
+        switch self {
+        case .account(let key): PostgresConnection.advisoryLockKey("account:\(key.rawValue)")
+        case .accounts: PostgresConnection.advisoryLockKey("accounts")
+        }
+    }
+}
