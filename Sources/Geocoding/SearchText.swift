@@ -19,29 +19,42 @@ enum SearchText {
 
     static func fold(_ text: some StringProtocol) -> String {
         let cut = String(text.prefix(maximumQueryLength))
-        return cut.utf8.allSatisfy { $0 < 0x80 } ? foldASCII(cut) : foldUnicode(cut)
+        return foldASCIIAndHangul(cut) ?? foldUnicode(cut)
     }
 
-    /// `foldUnicode` for text that is all ASCII, as most city names are, without Foundation's
-    /// decomposition: at a server's start every name of the gazetteer is folded.
-    static func foldASCII(_ text: String) -> String {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(text.utf8.count)
+    /// Hangul syllables: no case, no marks, and decomposing then recomposing gives them back.
+    private static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
+
+    /// `foldUnicode` for text of ASCII and Hangul syllables only, as the gazetteer's names are but
+    /// for a few, without Foundation's decomposition: at a server's start every name is folded, and
+    /// that took a third of the start's CPU. Nil for any other text.
+    static func foldASCIIAndHangul(_ text: String) -> String? {
+        var folded = String.UnicodeScalarView()
         var pendingSpace = false
-        for byte in text.utf8 where byte != UInt8(ascii: "'") && byte != UInt8(ascii: "`") {
-            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
-            else {
-                pendingSpace = !folded.isEmpty
-                continue
+        for scalar in text.unicodeScalars where scalar != "'" && scalar != "`" {
+            let value = scalar.value
+            let word: Unicode.Scalar
+            if value < 0x80 {
+                let byte = UInt8(value)
+                let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+                else {
+                    pendingSpace = !folded.isEmpty
+                    continue
+                }
+                word = Unicode.Scalar(lower)
+            } else if hangulSyllables.contains(value) {
+                word = scalar
+            } else {
+                return nil
             }
             if pendingSpace {
-                folded.append(UInt8(ascii: " "))
+                folded.append(" ")
                 pendingSpace = false
             }
-            folded.append(lower)
+            folded.append(word)
         }
-        return String(decoding: folded, as: UTF8.self)
+        return String(folded)
     }
 
     static func foldUnicode(_ text: String) -> String {

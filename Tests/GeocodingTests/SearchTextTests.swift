@@ -21,14 +21,27 @@ import Testing
         #expect(SearchText.fold(input) == expected)
     }
 
-    /// The ASCII path folds as the general one does: every printable character and control
-    /// character, alone and between letters, and each city name of the gazetteer that is ASCII.
-    @Test func asciiFoldsAsUnicodeDoes() {
+    /// The path for ASCII and Hangul folds as the general one does: every printable and control
+    /// character, alone and between letters of either script, and every name of the gazetteer
+    /// that is ASCII and Hangul only, in Korean and in English.
+    @Test func asciiAndHangulFoldAsUnicodeDoes() throws {
         var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-        samples += samples.map { "Ab\($0)Cd \($0)" } + ["  SAO--paulo  ", "N'Djamena", "O`Fallon", "\r\nx\r\n", "Seongnam-si 12"]
-        samples += OfflineGazetteer.shared.cities(inCountry: "US").map(\.name).filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        samples += samples.map { "Ab\($0)Cd \($0)" } + samples.map { "서울\($0)특별시 \($0)" }
+        samples += ["  SAO--paulo  ", "N'Djamena", "O`Fallon", "\r\nx\r\n", "Seongnam-si 12", "가힣", "Daegu 대구-시"]
+        let gazetteer = OfflineGazetteer.shared
+        let cities = gazetteer.cities(inCountry: "US") + gazetteer.cities(inCountry: "KR")
+        samples += cities.map(\.name)
+        samples += try cities.map { try gazetteer.reverse(latitude: $0.latitude, longitude: $0.longitude, language: "ko").place.name }
+        var checked = 0
         for sample in samples {
-            #expect(SearchText.foldASCII(sample) == SearchText.foldUnicode(sample), "\(Array(sample.utf8))")
+            guard let folded = SearchText.foldASCIIAndHangul(sample) else { continue }
+            #expect(folded == SearchText.foldUnicode(sample), "\(Array(sample.unicodeScalars))")
+            checked += 1
+        }
+        #expect(checked > 5_000)
+        // Anything else is left to the general path.
+        for other in ["São Paulo", "İstanbul", "東京", "ㄱ", "\u{1100}\u{1161}"] {
+            #expect(SearchText.foldASCIIAndHangul(other) == nil, "\(other)")
         }
     }
 
