@@ -7,6 +7,11 @@ DATA ?= ./data
 LISTEN ?= 127.0.0.1:8080
 VENV := .venv
 PYTHON := $(VENV)/bin/python
+# Python keeps its compiled modules, and pytest its rewritten test modules, under .build even where
+# the environment says not to write them: each pytest process compiled the test suite anew,
+# 2.3 CPU-s each, and `make test` starts several.
+export PYTHONDONTWRITEBYTECODE :=
+export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
 # Libraries the server links and serves. libpq-dev (libpq's header, and libpq5, about 1.5 MB with
 # nothing the other libraries do not bring already) is for the PostgreSQL module, which loads libpq
