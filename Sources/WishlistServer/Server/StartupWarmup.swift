@@ -22,8 +22,10 @@ enum StartupWarmup {
     private static let started: Void = {
         let thread = Thread {
             _ = OfflineGazetteer.shared
-            // Start-up is over: the code it ran need not stay mapped in an idle server.
+            // Start-up is over: the code it ran need not stay mapped in an idle server, nor the
+            // heap pages its garbage (the index's building, the smaps read) left free.
             ProcessMemory.releaseStartupPages()
+            ProcessMemory.releaseFreePages()
             finished.store(true, ordering: .releasing)
         }
         thread.name = "wishlist-warmup"
