@@ -4,7 +4,8 @@ own binary (`wishlist spots import`), and a later start finds them imported and 
 The other spots tests start from a copy of a data directory imported once (conftest.py); these
 start on an empty one, as a person's first `make run` does. A child that fails (killed, as the
 kernel's out-of-memory killer would) leaves a clear line and a server that serves without the spots;
-SIGTERM during the import stops the server at once, and the import with it."""
+SIGTERM during the import stops the server at once, and the import with it, and the next start
+imports the whole release."""
 
 import os
 import signal
@@ -115,7 +116,7 @@ def _alive(pid):
         return False
 
 
-def test_a_killed_import_leaves_a_clear_line_and_a_server_that_serves_and_imports_at_its_next_start(tmp_path):
+def test_a_killed_import_leaves_a_clear_line_and_a_server_that_serves_without_the_spots(tmp_path):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
 
@@ -134,15 +135,7 @@ def test_a_killed_import_leaves_a_clear_line_and_a_server_that_serves_and_import
     assert f"{NOT_IMPORTED}'wishlist spots import' was killed by signal 9." in log, log
     assert "tries again at its next start" in log, log
     assert IMPORTED not in log, log
-
-    again = start_server(tmp_path, "--spots", "bundled", data_dir=data_dir)
-    try:
-        assert "14981 spots" in again.log_path.read_text(), again.log_path.read_text()
-        token = again.token("mina", "a long enough password")
-        status, found = again.api("GET", "/spots?q=BTS&limit=1", token=token)
-        assert status == 200 and found["items"], (status, found)
-    finally:
-        stop_server(again)
+    # That the next start imports them after a killed child, the SIGTERM test below shows.
 
 
 def test_sigterm_during_the_first_start_import_stops_the_server_and_the_import_at_once(tmp_path):

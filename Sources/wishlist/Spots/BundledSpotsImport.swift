@@ -28,9 +28,13 @@ enum BundledSpotsImport {
         signals.onArrival { ended.signal() }
         ended.wait()
         if child.isRunning {
-            // SIGKILL: the child may have been started with the signals the server ignores ignored.
+            // SIGKILL: nothing of the import is worth a clean stop (its transaction is undone),
+            // and a child that does not stop at once would hold the server's stop up. Its end is
+            // awaited through the handler, for a bounded time: `waitUntilExit` spins a run loop
+            // that, off the main thread and under load, was seen to miss the end for good (the
+            // server then "ignored" SIGTERM). Killed, it is gone either way.
             kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            _ = ended.wait(timeout: .now() + .seconds(5))
             throw CancellationError()
         }
         switch child.terminationReason {
