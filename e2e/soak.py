@@ -6,6 +6,11 @@ uploads, journal entries, K-culture spots), then 100,000 wishes created and dele
 by 32 clients (churn), then the same mix again. Any answer but the one the operation expects fails
 the run.
 
+Last, each kind of request alone (list, open, search, create, upload; `--kind-seconds` each, a few
+clients without pauses): the server's CPU time (user + system, every thread) over the requests of
+that kind, in microseconds per request, beside its p50/p99. `--kinds-only` measures just these,
+on the generated wishes, for a quick before/after.
+
 For each phase it prints every operation's p50/p99 as the clients saw it and as the server's own
 request log timed it, the server's peak memory (VmHWM, reset before each phase) and open files
 (/proc/PID/fd, sampled every second), how busy the client processes were (so that a run where the
@@ -692,6 +697,55 @@ def compare(before, after, database_before, database_after):
     return lines, beyond
 
 
+# The kinds of request whose CPU cost is measured alone, and the clients that ask for them at once:
+# enough to keep both cores busy, few enough that the clients' own Python does not starve the server.
+KINDS = ("list", "open", "search", "create", "upload")
+KIND_CLIENTS = 8
+
+
+def cpu_per_kind(server, sampler, arguments, token, known_ids):
+    """Each kind of request alone: {kind: (requests, server CPU µs per request, p50 ms, p99 ms)}."""
+    figures = {}
+    for kind in arguments.kinds:
+        server.mark(f"kind-{kind}-start")
+        sampler.begin()
+        run = run_clients(
+            "mix",
+            server.port,
+            token,
+            known_ids,
+            KIND_CLIENTS,
+            arguments.processes,
+            arguments.seed,
+            seconds=arguments.kind_seconds,
+            weights={kind: 1},
+            think=0,
+        )
+        process = sampler.end()
+        if run["errors"]:
+            raise SoakFailure(
+                f"{len(run['errors'])} errors in the {kind} requests:\n  " + "\n  ".join(run["errors"][:20])
+            )
+        values = run["latencies"].get(kind, [])
+        if values:
+            figures[kind] = (
+                len(values),
+                process["cpu_seconds"] * 1e6 / len(values),
+                percentile(values, 0.5),
+                percentile(values, 0.99),
+            )
+    print(f"\n-- each kind alone: {KIND_CLIENTS} clients without pauses, {arguments.kind_seconds:.0f} s each")
+    print(f"  {'kind':<10}{'requests':>9}  {'server CPU µs/request':>22}  {'client p50':>10} {'p99':>8}  (ms)")
+    for kind, (count, cpu, p50, p99) in figures.items():
+        print(f"  {kind:<10}{count:>9}  {cpu:>22.0f}  {p50:>10.1f} {p99:>8.1f}")
+    return figures
+
+
+def describe_kinds(figures):
+    """One line: each kind's server CPU per request."""
+    return ", ".join(f"{kind} {cpu:.0f}" for kind, (_, cpu, _, _) in figures.items())
+
+
 # MARK: The run
 
 
@@ -784,7 +838,21 @@ def main():
         help="client worker processes (one per core, 2 to 8)",
     )
     parser.add_argument("--seed", type=int, default=None, help="the random seed (printed; for repeating a run)")
+    parser.add_argument(
+        "--kind-seconds", type=float, default=10, help="length of each kind's run alone, for its CPU per request (10)"
+    )
+    parser.add_argument(
+        "--kinds-only", action="store_true", help="measure only each kind's CPU per request: no mixes, no churn"
+    )
+    parser.add_argument(
+        "--kinds",
+        type=lambda text: text.split(","),
+        default=list(KINDS),
+        help=f"the kinds measured alone, comma-separated ({','.join(KINDS)})",
+    )
     arguments = parser.parse_args()
+    if unknown := set(arguments.kinds) - set(KINDS):
+        parser.error(f"--kinds: no kind {', '.join(sorted(unknown))}; the kinds are {', '.join(KINDS)}")
     binary, bench_binary = os.environ.get("WISHLIST_BIN"), os.environ.get("WISHLIST_BENCH_BIN")
     if not binary or not bench_binary:
         sys.exit("set WISHLIST_BIN and WISHLIST_BENCH_BIN to release builds of wishlist and wishlist-bench")
@@ -815,6 +883,12 @@ def main():
         at_start = server.database_bytes()
         print(f"database as generated: {describe_bytes(generated)}; with the server up: {describe_bytes(at_start)}")
 
+        if arguments.kinds_only:
+            warm_up(server, arguments, token, known_ids, weights)
+            figures = cpu_per_kind(server, sampler, arguments, token, known_ids)
+            print(f"\nserver CPU µs per request: {describe_kinds(figures)}", flush=True)
+            passed = True
+            return  # the `finally` below stops the server and removes the scratch folder
         warm_up(server, arguments, token, known_ids, weights)
         first = run_phase(
             "mix 1",
@@ -857,6 +931,7 @@ def main():
             weights=weights,
             think=arguments.think,
         )
+        kinds = cpu_per_kind(server, sampler, arguments, token, known_ids)
         sampler.stop()
         server.stop()
         closed = server.database_bytes()
@@ -885,6 +960,9 @@ def main():
                     for operation, values in sorted(phase.server.items())
                 )
             )
+        summary.append(
+            f"server CPU µs per request, each kind alone ({KIND_CLIENTS} clients, no pauses): {describe_kinds(kinds)}"
+        )
         summary.append(
             f"database as generated {describe_bytes(generated)}; after the run and the closing checkpoint "
             f"{describe_bytes(closed)}"

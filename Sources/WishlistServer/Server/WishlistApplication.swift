@@ -45,7 +45,8 @@ public final class WishlistApplication: Sendable {
                 photos: photos, clock: settings.clock)
             importedLinkPreviews = ImportedLinkPreviews(links: links, logger: settings.logger)
             if let report = try Self.importSpots(
-                from: settings.spotsSource, into: store.spots, apart: settings.bundledSpotsImporter),
+                from: settings.spotsSource, into: store.spots, apart: settings.bundledSpotsImporter,
+                logger: settings.logger),
                 !report.unchanged
             {
                 settings.logger?(report.description)
@@ -101,12 +102,29 @@ public final class WishlistApplication: Sendable {
 
     /// Brings the spots up to date with `source`: what was imported, or nil when nothing was read
     /// here (also when `apart` imported the bundled release: it says what it did itself).
+    ///
+    /// When `apart` fails, the server starts all the same, with the spots it had (none at the
+    /// first start), says so, and tries again at its next start: the spots are an extra, and a
+    /// server that does not come up loses everything else too. A `CancellationError` (stopped
+    /// while importing) is thrown on, so that the server stops instead of starting.
     private static func importSpots(
-        from source: SpotsSource, into spots: SpotRepository, apart: (@Sendable () throws -> Void)?
+        from source: SpotsSource, into spots: SpotRepository, apart: (@Sendable () throws -> Void)?,
+        logger: (@Sendable (String) -> Void)?
     ) throws -> SpotImportReport? {
         switch source {
         case .bundled:
-            if let apart, try spots.bundledImportNeeded() { try apart() }
+            if let apart, try spots.bundledImportNeeded() {
+                do {
+                    try apart()
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    logger?(
+                        "error: the bundled K-culture spots were not imported: \(error) "
+                            + "Wishlist starts without them and tries again at its next start.")
+                    return nil
+                }
+            }
             return try spots.importBundledIfNeeded()
         case .none: return nil
         case .file(let path): return try spots.importFile(Data(contentsOf: URL(fileURLWithPath: path)))
@@ -281,9 +299,12 @@ public final class WishlistApplication: Sendable {
     }
 
     /// Starts, calls `started` (to say how to begin), serves until SIGINT or SIGTERM, then shuts down cleanly.
-    public func runUntilTerminated(started: () throws -> Void = {}) throws {
-        // Caught before the server listens: a SIGTERM sent as soon as it answers must not be lost.
-        let signals = TerminationSignals()
+    ///
+    /// - Parameter signals: caught before the server listens (a SIGTERM sent as soon as it answers
+    ///   must not be lost); one made before this application, to stop its start-up's work too, or a new one.
+    public func runUntilTerminated(
+        signals: TerminationSignals = TerminationSignals(), started: () throws -> Void = {}
+    ) throws {
         try start()
         try started()
         signals.wait()

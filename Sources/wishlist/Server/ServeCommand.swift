@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import WishlistServer
 import WishlistStore
 
@@ -125,10 +126,7 @@ struct ServeCommand: Command {
             settings.refreshPricesDaily = refresh == "daily"
         }
         switch try arguments.option(Self.spotsOption) {
-        case nil, "bundled":
-            settings.spotsSource = .bundled
-            let dataDirectory = settings.dataDirectory
-            settings.bundledSpotsImporter = { try BundledSpotsImport.inChildProcess(dataDirectory: dataDirectory) }
+        case nil, "bundled": settings.spotsSource = .bundled
         case "none": settings.spotsSource = .none
         case let file?: settings.spotsSource = .file(file)
         }
@@ -188,8 +186,24 @@ struct ServeCommand: Command {
     }
 
     func run() async throws {
-        let application = try WishlistApplication(settings: settings)
-        try application.runUntilTerminated {
+        // Caught from the very start: a SIGTERM while the first start imports the spots stops it
+        // then (and the import with it), and one sent a moment later is not lost.
+        let signals = TerminationSignals()
+        var settings = settings
+        if settings.spotsSource == .bundled {
+            let dataDirectory = settings.dataDirectory
+            settings.bundledSpotsImporter = {
+                try BundledSpotsImport.inChildProcess(dataDirectory: dataDirectory, stoppingOn: signals)
+            }
+        }
+        let application: WishlistApplication
+        do {
+            application = try WishlistApplication(settings: settings)
+        } catch is CancellationError {
+            print("Wishlist stopped while it imported the K-culture spots; its next start imports them.")
+            return
+        }
+        try application.runUntilTerminated(signals: signals) {
             if try application.store.users.userCount() == 0 {
                 print(
                     """
