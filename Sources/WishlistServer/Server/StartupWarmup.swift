@@ -10,11 +10,8 @@ import Synchronization
 /// search. A request that needs it before it is ready waits for it (a static's initialiser runs
 /// once; other callers wait).
 ///
-/// Then, start-up being over, it unmaps the pages of code and read-only data that start-up ran
-/// and read (`ProcessMemory.releaseStartupPages`): a third of an idle server's memory.
-///
 /// Process-wide, like what it loads: another application in the same process (the tests) finds
-/// it loaded already. `GET /readyz` answers 200 once both are done.
+/// it loaded already. `GET /readyz` answers 200 once it is.
 enum StartupWarmup {
     private static let finished = Atomic<Bool>(false)
 
@@ -22,9 +19,7 @@ enum StartupWarmup {
     private static let started: Void = {
         let thread = Thread {
             _ = OfflineGazetteer.shared
-            // Start-up is over: the code it ran need not stay mapped in an idle server, nor the
-            // heap pages its garbage (the index's building, the smaps read) left free.
-            ProcessMemory.releaseStartupPages()
+            // Start-up is over: the heap pages its garbage (the index's building) left free go back.
             ProcessMemory.releaseFreePages()
             finished.store(true, ordering: .releasing)
         }
