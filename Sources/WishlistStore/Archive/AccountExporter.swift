@@ -147,7 +147,7 @@ public struct AccountExporter: Sendable {
                     amount: try price["amount"], currency: try price["currency"],
                     seenAt: Date(millisecondsSince1970: try price["seen_at"]))
             }
-            let wish = try WishRepository.wish(from: row)
+            let wish = try WishRepository.wish(from: SQLRow(row))
             try body(
                 ArchivedWish(
                     id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
@@ -172,7 +172,7 @@ public struct AccountExporter: Sendable {
                 """,
                 [rowID]
             ).map { try $0["uuid"] }
-            let entry = try JournalRepository.entry(from: row)
+            let entry = try JournalRepository.entry(from: SQLRow(row))
             try body(
                 ArchivedJournalEntry(
                     id: entry.id.lowercasedString, title: entry.title, contents: entry.contents, date: entry.date,

@@ -66,7 +66,7 @@ struct ImportRows {
                     wish.version
                 ])
         let rowID = db.lastInsertRowID
-        try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: created, db)
+        try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: created, SQLiteConnection(database: db))
         try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, db)
         try WishRepository.indexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, db)
         // Oldest first, so that row ids follow the order they were seen in.

@@ -47,8 +47,8 @@ extension WishRepository {
                         report.countSkipped(Self.reportKind)
                         continue
                     }
-                    let wish = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, db)
-                    if let price { try Self.insertPrice(price, wishRowID: db.lastInsertRowID, db) }
+                    let (rowID, wish) = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, SQLiteConnection(database: db))
+                    if let price { try Self.insertPrice(price, wishRowID: rowID, SQLiteConnection(database: db)) }
                     report.countImported(Self.reportKind)
                     if wish.link != nil { linkedWishIDs.append(wish.id) }
                 }

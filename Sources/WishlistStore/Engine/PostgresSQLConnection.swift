@@ -6,6 +6,7 @@ struct PostgresSQLConnection: SQLConnection {
     let connection: PostgresConnection
 
     var sqliteDatabase: Database? { nil }
+    var dialect: SQLDialect { .postgres }
 
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
         try connection.run(sql, arguments.postgres)

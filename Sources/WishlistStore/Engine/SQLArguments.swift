@@ -7,11 +7,11 @@ import SQLite
 ///
 /// Named parameters read the same on both engines (PostgreSQL's module turns them into `$n`), so
 /// one statement's text serves both. Each engine's module checks the names against the statement.
-struct SQLArguments: ExpressibleByDictionaryLiteral {
+package struct SQLArguments: ExpressibleByDictionaryLiteral {
     /// Names (without the colon) and values, in the order written.
     private(set) var arguments: [(String, any SQLBindable)]
 
-    init(dictionaryLiteral elements: (String, any SQLBindable)...) {
+    package init(dictionaryLiteral elements: (String, any SQLBindable)...) {
         arguments = elements
     }
 
@@ -20,6 +20,10 @@ struct SQLArguments: ExpressibleByDictionaryLiteral {
         var joined = lhs
         joined.arguments += rhs.arguments
         return joined
+    }
+
+    static func += (lhs: inout SQLArguments, rhs: SQLArguments) {
+        lhs.arguments += rhs.arguments
     }
 
     /// The same arguments for SQLite's module. Its type is made from literals only, so they are

@@ -6,9 +6,9 @@ import SQLite
 /// A repository writes its SQL once where both engines read it alike, which is most of it: named
 /// parameters, `ON CONFLICT … DO UPDATE`, `RETURNING id` for the id of a new row (SQLite 3.35 and
 /// later), `coalesce`, `count(*)`, boolean columns tested as `WHERE is_admin` or set with a `Bool`
-/// argument. Work only SQLite has goes through `sqliteDatabase` (see docs/ARCHITECTURE.md for
-/// fragments whose text differs).
-protocol SQLConnection {
+/// argument. A fragment whose text differs is picked by `dialect`; work only SQLite has goes
+/// through `sqliteDatabase`.
+package protocol SQLConnection {
     /// Runs one statement; answers how many rows it inserted, updated or deleted.
     @discardableResult
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int
@@ -21,6 +21,9 @@ protocol SQLConnection {
 
     /// The first column of the first row: nil when there is no row or the value is NULL.
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T?
+
+    /// The engine, for a fragment whose text differs (`SQLDialect`).
+    var dialect: SQLDialect { get }
 
     /// The SQLite connection itself, for the work only SQLite has (its FTS5 search indexes, kept
     /// by hand); nil on PostgreSQL.

@@ -2,7 +2,7 @@ import PostgreSQL
 import SQLite
 
 /// One result row of either engine, read by column name as any `SQLDecodable` type.
-struct SQLRow {
+package struct SQLRow {
     private enum Storage {
         case sqlite(Row)
         case postgres(PostgresRow)

@@ -5,6 +5,7 @@ struct SQLiteConnection: SQLConnection {
     let database: Database
 
     var sqliteDatabase: Database? { database }
+    var dialect: SQLDialect { .sqlite }
 
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
         try database.run(sql, arguments.sqlite)

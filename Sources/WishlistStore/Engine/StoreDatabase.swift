@@ -15,7 +15,7 @@ import WishlistCore
 /// - The engines' errors that are not the repository's business become the store's own: a lost
 ///   or refused connection is `DatabaseUnavailableError` (503 `database_unavailable`), no free
 ///   connection in time is `ServerBusyError` (503 `server_busy`), as SQLite's busy writer is.
-final class StoreDatabase: Sendable {
+package final class StoreDatabase: Sendable {
     enum Engine: Sendable {
         case sqlite(DatabasePool)
         case postgres(PostgresPool)
@@ -57,6 +57,16 @@ final class StoreDatabase: Sendable {
                 }
             }
         }
+    }
+
+    /// SQLite's pool, for the parts of the store not yet moved onto `read` and `write`. A
+    /// PostgreSQL store has none: reaching one of those parts on it is a programming error, which
+    /// no command or server option can make yet.
+    var sqlitePool: DatabasePool {
+        guard case .sqlite(let pool) = engine else {
+            preconditionFailure("this part of the store runs on SQLite only so far; a PostgreSQL store reached it")
+        }
+        return pool
     }
 
     /// How many writes of this process have finished: unchanged means this process wrote nothing.

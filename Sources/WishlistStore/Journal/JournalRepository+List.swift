@@ -1,4 +1,3 @@
-import SQLite
 import WishlistCore
 
 extension JournalRepository {
@@ -12,31 +11,33 @@ extension JournalRepository {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
-        return try pool.read { db in
-            var arguments: [any SQLiteBindable] = []
+        return try database.read { db in
+            var arguments: SQLArguments = ["owner": owner.rawValue, "limit": query.limit + 1]
             var sql = "SELECT \(Self.columns) FROM "
             if let wish = query.mentioning {
                 guard
                     let wishRowID: Int64 = try db.scalar(
-                        "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [wish.lowercasedString, owner.rawValue])
+                        "SELECT id FROM wishes WHERE uuid = :uuid AND owner_id = :owner",
+                        ["uuid": wish.lowercasedString, "owner": owner.rawValue])
                 else { throw NotFoundError("wish") }
                 // A wish is mentioned by a few entries: find them first, then sort those.
-                sql += "journal_mentions m CROSS JOIN journal_entries e ON e.id = m.entry_id WHERE m.wish_id = ? AND e.owner_id = ?"
-                arguments += [wishRowID, owner.rawValue]
+                sql += """
+                    journal_mentions m \(db.dialect.joinInOrder) journal_entries e ON e.id = m.entry_id
+                    WHERE m.wish_id = :wish AND e.owner_id = :owner
+                    """
+                arguments += ["wish": wishRowID]
             } else {
-                sql += "journal_entries e WHERE e.owner_id = ?"
-                arguments.append(owner.rawValue)
+                sql += "journal_entries e WHERE e.owner_id = :owner"
             }
-            // Literal 1 / 0, not a parameter, so that SQLite can use the partial hearted index.
+            // A literal test, not a parameter, so that each engine can use the partial hearted index.
             if let hearted = query.hearted {
-                sql += hearted ? " AND e.hearted = 1" : " AND e.hearted = 0"
+                sql += " AND " + db.dialect.test("e.hearted", is: hearted)
             }
             if let cursor {
-                sql += " AND (e.day, e.created_at, e.id) < (?, ?, ?)"
-                arguments += [cursor.day, cursor.createdAt, cursor.rowID]
+                sql += " AND (e.day, e.created_at, e.id) < (:day, :createdAt, :id)"
+                arguments += ["day": cursor.day, "createdAt": cursor.createdAt, "id": cursor.rowID]
             }
-            sql += " ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT ?"
-            arguments.append(query.limit + 1)
+            sql += " ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit"
             let rows = try db.query(sql, arguments)
             return try Page(rows: rows, limit: query.limit, items: { try Self.entries(from: $0, db) }) { last in
                 try Cursor(

@@ -2,8 +2,9 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Reading and writing the rows of one entry: `journal_entries`, its `journal_mentions` and its
-/// `journal_search` entry (its photos are `PhotoRepository`'s).
+/// Reading and writing the rows of one entry: `journal_entries` and its `journal_mentions`, with the
+/// same SQL on both engines, and its `journal_search` entry, SQLite's contentless FTS5 index (kept
+/// through `sqliteDatabase`; PostgreSQL has no search index yet). Its photos are `PhotoRepository`'s.
 extension JournalRepository {
     /// The columns every entry query selects, from `journal_entries` aliased `e`.
     static let columns = """
@@ -12,24 +13,27 @@ extension JournalRepository {
         """
 
     /// Inserts a validated draft with its mentions, without its photos; shared by `create` and the
-    /// benchmark generator.
-    package static func insertRecord(_ draft: JournalDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws
-        -> (rowID: Int64, record: JournalEntry)
+    /// benchmark generator. SQLite's search index learns the entry here; PostgreSQL has none yet.
+    package static func insertRecord(_ draft: JournalDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection)
+        throws -> (rowID: Int64, record: JournalEntry)
     {
         let milliseconds = now.millisecondsSince1970
-        try db.run(
+        let inserted: Int64? = try db.scalar(
             """
             INSERT INTO journal_entries (uuid, owner_id, title, contents, day, time, hearted, place_name, place_address,
                 place_latitude, place_longitude, place_source, created_at, updated_at, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            VALUES (:uuid, :owner, :title, :contents, :day, :time, :hearted, \(Place.columnParameters), :now, :now, 1)
+            RETURNING id
             """,
-            [id.lowercasedString, owner.rawValue, draft.title, draft.contents, draft.date, draft.time, draft.hearted]
-                + Place.columnValues(draft.place) + [milliseconds, milliseconds])
-        let rowID = db.lastInsertRowID
+            [
+                "uuid": id.lowercasedString, "owner": owner.rawValue, "title": draft.title, "contents": draft.contents,
+                "day": draft.date, "time": draft.time, "hearted": draft.hearted, "now": milliseconds
+            ] + Place.columnArguments(draft.place))
+        guard let rowID = inserted else { throw StoreError.corruptValue("no id for the new entry \(id.lowercasedString)") }
         var entry = JournalEntry(
             id: id, title: draft.title, contents: draft.contents, date: draft.date, time: draft.time,
             hearted: draft.hearted, place: draft.place, createdAt: now, updatedAt: now, version: 1)
-        try index(rowID: rowID, entry: entry, owner: owner, db)
+        if let sqlite = db.sqliteDatabase { try index(rowID: rowID, entry: entry, owner: owner, sqlite) }
         if !draft.wishIDs.isEmpty {
             try setMentions(draft.wishIDs, entry: rowID, owner: owner, db)
             entry.wishIDs = draft.wishIDs
@@ -38,30 +42,32 @@ extension JournalRepository {
     }
 
     /// The row id and the entry, when this owner has it.
-    package static func fetchRecord(_ id: UUID, owner: UserKey, _ db: Database) throws
+    package static func fetchRecord(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws
         -> (rowID: Int64, record: JournalEntry)?
     {
         guard
             let row = try db.queryFirst(
-                "SELECT \(columns) FROM journal_entries e WHERE e.uuid = ? AND e.owner_id = ?",
-                [id.lowercasedString, owner.rawValue])
+                "SELECT \(columns) FROM journal_entries e WHERE e.uuid = :uuid AND e.owner_id = :owner",
+                ["uuid": id.lowercasedString, "owner": owner.rawValue])
         else { return nil }
         return (try row["id"], try entries(from: [row], db)[0])
     }
 
     /// The entries in rows that selected ``columns``, each with its photos and the wishes it
     /// mentions (one query for all of each).
-    static func entries(from rows: [Row], _ db: Database) throws -> [JournalEntry] {
+    static func entries(from rows: [SQLRow], _ db: any SQLConnection) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         var mentions: [Int64: [UUID]] = [:]
         if !rowIDs.isEmpty {
-            try db.forEach(
+            let mentionRows = try db.query(
                 """
                 SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                WHERE m.entry_id IN (SELECT value FROM json_each(?)) ORDER BY m.entry_id, m.position
+                WHERE m.entry_id IN (\(db.dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
                 """,
-                [rowIDs.jsonArray]
-            ) { row in mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"])) }
+                ["entries": rowIDs.jsonArray])
+            for row in mentionRows {
+                mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))
+            }
         }
         let photos = try PhotoRepository.photos(of: .journalEntry, rowIDs, db)
         return try zip(rows, rowIDs).map { row, rowID in
@@ -72,43 +78,55 @@ extension JournalRepository {
         }
     }
 
+    /// ``entries(from:_:)`` for search, which runs on SQLite only so far.
+    static func entries(from rows: [Row], _ db: Database) throws -> [JournalEntry] {
+        try entries(from: rows.map(SQLRow.init), SQLiteConnection(database: db))
+    }
+
     /// Stores `updated` over `current`, rewriting the search entry only when the text changed.
-    package static func write(_ updated: JournalEntry, over current: JournalEntry, rowID: Int64, owner: UserKey, _ db: Database) throws {
+    package static func write(
+        _ updated: JournalEntry, over current: JournalEntry, rowID: Int64, owner: UserKey, _ db: any SQLConnection
+    ) throws {
         try db.run(
             """
-            UPDATE journal_entries SET title = ?, contents = ?, day = ?, time = ?, hearted = ?, place_name = ?,
-                place_address = ?, place_latitude = ?, place_longitude = ?, place_source = ?, updated_at = ?, version = ?
-            WHERE id = ?
+            UPDATE journal_entries SET title = :title, contents = :contents, day = :day, time = :time, hearted = :hearted,
+                place_name = :placeName, place_address = :placeAddress, place_latitude = :placeLatitude,
+                place_longitude = :placeLongitude, place_source = :placeSource, updated_at = :updatedAt, version = :version
+            WHERE id = :id
             """,
-            [updated.title, updated.contents, updated.date, updated.time, updated.hearted]
-                + Place.columnValues(updated.place)
-                + [updated.updatedAt.millisecondsSince1970, updated.version, rowID])
-        if (updated.title, updated.contents) != (current.title, current.contents) {
-            try unindex(rowID: rowID, entry: current, owner: owner, db)
-            try index(rowID: rowID, entry: updated, owner: owner, db)
+            [
+                "title": updated.title, "contents": updated.contents, "day": updated.date, "time": updated.time,
+                "hearted": updated.hearted, "updatedAt": updated.updatedAt.millisecondsSince1970,
+                "version": updated.version, "id": rowID
+            ] + Place.columnArguments(updated.place))
+        if let sqlite = db.sqliteDatabase, (updated.title, updated.contents) != (current.title, current.contents) {
+            try unindex(rowID: rowID, entry: current, owner: owner, sqlite)
+            try index(rowID: rowID, entry: updated, owner: owner, sqlite)
         }
     }
 
     /// Makes the entry mention exactly `wishIDs`, in that order. Each must be a wish of the owner:
     /// another account's wish is refused like one that does not exist, naming the field.
-    static func setMentions(_ wishIDs: [UUID], entry rowID: Int64, owner: UserKey, _ db: Database) throws {
-        try db.run("DELETE FROM journal_mentions WHERE entry_id = ?", [rowID])
+    static func setMentions(_ wishIDs: [UUID], entry rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws {
+        try db.run("DELETE FROM journal_mentions WHERE entry_id = :entry", ["entry": rowID])
         for (position, id) in wishIDs.enumerated() {
             guard
                 let wishRowID: Int64 = try db.scalar(
-                    "SELECT id FROM wishes WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
+                    "SELECT id FROM wishes WHERE uuid = :uuid AND owner_id = :owner",
+                    ["uuid": id.lowercasedString, "owner": owner.rawValue])
             else {
                 throw ValidationError(
                     field: "wishIds", code: "unknown_wish",
                     message: "There is no wish with id \(id.lowercasedString) to mention.")
             }
             try db.run(
-                "INSERT INTO journal_mentions (entry_id, wish_id, position) VALUES (?, ?, ?)", [rowID, wishRowID, position])
+                "INSERT INTO journal_mentions (entry_id, wish_id, position) VALUES (:entry, :wish, :position)",
+                ["entry": rowID, "wish": wishRowID, "position": position])
         }
     }
 
     /// The entry in a row that selected ``columns``, without its mentions and photos.
-    static func entry(from row: Row) throws -> JournalEntry {
+    static func entry(from row: SQLRow) throws -> JournalEntry {
         let uuidText: String = try row["uuid"]
         return JournalEntry(
             id: try UUID(storedText: uuidText), title: try row["title"], contents: try row["contents"],
@@ -140,7 +158,7 @@ extension JournalRepository {
     static func unindexAll(owner: UserKey, _ db: Database) throws {
         let rows = try db.query("SELECT \(columns) FROM journal_entries e WHERE e.owner_id = ?", [owner.rawValue])
         for row in rows {
-            try unindex(rowID: try row["id"], entry: try entry(from: row), owner: owner, db)
+            try unindex(rowID: try row["id"], entry: try entry(from: SQLRow(row)), owner: owner, db)
         }
     }
 }

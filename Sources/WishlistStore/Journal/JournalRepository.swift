@@ -2,8 +2,9 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Journal entries of each account on SQLite: create, read, update with a version check, heart,
-/// delete, keyset-paged lists newest day first, the entries that mention a wish, and search.
+/// Journal entries of each account: create, read, update with a version check, heart, delete,
+/// keyset-paged lists newest day first and the entries that mention a wish, with the same SQL on
+/// both engines (`StoreDatabase`), and search, on SQLite only so far (`pool`).
 /// Creating, reading, updating and deleting are every record's with photos
 /// (`PhotoRecordRepository`), as a wish's are; an update or a deletion goes through
 /// `PhotoLibrary`, which removes the files of the photos it lets go.
@@ -12,7 +13,10 @@ import WishlistCore
 /// does not exist, and an entry may only mention its owner's wishes. Input is validated here too
 /// (by WishlistCore's rules), so nothing invalid is stored.
 public struct JournalRepository: Sendable {
-    package let pool: DatabasePool
+    package let database: StoreDatabase
+
+    /// SQLite's pool, for what runs on SQLite only so far: search and places.
+    var pool: DatabasePool { database.sqlitePool }
 
     /// Hearts or unhearts the entry (D2).
     public func setHearted(
@@ -34,7 +38,7 @@ extension JournalRepository: PhotoRecordRepository {
 
     /// Also makes the entry mention the patch's wishes, when it changes them.
     package static func applying(
-        _ patch: JournalPatch, to current: JournalEntry, rowID: Int64, owner: UserKey, _ db: Database
+        _ patch: JournalPatch, to current: JournalEntry, rowID: Int64, owner: UserKey, _ db: any SQLConnection
     ) throws -> JournalEntry {
         var updated = try patch.applied(to: current)
         if let wishIDs = try patch.validatedWishIDs(), wishIDs != current.wishIDs {
@@ -44,8 +48,8 @@ extension JournalRepository: PhotoRecordRepository {
         return updated
     }
 
-    package static func deleteRecord(_ entry: JournalEntry, rowID: Int64, owner: UserKey, _ db: Database) throws {
-        try unindex(rowID: rowID, entry: entry, owner: owner, db)
-        try db.run("DELETE FROM journal_entries WHERE id = ?", [rowID])
+    package static func deleteRecord(_ entry: JournalEntry, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws {
+        if let sqlite = db.sqliteDatabase { try unindex(rowID: rowID, entry: entry, owner: owner, sqlite) }
+        try db.run("DELETE FROM journal_entries WHERE id = :id", ["id": rowID])
     }
 }

@@ -1,4 +1,4 @@
 extension Store {
     /// The account-scoped journal entries of this store.
-    public var journal: JournalRepository { JournalRepository(pool: pool) }
+    public var journal: JournalRepository { JournalRepository(database: database) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// The prices seen on wishes' links (X10).
@@ -17,7 +16,7 @@ extension WishRepository {
     public func recordPrice(
         _ amount: Decimal, currency: String?, on id: UUID, owner: UserKey, now: Date = .nowInMilliseconds()
     ) throws -> Wish {
-        try pool.write { db in
+        try database.write { db in
             guard let (rowID, wish) = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("wish") }
             let seen = SeenPrice(amount: amount, currency: currency, seenAt: now)
             if let last = wish.price, last.isSamePrice(as: seen) { return wish }
@@ -27,22 +26,25 @@ extension WishRepository {
     }
 
     /// Adds a point to the price history of the wish in row `wishRowID`.
-    static func insertPrice(_ price: SeenPrice, wishRowID: Int64, _ db: Database) throws {
+    static func insertPrice(_ price: SeenPrice, wishRowID: Int64, _ db: any SQLConnection) throws {
         try db.run(
-            "INSERT INTO wish_prices (wish_id, amount, currency, seen_at) VALUES (?, ?, ?, ?)",
-            [wishRowID, price.amount.description, price.currency, price.seenAt.millisecondsSince1970])
+            "INSERT INTO wish_prices (wish_id, amount, currency, seen_at) VALUES (:wish, :amount, :currency, :seenAt)",
+            [
+                "wish": wishRowID, "amount": price.amount.description, "currency": price.currency,
+                "seenAt": price.seenAt.millisecondsSince1970
+            ])
     }
 
     /// Wishes of every account that have a link, in a stable order, a page at a time: `after` is
     /// the last id of the previous page.
     public func linkedWishes(after: UUID?, limit: Int) throws -> [LinkedWish] {
-        try pool.read { db in
+        try database.read { db in
             try db.query(
                 """
                 SELECT uuid, owner_id, link FROM wishes
-                WHERE link IS NOT NULL AND link <> '' AND uuid > ? ORDER BY uuid LIMIT ?
+                WHERE link IS NOT NULL AND link <> '' AND uuid > :after ORDER BY uuid LIMIT :limit
                 """,
-                [after?.lowercasedString ?? "", limit]
+                ["after": after?.lowercasedString ?? "", "limit": limit]
             ).map { row in
                 LinkedWish(id: try UUID(storedText: try row["uuid"]), owner: UserKey(try row["owner_id"]), link: try row["link"])
             }
@@ -54,21 +56,21 @@ extension WishRepository {
     /// (Ranked with ROW_NUMBER in SQL, the rows were sorted in temporary B-trees, a tenth of a
     /// search's time with no prices at all; a statement per wish cost as much in binding and
     /// stepping.) A history grows only when a link's price changes.
-    static func priceHistories(ofWishes rowIDs: [Int64], _ db: Database) throws -> [Int64: [SeenPrice]] {
+    static func priceHistories(ofWishes rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: [SeenPrice]] {
         guard !rowIDs.isEmpty else { return [:] }
         var histories: [Int64: [SeenPrice]] = [:]
-        try db.forEach(
+        let rows = try db.query(
             """
             SELECT wish_id, amount, currency, seen_at FROM wish_prices
-            WHERE wish_id IN (SELECT value FROM json_each(?)) ORDER BY wish_id, seen_at DESC, id DESC
+            WHERE wish_id IN (\(db.dialect.members(ofJSONArray: ":wishes", as: .integer))) ORDER BY wish_id, seen_at DESC, id DESC
             """,
-            [rowIDs.jsonArray]
-        ) { row in
+            ["wishes": rowIDs.jsonArray])
+        for row in rows {
             let wishID: Int64 = try row["wish_id"]
-            guard histories[wishID, default: []].count < SeenPrice.historyLimit else { return }
+            guard histories[wishID, default: []].count < SeenPrice.historyLimit else { continue }
             let text: String = try row["amount"]
             guard let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw SQLiteError(code: .corrupt, message: "a price amount is not a number: \(text)")
+                throw StoreError.corruptValue("a price amount is not a number: \(text)")
             }
             histories[wishID, default: []].append(
                 SeenPrice(amount: amount, currency: try row["currency"], seenAt: Date(millisecondsSince1970: try row["seen_at"])))

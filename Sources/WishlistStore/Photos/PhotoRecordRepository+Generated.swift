@@ -6,7 +6,7 @@ extension PhotoRecordRepository {
     /// Stores the drafts in one transaction through the statements `create` uses, each created at
     /// its own time, without photos. Nothing is checked: only for drafts made valid.
     package func insertGenerated(_ drafts: [(draft: Draft, createdAt: Date)], owner: UserKey) throws {
-        try pool.write { db in
+        try database.write { db in
             for (draft, createdAt) in drafts {
                 _ = try Self.insertRecord(draft, id: UUID(), owner: owner, now: createdAt, db)
             }

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// The repository of a kind of record that shows photos (`WishRepository`, `JournalRepository`):
@@ -9,12 +8,17 @@ import WishlistCore
 /// A change that lets photos go deletes their rows in the same transaction and answers them; only
 /// `PhotoLibrary` (`update`, `delete`) calls those changes, and removes the files after the commit.
 /// A kind adds its own features (tags, mentions, prices) beside this, never a copy of it.
+///
+/// The same SQL runs on both engines (`StoreDatabase`). Every write holds the owner's
+/// `StoreLock.account`: on PostgreSQL, where writers run at once, a second change to the same
+/// account waits before it reads the record, so it checks `If-Match` against the version the first
+/// one wrote, and counts (a wish's tags) are changed from what is really stored.
 package protocol PhotoRecordRepository: Sendable {
     associatedtype Record: RecordWithPhotos
     associatedtype Draft: Sendable
     associatedtype Patch: Sendable
 
-    var pool: DatabasePool { get }
+    var database: StoreDatabase { get }
 
     /// The column of `photos` naming a record of this kind, and its table.
     static var photoRecord: PhotoRecord { get }
@@ -25,22 +29,22 @@ package protocol PhotoRecordRepository: Sendable {
     static func validated(_ draft: Draft) throws -> Draft
     static func photoIDs(of draft: Draft) -> [UUID]
     /// Inserts a validated draft with what the kind keeps beside its row, without its photos.
-    static func insertRecord(_ draft: Draft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws
+    static func insertRecord(_ draft: Draft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection) throws
         -> (rowID: Int64, record: Record)
     /// The row id and the record with its photos, when this owner has it.
-    static func fetchRecord(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, record: Record)?
+    static func fetchRecord(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws -> (rowID: Int64, record: Record)?
 
     /// The photos to put on the record, checked, when the patch changes them.
     static func photoIDs(in patch: Patch) throws -> [UUID]?
     /// The record with the patch applied to every field but its photos (and what the kind keeps
     /// beside the row, e.g. an entry's mentions, changed too); version and dates left as they were.
-    static func applying(_ patch: Patch, to current: Record, rowID: Int64, owner: UserKey, _ db: Database) throws
+    static func applying(_ patch: Patch, to current: Record, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws
         -> Record
     /// Stores `updated` over `current` (its photos are already on it).
-    static func write(_ updated: Record, over current: Record, rowID: Int64, owner: UserKey, _ db: Database) throws
+    static func write(_ updated: Record, over current: Record, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws
     /// Deletes the record's row with what is not deleted with it through foreign keys (search
     /// entries, tag counts); its photos' rows go with it.
-    static func deleteRecord(_ record: Record, rowID: Int64, owner: UserKey, _ db: Database) throws
+    static func deleteRecord(_ record: Record, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws
 }
 
 extension PhotoRecordRepository {
@@ -49,7 +53,7 @@ extension PhotoRecordRepository {
     /// - Throws: `ValidationError`, also for a photo that is not the owner's or is on another record.
     package func create(_ draft: Draft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> Record {
         let valid = try Self.validated(draft)
-        return try pool.write { db in
+        return try database.write(locking: .account(owner)) { db in
             var (rowID, record) = try Self.insertRecord(valid, id: UUID(), owner: owner, now: now, db)
             let photoIDs = Self.photoIDs(of: valid)
             if !photoIDs.isEmpty {
@@ -62,7 +66,7 @@ extension PhotoRecordRepository {
 
     /// The record, or nil when this account has none with that id.
     package func get(_ id: UUID, owner: UserKey) throws -> Record? {
-        try pool.read { db in try Self.fetchRecord(id, owner: owner, db)?.record }
+        try database.read { db in try Self.fetchRecord(id, owner: owner, db)?.record }
     }
 
     /// Applies `patch` in one transaction, bumping `version` and `updatedAt` when something changed,
@@ -75,7 +79,7 @@ extension PhotoRecordRepository {
         _ id: UUID, owner: UserKey, with patch: Patch, expectedVersion: Int?, now: Date
     ) throws -> (record: Record, released: [StoredPhoto]) {
         let photoIDs = try Self.photoIDs(in: patch)
-        return try pool.write { db in
+        return try database.write(locking: .account(owner)) { db in
             guard let (rowID, current) = try Self.fetchRecord(id, owner: owner, db) else {
                 throw NotFoundError(Self.recordName)
             }
@@ -107,7 +111,7 @@ extension PhotoRecordRepository {
     /// their files.
     /// - Throws: `NotFoundError`; nothing changed then.
     func delete(_ id: UUID, owner: UserKey) throws -> [StoredPhoto] {
-        try pool.write { db in
+        try database.write(locking: .account(owner)) { db in
             guard let (rowID, record) = try Self.fetchRecord(id, owner: owner, db) else {
                 throw NotFoundError(Self.recordName)
             }

@@ -153,19 +153,19 @@ public struct PhotoRepository: Sendable {
     /// Puts exactly `ids` on the record, in that order, answering its photos as they now are and
     /// those that were on it and are not in `ids`: let go, and deleted here with the change, for
     /// `PhotoLibrary` to remove their files once it is committed. Each photo must belong to the
-    /// owner and be on no record or already on this one.
+    /// owner and be on no record or already on this one. The same SQL on both engines.
     /// - Throws: `ValidationError` naming `photoIds`.
     static func attach(
-        _ ids: [UUID], to record: PhotoRecord, rowID: Int64, owner: UserKey, _ db: Database
+        _ ids: [UUID], to record: PhotoRecord, rowID: Int64, owner: UserKey, _ db: any SQLConnection
     ) throws -> (photos: [Photo], released: [StoredPhoto]) {
         let idTexts = ids.map(\.lowercasedString)
         for text in idTexts {
             let isFree: Bool? = try db.scalar(
                 """
-                SELECT \(record.column) IS ? OR (wish_id IS NULL AND entry_id IS NULL)
-                FROM photos WHERE uuid = ? AND owner_id = ?
+                SELECT coalesce(\(record.column) = :record, FALSE) OR (wish_id IS NULL AND entry_id IS NULL)
+                FROM photos WHERE uuid = :uuid AND owner_id = :owner
                 """,
-                [rowID, text, owner.rawValue])
+                ["record": rowID, "uuid": text, "owner": owner.rawValue])
             guard let isFree else {
                 throw ValidationError(
                     field: "photoIds", code: "unknown_photo",
@@ -177,36 +177,38 @@ public struct PhotoRepository: Sendable {
                     message: "The photo with id \(text) is on another wish or journal entry; a photo can be on one only.")
             }
         }
-        let letGo = "\(record.column) = ? AND uuid NOT IN (SELECT value FROM json_each(?))"
-        let json = "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let released = try db.query("SELECT \(columns) FROM photos p WHERE p.\(letGo)", [rowID, json]).map(stored(from:))
-        try db.run("DELETE FROM photos WHERE \(letGo)", [rowID, json])
+        let letGo = "\(record.column) = :record AND uuid NOT IN (\(db.dialect.members(ofJSONArray: ":kept", as: .text)))"
+        let arguments: SQLArguments = ["record": rowID, "kept": "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"]
+        let released = try db.query("SELECT \(columns) FROM photos p WHERE p.\(letGo)", arguments).map(stored(from:))
+        try db.run("DELETE FROM photos WHERE \(letGo)", arguments)
         for (position, text) in idTexts.enumerated() {
-            try db.run("UPDATE photos SET \(record.column) = ?, position = ? WHERE uuid = ?", [rowID, position, text])
+            try db.run(
+                "UPDATE photos SET \(record.column) = :record, position = :position WHERE uuid = :uuid",
+                ["record": rowID, "position": position, "uuid": text])
         }
         return (try photos(of: record, [rowID], db)[rowID] ?? [], released)
     }
 
     /// The photos of each of the records in `rowIDs`, in their order.
-    static func photos(of record: PhotoRecord, _ rowIDs: [Int64], _ db: Database) throws -> [Int64: [Photo]] {
+    static func photos(of record: PhotoRecord, _ rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: [Photo]] {
         guard !rowIDs.isEmpty else { return [:] }
         var photos: [Int64: [Photo]] = [:]
-        try db.forEach(
+        let rows = try db.query(
             """
-            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (SELECT value FROM json_each(?))
+            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(db.dialect.members(ofJSONArray: ":records", as: .integer)))
             ORDER BY p.\(record.column), p.position
             """,
-            [rowIDs.jsonArray]
-        ) { row in
+            ["records": rowIDs.jsonArray])
+        for row in rows {
             photos[try row[record.column], default: []].append(try stored(from: row).photo)
         }
         return photos
     }
 
     /// The photos on a record with what their files need, in order.
-    static func stored(of record: PhotoRecord, rowID: Int64, _ db: Database) throws -> [StoredPhoto] {
+    static func stored(of record: PhotoRecord, rowID: Int64, _ db: any SQLConnection) throws -> [StoredPhoto] {
         try db.query(
-            "SELECT \(columns) FROM photos p WHERE p.\(record.column) = ? ORDER BY p.position", [rowID]
+            "SELECT \(columns) FROM photos p WHERE p.\(record.column) = :record ORDER BY p.position", ["record": rowID]
         ).map(stored(from:))
     }
 
@@ -220,6 +222,10 @@ public struct PhotoRepository: Sendable {
     }
 
     static func stored(from row: Row) throws -> StoredPhoto {
+        try stored(from: SQLRow(row))
+    }
+
+    static func stored(from row: SQLRow) throws -> StoredPhoto {
         let id = try UUID(storedText: row["uuid"])
         let revision: Int = try row["revision"]
         let sha256: String = try row["sha256"]

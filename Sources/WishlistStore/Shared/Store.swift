@@ -6,9 +6,9 @@ import SQLite
 /// per kind of record. Every SQL statement of the product lives in this module.
 ///
 /// The database is the SQLite file in the data folder, or a PostgreSQL database given by its URL.
-/// The repositories that run through `StoreDatabase` (Accounts, GIF favorites and idempotency
-/// keys so far) work on both; the others still hold SQLite's `DatabasePool` (`pool`) and work on
-/// SQLite only, which is why no command or server option opens a PostgreSQL store yet (see
+/// The repositories that run through `StoreDatabase` (Accounts, Wishes, Journal, GIF favorites
+/// and idempotency keys so far) work on both; the others still hold SQLite's `DatabasePool`
+/// (`pool`) and work on SQLite only, which is why no command or server option opens a PostgreSQL store yet (see
 /// "PostgreSQL, the second engine" in docs/ARCHITECTURE.md).
 public final class Store: Sendable {
     let database: StoreDatabase
@@ -42,15 +42,8 @@ public final class Store: Sendable {
         database = StoreDatabase(.postgres(pool))
     }
 
-    /// The SQLite pool, for the rooms not yet moved onto `StoreDatabase`. A PostgreSQL store has
-    /// none: reaching one of those rooms on it is a programming error, which no command or server
-    /// option can make yet.
-    var pool: DatabasePool {
-        guard case .sqlite(let pool) = database.engine else {
-            preconditionFailure("this part of the store runs on SQLite only so far; a PostgreSQL store reached it")
-        }
-        return pool
-    }
+    /// The SQLite pool, for the rooms not yet moved onto `StoreDatabase` (see `sqlitePool`).
+    var pool: DatabasePool { database.sqlitePool }
 
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
     public var writeCount: UInt64 { database.writeCount }

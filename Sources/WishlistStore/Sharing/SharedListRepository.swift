@@ -10,7 +10,10 @@ import WishlistCore
 /// Reservations live here and only here. Their answers never reach the owner: the server leaves
 /// them out when the owner looks (`forOwner`), and no owner route reads this table.
 public struct SharedListRepository: Sendable {
-    package let pool: DatabasePool
+    let database: StoreDatabase
+
+    /// SQLite's pool: shared lists run on SQLite only so far, but for the wishes' page, the Wishes room's.
+    private var pool: DatabasePool { database.sqlitePool }
 
     /// The live share of `token`, or nil (unknown, revoked, rotated away, expired, owner disabled).
     public func open(token: String, now: Date) throws -> OpenShare? {
@@ -57,7 +60,7 @@ public struct SharedListRepository: Sendable {
     /// One page of the share's wishes, newest first, each with its reservation (nil for the owner).
     public func page(_ share: OpenShare, limit: Int, cursor: String?, forOwner: Bool) throws -> SharedPage {
         let query = try WishListQuery(tag: share.tag, sort: .newest, limit: limit, cursor: cursor)
-        let wishes = try WishRepository(pool: pool).page(query, owner: share.owner, walksNames: false, sharedOnly: true)
+        let wishes = try WishRepository(database: database).page(query, owner: share.owner, walksNames: false, sharedOnly: true)
         return try pool.read { db in
             SharedPage(
                 total: try Self.count(share, db), wishes: wishes.items,

@@ -3,5 +3,5 @@ extension Store {
     public var shares: ShareRepository { ShareRepository(pool: pool) }
 
     /// Shared lists as their friends reach them, and reservations.
-    public var sharedLists: SharedListRepository { SharedListRepository(pool: pool) }
+    public var sharedLists: SharedListRepository { SharedListRepository(database: database) }
 }

@@ -79,15 +79,15 @@ public struct SpotRepository: Sendable {
                 WHERE sw.owner_id = ? AND sw.spot_uuid = ?
                 """,
                 [owner.rawValue, id.lowercasedString]),
-                let existing = try WishRepository.fetch(try UUID(storedText: uuid), owner: owner, db)
+                let existing = try WishRepository.fetch(try UUID(storedText: uuid), owner: owner, SQLiteConnection(database: db))
             {
                 return (existing.wish, false)
             }
-            let wish = try WishRepository.insert(
-                WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, db)
+            let (rowID, wish) = try WishRepository.insert(
+                WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, SQLiteConnection(database: db))
             try db.run(
                 "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) VALUES (?, ?, ?)",
-                [owner.rawValue, id.lowercasedString, db.lastInsertRowID])
+                [owner.rawValue, id.lowercasedString, rowID])
             return (wish, true)
         }
     }

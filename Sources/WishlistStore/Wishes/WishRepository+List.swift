@@ -1,4 +1,3 @@
-import SQLite
 import WishlistCore
 
 extension WishRepository {
@@ -18,19 +17,20 @@ extension WishRepository {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
-        return try pool.read { db in
+        return try database.read { db in
             var walks = false
             if query.sort == .name, let tag = query.tag {
                 if let walksNames {
                     walks = walksNames
                 } else {
                     let count: Int? = try db.scalar(
-                        "SELECT count FROM tags WHERE owner_id = ? AND tag_key = ?", [owner.rawValue, Tag.key(tag)])
+                        "SELECT count FROM tags WHERE owner_id = :owner AND tag_key = :tag",
+                        ["owner": owner.rawValue, "tag": Tag.key(tag)])
                     walks = (count ?? 0) > Self.tagSortThreshold
                 }
             }
             let (sql, arguments) = Self.listStatement(
-                query, owner: owner, after: cursor, walksNames: walks, sharedOnly: sharedOnly)
+                query, owner: owner, after: cursor, walksNames: walks, sharedOnly: sharedOnly, db.dialect)
             let rows = try db.query(sql, arguments)
             return try Page(rows: rows, limit: query.limit, items: { try Self.wishes(from: $0, db) }) { last in
                 try Cursor(
@@ -46,48 +46,48 @@ extension WishRepository {
     static let tagSortThreshold = 3_000
 
     /// The SQL of a page and its arguments. Only fixed fragments are put together here; every value
-    /// is bound. A tag filter reads `wish_tags` first (CROSS JOIN fixes that order), whose key already
-    /// lists the tag's wishes by date, unless `walksNames`.
+    /// is bound. A tag filter reads `wish_tags` first (`joinInOrder`), whose
+    /// key already lists the tag's wishes by date, unless `walksNames`.
     private static func listStatement(
-        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool, sharedOnly: Bool
-    ) -> (String, [any SQLiteBindable]) {
-        var arguments: [any SQLiteBindable] = [owner.rawValue]
+        _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool, sharedOnly: Bool,
+        _ dialect: SQLDialect
+    ) -> (String, SQLArguments) {
+        var arguments: SQLArguments = ["owner": owner.rawValue, "limit": query.limit + 1]
         var sql = "SELECT \(columns), w.name_key FROM "
         let dateColumns: (created: String, id: String)
         if let tag = query.tag, walksNames {
             sql += """
-                wishes w WHERE w.owner_id = ? AND EXISTS (SELECT 1 FROM wish_tags t WHERE t.owner_id = w.owner_id
-                AND t.tag_key = ? AND t.created_at = w.created_at AND t.wish_id = w.id)
+                wishes w WHERE w.owner_id = :owner AND EXISTS (SELECT 1 FROM wish_tags t WHERE t.owner_id = w.owner_id
+                AND t.tag_key = :tag AND t.created_at = w.created_at AND t.wish_id = w.id)
                 """
-            arguments.append(Tag.key(tag))
+            arguments += ["tag": Tag.key(tag)]
             dateColumns = ("w.created_at", "w.id")
         } else if let tag = query.tag {
-            sql += "wish_tags t CROSS JOIN wishes w ON w.id = t.wish_id WHERE t.owner_id = ? AND t.tag_key = ?"
-            arguments.append(Tag.key(tag))
+            sql += "wish_tags t \(dialect.joinInOrder) wishes w ON w.id = t.wish_id WHERE t.owner_id = :owner AND t.tag_key = :tag"
+            arguments += ["tag": Tag.key(tag)]
             dateColumns = ("t.created_at", "t.wish_id")
         } else {
-            sql += "wishes w WHERE w.owner_id = ?"
+            sql += "wishes w WHERE w.owner_id = :owner"
             dateColumns = ("w.created_at", "w.id")
         }
-        // Literal 1 / 0, not a parameter, so that SQLite can use the partial favorite indexes.
+        // Literal tests, not parameters, so that each engine can use the partial favorite indexes.
         if let favorite = query.favorite {
-            sql += favorite ? " AND w.favorite = 1" : " AND w.favorite = 0"
+            sql += " AND " + dialect.test("w.favorite", is: favorite)
         }
-        if sharedOnly { sql += " AND w.private = 0" }
+        if sharedOnly { sql += " AND " + dialect.test("w.private", is: false) }
         let keyColumns = query.sort == .name ? ["w.name_key", "w.id"] : [dateColumns.created, dateColumns.id]
         let descending = query.sort == .newest
         if let cursor {
-            sql += " AND (\(keyColumns.joined(separator: ", "))) \(descending ? "<" : ">") (?, ?)"
+            sql += " AND (\(keyColumns.joined(separator: ", "))) \(descending ? "<" : ">") (:afterKey, :afterID)"
             if query.sort == .name {
-                arguments.append(cursor.nameKey ?? "")
+                arguments += ["afterKey": cursor.nameKey ?? ""]
             } else {
-                arguments.append(cursor.createdAt ?? 0)
+                arguments += ["afterKey": cursor.createdAt ?? 0]
             }
-            arguments.append(cursor.rowID)
+            arguments += ["afterID": cursor.rowID]
         }
         let order = keyColumns.map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
-        sql += " ORDER BY \(order) LIMIT ?"
-        arguments.append(query.limit + 1)
+        sql += " ORDER BY \(order) LIMIT :limit"
         return (sql, arguments)
     }
 }

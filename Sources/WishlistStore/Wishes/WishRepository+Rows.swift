@@ -2,8 +2,9 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Reading and writing the rows of one wish: `wishes`, its `wish_tags` and its `wish_search` and
-/// `wish_text_search` entries.
+/// Reading and writing the rows of one wish: `wishes` and its `wish_tags`, with the same SQL on both
+/// engines, and its `wish_search` and `wish_text_search` entries, SQLite's contentless FTS5 indexes
+/// (kept through `sqliteDatabase`; PostgreSQL has no search index yet).
 extension WishRepository {
     /// The columns every wish query selects, from `wishes` aliased `w`.
     static let columns = """
@@ -11,43 +12,50 @@ extension WishRepository {
         w.place_longitude, w.place_source, w.tags, w.favorite, w.private, w.created_at, w.updated_at, w.version
         """
 
-    /// Inserts a validated draft; shared by `create` and the benchmark generator.
-    static func insert(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws -> Wish {
+    /// Inserts a validated draft; shared by `create` and the benchmark generator. SQLite's search
+    /// indexes learn the wish here; PostgreSQL has none yet.
+    static func insert(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection) throws
+        -> (rowID: Int64, record: Wish)
+    {
         let milliseconds = now.millisecondsSince1970
-        try db.run(
+        let inserted: Int64? = try db.scalar(
             """
             INSERT INTO wishes (uuid, owner_id, name, name_key, memo, link, place_name, place_address,
                 place_latitude, place_longitude, place_source, tags, favorite, private, created_at, updated_at, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            VALUES (:uuid, :owner, :name, :nameKey, :memo, :link, \(Place.columnParameters), :tags, :favorite, :private,
+                :now, :now, 1)
+            RETURNING id
             """,
             [
-                id.lowercasedString, owner.rawValue, draft.name, SearchGrams.key(draft.name), draft.memo,
-                draft.link, draft.place?.name, draft.place?.address, draft.place?.latitude, draft.place?.longitude,
-                draft.place?.source.rawValue, try TagsColumn.text(of: draft.tags), draft.favorite, draft.isPrivate, milliseconds,
-                milliseconds
-            ])
-        let rowID = db.lastInsertRowID
+                "uuid": id.lowercasedString, "owner": owner.rawValue, "name": draft.name, "nameKey": SearchGrams.key(draft.name),
+                "memo": draft.memo, "link": draft.link, "tags": try TagsColumn.text(of: draft.tags), "favorite": draft.favorite,
+                "private": draft.isPrivate, "now": milliseconds
+            ] + Place.columnArguments(draft.place))
+        guard let rowID = inserted else { throw StoreError.corruptValue("no id for the new wish \(id.lowercasedString)") }
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
-        try index(rowID: rowID, name: draft.name, owner: owner, db)
-        try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, db)
-        return Wish(
+        if let sqlite = db.sqliteDatabase {
+            try index(rowID: rowID, name: draft.name, owner: owner, sqlite)
+            try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, sqlite)
+        }
+        let wish = Wish(
             id: id, name: draft.name, memo: draft.memo, link: draft.link, tags: draft.tags, place: draft.place,
             favorite: draft.favorite, isPrivate: draft.isPrivate, createdAt: now, updatedAt: now, version: 1)
+        return (rowID, wish)
     }
 
     /// The row id and the wish, when this owner has it.
-    static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, wish: Wish)? {
+    static func fetch(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws -> (rowID: Int64, wish: Wish)? {
         guard
             let row = try db.queryFirst(
-                "SELECT \(columns) FROM wishes w WHERE w.uuid = ? AND w.owner_id = ?",
-                [id.lowercasedString, owner.rawValue])
+                "SELECT \(columns) FROM wishes w WHERE w.uuid = :uuid AND w.owner_id = :owner",
+                ["uuid": id.lowercasedString, "owner": owner.rawValue])
         else { return nil }
         let rowID: Int64 = try row["id"]
         return (rowID, try wishes(from: [row], db)[0])
     }
 
     /// The wishes in rows that selected ``columns``, each with its photos and prices (one query each for all).
-    static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
+    static func wishes(from rows: [SQLRow], _ db: any SQLConnection) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         let photos = try PhotoRepository.photos(of: .wish, rowIDs, db)
         let prices = try priceHistories(ofWishes: rowIDs, db)
@@ -59,44 +67,52 @@ extension WishRepository {
         }
     }
 
+    /// ``wishes(from:_:)`` for the rooms that run on SQLite only so far (search, places, sharing).
+    static func wishes(from rows: [Row], _ db: Database) throws -> [Wish] {
+        try wishes(from: rows.map(SQLRow.init), SQLiteConnection(database: db))
+    }
+
     /// Stores `updated` over `current`, rewriting tags and the search entry only when they changed.
-    package static func write(_ updated: Wish, over current: Wish, rowID: Int64, owner: UserKey, _ db: Database) throws {
+    package static func write(_ updated: Wish, over current: Wish, rowID: Int64, owner: UserKey, _ db: any SQLConnection)
+        throws
+    {
         try db.run(
             """
-            UPDATE wishes SET name = ?, name_key = ?, memo = ?, link = ?, place_name = ?, place_address = ?,
-                place_latitude = ?, place_longitude = ?, place_source = ?, tags = ?, favorite = ?, private = ?,
-                updated_at = ?, version = ?
-            WHERE id = ?
+            UPDATE wishes SET name = :name, name_key = :nameKey, memo = :memo, link = :link, place_name = :placeName,
+                place_address = :placeAddress, place_latitude = :placeLatitude, place_longitude = :placeLongitude,
+                place_source = :placeSource, tags = :tags, favorite = :favorite, private = :private,
+                updated_at = :updatedAt, version = :version
+            WHERE id = :id
             """,
             [
-                updated.name, SearchGrams.key(updated.name), updated.memo, updated.link, updated.place?.name,
-                updated.place?.address, updated.place?.latitude, updated.place?.longitude,
-                updated.place?.source.rawValue, try TagsColumn.text(of: updated.tags), updated.favorite,
-                updated.isPrivate, updated.updatedAt.millisecondsSince1970, updated.version, rowID
-            ])
+                "name": updated.name, "nameKey": SearchGrams.key(updated.name), "memo": updated.memo, "link": updated.link,
+                "tags": try TagsColumn.text(of: updated.tags), "favorite": updated.favorite, "private": updated.isPrivate,
+                "updatedAt": updated.updatedAt.millisecondsSince1970, "version": updated.version, "id": rowID
+            ] + Place.columnArguments(updated.place))
         if updated.tags != current.tags {
             let createdAt = current.createdAt.millisecondsSince1970
             try deleteTags(current.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
             try insertTags(updated.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
         }
+        guard let sqlite = db.sqliteDatabase else { return }
         if updated.name != current.name {
-            try unindex(rowID: rowID, name: current.name, owner: owner, db)
-            try index(rowID: rowID, name: updated.name, owner: owner, db)
+            try unindex(rowID: rowID, name: current.name, owner: owner, sqlite)
+            try index(rowID: rowID, name: updated.name, owner: owner, sqlite)
         }
         if updated.memo != current.memo || updated.link != current.link {
-            try unindexText(rowID: rowID, memo: current.memo, link: current.link, owner: owner, db)
-            try indexText(rowID: rowID, memo: updated.memo, link: updated.link, owner: owner, db)
+            try unindexText(rowID: rowID, memo: current.memo, link: current.link, owner: owner, sqlite)
+            try indexText(rowID: rowID, memo: updated.memo, link: updated.link, owner: owner, sqlite)
         }
     }
 
     /// The wish in a row that selected ``columns``, without its photos.
-    static func wish(from row: Row) throws -> Wish {
+    static func wish(from row: SQLRow) throws -> Wish {
         let uuidText: String = try row["uuid"]
         let id = try UUID(storedText: uuidText)
         let place = try Place.read(from: row, record: "wish \(uuidText)")
         let tagsText: String = try row["tags"]
         guard let tags = TagsColumn.tags(in: tagsText) else {
-            throw SQLiteError(code: .corrupt, message: "wish \(uuidText) has unreadable tags")
+            throw StoreError.corruptValue("wish \(uuidText) has unreadable tags")
         }
         return Wish(
             id: id, name: try row["name"], memo: try row["memo"], link: try row["link"], tags: tags, place: place,
@@ -106,28 +122,30 @@ extension WishRepository {
     }
 
     /// Adds the wish to the tag index and counts its tags.
-    static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
+    static func insertTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: any SQLConnection) throws {
         for tag in tags {
+            let arguments: SQLArguments = ["owner": owner.rawValue, "key": Tag.key(tag)]
             try db.run(
-                "INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id) VALUES (?, ?, ?, ?)",
-                [owner.rawValue, Tag.key(tag), createdAt, rowID])
+                "INSERT INTO wish_tags (owner_id, tag_key, created_at, wish_id) VALUES (:owner, :key, :createdAt, :wish)",
+                arguments + ["createdAt": createdAt, "wish": rowID])
             try db.run(
                 """
-                INSERT INTO tags (owner_id, tag_key, name, count) VALUES (?, ?, ?, 1)
-                ON CONFLICT (owner_id, tag_key) DO UPDATE SET count = count + 1
+                INSERT INTO tags (owner_id, tag_key, name, count) VALUES (:owner, :key, :name, 1)
+                ON CONFLICT (owner_id, tag_key) DO UPDATE SET count = tags.count + 1
                 """,
-                [owner.rawValue, Tag.key(tag), tag])
+                arguments + ["name": tag])
         }
     }
 
     /// Removes the wish from the tag index, by full key, and uncounts its tags.
-    static func deleteTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: Database) throws {
+    static func deleteTags(_ tags: [String], rowID: Int64, owner: UserKey, createdAt: Int64, _ db: any SQLConnection) throws {
         for key in tags.map(Tag.key) {
+            let arguments: SQLArguments = ["owner": owner.rawValue, "key": key]
             try db.run(
-                "DELETE FROM wish_tags WHERE owner_id = ? AND tag_key = ? AND created_at = ? AND wish_id = ?",
-                [owner.rawValue, key, createdAt, rowID])
-            try db.run("UPDATE tags SET count = count - 1 WHERE owner_id = ? AND tag_key = ?", [owner.rawValue, key])
-            try db.run("DELETE FROM tags WHERE owner_id = ? AND tag_key = ? AND count <= 0", [owner.rawValue, key])
+                "DELETE FROM wish_tags WHERE owner_id = :owner AND tag_key = :key AND created_at = :createdAt AND wish_id = :wish",
+                arguments + ["createdAt": createdAt, "wish": rowID])
+            try db.run("UPDATE tags SET count = count - 1 WHERE owner_id = :owner AND tag_key = :key", arguments)
+            try db.run("DELETE FROM tags WHERE owner_id = :owner AND tag_key = :key AND count <= 0", arguments)
         }
     }
 

@@ -2,15 +2,19 @@ import Foundation
 import SQLite
 import WishlistCore
 
-/// Wishes of each account on SQLite: create, read, update with a version check, delete, list with
-/// filters and keyset pages, favorites, tag counts and search. Creating, reading, updating and
+/// Wishes of each account: create, read, update with a version check, delete, list with filters and
+/// keyset pages, favorites and tag counts, with the same SQL on both engines (`StoreDatabase`), and
+/// search and places, on SQLite only so far (`pool`). Creating, reading, updating and
 /// deleting are every record's with photos (`PhotoRecordRepository`); an update or a deletion goes
 /// through `PhotoLibrary`, which removes the files of the photos it lets go.
 ///
 /// Every method takes the `owner`; another account's wish is "not found", exactly like one that does
 /// not exist. Input is validated here too (by WishlistCore's rules), so nothing invalid is stored.
 public struct WishRepository: Sendable {
-    package let pool: DatabasePool
+    package let database: StoreDatabase
+
+    /// SQLite's pool, for what runs on SQLite only so far: search, places, imports.
+    var pool: DatabasePool { database.sqlitePool }
 
     /// Marks or unmarks the wish as a favorite.
     public func setFavorite(
@@ -21,10 +25,10 @@ public struct WishRepository: Sendable {
 
     /// The account's tags with how many wishes carry each, most used first.
     public func tagCounts(owner: UserKey) throws -> [TagCount] {
-        try pool.read { db in
+        try database.read { db in
             try db.query(
-                "SELECT name, count FROM tags WHERE owner_id = ? ORDER BY count DESC, tag_key",
-                [owner.rawValue]
+                "SELECT name, count FROM tags WHERE owner_id = :owner ORDER BY count DESC, tag_key",
+                ["owner": owner.rawValue]
             ).map { row in TagCount(name: try row["name"], count: try row["count"]) }
         }
     }
@@ -38,29 +42,30 @@ extension WishRepository: PhotoRecordRepository {
 
     package static func photoIDs(of draft: WishDraft) -> [UUID] { draft.photoIDs }
 
-    package static func insertRecord(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: Database) throws
+    package static func insertRecord(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection) throws
         -> (rowID: Int64, record: Wish)
     {
-        let wish = try insert(draft, id: id, owner: owner, now: now, db)
-        return (db.lastInsertRowID, wish)
+        try insert(draft, id: id, owner: owner, now: now, db)
     }
 
-    package static func fetchRecord(_ id: UUID, owner: UserKey, _ db: Database) throws -> (rowID: Int64, record: Wish)? {
+    package static func fetchRecord(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws -> (rowID: Int64, record: Wish)? {
         try fetch(id, owner: owner, db).map { ($0.rowID, $0.wish) }
     }
 
     package static func photoIDs(in patch: WishPatch) throws -> [UUID]? { try patch.validatedPhotoIDs() }
 
-    package static func applying(_ patch: WishPatch, to current: Wish, rowID: Int64, owner: UserKey, _ db: Database)
+    package static func applying(_ patch: WishPatch, to current: Wish, rowID: Int64, owner: UserKey, _ db: any SQLConnection)
         throws -> Wish
     {
         try patch.applied(to: current)
     }
 
-    package static func deleteRecord(_ wish: Wish, rowID: Int64, owner: UserKey, _ db: Database) throws {
+    package static func deleteRecord(_ wish: Wish, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws {
         try deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
-        try unindex(rowID: rowID, name: wish.name, owner: owner, db)
-        try unindexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, db)
-        try db.run("DELETE FROM wishes WHERE id = ?", [rowID])
+        if let sqlite = db.sqliteDatabase {
+            try unindex(rowID: rowID, name: wish.name, owner: owner, sqlite)
+            try unindexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, sqlite)
+        }
+        try db.run("DELETE FROM wishes WHERE id = :id", ["id": rowID])
     }
 }

@@ -96,8 +96,8 @@ import WishlistCore
         let store = test.store
         let alice = try store.users.createUser(username: "alice", passwordHash: "x", isAdmin: true, now: Self.now).key
         let bob = try Self.signedInBob(store)
-        try test.addWishRows(["Lantern", "Kite", "Tea"], owner: bob)
-        try test.addWishRows(["Hanbok"], owner: alice)
+        try test.add(["Lantern", "Kite", "Tea"], owner: bob)
+        try test.add(["Hanbok"], owner: alice)
         let later = Self.now.addingTimeInterval(600)
         let token = try #require(try store.tokens.tokens(for: bob).first)
         try store.tokens.markTokenUsed(token.id, userAgent: "cli", now: later)

@@ -106,8 +106,8 @@ import WishlistCore
         try store.sessions.createSession(
             for: bob, tokenHash: [1], userAgent: nil, now: Self.now, expiresAt: Self.now.addingTimeInterval(60))
         _ = try store.tokens.createToken(for: bob, name: "t", tokenHash: [2], now: Self.now)
-        try test.addWishRows(["Kite"], owner: bob)
-        try test.addWishRows(["Tea"], owner: carol)
+        try test.add(["Kite"], owner: bob)
+        try test.add(["Tea"], owner: carol)
 
         try store.users.deleteUser(username: "bob")
         #expect(try store.users.credentials(username: "bob") == nil)

@@ -90,7 +90,7 @@ import WishlistCore
     /// Alice's wishes `draft(0)` to `draft(totalBound)`, one more than a total counts, a
     /// millisecond apart, in one transaction.
     private func addPastTheBound(_ draft: (Int) -> WishDraft) throws {
-        try fixture.store.pool.write { db in
+        try fixture.store.database.write { db in
             for index in 0...SearchPage<Wish>.totalBound {
                 _ = try WishRepository.insert(
                     draft(index).validated(), id: UUID(), owner: alice, now: Date(millisecondsSince1970: Int64(index)), db)

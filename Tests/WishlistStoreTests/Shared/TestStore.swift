@@ -68,25 +68,6 @@ final class TestStore {
         ).key
     }
 
-    /// Wishes of these names on either engine, for what counts them: made by the repository on
-    /// SQLite (whose search index must know them), bare rows on PostgreSQL, where the Wishes room
-    /// does not run yet.
-    func addWishRows(_ names: [String], owner: UserKey) throws {
-        guard url != nil else {
-            try add(names, owner: owner)
-            return
-        }
-        try store.database.write { db in
-            for name in names {
-                try db.run(
-                    """
-                    INSERT INTO wishes (uuid, owner_id, name, name_key, created_at, updated_at)
-                    VALUES (:uuid, :owner, :name, :name, 0, 0)
-                    """, ["uuid": UUID().lowercasedString, "owner": owner.rawValue, "name": name])
-            }
-        }
-    }
-
     /// Creates wishes with the given names, one millisecond apart in that order (the last is newest).
     @discardableResult
     func add(_ names: [String], owner: UserKey, tags: [String] = [], startingAt start: Int64 = 1_000) throws -> [Wish] {
