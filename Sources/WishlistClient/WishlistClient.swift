@@ -51,6 +51,9 @@ public final class WishlistClient: Sendable {
         return try answer(response, body: data)
     }
 
+    /// Bodies larger than this ask the server to go ahead before they are sent (Linux only).
+    static let continueThreshold = 1 << 20
+
     /// A request to `path` as this client is signed in; `headers` are set last, over the others.
     func makeRequest(
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:],
@@ -78,6 +81,13 @@ public final class WishlistClient: Sendable {
             // waits for that body until the client's time runs out. A fresh connection fails
             // plainly instead, and `exchangeRepeating` sends the whole request again.
             request.setValue("close", forHTTPHeaderField: "Connection")
+            // A large body waits for the server's go-ahead (libcurl waits up to a second for it):
+            // a server that refuses the request from its headers alone (413) answers before the
+            // body is sent, instead of cutting a connection still being written, which reached
+            // this side as a broken pipe rather than the refusal.
+            if let body, body.count > Self.continueThreshold {
+                request.setValue("100-continue", forHTTPHeaderField: "Expect")
+            }
         #endif
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
