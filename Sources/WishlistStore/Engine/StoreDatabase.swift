@@ -44,6 +44,7 @@ package final class StoreDatabase: Sendable {
     /// Runs `body` in a write transaction, first taking `lock` on PostgreSQL (see `StoreLock`).
     ///
     /// - Parameter counted: false for a write that no cached read shows (see `writeCount`).
+    @discardableResult
     func write<T>(counted: Bool = true, locking lock: StoreLock? = nil, _ body: (any SQLConnection) throws -> T) throws -> T {
         try translatingErrors {
             switch engine {
