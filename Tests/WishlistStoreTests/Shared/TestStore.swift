@@ -30,18 +30,18 @@ final class TestStore {
         try TestStore(copying: bundledSpotsTemplate.get())
     }
 
+    /// Where this process keeps that imported file; removed when the process exits.
+    private static let bundledSpotsFile = FileManager.default.temporaryDirectory.appending(
+        path: "wishlist-spots-template-\(getpid()).sqlite")
+
     private static let bundledSpotsTemplate = Result { () throws -> URL in
         let template = try TestStore()
         try template.store.spots.importBundledIfNeeded()
         try template.store.close()
-        let file = FileManager.default.temporaryDirectory.appending(path: "wishlist-spots-template-\(getpid()).sqlite")
-        try? FileManager.default.removeItem(at: file)
-        try FileManager.default.copyItem(at: template.directory.appending(path: "wishlist.sqlite"), to: file)
-        atexit {
-            try? FileManager.default.removeItem(
-                at: FileManager.default.temporaryDirectory.appending(path: "wishlist-spots-template-\(getpid()).sqlite"))
-        }
-        return file
+        try? FileManager.default.removeItem(at: bundledSpotsFile)
+        try FileManager.default.copyItem(at: template.directory.appending(path: "wishlist.sqlite"), to: bundledSpotsFile)
+        atexit { try? FileManager.default.removeItem(at: TestStore.bundledSpotsFile) }
+        return bundledSpotsFile
     }
 
     deinit {
