@@ -1,6 +1,5 @@
 import Foundation
 import Geocoding
-import SQLite
 import WishlistCore
 
 extension PlaceLayer {
@@ -16,9 +15,9 @@ extension PlaceLayer {
     /// their row ids in order, and the cursor of the next page.
     ///
     /// Looks in a `SearchCircle` that doubles until it holds a page more than the cursor (the
-    /// layer's point index answers the circle's boxes). The order is the index's coordinates',
-    /// which agree with the stored ones within about a metre.
-    func nearest(_ query: NearQuery, owner: UserKey, _ db: Database) throws -> (rowIDs: [Int64], nextCursor: String?) {
+    /// layer's point index answers the circle's boxes). Distances are computed here from the
+    /// stored coordinates, so both engines order, page and cut alike to the last bit.
+    func nearest(_ query: NearQuery, owner: UserKey, _ db: any SQLConnection) throws -> (rowIDs: [Int64], nextCursor: String?) {
         var after: NearPosition?
         if let cursor = query.cursor {
             guard let position = OpaqueCursor.decode(cursor, as: NearPosition.self, owner: owner),
@@ -48,11 +47,14 @@ extension PlaceLayer {
     }
 
     /// The rows of `ids`, in that order, selecting `columns` from the records aliased `alias`.
-    func records(ids: [Int64], columns: String, alias: String, _ db: Database) throws -> [Row] {
+    func records(ids: [Int64], columns: String, alias: String, _ db: any SQLConnection) throws -> [SQLRow] {
         guard !ids.isEmpty else { return [] }
         let rows = try db.query(
-            "SELECT \(columns) FROM \(self.records) \(alias) WHERE \(alias).id IN (SELECT value FROM json_each(?))",
-            [ids.jsonArray])
+            """
+            SELECT \(columns) FROM \(self.records) \(alias)
+            WHERE \(alias).id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
+            """,
+            ["ids": ids.jsonArray])
         let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0["id"] as Int64, $0) })
         return ids.compactMap { byID[$0] }
     }
@@ -65,15 +67,14 @@ extension PlaceLayer {
     }
 
     /// The rows in the circle's boxes, each with its distance from the centre.
-    private func placedRows(in circle: SearchCircle, owner: UserKey, _ db: Database) throws
+    private func placedRows(in circle: SearchCircle, owner: UserKey, _ db: any SQLConnection) throws
         -> [(distance: Double, rowID: Int64)]
     {
         let origin = Coordinate(latitude: circle.latitude, longitude: circle.longitude)
         var found: [(distance: Double, rowID: Int64)] = []
         for box in circle.boxes {
-            // Coordinates within a metre or so are close enough to order by.
-            let points = pointsInBox(box, owner: owner, exact: false)
-            try db.forEach(points.sql, points.arguments) { row in
+            let points = pointsInBox(box, owner: owner, db.dialect)
+            for row in try db.query(points.sql, points.arguments) {
                 let point = Coordinate(latitude: try row["latitude"], longitude: try row["longitude"])
                 found.append((GreatCircle.distance(origin, point), try row["id"]))
             }
