@@ -35,7 +35,7 @@ extension PlaceLayer {
         -> [(rowID: Int64, latitude: Double, longitude: Double)]
     {
         guard limit > 0 else { return [] }
-        let points = pointsInBox(box, owner: owner, db.dialect)
+        let points = pointsInBox(box, owner: owner, exact: true, db.dialect)
         return try db.query(
             """
             \(points.sql)
@@ -83,7 +83,7 @@ extension PlaceLayer {
         let strips = covered?.rim(of: box) ?? [box]
         var seen = Set<Int64>()
         for strip in strips {
-            let points = pointsInBox(strip, owner: owner, db.dialect)
+            let points = pointsInBox(strip, owner: owner, exact: true, db.dialect)
             for row in try db.query(points.sql, points.arguments) {
                 let id: Int64 = try row["id"]
                 let latitude: Double = try row["latitude"]

@@ -28,11 +28,7 @@ extension PlaceLayer {
         var circle = SearchCircle(latitude: query.latitude, longitude: query.longitude, after: after?.distance)
         var found: [(distance: Double, rowID: Int64)] = []
         while true {
-            found = try placedRows(in: circle, owner: owner, db).filter { candidate in
-                guard candidate.distance <= circle.radius else { return false }
-                guard let after else { return true }
-                return (candidate.distance, candidate.rowID) > (after.distance, after.rowID)
-            }
+            found = try placedRows(in: circle, after: after, wanted: query.limit + 1, owner: owner, db)
             if found.count > query.limit || circle.coversEverything { break }
             circle = circle.doubled()
         }
@@ -66,17 +62,57 @@ extension PlaceLayer {
         return GreatCircle.distance(origin, point).rounded()
     }
 
-    /// The rows in the circle's boxes, each with its distance from the centre.
-    private func placedRows(in circle: SearchCircle, owner: UserKey, _ db: any SQLConnection) throws
-        -> [(distance: Double, rowID: Int64)]
-    {
+    /// The rows in the circle past `after`, each with its distance from the centre: all of them,
+    /// or at least the `wanted` nearest when there are more.
+    ///
+    /// Where the index gives coordinates only to within a few metres (SQLite's R*Tree), the
+    /// candidates are taken nearest first by those, and the stored coordinates are read for as
+    /// many as could still be among the `wanted` nearest: a query or two for a page, rather than
+    /// a lookup of every record in the circle.
+    private func placedRows(
+        in circle: SearchCircle, after: NearPosition?, wanted: Int, owner: UserKey, _ db: any SQLConnection
+    ) throws -> [(distance: Double, rowID: Int64)] {
+        func isEligible(_ candidate: (distance: Double, rowID: Int64)) -> Bool {
+            guard candidate.distance <= circle.radius else { return false }
+            guard let after else { return true }
+            return (candidate.distance, candidate.rowID) > (after.distance, after.rowID)
+        }
         let origin = Coordinate(latitude: circle.latitude, longitude: circle.longitude)
-        var found: [(distance: Double, rowID: Int64)] = []
+        var candidates: [(distance: Double, rowID: Int64)] = []
+        var tolerance = 0.0
         for box in circle.boxes {
-            let points = pointsInBox(box, owner: owner, db.dialect)
+            let points = pointsInBox(box, owner: owner, exact: false, db.dialect)
+            tolerance = points.tolerance
             for row in try db.query(points.sql, points.arguments) {
                 let point = Coordinate(latitude: try row["latitude"], longitude: try row["longitude"])
-                found.append((GreatCircle.distance(origin, point), try row["id"]))
+                candidates.append((GreatCircle.distance(origin, point), try row["id"]))
+            }
+        }
+        guard tolerance > 0 else { return candidates.filter(isEligible) }
+        candidates = candidates.filter { candidate in
+            candidate.distance <= circle.radius + tolerance && candidate.distance >= (after?.distance ?? 0) - tolerance
+        }
+        candidates.sort { $0.distance < $1.distance }
+        var found: [(distance: Double, rowID: Int64)] = []
+        var next = 0
+        while next < candidates.count {
+            // Once `wanted` are found, a candidate further than the last of them by more than the
+            // tolerance cannot come before it, nor can any after it.
+            if found.count >= wanted, candidates[next].distance > found.map(\.distance).sorted()[wanted - 1] + tolerance {
+                break
+            }
+            let batch = candidates[next..<min(candidates.count, next + wanted)].map(\.rowID)
+            next += batch.count
+            let rows = try db.query(
+                """
+                SELECT id, place_latitude, place_longitude FROM \(records)
+                WHERE id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
+                """,
+                ["ids": batch.jsonArray])
+            for row in rows {
+                let point = Coordinate(latitude: try row["place_latitude"], longitude: try row["place_longitude"])
+                let candidate = (distance: GreatCircle.distance(origin, point), rowID: try row["id"] as Int64)
+                if isEligible(candidate) { found.append(candidate) }
             }
         }
         return found

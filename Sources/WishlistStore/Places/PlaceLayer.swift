@@ -29,28 +29,39 @@ struct PlaceLayer: Sendable {
     static let journal = PlaceLayer(
         records: "journal_entries", points: .ownedRTree("journal_places"), cells: "journal_place_cells")
 
+    /// How far, in metres, a distance from the coordinates SQLite's R*Tree keeps may be from the
+    /// distance from the stored ones, with room to spare: the tree keeps each as a 32-bit float
+    /// rounded outwards, at most two and a half of its steps away (4.3 m of arc at a longitude of
+    /// ±180°, half that in latitude).
+    static let treeTolerance = 10.0
+
     /// A query for `id, latitude, longitude` of the owner's records whose points may lie in `box`,
-    /// the records aliased `w`, ending in its WHERE clause, with the values of its parameters
-    /// (`:owner`, when the layer has several owners, and `:boxWest`, `:boxEast`, `:boxSouth`,
-    /// `:boxNorth`): a caller adding conditions names its own. The coordinates are the records'
-    /// own, so both engines order and filter by the same numbers; on SQLite's R*Tree it may
-    /// return points up to a metre outside the box (the tree keeps 32-bit floats, rounded outwards).
-    func pointsInBox(_ box: BoundingBox, owner: UserKey, _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
+    /// ending in its WHERE clause, with the values of its parameters (`:owner`, when the layer has
+    /// several owners, and `:boxWest`, `:boxEast`, `:boxSouth`, `:boxNorth`): a caller adding
+    /// conditions names its own. On SQLite's R*Tree it may return points a few metres outside
+    /// the box. With `exact: true` the coordinates are the records' own, and the records are
+    /// aliased `w`; otherwise they may be SQLite's R*Tree's, sparing a lookup of each record,
+    /// and `tolerance` says how far distances from them may be off (0 when they are exact).
+    func pointsInBox(_ box: BoundingBox, owner: UserKey, exact: Bool, _ dialect: SQLDialect)
+        -> (sql: String, arguments: SQLArguments, tolerance: Double)
+    {
         let inBox: SQLArguments = [
             "boxWest": box.minLongitude, "boxEast": box.maxLongitude, "boxSouth": box.minLatitude, "boxNorth": box.maxLatitude
         ]
         let columns = "SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude"
         switch (points, dialect) {
         case (.ownedRTree(let tree), .sqlite):
-            return (
-                """
-                \(columns) FROM \(tree) p JOIN \(records) w ON w.id = p.id
-                WHERE p.min_owner > :owner - 1 AND p.max_owner < :owner + 1
+            let inTree = """
+                p.min_owner > :owner - 1 AND p.max_owner < :owner + 1
                   AND p.max_longitude >= :boxWest AND p.min_longitude <= :boxEast
                   AND p.max_latitude >= :boxSouth AND p.min_latitude <= :boxNorth
-                """,
-                ["owner": owner.rawValue] + inBox
-            )
+                """
+            let arguments = ["owner": owner.rawValue] + inBox
+            guard exact else {
+                let sql = "SELECT p.id, p.min_latitude AS latitude, p.min_longitude AS longitude FROM \(tree) p WHERE \(inTree)"
+                return (sql, arguments, Self.treeTolerance)
+            }
+            return ("\(columns) FROM \(tree) p JOIN \(records) w ON w.id = p.id WHERE \(inTree)", arguments, 0)
         case (.ownedRTree, .postgres), (.position, _):
             // Searched along the box's narrower side, as a unary `+` keeps either engine off the
             // other column's index: the strip along a map's east edge is a whole country tall.
@@ -59,8 +70,8 @@ struct PlaceLayer: Sendable {
                 byLongitude ? ("+w.place_latitude", "w.place_longitude") : ("w.place_latitude", "+w.place_longitude")
             let inRange = "\(latitude) BETWEEN :boxSouth AND :boxNorth AND \(longitude) BETWEEN :boxWest AND :boxEast"
             // The spots' layer has one owner, and needs no condition.
-            guard case .ownedRTree = points else { return ("\(columns) FROM \(records) w WHERE \(inRange)", inBox) }
-            return ("\(columns) FROM \(records) w WHERE w.owner_id = :owner AND \(inRange)", ["owner": owner.rawValue] + inBox)
+            guard case .ownedRTree = points else { return ("\(columns) FROM \(records) w WHERE \(inRange)", inBox, 0) }
+            return ("\(columns) FROM \(records) w WHERE w.owner_id = :owner AND \(inRange)", ["owner": owner.rawValue] + inBox, 0)
         }
     }
 }
