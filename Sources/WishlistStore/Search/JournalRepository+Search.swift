@@ -48,8 +48,10 @@ extension JournalRepository {
             ? []
             : try db.query(
                 """
-                SELECT \(Self.columns) FROM journal_entries e
-                WHERE e.id IN (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) AND e.owner_id = :owner
+                SELECT \(Self.columns)
+                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
+                    ON e.id = j.value
+                WHERE e.owner_id = :owner
                 """,
                 ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
             ).inOrder(of: rowIDs)

@@ -239,8 +239,9 @@ extension WishRepository {
             ? []
             : try db.query(
                 """
-                SELECT \(columns) FROM wishes w
-                WHERE w.id IN (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) AND w.owner_id = :owner
+                SELECT \(columns)
+                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
+                WHERE w.owner_id = :owner
                 """,
                 ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
             ).inOrder(of: rowIDs)

@@ -119,8 +119,9 @@ public struct SpotRepository: Sendable {
         let joins = Self.joins(owner: owner)
         return try db.query(
             """
-            SELECT \(columns) FROM spots s \(joins.sql)
-            WHERE s.id IN (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer)))
+            SELECT \(columns)
+            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) spots s ON s.id = j.value
+            \(joins.sql)
             """,
             joins.arguments + ["rowIDs": rowIDs.jsonArray]
         ).inOrder(of: rowIDs).map(spot(from:))
