@@ -21,7 +21,8 @@ public struct RecentSearchRepository: Sendable {
     /// shows recent searches, and every search typed would otherwise make every kept answer stale.
     public func record(_ searches: [(text: String, owner: UserKey, at: Date)]) throws {
         let searches = try searches.map { search in
-            let query = try WishSearchResult.normalizedQuery(search.text)
+            // Kept as a key is bound: PostgreSQL's text holds no NUL.
+            let query = SearchGrams.bindable(try WishSearchResult.normalizedQuery(search.text))
             return (query: query, key: SearchGrams.key(query), owner: search.owner, at: search.at)
         }
         let owners = Set(searches.map(\.owner))

@@ -28,9 +28,9 @@ enum SearchGrams {
         text.canonicallyComposed.lowercased()
     }
 
-    /// A key of a query as a value bound to a statement on either engine: PostgreSQL's text holds
-    /// no NUL (so no key stored there has one), and a NUL becomes U+FFFD, which no key holds
-    /// either, rather than an error.
+    /// A query or its key as a value bound to a statement on either engine: PostgreSQL's text
+    /// holds no NUL (so no key stored there has one), and a NUL becomes U+FFFD, which no key
+    /// holds either, rather than an error.
     static func bindable(_ key: String) -> String {
         key.contains("\u{0}") ? key.replacing("\u{0}", with: "\u{FFFD}") : key
     }

@@ -88,6 +88,12 @@ import WishlistCore
         #expect(try fixture.queries().isEmpty)
     }
 
+    @Test(arguments: TestEngine.allCases) func aNULIsKeptAsAReplacementCharacter(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.recent.record("a\u{0}b", owner: fixture.alice)
+        #expect(try fixture.queries() == ["a\u{FFFD}b"])
+    }
+
     @Test func theSameSearchRecordedTwiceAtOnceIsKeptOnceOnPostgreSQL() throws {
         let fixture = try Fixture(.postgres)
         let (recent, alice) = (fixture.recent, fixture.alice)
