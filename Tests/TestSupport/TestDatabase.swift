@@ -4,12 +4,22 @@ import PostgreSQL
 /// A new, empty database on the test cluster for one test, so that tests running at once see
 /// nothing of each other's tables, locks or sessions.
 public enum TestDatabase {
-    /// Creates the database and answers its URL (with more query parameters if given).
-    public static func make(parameters: [(String, String)] = []) throws -> String {
+    /// Creates the database and answers its URL (with more query parameters if given); with
+    /// `template`, as a copy of the database of that URL, to which no connection may be open.
+    public static func make(copying template: String? = nil, parameters: [(String, String)] = []) throws -> String {
         let cluster = try PostgresTestCluster.shared()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let admin = try PostgresConnection(url: cluster.url())
-        try admin.execute("CREATE DATABASE \(name)")
+        let copied = template.map { " TEMPLATE " + ($0.split(separator: "?")[0].split(separator: "/").last ?? "") } ?? ""
+        // The template's last sessions may still be ending after their client closed them.
+        for attempt in 1... {
+            do {
+                try admin.execute("CREATE DATABASE \(name)\(copied)")
+                break
+            } catch let error as PostgresError where error.code == SQLState(rawValue: "55006") && attempt < 100 {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
         return cluster.url(database: name, parameters: parameters)
     }
 }

@@ -151,7 +151,7 @@ public struct UserRepository: Sendable {
 
     /// Deletes the account and, through foreign keys, everything it owns. SQLite's search indexes
     /// have no foreign keys (and row ids can be reused), so their entries go first, one record at a
-    /// time; the PostgreSQL baseline has no search index yet.
+    /// time; PostgreSQL's reference their records and go with them.
     public func deleteUser(username: String) throws {
         try database.write { db in
             let id = try Self.userID(username: username, db)
@@ -159,10 +159,10 @@ public struct UserRepository: Sendable {
                 let owner = UserKey(id)
                 try sqlite.forEach("SELECT id, name, memo, link FROM wishes WHERE owner_id = ?", [id]) { row in
                     let rowID: Int64 = try row["id"]
-                    try WishRepository.unindex(rowID: rowID, name: try row["name"], owner: owner, sqlite)
-                    try WishRepository.unindexText(rowID: rowID, memo: try row["memo"], link: try row["link"], owner: owner, sqlite)
+                    try WishRepository.unindex(rowID: rowID, name: try row["name"], owner: owner, db)
+                    try WishRepository.unindexText(rowID: rowID, memo: try row["memo"], link: try row["link"], owner: owner, db)
                 }
-                try JournalRepository.unindexAll(owner: owner, sqlite)
+                try JournalRepository.unindexAll(owner: owner, db)
             }
             try db.run("DELETE FROM users WHERE id = :id", ["id": id])
         }

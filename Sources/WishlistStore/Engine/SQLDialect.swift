@@ -41,4 +41,13 @@ package enum SQLDialect: Sendable, Equatable {
         case .postgres: "JOIN"
         }
     }
+
+    /// Where `needle` first occurs in `text` (both SQL expressions), in characters from 1; 0 when
+    /// it does not: SQLite's `instr`, PostgreSQL's `strpos`.
+    func position(of needle: String, in text: String) -> String {
+        switch self {
+        case .sqlite: "instr(\(text), \(needle))"
+        case .postgres: "strpos(\(text), \(needle))"
+        }
+    }
 }

@@ -14,12 +14,16 @@ enum StoreLock: Sendable, Equatable {
     /// The set of accounts as a whole: who is an administrator, whether any account exists. Taken
     /// by writes that check a rule across accounts (first set-up, the last administrator).
     case accounts
+    /// The K-culture spots, shared by every account and replaced as a whole by an import: servers
+    /// starting at once import a new release once.
+    case spots
 
     /// The advisory lock's key, the same in every process.
     var key: Int64 {
         switch self {
         case .account(let key): PostgresConnection.advisoryLockKey("account:\(key.rawValue)")
         case .accounts: PostgresConnection.advisoryLockKey("accounts")
+        case .spots: PostgresConnection.advisoryLockKey("spots")
         }
     }
 }

@@ -3,8 +3,8 @@ import SQLite
 import WishlistCore
 
 /// Reading and writing the rows of one entry: `journal_entries` and its `journal_mentions`, with the
-/// same SQL on both engines, and its `journal_search` entry, SQLite's contentless FTS5 index (kept
-/// through `sqliteDatabase`; PostgreSQL has no search index yet). Its photos are `PhotoRepository`'s.
+/// same SQL on both engines, and its `journal_search` entry (`SearchIndex`: SQLite's contentless FTS5
+/// table, PostgreSQL's `tsvector` parts). Its photos are `PhotoRepository`'s.
 extension JournalRepository {
     /// The columns every entry query selects, from `journal_entries` aliased `e`.
     static let columns = """
@@ -13,7 +13,7 @@ extension JournalRepository {
         """
 
     /// Inserts a validated draft with its mentions, without its photos; shared by `create` and the
-    /// benchmark generator. SQLite's search index learns the entry here; PostgreSQL has none yet.
+    /// benchmark generator. The search index learns the entry here.
     package static func insertRecord(_ draft: JournalDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection)
         throws -> (rowID: Int64, record: JournalEntry)
     {
@@ -33,7 +33,7 @@ extension JournalRepository {
         var entry = JournalEntry(
             id: id, title: draft.title, contents: draft.contents, date: draft.date, time: draft.time,
             hearted: draft.hearted, place: draft.place, createdAt: now, updatedAt: now, version: 1)
-        if let sqlite = db.sqliteDatabase { try index(rowID: rowID, entry: entry, owner: owner, sqlite) }
+        try index(rowID: rowID, entry: entry, owner: owner, db)
         if !draft.wishIDs.isEmpty {
             try setMentions(draft.wishIDs, entry: rowID, owner: owner, db)
             entry.wishIDs = draft.wishIDs
@@ -78,7 +78,7 @@ extension JournalRepository {
         }
     }
 
-    /// ``entries(from:_:)`` for search, which runs on SQLite only so far.
+    /// ``entries(from:_:)`` for places, which run on SQLite only so far.
     static func entries(from rows: [Row], _ db: Database) throws -> [JournalEntry] {
         try entries(from: rows.map(SQLRow.init), SQLiteConnection(database: db))
     }
@@ -99,9 +99,9 @@ extension JournalRepository {
                 "hearted": updated.hearted, "updatedAt": updated.updatedAt.millisecondsSince1970,
                 "version": updated.version, "id": rowID
             ] + Place.columnArguments(updated.place))
-        if let sqlite = db.sqliteDatabase, (updated.title, updated.contents) != (current.title, current.contents) {
-            try unindex(rowID: rowID, entry: current, owner: owner, sqlite)
-            try index(rowID: rowID, entry: updated, owner: owner, sqlite)
+        if (updated.title, updated.contents) != (current.title, current.contents) {
+            try unindex(rowID: rowID, entry: current, owner: owner, db)
+            try index(rowID: rowID, entry: updated, owner: owner, db)
         }
     }
 
@@ -136,29 +136,31 @@ extension JournalRepository {
             updatedAt: Date(millisecondsSince1970: try row["updated_at"]), version: try row["version"])
     }
 
-    /// The text the search index holds for an entry: its title and contents.
-    private static func document(_ entry: JournalEntry, owner: UserKey) -> String {
-        SearchGrams.document(entry.title + "\n" + entry.contents, owner: owner)
+    /// What the search index holds for an entry: its title and contents.
+    private static func document(_ entry: JournalEntry, owner: UserKey) -> SearchDocument {
+        SearchGrams.gramsDocument(entry.title + "\n" + entry.contents, owner: owner)
     }
 
+    static func index(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: any SQLConnection) throws {
+        try SearchIndex.journal.add(rowID, document(entry, owner: owner), db)
+    }
+
+    /// ``index(rowID:entry:owner:_:)`` for the rooms not yet moved (the archive's import).
     static func index(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: Database) throws {
-        try db.run(
-            "INSERT INTO journal_search (rowid, grams) VALUES (?, ?)", [rowID, document(entry, owner: owner)])
+        try index(rowID: rowID, entry: entry, owner: owner, SQLiteConnection(database: db))
     }
 
-    /// A contentless FTS5 table forgets an entry only when given the exact text that was indexed.
-    static func unindex(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: Database) throws {
-        try db.run(
-            "INSERT INTO journal_search (journal_search, rowid, grams) VALUES ('delete', ?, ?)",
-            [rowID, document(entry, owner: owner)])
+    /// Takes the entry out of the index, with the text it was indexed with.
+    static func unindex(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: any SQLConnection) throws {
+        try SearchIndex.journal.remove(rowID, document(entry, owner: owner), db)
     }
 
-    /// Takes every entry of an account out of the search index, before the account is deleted:
-    /// the FTS table has no foreign keys to cascade through.
-    static func unindexAll(owner: UserKey, _ db: Database) throws {
-        let rows = try db.query("SELECT \(columns) FROM journal_entries e WHERE e.owner_id = ?", [owner.rawValue])
+    /// Takes every entry of an account out of SQLite's search index, before the account is
+    /// deleted: the FTS table has no foreign keys to cascade through.
+    static func unindexAll(owner: UserKey, _ db: any SQLConnection) throws {
+        let rows = try db.query("SELECT \(columns) FROM journal_entries e WHERE e.owner_id = :owner", ["owner": owner.rawValue])
         for row in rows {
-            try unindex(rowID: try row["id"], entry: try entry(from: SQLRow(row)), owner: owner, db)
+            try unindex(rowID: try row["id"], entry: try entry(from: row), owner: owner, db)
         }
     }
 }

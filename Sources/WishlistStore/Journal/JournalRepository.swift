@@ -3,8 +3,8 @@ import SQLite
 import WishlistCore
 
 /// Journal entries of each account: create, read, update with a version check, heart, delete,
-/// keyset-paged lists newest day first and the entries that mention a wish, with the same SQL on
-/// both engines (`StoreDatabase`), and search, on SQLite only so far (`pool`).
+/// keyset-paged lists newest day first, the entries that mention a wish, search and places, with
+/// the same SQL on both engines (`StoreDatabase`).
 /// Creating, reading, updating and deleting are every record's with photos
 /// (`PhotoRecordRepository`), as a wish's are; an update or a deletion goes through
 /// `PhotoLibrary`, which removes the files of the photos it lets go.
@@ -14,9 +14,6 @@ import WishlistCore
 /// (by WishlistCore's rules), so nothing invalid is stored.
 public struct JournalRepository: Sendable {
     package let database: StoreDatabase
-
-    /// SQLite's pool, for what runs on SQLite only so far: search.
-    var pool: DatabasePool { database.sqlitePool }
 
     /// Hearts or unhearts the entry (D2).
     public func setHearted(
@@ -49,7 +46,7 @@ extension JournalRepository: PhotoRecordRepository {
     }
 
     package static func deleteRecord(_ entry: JournalEntry, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws {
-        if let sqlite = db.sqliteDatabase { try unindex(rowID: rowID, entry: entry, owner: owner, sqlite) }
+        try unindex(rowID: rowID, entry: entry, owner: owner, db)
         try db.run("DELETE FROM journal_entries WHERE id = :id", ["id": rowID])
     }
 }

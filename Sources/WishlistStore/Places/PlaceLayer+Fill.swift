@@ -1,4 +1,3 @@
-import SQLite
 import WishlistCore
 
 extension PlaceLayer {
@@ -16,17 +15,17 @@ extension PlaceLayer {
     ///
     /// The grid is summed here rather than by SQL's GROUP BY over every point at every level:
     /// that sorted 150,000 rows for the K-culture spots and took most of their import.
-    func fill(owner: String, _ db: Database) throws {
+    func fill(owner: String, _ db: any SQLConnection) throws {
         let placed = "FROM \(records) WHERE place_latitude IS NOT NULL"
-        if case .ownedRTree(let tree) = points {
-            try db.execute(
+        if case .ownedRTree(let tree) = points, db.dialect == .sqlite {
+            try db.run(
                 """
                 INSERT INTO \(tree) (id, min_owner, max_owner, min_longitude, max_longitude, min_latitude, max_latitude)
-                SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude \(placed);
-                """)
+                SELECT id, \(owner) - 0.5, \(owner) + 0.5, place_longitude, place_longitude, place_latitude, place_latitude \(placed)
+                """, [:])
         }
         var sums: [OwnedCell: PointSum] = [:]
-        try db.forEach("SELECT \(owner) AS owner, place_latitude, place_longitude \(placed)") { row in
+        for row in try db.query("SELECT \(owner) AS owner, place_latitude, place_longitude \(placed)") {
             let owner: Int64 = try row["owner"]
             let latitude: Double = try row["place_latitude"]
             let longitude: Double = try row["place_longitude"]
@@ -42,8 +41,14 @@ extension PlaceLayer {
         }
         for (key, sum) in ordered {
             try db.run(
-                "INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [key.owner, key.level, key.cell.x, key.cell.y, sum.count, sum.latitude, sum.longitude])
+                """
+                INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude)
+                VALUES (:owner, :level, :x, :y, :count, :latitude, :longitude)
+                """,
+                [
+                    "owner": key.owner, "level": key.level, "x": key.cell.x, "y": key.cell.y, "count": sum.count,
+                    "latitude": sum.latitude, "longitude": sum.longitude
+                ])
         }
     }
 }

@@ -90,6 +90,6 @@ extension Schema {
             END;
             """)
         // Records stored before this migration.
-        try layer.fill(owner: "owner_id", db)
+        try layer.fill(owner: "owner_id", SQLiteConnection(database: db))
     }
 }

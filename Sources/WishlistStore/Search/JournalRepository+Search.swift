@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 extension JournalRepository {
@@ -9,25 +8,28 @@ extension JournalRepository {
     /// Looks at the most recently written 1 000 matches, like the wish name search, which bounds
     /// the work of a one-letter search in a hundred thousand entries.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<JournalEntry> {
-        try pool.read { db in try Self.search(query, owner: owner, db) }
+        try database.read { db in try Self.search(query, owner: owner, db) }
     }
 
     /// ``search(_:owner:)`` on a connection the caller holds, so that it reads the snapshot of
     /// the other groups of the same answer.
-    static func search(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> SearchPage<JournalEntry> {
+    static func search(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> SearchPage<JournalEntry> {
         let after = try SearchPosition.decode(query.cursor, group: .journal, owner: owner)
         guard let pattern = SearchGrams.pattern(query: query.text, owner: owner) else {
             return SearchPage(items: [], nextCursor: nil, counted: 0)
         }
-        // The matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk every
-        // entry by day looking for them. They are ordered by the day's text, whose order is
+        // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may walk
+        // every entry by day looking for them. They are ordered by the day's text, whose order is
         // date order, and ranked from it here: ranking in SQL took twice as long.
-        let matches = try IndexMatches.newest(in: "journal_search", pattern, db)
+        let matches = try IndexMatches.newest(in: .journal, pattern, db)
         let positions = try db.query(
             """
-            SELECT e.id, e.created_at, e.day FROM json_each(:candidates) m CROSS JOIN journal_entries e ON e.id = m.value
+            SELECT e.id, e.created_at, e.day
+            FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) journal_entries e
+                ON e.id = m.value
             WHERE e.owner_id = :owner
-              AND (:afterDay IS NULL OR (e.day, e.created_at, e.id) < (:afterDay, :afterCreatedAt, :afterID))
+              AND (CAST(:afterDay AS TEXT) IS NULL
+                OR (e.day, e.created_at, e.id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
             ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
             """,
             [
@@ -40,15 +42,19 @@ extension JournalRepository {
                 rowID: try row["id"])
         }
         let page = positions.prefix(query.limit)
+        let rowIDs = page.map(\.rowID)
         let rows =
-            page.isEmpty
+            rowIDs.isEmpty
             ? []
             : try db.query(
                 """
-                SELECT \(Self.columns) FROM json_each(?) j CROSS JOIN journal_entries e ON e.id = j.value
-                WHERE e.owner_id = ? ORDER BY j.key
+                SELECT \(Self.columns)
+                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
+                    ON e.id = j.value
+                WHERE e.owner_id = :owner
                 """,
-                [page.map(\.rowID).jsonArray, owner.rawValue])
+                ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
+            ).inOrder(of: rowIDs)
         return SearchPage(
             items: try Self.entries(from: rows, db),
             nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),

@@ -1,18 +1,18 @@
 import Geocoding
-import SQLite
 import WishlistCore
 
 /// Search across the account's records (K1): its wishes by name, tag and memo, its journal, the
 /// K-culture spots and places by name, as `GET /api/v1/search` answers.
 ///
-/// Every group of one answer is read in one read transaction, so the answer is one snapshot: a
-/// write committed while it is being read shows in no group or, for a later search, in all.
+/// Every group of one answer is read in one read transaction (SQLite's read transaction, or
+/// PostgreSQL's REPEATABLE READ: `StoreDatabase.read`), so the answer is one snapshot: a write
+/// committed while it is being read shows in no group or, for a later search, in all.
 /// The places come from the gazetteer in memory, which never changes.
 public struct Search: Sendable {
     /// How many places the all-groups answer lists (the group does not page).
     public static let placeLimit = 10
 
-    let pool: DatabasePool
+    let database: StoreDatabase
     /// Asked for at the first search that reads places, not when the search is made: a server
     /// builds its routes before it listens, and the index takes 150–220 ms to build (the server
     /// loads it in the background as it starts).
@@ -23,14 +23,14 @@ public struct Search: Sendable {
 
     /// Searches `store`, naming places from `gazetteer`.
     public init(store: Store, gazetteer: @autoclosure @escaping @Sendable () -> OfflineGazetteer) {
-        self.init(pool: store.pool, gazetteer: gazetteer())
+        self.init(database: store.database, gazetteer: gazetteer())
     }
 
     init(
-        pool: DatabasePool, gazetteer: @autoclosure @escaping @Sendable () -> OfflineGazetteer,
+        database: StoreDatabase, gazetteer: @autoclosure @escaping @Sendable () -> OfflineGazetteer,
         afterReadingGroup: (@Sendable () throws -> Void)? = nil
     ) {
-        self.pool = pool
+        self.database = database
         loadGazetteer = gazetteer
         self.afterReadingGroup = afterReadingGroup
     }
@@ -39,7 +39,7 @@ public struct Search: Sendable {
     /// group in `query.groups` (the others empty, their `paging` null). Recording the search as a
     /// recent one is the caller's choice.
     public func answer(_ query: SearchQuery, owner: UserKey) throws -> SearchAnswer {
-        try pool.read { db in
+        try database.read { db in
             switch query.group {
             case .some(let group) where WishRepository.searchGroups.contains(group):
                 .wishes(try WishRepository.searchPage(group, query, owner: owner, db))
@@ -54,7 +54,7 @@ public struct Search: Sendable {
     }
 
     /// The all-groups answer: only the groups asked for are read.
-    private func all(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> WishSearchResult {
+    private func all(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> WishSearchResult {
         var result = try WishRepository.search(query, owner: owner, db)
         try afterReadingGroup?()
         if query.groups.contains(.journal) {

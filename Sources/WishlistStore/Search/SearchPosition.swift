@@ -1,4 +1,3 @@
-import SQLite
 import WishlistCore
 
 /// Where a page of a search group ended, inside its cursor: the last item's rank (the group's tier,
@@ -27,9 +26,9 @@ struct SearchPosition: Codable, Hashable, Sendable, JSONWritable {
 
     /// The SQL condition "comes after `after`", in ``precedes(_:_:)``'s order, for a query
     /// selecting `rank`, `created_at` and `id`, with the values of its parameters (`:afterRank`,
-    /// `:afterCreatedAt`, `:afterID`): every row follows no position.
-    static func following(_ after: SearchPosition?) -> (sql: String, arguments: NamedArguments) {
-        let (rank, createdAt, rowID) = after.map { (Int64($0.rank), -$0.createdAt, -$0.rowID) } ?? (Int64.min, 0, 0)
+    /// `:afterCreatedAt`, `:afterID`): every row follows no position (no rank is negative).
+    static func following(_ after: SearchPosition?) -> (sql: String, arguments: SQLArguments) {
+        let (rank, createdAt, rowID) = after.map { ($0.rank, -$0.createdAt, -$0.rowID) } ?? (-1, 0, 0)
         return (
             "(rank, -created_at, -id) > (:afterRank, :afterCreatedAt, :afterID)",
             ["afterRank": rank, "afterCreatedAt": createdAt, "afterID": rowID]

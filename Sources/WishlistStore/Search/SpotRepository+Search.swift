@@ -1,4 +1,3 @@
-import SQLite
 import WishlistCore
 
 extension SpotRepository {
@@ -6,7 +5,7 @@ extension SpotRepository {
     /// that it reads the snapshot of the other groups): the spots list's search (a matching work
     /// or artist first) with its cursor, and how many spots match, counted up to the bound from the
     /// matches' row ids, as the list reads them (unless the first page holds them all).
-    static func search(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> SearchPage<Spot> {
+    static func search(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> SearchPage<Spot> {
         let after = try query.cursor.map(position)
         let page = try list(
             SpotQuery(text: query.text, limit: query.limit, cursor: query.cursor), after: after, owner: owner, db)
@@ -17,17 +16,11 @@ extension SpotRepository {
         guard let titles = SearchGrams.pattern(query: query.text, prefix: ""), let spots = spotPattern(query.text) else {
             return SearchPage(items: page.items, nextCursor: page.nextCursor, counted: page.items.count)
         }
+        let matches = Self.matches(titles: titles, spots: spots, db.dialect)
         let counted: Int =
             try db.scalar(
-                """
-                SELECT count(*) FROM (
-                    SELECT rowid FROM spot_search WHERE spot_search MATCH :spotPattern
-                    UNION SELECT s.id FROM (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :titlePattern) t
-                        CROSS JOIN spots s ON s.title_id = t.rowid
-                    LIMIT :bound
-                )
-                """,
-                ["spotPattern": spots, "titlePattern": titles, "bound": SearchPage<Spot>.totalBound + 1]) ?? 0
+                "\(matches.sql) SELECT count(*) FROM (SELECT id FROM matched LIMIT :bound) AS counted",
+                matches.arguments + ["bound": SearchPage<Spot>.totalBound + 1]) ?? 0
         return SearchPage(items: page.items, nextCursor: page.nextCursor, counted: counted)
     }
 }

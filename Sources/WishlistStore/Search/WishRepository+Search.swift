@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 extension WishRepository {
@@ -14,7 +13,7 @@ extension WishRepository {
     /// The wish groups of the all-groups search that `query.groups` asks for, each a first page of
     /// `query.limit` with its total; the others empty. Recording the search is the caller's choice.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> WishSearchResult {
-        try pool.read { db in try Self.search(query, owner: owner, db) }
+        try database.read { db in try Self.search(query, owner: owner, db) }
     }
 
     /// Every wish group's first page of 50, as the all-groups search answers them.
@@ -24,12 +23,12 @@ extension WishRepository {
 
     /// One page of `byName`, `byTag` or `byText`, after `query.cursor`.
     public func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey) throws -> SearchPage<Wish> {
-        try pool.read { db in try Self.searchPage(group, query, owner: owner, db) }
+        try database.read { db in try Self.searchPage(group, query, owner: owner, db) }
     }
 
     /// ``search(_:owner:)`` on a connection the caller holds, so that it reads the snapshot of
     /// the other groups of the same answer.
-    static func search(_ query: SearchQuery, owner: UserKey, _ db: Database) throws -> WishSearchResult {
+    static func search(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> WishSearchResult {
         var result = WishSearchResult(query: query.text)
         for group in searchGroups where query.groups.contains(group) {
             let page = try searchPage(group, query.text, after: nil, limit: query.limit, owner: owner, db)
@@ -43,13 +42,13 @@ extension WishRepository {
     }
 
     /// ``searchPage(_:_:owner:)`` on a connection the caller holds.
-    static func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey, _ db: Database) throws -> SearchPage<Wish> {
+    static func searchPage(_ group: SearchGroup, _ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> SearchPage<Wish> {
         let after = try SearchPosition.decode(query.cursor, group: group, owner: owner)
         return try searchPage(group, query.text, after: after, limit: query.limit, owner: owner, db)
     }
 
     private static func searchPage(
-        _ group: SearchGroup, _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+        _ group: SearchGroup, _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
         switch group {
         case .byName: try searchNames(query, after: after, limit: limit, owner: owner, db)
@@ -66,9 +65,9 @@ extension WishRepository {
     /// name index counts the whole group. SQLite ranks the bounded candidates and hands back only
     /// the page's rows: decoding all thousand in Swift doubled the time of a search.
     private static func searchNames(
-        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
-        let key = SearchGrams.key(query)
+        let key = SearchGrams.bindable(SearchGrams.key(query))
         // Every text that starts with `key` sorts between it and `key` + the last code point.
         let prefixEnd = key + "\u{10FFFF}"
         let pattern = SearchGrams.pattern(query: query, owner: owner)
@@ -78,10 +77,10 @@ extension WishRepository {
             let following = SearchPosition.following(after)
             rows = try positions(
                 """
-                SELECT id, created_at, name_key <> :key AS rank FROM (
-                    SELECT id, created_at, name_key FROM wishes
+                SELECT id, created_at, rank FROM (
+                    SELECT id, created_at, CASE WHEN name_key = :key THEN 0 ELSE 1 END AS rank FROM wishes
                     WHERE owner_id = :owner AND name_key >= :key AND name_key < :prefixEnd ORDER BY name_key LIMIT :candidates
-                ) WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
+                ) AS prefixed WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
                 """,
                 following.arguments + [
                     "key": key, "owner": owner.rawValue, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit,
@@ -92,25 +91,26 @@ extension WishRepository {
                 try db.scalar(
                     """
                     SELECT count(*) FROM (
-                        SELECT 1 FROM wishes WHERE owner_id = ? AND name_key >= ? AND name_key < ? LIMIT ?
-                    )
+                        SELECT 1 FROM wishes WHERE owner_id = :owner AND name_key >= :key AND name_key < :prefixEnd LIMIT :candidates
+                    ) AS prefixed
                     """,
-                    [owner.rawValue, key, prefixEnd, searchCandidateLimit]) ?? 0
+                    ["owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit]) ?? 0
         }
         // The names starting with the query are some of the matches: when they fill the bound the
         // total is capped without asking the index (a one-letter count costs 80 ms at a million).
-        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try IndexMatches.newest(in: "wish_search", $0, db) }
-        // The mid-word matches come first (CROSS JOIN keeps that order): otherwise SQLite may walk
-        // every wish by date looking for them. Only needed once the names starting with the query run out.
+        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try IndexMatches.newest(in: .wishNames, $0, db) }
+        // The mid-word matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may
+        // walk every wish by date looking for them. Only needed once the names starting with the query run out.
         if rows.count <= limit, let matches {
             let following = SearchPosition.following(after?.rank == 2 ? after : nil)
             rows += try positions(
                 """
-                SELECT id, created_at, 2 AS rank FROM (
-                    SELECT w.id, w.created_at, w.name_key FROM json_each(:candidates) m CROSS JOIN wishes w ON w.id = m.value
-                    WHERE w.owner_id = :owner
-                ) WHERE NOT (name_key >= :key AND name_key < :prefixEnd) AND \(following.sql)
-                ORDER BY created_at DESC, id DESC LIMIT :limit
+                SELECT id, created_at, rank FROM (
+                    SELECT w.id, w.created_at, 2 AS rank
+                    FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) wishes w
+                        ON w.id = m.value
+                    WHERE w.owner_id = :owner AND NOT (w.name_key >= :key AND w.name_key < :prefixEnd)
+                ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
                 """,
                 following.arguments + [
                     "candidates": matches.candidates, "owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd,
@@ -126,7 +126,7 @@ extension WishRepository {
 
     /// The positions of `group` a query selects as `id`, `created_at` and `rank`.
     static func positions(
-        _ sql: String, _ arguments: NamedArguments, group: SearchGroup, _ db: Database
+        _ sql: String, _ arguments: SQLArguments, group: SearchGroup, _ db: any SQLConnection
     ) throws -> [SearchPosition] {
         try db.query(sql, arguments).map { row in
             SearchPosition(group: group, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
@@ -137,15 +137,16 @@ extension WishRepository {
     /// then with a tag containing it (2); newest first within each. A wish with several matching
     /// tags is listed once, under its best.
     private static func searchTags(
-        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
-        let key = Tag.key(query)
+        let key = SearchGrams.bindable(Tag.key(query))
+        let position = db.dialect.position(of: ":key", in: "tag_key")
         let tags: [TagCount] = try db.query(
             """
-            SELECT tag_key, count FROM tags WHERE owner_id = ? AND instr(tag_key, ?) > 0
-            ORDER BY tag_key = ? DESC, instr(tag_key, ?) = 1 DESC, count DESC, tag_key LIMIT ?
+            SELECT tag_key, count FROM tags WHERE owner_id = :owner AND \(position) > 0
+            ORDER BY tag_key = :key DESC, \(position) = 1 DESC, count DESC, tag_key LIMIT :limit
             """,
-            [owner.rawValue, key, key, key, searchTagLimit]
+            ["owner": owner.rawValue, "key": key, "limit": searchTagLimit]
         ).map { TagCount(key: try $0["tag_key"], count: try $0["count"]) }
         let ranked = tags.map { ($0.key, $0.key == key ? 0 : $0.key.hasPrefix(key) ? 1 : 2) }
         // The newest wishes of each tag after the cursor come straight off the key of wish_tags,
@@ -155,20 +156,21 @@ extension WishRepository {
         for (tagKey, rank) in ranked where rank >= (after?.rank ?? 0) {
             let from = after?.rank == rank ? after : nil
             let better = ranked.filter { $0.1 < rank }.map(\.0)
-            try db.forEach(
+            let rows = try db.query(
                 """
                 SELECT created_at, wish_id FROM wish_tags t
                 WHERE owner_id = :owner AND tag_key = :tag AND (created_at, wish_id) < (:beforeCreatedAt, :beforeID)
                   AND NOT EXISTS (
-                    SELECT 1 FROM wish_tags o WHERE o.owner_id = :owner AND o.tag_key IN (SELECT value FROM json_each(:betterTags))
+                    SELECT 1 FROM wish_tags o
+                    WHERE o.owner_id = :owner AND o.tag_key IN (\(db.dialect.members(ofJSONArray: ":betterTags", as: .text)))
                         AND o.created_at = t.created_at AND o.wish_id = t.wish_id)
                 ORDER BY created_at DESC, wish_id DESC LIMIT :limit
                 """,
                 [
                     "owner": owner.rawValue, "tag": tagKey, "beforeCreatedAt": from?.createdAt ?? Int64.max,
                     "beforeID": from?.rowID ?? Int64.max, "betterTags": try TagsColumn.text(of: better), "limit": limit + 1
-                ]
-            ) { row in
+                ])
+            for row in rows {
                 candidates.insert(SearchPosition(group: .byTag, rank: rank, createdAt: try row["created_at"], rowID: try row["wish_id"]))
             }
         }
@@ -186,58 +188,63 @@ extension WishRepository {
     /// or one tag past the bound, settles it from `tags.count`; only several smaller tags need
     /// their wishes read, since a wish may carry more than one (reading a thousand was a seventh
     /// of a tag search at a million wishes).
-    private static func countTagged(_ tags: [TagCount], owner: UserKey, _ db: Database) throws -> Int {
+    private static func countTagged(_ tags: [TagCount], owner: UserKey, _ db: any SQLConnection) throws -> Int {
         let bound = SearchPage<Wish>.totalBound + 1
         let largest = tags.map(\.count).max() ?? 0
         if tags.count <= 1 || largest >= bound { return min(largest, bound) }
         return try db.scalar(
             """
             SELECT count(*) FROM (
-                SELECT DISTINCT wish_id FROM wish_tags WHERE owner_id = ? AND tag_key IN (SELECT value FROM json_each(?)) LIMIT ?
-            )
+                SELECT DISTINCT wish_id FROM wish_tags
+                WHERE owner_id = :owner AND tag_key IN (\(db.dialect.members(ofJSONArray: ":tags", as: .text))) LIMIT :bound
+            ) AS tagged
             """,
-            [owner.rawValue, try TagsColumn.text(of: tags.map(\.key)), bound]) ?? 0
+            ["owner": owner.rawValue, "tags": try TagsColumn.text(of: tags.map(\.key)), "bound": bound]) ?? 0
     }
 
     /// Memo and site: wishes whose memo or link's site has a word starting with every query word
     /// ("가방" finds "가방을", "musinsa" finds musinsa.com), most recently added first. Paged
     /// straight off the index by row id, so every match can be reached.
     private static func searchText(
-        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: Database
+        _ query: String, after: SearchPosition?, limit: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
         guard let pattern = SearchGrams.textPattern(query: query, owner: owner) else {
             return SearchPage(items: [], nextCursor: nil, counted: 0)
         }
+        let matching = SearchIndex.wishTexts.matching(pattern, named: "pattern", db.dialect)
         let candidates = try db.query(
             """
-            SELECT w.id, w.created_at FROM (
-                SELECT rowid FROM wish_text_search WHERE wish_text_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?
-            ) m CROSS JOIN wishes w ON w.id = m.rowid
-            WHERE w.owner_id = ?
+            SELECT w.id FROM (
+                SELECT id FROM (\(matching.sql)) AS matching WHERE id < :after ORDER BY id DESC LIMIT :limit
+            ) m \(db.dialect.joinInOrder) wishes w ON w.id = m.id
+            WHERE w.owner_id = :owner ORDER BY w.id DESC
             """,
-            [pattern, after?.rowID ?? Int64.max, limit + 1, owner.rawValue]
+            matching.arguments + ["after": after?.rowID ?? Int64.max, "limit": limit + 1, "owner": owner.rawValue]
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
         // A first page with no next one holds every match: its length is the count.
         let counted =
             after == nil && candidates.count <= limit
-            ? candidates.count : try IndexMatches.count(in: "wish_text_search", pattern, db)
+            ? candidates.count : try IndexMatches.count(in: .wishTexts, pattern, db)
         return try searchPage(page, next: candidates.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
 
     /// The page's wishes, in its order, with its cursor and count.
     private static func searchPage(
-        _ page: ArraySlice<SearchPosition>, next: SearchPosition?, counted: Int, owner: UserKey, _ db: Database
+        _ page: ArraySlice<SearchPosition>, next: SearchPosition?, counted: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
+        let rowIDs = page.map(\.rowID)
         let rows =
-            page.isEmpty
+            rowIDs.isEmpty
             ? []
             : try db.query(
                 """
-                SELECT \(columns) FROM json_each(?) j CROSS JOIN wishes w ON w.id = j.value
-                WHERE w.owner_id = ? ORDER BY j.key
+                SELECT \(columns)
+                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
+                WHERE w.owner_id = :owner
                 """,
-                [page.map(\.rowID).jsonArray, owner.rawValue])
+                ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
+            ).inOrder(of: rowIDs)
         return SearchPage(items: try wishes(from: rows, db), nextCursor: try next?.cursor(owner: owner), counted: counted)
     }
 }

@@ -38,7 +38,7 @@ enum Schema {
         return PostgresMigrator(baseline: identifiers) { connection in
             try connection.execute(
                 [
-                    postgresAccounts, postgresWishes, postgresJournal, postgresPhotos, postgresPrices, postgresSpots,
+                    postgresAccounts, postgresWishes, postgresJournal, postgresPhotos, postgresPrices, postgresSpots, postgresSearch,
                     postgresGifFavorites, postgresIdempotency, postgresSharing, postgresPlaces
                 ].joined(separator: "\n"))
         }

@@ -13,7 +13,7 @@ extension SpotRepository {
         let report = try replace(
             with: try Data(contentsOf: file), aliases: String(contentsOf: aliasFile, encoding: .utf8), bundled: true)
         // The import's pages are of no use to an idle server.
-        pool.releaseWriterCache()
+        if case .sqlite(let pool) = database.engine { pool.releaseWriterCache() }
         return report
     }
 
@@ -25,7 +25,7 @@ extension SpotRepository {
         else {
             throw SpotImportError.unreadable("The bundled K-culture spots are missing from the app's resources.")
         }
-        let imported = try pool.read { db -> String? in
+        let imported = try database.read { db -> String? in
             try db.scalar("SELECT digest FROM spot_imports WHERE name = 'bundled'")
         }
         return imported != bundledDigest
@@ -39,30 +39,32 @@ extension SpotRepository {
     }
 
     /// Replaces the spots with the release in `data` unless it is the one imported; the file is
-    /// read and cleaned before the writer is taken, and only when it is new.
+    /// read and cleaned before the writer is taken, and only when it is new. On PostgreSQL the
+    /// write holds `StoreLock.spots`, so that servers starting at once import it once.
     private func replace(with data: Data, aliases aliasText: String, bundled: Bool) throws -> SpotImportReport {
         let digest = SpotCatalog.digest(of: data)
-        let imported = try pool.read { db -> String? in try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'") }
+        let imported = try database.read { db -> String? in try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'") }
         let parsed = imported == digest ? nil : try SpotRelease(file: data)
         let aliases = SpotCatalog.aliases(aliasText)
-        return try pool.write { db in
+        return try database.write(locking: .spots) { db in
             let current: String? = try db.scalar("SELECT digest FROM spot_imports WHERE name = 'data'")
             for name in bundled ? ["data", "bundled"] : ["data"] {
                 try db.run(
-                    "INSERT INTO spot_imports (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest",
-                    [name, digest])
+                    """
+                    INSERT INTO spot_imports (name, digest) VALUES (:name, :digest)
+                    ON CONFLICT (name) DO UPDATE SET digest = excluded.digest
+                    """,
+                    ["name": name, "digest": digest])
             }
             guard current != digest else { return SpotImportReport(unchanged: true) }
             // Another import replaced the release between the read and the write (rare): read it now.
             let release = try parsed ?? SpotRelease(file: data)
             let report = release.catalog.report
-            try db.execute(
+            // PostgreSQL's search entries go with their spots and titles (foreign keys).
+            try db.sqliteDatabase?.execute(
                 """
                 INSERT INTO spot_search (spot_search) VALUES ('delete-all');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('delete-all');
-                DELETE FROM spot_cells;
-                DELETE FROM spots;
-                DELETE FROM spot_titles;
                 -- A bulk load: the indexes merge their segments once at the end instead of as rows
                 -- come, and keep the load in memory until then, so that the release is written as
                 -- one segment with nothing left to merge (a merge was a tenth of the import).
@@ -71,6 +73,9 @@ extension SpotRepository {
                 INSERT INTO spot_search (spot_search, rank) VALUES ('hashsize', \(Self.bulkLoadHashSize));
                 INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('hashsize', \(Self.bulkLoadHashSize));
                 """)
+            for table in ["spot_cells", "spots", "spot_titles"] {
+                try db.run("DELETE FROM \(table)", [:])
+            }
             var titleIDs: [String: Int64] = [:]
             for (entry, row) in zip(release.catalog.entries, release.rows) {
                 let titleKey = "\(entry.type.rawValue)\u{0}\(entry.title)"
@@ -79,28 +84,26 @@ extension SpotRepository {
                     titleID = known
                 } else {
                     let names = aliases[entry.title] ?? []
-                    try db.run(
-                        "INSERT INTO spot_titles (type, title, aliases, spot_count) VALUES (?, ?, ?, 0)",
-                        [entry.type.rawValue, entry.title, try TagsColumn.text(of: names)])
-                    titleID = db.lastInsertRowID
+                    titleID = try Self.insertedID(
+                        "INSERT INTO spot_titles (type, title, aliases, spot_count) VALUES (:type, :title, :aliases, 0) RETURNING id",
+                        ["type": entry.type.rawValue, "title": entry.title, "aliases": try TagsColumn.text(of: names)], db)
                     titleIDs[titleKey] = titleID
-                    try db.run(
-                        "INSERT INTO spot_title_search (rowid, grams) VALUES (?, ?)",
-                        [titleID, Self.searchDocument([entry.title] + names)])
+                    try SearchIndex.spotTitles.add(titleID, Self.titleDocument([entry.title] + names), db)
                 }
-                try db.run(
+                let spotID = try Self.insertedID(
                     """
                     INSERT INTO spots (uuid, title_id, name, place_type, description, address, place_latitude, place_longitude)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (:uuid, :title, :name, :placeType, :description, :address, :latitude, :longitude)
+                    RETURNING id
                     """,
                     [
-                        row.uuid, titleID, entry.name, entry.placeType, entry.description, entry.address,
-                        entry.latitude, entry.longitude
-                    ])
-                try db.run(
-                    "INSERT INTO spot_search (rowid, grams, words) VALUES (?, ?, ?)", [db.lastInsertRowID, row.grams, row.words])
+                        "uuid": row.uuid, "title": titleID, "name": entry.name, "placeType": entry.placeType,
+                        "description": entry.description, "address": entry.address, "latitude": entry.latitude,
+                        "longitude": entry.longitude
+                    ], db)
+                try SearchIndex.spots.add(spotID, row.document, db)
             }
-            try db.execute(
+            try db.sqliteDatabase?.execute(
                 """
                 INSERT INTO spot_search (spot_search) VALUES ('optimize');
                 INSERT INTO spot_title_search (spot_title_search) VALUES ('optimize');
@@ -109,22 +112,28 @@ extension SpotRepository {
                 INSERT INTO spot_search (spot_search, rank) VALUES ('hashsize', \(Self.defaultHashSize));
                 INSERT INTO spot_title_search (spot_title_search, rank) VALUES ('hashsize', \(Self.defaultHashSize));
                 """)
-            try db.execute("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)")
+            try db.run("UPDATE spot_titles SET spot_count = (SELECT count(*) FROM spots WHERE title_id = spot_titles.id)", [:])
             try PlaceLayer.spots.fill(owner: "0", db)
             return report
         }
     }
 
-    /// A release read and cleaned, with each spot's id text and index texts made before the
+    /// The id of the row an `INSERT … RETURNING id` made.
+    private static func insertedID(_ sql: String, _ arguments: SQLArguments, _ db: any SQLConnection) throws -> Int64 {
+        guard let id: Int64 = try db.scalar(sql, arguments) else { throw StoreError.corruptValue("no id for a new row of the spots") }
+        return id
+    }
+
+    /// A release read and cleaned, with each spot's id text and search entry made before the
     /// writer is taken, on every core.
     private struct SpotRelease {
         let catalog: SpotCatalog
-        let rows: [(uuid: String, grams: String, words: String)]
+        let rows: [(uuid: String, document: SearchDocument)]
 
         init(file data: Data) throws {
             catalog = try SpotCatalog(file: data)
             rows = catalog.entries.concurrentMap { entry in
-                (entry.id.lowercasedString, searchDocument([entry.name]), entry.description + "\n" + entry.address)
+                (entry.id.lowercasedString, spotDocument(entry))
             }
         }
     }
@@ -135,9 +144,30 @@ extension SpotRepository {
     /// FTS5's own, for the few changes after a load.
     static let defaultHashSize = 1 << 20
 
-    /// The index text of a spot's or a title's texts: each indexed with its words joined, so that
-    /// a search finds "이태원 클라쓰" whether or not it is typed with the space.
-    static func searchDocument(_ texts: [String]) -> String {
-        texts.map { SearchGrams.document($0, prefix: "", joiningWords: true) }.joined(separator: " ")
+    /// The bigrams of a spot's or a title's texts, each indexed with its words joined, so that a
+    /// search finds "이태원 클라쓰" whether or not it is typed with the space.
+    static func grams(_ texts: [String]) -> [String] {
+        texts.flatMap { SearchGrams.tokens($0, prefix: "", joiningWords: true) }
+    }
+
+    /// What `spot_title_search` holds for a work or artist: the bigrams of its title and aliases.
+    static func titleDocument(_ texts: [String]) -> SearchDocument {
+        SearchDocument(grams: grams(texts))
+    }
+
+    /// What `spot_search` holds for a spot: the bigrams of its place name, and the words of its
+    /// description and address, matched by their start. FTS5 splits the words itself, in its
+    /// column `words`; PostgreSQL holds them (each once) after the name's bigrams, the bigrams
+    /// marked with weight `A` and the words `B`, so that a query asks each for its own. A place
+    /// name is a few words: its positions stay far below `SearchVector.maxPosition`.
+    static func spotDocument(_ entry: SpotCatalog.Entry) -> SearchDocument {
+        let names = grams([entry.name])
+        let text = entry.description + "\n" + entry.address
+        var seen = Set<Substring>()
+        let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
+        let vector = [
+            SearchVector.vector(names, weight: "A"), SearchVector.vector(words, from: names.count + 1, weight: "B")
+        ].filter { !$0.isEmpty }.joined(separator: " ")
+        return SearchDocument(fts5: [names.joined(separator: " "), text], vectors: [vector])
     }
 }

@@ -15,26 +15,31 @@ extension SpotRepository {
     /// matches, the title or alias equal to the query first, then starting with it, then the rest.
     public func titles(_ query: SpotQuery, owner: UserKey) throws -> Page<SpotTitle> {
         let after = try query.cursor.map { try Self.position($0) }
-        var pattern: String?
+        var pattern: SearchPattern?
         if let text = query.text {
             guard let built = SearchGrams.pattern(query: text, prefix: "") else { return Page(items: [], nextCursor: nil) }
             pattern = built
         }
         let wanted = query.text.map(SearchGrams.compactKey)
-        // Without search text every title ranks 0 and SQLite pages them by count; with it, the few
-        // matches are ranked here.
-        let keyset = pattern == nil ? "AND (-spot_count, id) > (:afterCount, :afterID) ORDER BY spot_count DESC, id LIMIT :limit" : ""
-        let keysetArguments: NamedArguments =
-            pattern == nil ? ["afterCount": after?.count ?? Int.min, "afterID": after?.rowID ?? 0, "limit": query.limit + 1] : [:]
-        var ranked: [(position: Position, title: SpotTitle)] = try pool.read { db in
-            try db.query(
+        var ranked: [(position: Position, title: SpotTitle)] = try database.read { db in
+            let condition: (sql: String, arguments: SQLArguments)
+            if let pattern {
+                // With search text, the few matches are ranked here.
+                let matching = SearchIndex.spotTitles.matching(pattern, named: "pattern", db.dialect)
+                condition = ("AND id IN (\(matching.sql))", matching.arguments)
+            } else {
+                // Without it every title ranks 0 and the database pages them by count.
+                condition = (
+                    "AND (-spot_count, id) > (CAST(:afterCount AS BIGINT), :afterID) ORDER BY spot_count DESC, id LIMIT :limit",
+                    ["afterCount": after?.count ?? Int.min, "afterID": after?.rowID ?? 0, "limit": query.limit + 1]
+                )
+            }
+            return try db.query(
                 """
                 SELECT id, type, title, aliases, spot_count FROM spot_titles
-                WHERE (:type IS NULL OR type = :type)
-                  AND (:pattern IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :pattern))
-                  \(keyset)
+                WHERE (CAST(:type AS TEXT) IS NULL OR type = :type) \(condition.sql)
                 """,
-                ["type": query.type?.rawValue, "pattern": pattern] + keysetArguments
+                ["type": query.type?.rawValue] + condition.arguments
             ).map { row in
                 let title = SpotTitle(
                     title: try row["title"], type: try Self.type(row["type"]),
@@ -59,21 +64,20 @@ extension SpotRepository {
     /// How many works or artists of each type there are, or with search text, match it as
     /// `titles` matches (a type with none is absent): Discover's categories as filters of a search.
     public func titleCounts(matching text: String?) throws -> [SpotType: Int] {
-        var pattern: String?
+        var pattern: SearchPattern?
         if let text {
             guard let built = SearchGrams.pattern(query: text, prefix: "") else { return [:] }
             pattern = built
         }
-        return try pool.read { db in
+        return try database.read { db in
+            let matching = pattern.map { SearchIndex.spotTitles.matching($0, named: "pattern", db.dialect) }
             var counts: [SpotType: Int] = [:]
-            try db.forEach(
-                """
-                SELECT type, count(*) AS titles FROM spot_titles
-                WHERE :pattern IS NULL OR id IN (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :pattern)
-                GROUP BY type
-                """,
-                ["pattern": pattern]
-            ) { row in counts[try Self.type(row["type"])] = try row["titles"] }
+            for row in try db.query(
+                "SELECT type, count(*) AS titles FROM spot_titles \(matching.map { "WHERE id IN (\($0.sql))" } ?? "") GROUP BY type",
+                matching?.arguments ?? [:])
+            {
+                counts[try Self.type(row["type"])] = try row["titles"]
+            }
             return counts
         }
     }
@@ -83,42 +87,38 @@ extension SpotRepository {
     /// alias of it does (those first).
     public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
         let after = try query.cursor.map { try Self.position($0) }
-        return try pool.read { db in try Self.list(query, after: after, owner: owner, db) }
+        return try database.read { db in try Self.list(query, after: after, owner: owner, db) }
     }
 
     /// ``list(_:owner:)`` after the position of a cursor already read, on a connection the caller holds.
-    static func list(_ query: SpotQuery, after: Position?, owner: UserKey, _ db: Database) throws -> Page<Spot> {
+    static func list(_ query: SpotQuery, after: Position?, owner: UserKey, _ db: any SQLConnection) throws -> Page<Spot> {
         let after = after ?? Position(rank: -1, count: 0, rowID: 0)
-        var titlePattern: String?
-        var spotPattern: String?
+        var matches: (sql: String, arguments: SQLArguments)?
         if let text = query.text {
             guard let titles = SearchGrams.pattern(query: text, prefix: ""), let spots = Self.spotPattern(text) else {
                 return Page(items: [], nextCursor: nil)
             }
-            (titlePattern, spotPattern) = (titles, spots)
+            matches = Self.matches(titles: titles, spots: spots, db.dialect)
         }
         // Without search text every spot ranks 0. With it, the spots are read from the matches'
         // row ids (the spots of a matched title through spots_by_title) rather than by testing
         // every one of the 15,000 spots against both match sets, which cost milliseconds.
-        let rank = titlePattern == nil ? "0" : "(s.title_id NOT IN matched_titles)"
-        let order = titlePattern == nil ? "s.id" : "\(rank), s.id"
-        let source = titlePattern == nil ? "spots s" : "matched c CROSS JOIN spots s ON s.id = c.id"
+        let rank = matches == nil ? "0" : "CASE WHEN s.title_id IN (SELECT id FROM matched_titles) THEN 0 ELSE 1 END"
+        let order = matches == nil ? "s.id" : "rank, s.id"
+        let source = matches == nil ? "spots s" : "matched c \(db.dialect.joinInOrder) spots s ON s.id = c.id"
         let joins = Self.joins(owner: owner)
         let rows = try db.query(
             """
-            WITH matched_titles AS (SELECT rowid FROM spot_title_search WHERE spot_title_search MATCH :titlePattern),
-                 matched AS (
-                    SELECT rowid AS id FROM spot_search WHERE spot_search MATCH :spotPattern
-                    UNION SELECT m.id FROM matched_titles t CROSS JOIN spots m ON m.title_id = t.rowid)
+            \(matches?.sql ?? "")
             SELECT \(columns), \(rank) AS rank FROM \(source) \(joins.sql)
-            WHERE (:title IS NULL OR t.title = :title) AND (:type IS NULL OR t.type = :type)
-              AND (:placeType IS NULL OR s.place_type = :placeType)
+            WHERE (CAST(:title AS TEXT) IS NULL OR t.title = :title) AND (CAST(:type AS TEXT) IS NULL OR t.type = :type)
+              AND (CAST(:placeType AS TEXT) IS NULL OR s.place_type = :placeType)
               AND (\(rank), s.id) > (:afterRank, :afterID)
             ORDER BY \(order) LIMIT :limit
             """,
-            joins.arguments + [
-                "titlePattern": titlePattern, "spotPattern": spotPattern, "title": query.title, "type": query.type?.rawValue,
-                "placeType": query.placeType, "afterRank": after.rank, "afterID": after.rowID, "limit": query.limit + 1
+            (matches?.arguments ?? [:]) + joins.arguments + [
+                "title": query.title, "type": query.type?.rawValue, "placeType": query.placeType, "afterRank": after.rank,
+                "afterID": after.rowID, "limit": query.limit + 1
             ])
         let page = rows.prefix(query.limit)
         let next =
@@ -131,14 +131,34 @@ extension SpotRepository {
             nextCursor: try next.map { try OpaqueCursor.encode($0, owner: sharedOwner) })
     }
 
-    /// The MATCH expression of a search in `spot_search`: every query word inside the place name
-    /// (its bigrams) or starting a word of the description or address.
-    static func spotPattern(_ text: String) -> String? {
+    /// The WITH clause of a spot search's matches: `matched_titles` (the titles or aliases
+    /// matching `titles`) and `matched` (the spots whose own texts match `spots`, and the spots of
+    /// those titles), each a column `id`, with its arguments.
+    static func matches(titles: SearchPattern, spots: SearchPattern, _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
+        let titleMatches = SearchIndex.spotTitles.matching(titles, named: "titlePattern", dialect)
+        let spotMatches = SearchIndex.spots.matching(spots, named: "spotPattern", dialect)
+        return (
+            """
+            WITH matched_titles AS (\(titleMatches.sql)),
+                 matched AS (
+                    SELECT id FROM (\(spotMatches.sql)) AS own
+                    UNION SELECT m.id FROM matched_titles t \(dialect.joinInOrder) spots m ON m.title_id = t.id)
+            """,
+            titleMatches.arguments + spotMatches.arguments
+        )
+    }
+
+    /// The pattern of a search in `spot_search`: every query word inside the place name (its
+    /// bigrams: FTS5's column `grams`, PostgreSQL's weight `A`) or starting a word of the
+    /// description or address (`words`, weight `B`).
+    static func spotPattern(_ text: String) -> SearchPattern? {
         SearchGrams.pattern(query: text) { word in
-            guard let inName = SearchGrams.phrase(word, prefix: ""),
+            guard let inName = SearchGrams.phrase(word, prefix: "", weight: "A"),
                 let wordStart = FTS5Pattern(matchingAllTokensIn: String(word), prefix: true)
             else { return nil }
-            return "(grams : \(inName) OR words : \(wordStart))"
+            return SearchPattern.Word(
+                fts5: "(grams : \(inName.fts5) OR words : \(wordStart))",
+                tsquery: "((\(inName.tsquery)) | \(SearchVector.prefix(String(word), weight: "B")))")
         }
     }
 

@@ -6,8 +6,11 @@ import WishlistCore
 /// The K-culture spots (K8), shared by every account: importing a release of the data, the
 /// works and artists, lists and search, "near me", the map, and the wishes accounts make from
 /// spots. A spot's `wishId` is the asking account's own wish; nobody sees another's.
+///
+/// Runs on both engines (`StoreDatabase`) but for "near me" and the map, which read `PlaceLayer`
+/// on SQLite only so far.
 public struct SpotRepository: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
     /// The owner the spots' points are filed under in `PlaceLayer.spots`, and their cursors' owner.
     static let sharedOwner = UserKey(0)
@@ -21,7 +24,7 @@ public struct SpotRepository: Sendable {
 
     /// The joins of every spot query, following `spots s`: its title `t`, and the wish `w` the
     /// asking account made from it; with the value of their one parameter, `:wishOwner`.
-    static func joins(owner: UserKey) -> (sql: String, arguments: NamedArguments) {
+    static func joins(owner: UserKey) -> (sql: String, arguments: SQLArguments) {
         (
             """
             JOIN spot_titles t ON t.id = s.title_id
@@ -35,7 +38,7 @@ public struct SpotRepository: Sendable {
     /// The spot, with the account's wish made from it; `NotFoundError("spot")` when there is none.
     public func get(_ id: UUID, owner: UserKey) throws -> Spot {
         let joins = Self.joins(owner: owner)
-        return try pool.read { db in
+        return try database.read { db in
             guard
                 let row = try db.queryFirst(
                     "SELECT \(Self.columns) FROM spots s \(joins.sql) WHERE s.uuid = :id",
@@ -48,7 +51,7 @@ public struct SpotRepository: Sendable {
     /// The spots nearest to a point first, with their distance.
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbySpot> {
         let origin = Coordinate(latitude: query.latitude, longitude: query.longitude)
-        return try pool.read { db in
+        return try database.read { db in
             let (rowIDs, nextCursor) = try PlaceLayer.spots.nearest(query, owner: Self.sharedOwner, db)
             let spots = try Self.spots(rowIDs: rowIDs, owner: owner, db)
             return Page(
@@ -62,7 +65,7 @@ public struct SpotRepository: Sendable {
 
     /// The spots in `box` as markers, or as clusters when there are many, as for wishes.
     public func markers(in box: BoundingBox, zoom: Int) throws -> MapMarkers {
-        try pool.read { db in try PlaceLayer.spots.markers(in: box, zoom: zoom, owner: Self.sharedOwner, db) }
+        try database.read { db in try PlaceLayer.spots.markers(in: box, zoom: zoom, owner: Self.sharedOwner, db) }
     }
 
     /// The wish the account made from the spot, made now when it has none (or deleted it):
@@ -71,30 +74,30 @@ public struct SpotRepository: Sendable {
         -> (wish: Wish, created: Bool)
     {
         let spot = try get(id, owner: owner)
-        return try pool.write { db in
+        // The account's lock: a wish is made and counted in its tags as every wish is.
+        return try database.write(locking: .account(owner)) { db in
             // Read again inside the write: another request may have made it since `get`.
             if let uuid: String = try db.scalar(
                 """
                 SELECT w.uuid FROM spot_wishes sw JOIN wishes w ON w.id = sw.wish_id
-                WHERE sw.owner_id = ? AND sw.spot_uuid = ?
+                WHERE sw.owner_id = :owner AND sw.spot_uuid = :spot
                 """,
-                [owner.rawValue, id.lowercasedString]),
-                let existing = try WishRepository.fetch(try UUID(storedText: uuid), owner: owner, SQLiteConnection(database: db))
+                ["owner": owner.rawValue, "spot": id.lowercasedString]),
+                let existing = try WishRepository.fetch(try UUID(storedText: uuid), owner: owner, db)
             {
                 return (existing.wish, false)
             }
-            let (rowID, wish) = try WishRepository.insert(
-                WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, SQLiteConnection(database: db))
+            let (rowID, wish) = try WishRepository.insert(WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, db)
             try db.run(
-                "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) VALUES (?, ?, ?)",
-                [owner.rawValue, id.lowercasedString, rowID])
+                "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) VALUES (:owner, :spot, :wish)",
+                ["owner": owner.rawValue, "spot": id.lowercasedString, "wish": rowID])
             return (wish, true)
         }
     }
 
     // MARK: Rows
 
-    static func spot(from row: Row) throws -> Spot {
+    static func spot(from row: SQLRow) throws -> Spot {
         let wish: String? = try row["wish_uuid"]
         return Spot(
             id: try UUID(storedText: row["uuid"]),
@@ -111,16 +114,17 @@ public struct SpotRepository: Sendable {
     }
 
     /// These spots, in the order of `rowIDs`.
-    static func spots(rowIDs: [Int64], owner: UserKey, _ db: Database) throws -> [Spot] {
+    static func spots(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [Spot] {
         guard !rowIDs.isEmpty else { return [] }
         let joins = Self.joins(owner: owner)
         return try db.query(
             """
-            SELECT \(columns) FROM json_each(:rowIDs) j CROSS JOIN spots s ON s.id = j.value \(joins.sql)
-            ORDER BY j.key
+            SELECT \(columns)
+            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) spots s ON s.id = j.value
+            \(joins.sql)
             """,
             joins.arguments + ["rowIDs": rowIDs.jsonArray]
-        ).map(spot(from:))
+        ).inOrder(of: rowIDs).map(spot(from:))
     }
 }
 

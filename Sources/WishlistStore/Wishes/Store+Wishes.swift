@@ -3,5 +3,5 @@ extension Store {
     public var wishes: WishRepository { WishRepository(database: database) }
 
     /// The account-scoped recent searches of this store.
-    public var recentSearches: RecentSearchRepository { RecentSearchRepository(pool: pool) }
+    public var recentSearches: RecentSearchRepository { RecentSearchRepository(database: database) }
 }

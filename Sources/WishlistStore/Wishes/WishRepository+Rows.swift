@@ -3,8 +3,8 @@ import SQLite
 import WishlistCore
 
 /// Reading and writing the rows of one wish: `wishes` and its `wish_tags`, with the same SQL on both
-/// engines, and its `wish_search` and `wish_text_search` entries, SQLite's contentless FTS5 indexes
-/// (kept through `sqliteDatabase`; PostgreSQL has no search index yet).
+/// engines, and its `wish_search` and `wish_text_search` entries (`SearchIndex`: SQLite's
+/// contentless FTS5 tables, PostgreSQL's `tsvector` tables).
 extension WishRepository {
     /// The columns every wish query selects, from `wishes` aliased `w`.
     static let columns = """
@@ -12,8 +12,8 @@ extension WishRepository {
         w.place_longitude, w.place_source, w.tags, w.favorite, w.private, w.created_at, w.updated_at, w.version
         """
 
-    /// Inserts a validated draft; shared by `create` and the benchmark generator. SQLite's search
-    /// indexes learn the wish here; PostgreSQL has none yet.
+    /// Inserts a validated draft; shared by `create` and the benchmark generator. The search
+    /// indexes learn the wish here.
     static func insert(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection) throws
         -> (rowID: Int64, record: Wish)
     {
@@ -33,10 +33,8 @@ extension WishRepository {
             ] + Place.columnArguments(draft.place))
         guard let rowID = inserted else { throw StoreError.corruptValue("no id for the new wish \(id.lowercasedString)") }
         try insertTags(draft.tags, rowID: rowID, owner: owner, createdAt: milliseconds, db)
-        if let sqlite = db.sqliteDatabase {
-            try index(rowID: rowID, name: draft.name, owner: owner, sqlite)
-            try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, sqlite)
-        }
+        try index(rowID: rowID, name: draft.name, owner: owner, db)
+        try indexText(rowID: rowID, memo: draft.memo, link: draft.link, owner: owner, db)
         let wish = Wish(
             id: id, name: draft.name, memo: draft.memo, link: draft.link, tags: draft.tags, place: draft.place,
             favorite: draft.favorite, isPrivate: draft.isPrivate, createdAt: now, updatedAt: now, version: 1)
@@ -94,14 +92,13 @@ extension WishRepository {
             try deleteTags(current.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
             try insertTags(updated.tags, rowID: rowID, owner: owner, createdAt: createdAt, db)
         }
-        guard let sqlite = db.sqliteDatabase else { return }
         if updated.name != current.name {
-            try unindex(rowID: rowID, name: current.name, owner: owner, sqlite)
-            try index(rowID: rowID, name: updated.name, owner: owner, sqlite)
+            try unindex(rowID: rowID, name: current.name, owner: owner, db)
+            try index(rowID: rowID, name: updated.name, owner: owner, db)
         }
         if updated.memo != current.memo || updated.link != current.link {
-            try unindexText(rowID: rowID, memo: current.memo, link: current.link, owner: owner, sqlite)
-            try indexText(rowID: rowID, memo: updated.memo, link: updated.link, owner: owner, sqlite)
+            try unindexText(rowID: rowID, memo: current.memo, link: current.link, owner: owner, db)
+            try indexText(rowID: rowID, memo: updated.memo, link: updated.link, owner: owner, db)
         }
     }
 
@@ -149,32 +146,37 @@ extension WishRepository {
         }
     }
 
-    static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
-        try db.run(
-            "INSERT INTO wish_search (rowid, grams) VALUES (?, ?)",
-            [rowID, SearchGrams.document(name, owner: owner)])
+    static func index(rowID: Int64, name: String, owner: UserKey, _ db: any SQLConnection) throws {
+        try SearchIndex.wishNames.add(rowID, SearchGrams.gramsDocument(name, owner: owner), db)
     }
 
-    /// A contentless FTS5 table forgets an entry only when given the exact text that was indexed.
-    static func unindex(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
-        try db.run(
-            "INSERT INTO wish_search (wish_search, rowid, grams) VALUES ('delete', ?, ?)",
-            [rowID, SearchGrams.document(name, owner: owner)])
+    /// ``index(rowID:name:owner:_:)`` for the rooms not yet moved (the archive's import).
+    static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
+        try index(rowID: rowID, name: name, owner: owner, SQLiteConnection(database: db))
+    }
+
+    /// Takes the wish out of `wish_search`, with the name it was indexed with.
+    static func unindex(rowID: Int64, name: String, owner: UserKey, _ db: any SQLConnection) throws {
+        try SearchIndex.wishNames.remove(rowID, SearchGrams.gramsDocument(name, owner: owner), db)
     }
 
     /// Adds the words of the memo and the link's site to `wish_text_search`; a wish with neither
     /// gets no entry.
-    static func indexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
+    static func indexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: any SQLConnection) throws {
         let document = SearchGrams.textDocument(memo: memo, link: link, owner: owner)
         guard !document.isEmpty else { return }
-        try db.run("INSERT INTO wish_text_search (rowid, words) VALUES (?, ?)", [rowID, document])
+        try SearchIndex.wishTexts.add(rowID, document, db)
+    }
+
+    /// ``indexText(rowID:memo:link:owner:_:)`` for the rooms not yet moved (the archive's import).
+    static func indexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
+        try indexText(rowID: rowID, memo: memo, link: link, owner: owner, SQLiteConnection(database: db))
     }
 
     /// Takes the wish out of `wish_text_search` with the text it was indexed with, as ``unindex``.
-    static func unindexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
+    static func unindexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: any SQLConnection) throws {
         let document = SearchGrams.textDocument(memo: memo, link: link, owner: owner)
         guard !document.isEmpty else { return }
-        try db.run(
-            "INSERT INTO wish_text_search (wish_text_search, rowid, words) VALUES ('delete', ?, ?)", [rowID, document])
+        try SearchIndex.wishTexts.remove(rowID, document, db)
     }
 }

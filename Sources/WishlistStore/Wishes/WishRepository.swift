@@ -3,8 +3,8 @@ import SQLite
 import WishlistCore
 
 /// Wishes of each account: create, read, update with a version check, delete, list with filters and
-/// keyset pages, favorites and tag counts, with the same SQL on both engines (`StoreDatabase`), and
-/// search, on SQLite only so far (`pool`). Creating, reading, updating and
+/// keyset pages, favorites, tag counts, search and places, with the same SQL on both engines
+/// (`StoreDatabase`), and imports, on SQLite only so far (`pool`). Creating, reading, updating and
 /// deleting are every record's with photos (`PhotoRecordRepository`); an update or a deletion goes
 /// through `PhotoLibrary`, which removes the files of the photos it lets go.
 ///
@@ -13,7 +13,7 @@ import WishlistCore
 public struct WishRepository: Sendable {
     package let database: StoreDatabase
 
-    /// SQLite's pool, for what runs on SQLite only so far: search, imports.
+    /// SQLite's pool, for what runs on SQLite only so far: imports.
     var pool: DatabasePool { database.sqlitePool }
 
     /// Marks or unmarks the wish as a favorite.
@@ -62,10 +62,8 @@ extension WishRepository: PhotoRecordRepository {
 
     package static func deleteRecord(_ wish: Wish, rowID: Int64, owner: UserKey, _ db: any SQLConnection) throws {
         try deleteTags(wish.tags, rowID: rowID, owner: owner, createdAt: wish.createdAt.millisecondsSince1970, db)
-        if let sqlite = db.sqliteDatabase {
-            try unindex(rowID: rowID, name: wish.name, owner: owner, sqlite)
-            try unindexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, sqlite)
-        }
+        try unindex(rowID: rowID, name: wish.name, owner: owner, db)
+        try unindexText(rowID: rowID, memo: wish.memo, link: wish.link, owner: owner, db)
         try db.run("DELETE FROM wishes WHERE id = :id", ["id": rowID])
     }
 }

@@ -68,7 +68,7 @@ import WishlistCore
     /// The name index has no foreign keys: deleting an account must take its entries out too, or a
     /// later wish given a reused row id would be found by the deleted account's words.
     @Test func deletingAnAccountEmptiesItsPartOfTheSearchIndex() throws {
-        let pattern = try #require(SearchGrams.pattern(query: "가방", owner: alice))
+        let pattern = try #require(SearchGrams.pattern(query: "가방", owner: alice)).fts5
         let entries = { [fixture] in
             try fixture.store.pool.read { db -> Int64? in
                 try db.scalar("SELECT count(*) FROM wish_search WHERE wish_search MATCH ?", [pattern])

@@ -40,4 +40,21 @@ import WishlistCore
         #expect(fixture.store.writeCount == writes, "merging made cached answers stale")
         #expect(try fixture.store.compactSearchIndexes() == 0, "nothing left to merge")
     }
+
+    /// PostgreSQL's GIN indexes take new entries into a pending list, read in full by every search;
+    /// compacting moves it into the index proper.
+    @Test func compactingEmptiesPostgreSQLsPendingListsWithTheSameMatches() throws {
+        let test = try TestStore(engine: .postgres)
+        let alice = try test.addUser("alice")
+        for index in 0..<40 {
+            _ = try test.wishes.create(WishDraft(name: "Lamp \(index) 가방", memo: "memo \(index)"), owner: alice)
+        }
+        let before = try test.wishes.search("lamp 가방", owner: alice)
+        let writes = test.store.writeCount
+        #expect(try test.store.compactSearchIndexes() > 0)
+        #expect(try test.wishes.search("lamp 가방", owner: alice) == before)
+        #expect(before.byName.count == 40 && before.byText.isEmpty)
+        #expect(test.store.writeCount == writes, "tidying made cached answers stale")
+        #expect(try test.store.compactSearchIndexes() == 0, "nothing left to move")
+    }
 }

@@ -7,23 +7,28 @@ import WishlistCore
 @testable import WishlistStore
 
 /// One search answer is one snapshot: its groups are read in one read transaction, so a write
-/// committed while they are read shows in none of them, never in only some.
+/// committed while they are read shows in none of them, never in only some. On both engines:
+/// SQLite's read transaction, PostgreSQL's REPEATABLE READ.
 @Suite struct SearchSnapshotTests {
-    let fixture: TestStore
-    let alice: UserKey
-    let spot: Spot
+    /// A new store on `engine` with the account alice, a wish, an entry and a spot that a search
+    /// for "lantern" finds.
+    private struct Fixture {
+        let test: TestStore
+        let alice: UserKey
+        let spot: Spot
 
-    init() throws {
-        fixture = try TestStore()
-        alice = try fixture.addUser("alice")
-        _ = try fixture.wishes.create(WishDraft(name: "Lantern"), owner: alice, now: Date(millisecondsSince1970: 1_000))
-        _ = try fixture.store.journal.create(JournalDraft(title: "Lantern festival", date: "2026-05-01"), owner: alice)
-        let csv = """
-            media_type,title,place_name,place_type,description,address,lat,lng
-            drama,도깨비,Lantern Cafe,cafe,Where they met,강원도 강릉시 주문진읍 해안로 1609,37.89,128.83
-            """
-        _ = try fixture.store.spots.importFile(Data(csv.utf8))
-        spot = try #require(try fixture.store.spots.list(SpotQuery(text: "lantern"), owner: alice).items.first)
+        init(_ engine: TestEngine) throws {
+            test = try TestStore(engine: engine)
+            alice = try test.addUser("alice")
+            _ = try test.wishes.create(WishDraft(name: "Lantern"), owner: alice, now: Date(millisecondsSince1970: 1_000))
+            _ = try test.store.journal.create(JournalDraft(title: "Lantern festival", date: "2026-05-01"), owner: alice)
+            let csv = """
+                media_type,title,place_name,place_type,description,address,lat,lng
+                drama,도깨비,Lantern Cafe,cafe,Where they met,강원도 강릉시 주문진읍 해안로 1609,37.89,128.83
+                """
+            _ = try test.store.spots.importFile(Data(csv.utf8))
+            spot = try #require(try test.store.spots.list(SpotQuery(text: "lantern"), owner: alice).items.first)
+        }
     }
 
     /// What another request commits: a wish, a journal entry and a wish made from the spot, each
@@ -51,11 +56,12 @@ import WishlistCore
         }
     }
 
-    @Test func aWriteCommittedBetweenGroupsShowsInNoneOfThem() throws {
-        let (store, owner, spotID) = (fixture.store, alice, spot.id)
+    @Test(arguments: TestEngine.allCases) func aWriteCommittedBetweenGroupsShowsInNoneOfThem(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (store, owner, spotID) = (fixture.test.store, fixture.alice, fixture.spot.id)
         let writes = WriteOnce { try Self.writeMatches(store, owner: owner, spot: spotID) }
-        let search = Search(pool: fixture.store.pool, gazetteer: .shared, afterReadingGroup: writes.run)
-        let answer = try search.answer(SearchQuery(text: "lantern"), owner: alice)
+        let search = Search(database: fixture.test.store.database, gazetteer: .shared, afterReadingGroup: writes.run)
+        let answer = try search.answer(SearchQuery(text: "lantern"), owner: fixture.alice)
         guard case .all(let during) = answer else {
             Issue.record("not the all-groups answer: \(answer)")
             return
@@ -63,40 +69,47 @@ import WishlistCore
         #expect(writes.didRun)
         #expect(Seen(during) == Seen(byName: 1, journal: 1, spotHasWish: false))
 
-        guard case .all(let after) = try search.answer(SearchQuery(text: "lantern"), owner: alice) else { return }
+        guard case .all(let after) = try search.answer(SearchQuery(text: "lantern"), owner: fixture.alice) else { return }
         // The wish made from the spot is named after it: a third name.
         #expect(Seen(after) == Seen(byName: 3, journal: 2, spotHasWish: true))
     }
 
     /// The same write between the repositories' own searches, each its own transaction, as the
     /// answer was once made: the groups disagree, which is what the test above would catch.
-    @Test func groupsReadInSeparateTransactionsWouldDisagree() throws {
+    @Test(arguments: TestEngine.allCases) func groupsReadInSeparateTransactionsWouldDisagree(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
         let query = try SearchQuery(text: "lantern")
-        var result = try fixture.wishes.search(query, owner: alice)
-        try Self.writeMatches(fixture.store, owner: alice, spot: spot.id)
-        let journal = try fixture.store.journal.search(query, owner: alice)
+        var result = try fixture.test.wishes.search(query, owner: fixture.alice)
+        try Self.writeMatches(fixture.test.store, owner: fixture.alice, spot: fixture.spot.id)
+        let journal = try fixture.test.store.journal.search(query, owner: fixture.alice)
         (result.journal, result.paging.journal) = (journal.items, journal.summary)
         #expect(Seen(result).byName == 1)
         #expect(Seen(result).journal == 2)
     }
 
-    @Test func aPageOfOneGroupIsThatGroupsSearch() throws {
-        let search = Search(store: fixture.store, gazetteer: .shared)
+    @Test(arguments: TestEngine.allCases) func aPageOfOneGroupIsThatGroupsSearch(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let search = Search(store: fixture.test.store, gazetteer: .shared)
         let journal = try SearchQuery(text: "lantern", group: .journal)
-        #expect(try search.answer(journal, owner: alice) == .journal(try fixture.store.journal.search(journal, owner: alice)))
+        #expect(
+            try search.answer(journal, owner: fixture.alice)
+                == .journal(try fixture.test.store.journal.search(journal, owner: fixture.alice)))
         let names = try SearchQuery(text: "lantern", group: .byName)
-        #expect(try search.answer(names, owner: alice) == .wishes(try fixture.wishes.searchPage(.byName, names, owner: alice)))
-        guard case .spots(let spots) = try search.answer(SearchQuery(text: "lantern", group: .spots), owner: alice) else {
+        #expect(
+            try search.answer(names, owner: fixture.alice)
+                == .wishes(try fixture.test.wishes.searchPage(.byName, names, owner: fixture.alice)))
+        guard case .spots(let spots) = try search.answer(SearchQuery(text: "lantern", group: .spots), owner: fixture.alice) else {
             Issue.record("not a page of spots")
             return
         }
-        #expect(spots.items.map(\.id) == [spot.id])
+        #expect(spots.items.map(\.id) == [fixture.spot.id])
         #expect(spots.total == 1)
     }
 
-    @Test func onlyTheGroupsAskedForAreRead() throws {
-        let search = Search(store: fixture.store, gazetteer: .shared)
-        guard case .all(let result) = try search.answer(SearchQuery(text: "lantern", groups: [.journal]), owner: alice) else {
+    @Test(arguments: TestEngine.allCases) func onlyTheGroupsAskedForAreRead(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let search = Search(store: fixture.test.store, gazetteer: .shared)
+        guard case .all(let result) = try search.answer(SearchQuery(text: "lantern", groups: [.journal]), owner: fixture.alice) else {
             Issue.record("not the all-groups answer")
             return
         }
@@ -105,9 +118,10 @@ import WishlistCore
         #expect(result.paging.byName == nil && result.paging.spots == nil)
     }
 
-    @Test func placesComeFromTheGazetteerAsSearchPlaces() throws {
-        let search = Search(store: fixture.store, gazetteer: .shared)
-        guard case .all(let result) = try search.answer(SearchQuery(text: "Gangneung", groups: [.places]), owner: alice) else {
+    @Test(arguments: TestEngine.allCases) func placesComeFromTheGazetteerAsSearchPlaces(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let search = Search(store: fixture.test.store, gazetteer: .shared)
+        guard case .all(let result) = try search.answer(SearchQuery(text: "Gangneung", groups: [.places]), owner: fixture.alice) else {
             Issue.record("not the all-groups answer")
             return
         }

@@ -4,128 +4,163 @@ import WishlistCore
 
 @testable import WishlistStore
 
+/// Wish search by name and tag, on both engines.
 @Suite struct WishSearchTests {
-    let fixture: TestStore
-    let alice: UserKey
+    /// A new store on `engine` with the account alice.
+    private struct Fixture {
+        let test: TestStore
+        let alice: UserKey
 
-    init() throws {
-        fixture = try TestStore()
-        alice = try fixture.addUser("alice")
-    }
+        init(_ engine: TestEngine) throws {
+            test = try TestStore(engine: engine)
+            alice = try test.addUser("alice")
+        }
 
-    private func names(_ query: String) throws -> [String] {
-        try fixture.wishes.search(query, owner: alice).byName.map(\.name)
-    }
-
-    @Test func englishPrefixFindsTheWord() throws {
-        try fixture.add(["Mountain bike", "Bike lock", "Biscuit tin", "Kettle"], owner: alice)
-        #expect(Set(try names("bik")) == ["Mountain bike", "Bike lock"])
-        #expect(Set(try names("BIKE")) == ["Mountain bike", "Bike lock"])
-    }
-
-    @Test(arguments: [("가방", "여행 가방"), ("신발", "운동신발"), ("자전거", "빨간자전거"), ("전거", "빨간자전거"), ("행가", nil)])
-    func koreanSubstringsAreFound(query: String, expected: String?) throws {
-        try fixture.add(["여행 가방", "운동신발", "빨간자전거", "노트북"], owner: alice)
-        #expect(try names(query) == (expected.map { [$0] } ?? []))
-    }
-
-    @Test func oneSyllableFindsItAnywhereInAWord() throws {
-        try fixture.add(["우리 집", "새집 장식", "집게", "책상"], owner: alice)
-        #expect(Set(try names("집")) == ["우리 집", "새집 장식", "집게"])
-    }
-
-    @Test func decomposedHangulQueryFindsComposedName() throws {
-        try fixture.add(["여행 가방"], owner: alice)
-        #expect(try names("\u{1100}\u{1161}\u{1107}\u{1161}\u{11BC}") == ["여행 가방"])
-    }
-
-    @Test func everyQueryWordMustMatch() throws {
-        try fixture.add(["Red bike", "Red lamp", "Blue bike"], owner: alice)
-        #expect(try names("bike red") == ["Red bike"])
-        #expect(try names("red").sorted() == ["Red bike", "Red lamp"])
-    }
-
-    @Test func exactThenPrefixThenTheRestNewestFirst() throws {
-        // Created oldest to newest in this order.
-        try fixture.add(["Camping lamp", "Lamp", "Lamp shade", "Desk lamp", "Lamp post"], owner: alice)
-        #expect(try names("lamp") == ["Lamp", "Lamp post", "Lamp shade", "Desk lamp", "Camping lamp"])
-    }
-
-    @Test(arguments: [
-        #"""#, #""hi""#, "*", "bike*", "NEAR(a b)", "NEAR", "-bike", "(bike", "bike)", "a OR b", "AND", "NOT x",
-        "col:bike", "^bike", "{grams}: x", "'", "\\", "\u{0}", "🚲", "   *   "
-    ])
-    func ftsSyntaxInQueriesIsJustText(query: String) throws {
-        try fixture.add(["bike", #"Say "hi" (loud)"#, "NEAR field", "t-shirt", "a OR b", "col:bike"], owner: alice)
-        // Must never throw an SQLite error; a query without letters may be refused as empty.
-        do {
-            _ = try fixture.wishes.search(query, owner: alice)
-        } catch let error as ValidationError {
-            #expect(error.code == "query_required")
+        func names(_ query: String) throws -> [String] {
+            try test.wishes.search(query, owner: alice).byName.map(\.name)
         }
     }
 
-    @Test func namesWithFTSSyntaxAreFoundByTheirText() throws {
-        try fixture.add([#"Say "hi" (loud)"#, "NEAR field recorder", "t-shirt", "c++ book", "2*3 puzzle"], owner: alice)
+    @Test(arguments: TestEngine.allCases) func englishPrefixFindsTheWord(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["Mountain bike", "Bike lock", "Biscuit tin", "Kettle"], owner: fixture.alice)
+        #expect(Set(try fixture.names("bik")) == ["Mountain bike", "Bike lock"])
+        #expect(Set(try fixture.names("BIKE")) == ["Mountain bike", "Bike lock"])
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func koreanSubstringsAreFound(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["여행 가방", "운동신발", "빨간자전거", "노트북"], owner: fixture.alice)
+        for (query, expected) in [("가방", "여행 가방"), ("신발", "운동신발"), ("자전거", "빨간자전거"), ("전거", "빨간자전거"), ("행가", nil)] {
+            #expect(try fixture.names(query) == (expected.map { [$0] } ?? []), "\(query)")
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases) func oneSyllableFindsItAnywhereInAWord(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["우리 집", "새집 장식", "집게", "책상"], owner: fixture.alice)
+        #expect(Set(try fixture.names("집")) == ["우리 집", "새집 장식", "집게"])
+    }
+
+    @Test(arguments: TestEngine.allCases) func decomposedHangulQueryFindsComposedName(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["여행 가방"], owner: fixture.alice)
+        #expect(try fixture.names("\u{1100}\u{1161}\u{1107}\u{1161}\u{11BC}") == ["여행 가방"])
+    }
+
+    @Test(arguments: TestEngine.allCases) func everyQueryWordMustMatch(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["Red bike", "Red lamp", "Blue bike"], owner: fixture.alice)
+        #expect(try fixture.names("bike red") == ["Red bike"])
+        #expect(try fixture.names("red").sorted() == ["Red bike", "Red lamp"])
+    }
+
+    @Test(arguments: TestEngine.allCases) func exactThenPrefixThenTheRestNewestFirst(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        // Created oldest to newest in this order.
+        try fixture.test.add(["Camping lamp", "Lamp", "Lamp shade", "Desk lamp", "Lamp post"], owner: fixture.alice)
+        #expect(try fixture.names("lamp") == ["Lamp", "Lamp post", "Lamp shade", "Desk lamp", "Camping lamp"])
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func ftsSyntaxInQueriesIsJustText(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["bike", #"Say "hi" (loud)"#, "NEAR field", "t-shirt", "a OR b", "col:bike"], owner: fixture.alice)
+        let queries = [
+            #"""#, #""hi""#, "*", "bike*", "NEAR(a b)", "NEAR", "-bike", "(bike", "bike)", "a OR b", "AND", "NOT x",
+            "col:bike", "^bike", "{grams}: x", "'", "\\", "\u{0}", "🚲", "   *   ", "it's", #"a\'b"#, "a:*", "a <-> b", "!x", "a & b | c"
+        ]
+        for query in queries {
+            // Must never throw an engine's error; a query without letters may be refused as empty.
+            do {
+                _ = try fixture.test.wishes.search(query, owner: fixture.alice)
+            } catch let error as ValidationError {
+                #expect(error.code == "query_required")
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases) func namesWithFTSSyntaxAreFoundByTheirText(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add([#"Say "hi" (loud)"#, "NEAR field recorder", "t-shirt", "c++ book", "2*3 puzzle"], owner: fixture.alice)
         // "hi" is also inside "t-shirt", and "c" inside "recorder": mid-word matches are wanted.
-        #expect(Set(try names(#""hi""#)) == [#"Say "hi" (loud)"#, "t-shirt"])
-        #expect(try names("(loud)") == [#"Say "hi" (loud)"#])
-        #expect(try names("NEAR") == ["NEAR field recorder"])
-        #expect(try names("t-shirt") == ["t-shirt"])
-        #expect(try names("-shirt") == ["t-shirt"])
-        #expect(try names("c++") == ["c++ book", "NEAR field recorder"])
-        #expect(try names("2*3") == ["2*3 puzzle"])
+        #expect(Set(try fixture.names(#""hi""#)) == [#"Say "hi" (loud)"#, "t-shirt"])
+        #expect(try fixture.names("(loud)") == [#"Say "hi" (loud)"#])
+        #expect(try fixture.names("NEAR") == ["NEAR field recorder"])
+        #expect(try fixture.names("t-shirt") == ["t-shirt"])
+        #expect(try fixture.names("-shirt") == ["t-shirt"])
+        #expect(try fixture.names("c++") == ["c++ book", "NEAR field recorder"])
+        #expect(try fixture.names("2*3") == ["2*3 puzzle"])
     }
 
-    @Test func searchFollowsRenames() throws {
-        let wish = try fixture.wishes.create(WishDraft(name: "Old camera"), owner: alice)
-        _ = try fixture.library.update(\.wishes, wish.id, owner: alice, with: WishPatch(name: "Film camera"))
-        #expect(try names("old").isEmpty)
-        #expect(try names("film") == ["Film camera"])
+    @Test(arguments: TestEngine.allCases) func searchFollowsRenames(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let wish = try fixture.test.wishes.create(WishDraft(name: "Old camera"), owner: fixture.alice)
+        _ = try fixture.test.library.update(\.wishes, wish.id, owner: fixture.alice, with: WishPatch(name: "Film camera"))
+        #expect(try fixture.names("old").isEmpty)
+        #expect(try fixture.names("film") == ["Film camera"])
     }
 
-    @Test func byTagFindsExactPrefixAndMidWordTagsExactFirst() throws {
-        try fixture.add(["Passport case"], owner: alice, tags: ["travel"], startingAt: 1_000)
-        try fixture.add(["Suitcase"], owner: alice, tags: ["travel gear"], startingAt: 2_000)
-        try fixture.add(["Map"], owner: alice, tags: ["time travel"], startingAt: 3_000)
-        try fixture.add(["Mug"], owner: alice, tags: ["kitchen"], startingAt: 4_000)
-        let result = try fixture.wishes.search("Travel", owner: alice)
+    @Test(arguments: TestEngine.allCases) func byTagFindsExactPrefixAndMidWordTagsExactFirst(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["Passport case"], owner: fixture.alice, tags: ["travel"], startingAt: 1_000)
+        try fixture.test.add(["Suitcase"], owner: fixture.alice, tags: ["travel gear"], startingAt: 2_000)
+        try fixture.test.add(["Map"], owner: fixture.alice, tags: ["time travel"], startingAt: 3_000)
+        try fixture.test.add(["Mug"], owner: fixture.alice, tags: ["kitchen"], startingAt: 4_000)
+        let result = try fixture.test.wishes.search("Travel", owner: fixture.alice)
         #expect(result.byTag.map(\.name) == ["Passport case", "Suitcase", "Map"])
-        #expect(try fixture.wishes.search("trav", owner: alice).byTag.map(\.name) == ["Suitcase", "Passport case", "Map"])
+        #expect(try fixture.test.wishes.search("trav", owner: fixture.alice).byTag.map(\.name) == ["Suitcase", "Passport case", "Map"])
         #expect(result.query == "Travel")
     }
 
-    @Test func byTagFindsKoreanTagsMidWord() throws {
-        try fixture.add(["텐트"], owner: alice, tags: ["여름캠핑"])
-        try fixture.add(["랜턴"], owner: alice, tags: ["캠핑"])
-        #expect(try fixture.wishes.search("캠핑", owner: alice).byTag.map(\.name) == ["랜턴", "텐트"])
+    @Test(arguments: TestEngine.allCases) func byTagFindsKoreanTagsMidWord(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add(["텐트"], owner: fixture.alice, tags: ["여름캠핑"])
+        try fixture.test.add(["랜턴"], owner: fixture.alice, tags: ["캠핑"])
+        #expect(try fixture.test.wishes.search("캠핑", owner: fixture.alice).byTag.map(\.name) == ["랜턴", "텐트"])
     }
 
-    @Test func resultsAreCappedAtFiftyPerGroup() throws {
-        try fixture.add((1...60).map { "bike \($0)" }, owner: alice, tags: ["bike"])
-        let result = try fixture.wishes.search("bike", owner: alice)
+    @Test(arguments: TestEngine.allCases) func resultsAreCappedAtFiftyPerGroup(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        try fixture.test.add((1...60).map { "bike \($0)" }, owner: fixture.alice, tags: ["bike"])
+        let result = try fixture.test.wishes.search("bike", owner: fixture.alice)
         #expect(result.byName.count == 50)
         #expect(result.byTag.count == 50)
         #expect(result.byTag.first?.name == "bike 60")
     }
 
-    @Test func emptyOrTooLongQueryIsRefused() throws {
-        #expect(throws: ValidationError.self) { try fixture.wishes.search("   ", owner: alice) }
-        #expect(throws: ValidationError.self) { try fixture.wishes.search(String(repeating: "a", count: 201), owner: alice) }
+    @Test(arguments: TestEngine.allCases) func emptyOrTooLongQueryIsRefused(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        #expect(throws: ValidationError.self) { try fixture.test.wishes.search("   ", owner: fixture.alice) }
+        #expect(throws: ValidationError.self) { try fixture.test.wishes.search(String(repeating: "a", count: 201), owner: fixture.alice) }
     }
 }
 
 @Suite struct SearchGramsTests {
     typealias Grams = SearchGrams
 
-    @Test func documentIsOwnerScopedBigramsOfEachWord() {
-        #expect(Grams.document("Bike 가방!", owner: UserKey(7)) == "o7xbi o7xik o7xke o7xe o7x가방 o7x방")
+    @Test func documentIsOwnerScopedBigramsOfEachWordOnBothEngines() {
+        let document = Grams.gramsDocument("Bike 가방!", owner: UserKey(7))
+        #expect(document.fts5 == ["o7xbi o7xik o7xke o7xe o7x가방 o7x방"])
+        #expect(document.vectors == ["'o7xbi':1 'o7xik':2 'o7xke':3 'o7xe':4 'o7x가방':5 'o7x방':6"])
     }
 
-    @Test func patternIsAPhraseOfBigramsOrAPrefix() {
-        #expect(Grams.pattern(query: "bik", owner: UserKey(7)) == #""o7xbi o7xik""#)
-        #expect(Grams.pattern(query: "집", owner: UserKey(7)) == #""o7x집"*"#)
-        #expect(Grams.pattern(query: "red bik", owner: UserKey(1)) == #""o1xre o1xed" AND "o1xbi o1xik""#)
+    @Test func patternIsAPhraseOfBigramsOrAPrefixOnBothEngines() {
+        let bik = Grams.pattern(query: "bik", owner: UserKey(7))
+        #expect(bik?.fts5 == #""o7xbi o7xik""# && bik?.tsqueries == ["'o7xbi' <-> 'o7xik'"])
+        let house = Grams.pattern(query: "집", owner: UserKey(7))
+        #expect(house?.fts5 == #""o7x집"*"# && house?.tsqueries == ["'o7x집':*"])
+        let two = Grams.pattern(query: "red bik", owner: UserKey(1))
+        #expect(two?.fts5 == #""o1xre o1xed" AND "o1xbi o1xik""#)
+        #expect(two?.tsqueries == ["'o1xre' <-> 'o1xed'", "'o1xbi' <-> 'o1xik'"])
         #expect(Grams.pattern(query: #""*"#, owner: UserKey(1)) == nil)
+    }
+
+    @Test func postgreSQLLexemesAreQuotedAndFoldedAsFTS5FoldsThem() {
+        #expect(SearchVector.quoted("it's") == "'it''s'")
+        #expect(SearchVector.quoted(#"a\b"#) == #"'a\\b'"#)
+        #expect(SearchVector.foldingDiacritics("café crème ệ") == "cafe creme e")
+        #expect(SearchVector.foldingDiacritics("가방 집") == "가방 집")
     }
 }

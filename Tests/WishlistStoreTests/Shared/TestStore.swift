@@ -13,21 +13,25 @@ final class TestStore {
     let url: String?
 
     /// A new empty store on `engine`, or with `copying`, a SQLite store that starts as a copy of
-    /// that database file.
-    init(engine: TestEngine = .sqlite, copying template: URL? = nil) throws {
+    /// that database file, or with `copyingDatabase`, a PostgreSQL store that starts as a copy of
+    /// the database of that URL.
+    init(engine: TestEngine = .sqlite, copying template: URL? = nil, copyingDatabase database: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "wishlist.sqlite")
         if let template { try FileManager.default.copyItem(at: template, to: file) }
-        url = engine == .postgres ? try TestDatabase.make() : nil
+        url = engine == .postgres ? try TestDatabase.make(copying: database) : nil
         store = try Store(url: url, sqlitePath: file.path, readerCount: 2)
     }
 
-    /// A store holding the bundled K-culture spots, as after a first start. Their import takes a
-    /// debug build two seconds of CPU, so this process imports them once and each store starts
-    /// from a copy of that file.
-    static func withBundledSpots() throws -> TestStore {
-        try TestStore(copying: bundledSpotsTemplate.get())
+    /// A store on `engine` holding the bundled K-culture spots, as after a first start. Their
+    /// import takes a debug build two seconds of CPU, so this process imports them once per engine
+    /// and each store starts from a copy of that database.
+    static func withBundledSpots(engine: TestEngine = .sqlite) throws -> TestStore {
+        switch engine {
+        case .sqlite: try TestStore(copying: bundledSpotsTemplate.get())
+        case .postgres: try TestStore(engine: .postgres, copyingDatabase: bundledSpotsDatabase.get())
+        }
     }
 
     /// Where this process keeps that imported file; removed when the process exits.
@@ -42,6 +46,15 @@ final class TestStore {
         try FileManager.default.copyItem(at: template.directory.appending(path: "wishlist.sqlite"), to: bundledSpotsFile)
         atexit { try? FileManager.default.removeItem(at: TestStore.bundledSpotsFile) }
         return bundledSpotsFile
+    }
+
+    /// The PostgreSQL database of that import (the test cluster goes with the process).
+    private static let bundledSpotsDatabase = Result { () throws -> String in
+        let url = try TestDatabase.make()
+        let store = try Store(url: url, sqlitePath: "")
+        try store.spots.importBundledIfNeeded()
+        try store.close()
+        return url
     }
 
     deinit {

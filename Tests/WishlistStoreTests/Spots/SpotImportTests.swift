@@ -6,6 +6,7 @@ import Zlib
 
 @testable import WishlistStore
 
+/// The import of the K-culture spots, on both engines.
 @Suite struct SpotImportTests {
     /// The bundled release as CSV text.
     static func bundledCSV() throws -> String {
@@ -31,8 +32,8 @@ import Zlib
         #expect(SpotCatalog.bundledDigest == SpotCatalog.digest(of: data))
     }
 
-    @Test func firstStartImportsTheBundledReleaseCleaned() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func firstStartImportsTheBundledReleaseCleaned(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         let data = try Data(contentsOf: try #require(SpotCatalog.bundledFile))
         let parsing = ContinuousClock.now
         _ = try SpotCatalog(file: data)
@@ -57,9 +58,9 @@ import Zlib
         #expect(gangnam.allSatisfy { $0.longitude > 126.7 })
         #expect(try test.store.spots.list(SpotQuery(text: "압구정나들목"), owner: UserKey(1)).items.isEmpty)
 
-        // The bulk load's settings are undone: the indexes are left as FTS5 keeps them for the
-        // small changes after (automerge 4, a 1 MB hash).
-        for index in ["spot_search", "spot_title_search"] {
+        // The bulk load's settings are undone: SQLite's indexes are left as FTS5 keeps them for
+        // the small changes after (automerge 4, a 1 MB hash).
+        for index in ["spot_search", "spot_title_search"] where engine == .sqlite {
             let settings = try test.store.pool.read { db -> [Int?] in
                 try ["hashsize", "automerge"].map { try db.scalar("SELECT v FROM \(index)_config WHERE k = ?", [$0]) }
             }
@@ -71,16 +72,16 @@ import Zlib
         #expect(try spotIDs(test) == ids)
     }
 
-    @Test func reimportingTheSameFileChangesNothing() throws {
-        let test = try TestStore.withBundledSpots()
+    @Test(arguments: TestEngine.allCases) func reimportingTheSameFileChangesNothing(engine: TestEngine) throws {
+        let test = try TestStore.withBundledSpots(engine: engine)
         let before = try spotIDs(test)
         let report = try test.store.spots.importFile(Data(contentsOf: try #require(SpotCatalog.bundledFile)))
         #expect(report.unchanged)
         #expect(try spotIDs(test) == before)
     }
 
-    @Test func aNewerReleaseKeepsTheIDsOfUnchangedSpotsAndTheirWishes() throws {
-        let test = try TestStore.withBundledSpots()
+    @Test(arguments: TestEngine.allCases) func aNewerReleaseKeepsTheIDsOfUnchangedSpotsAndTheirWishes(engine: TestEngine) throws {
+        let test = try TestStore.withBundledSpots(engine: engine)
         let owner = try test.addUser("alice")
         #expect(try test.store.spots.importBundledIfNeeded() == nil)
         let before = try spotIDs(test)
@@ -108,11 +109,28 @@ import Zlib
         #expect(try spotIDs(test).count == after.count)
     }
 
-    @Test func refusesFilesThatAreNotSpots() throws {
-        let test = try TestStore()
+    @Test(arguments: TestEngine.allCases) func refusesFilesThatAreNotSpots(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
         #expect(throws: SpotImportError.self) { try test.store.spots.importFile(Data("name,price\nbike,3\n".utf8)) }
         #expect(throws: SpotImportError.self) { try test.store.spots.importFile(Data([0x1f, 0x8b, 8, 0, 1, 2])) }
         #expect(throws: SpotImportError.self) { try test.store.spots.importFile(Data([0xff, 0xfe, 0x00])) }
+    }
+
+    /// Two servers starting at once with different releases: one imports, then the other replaces
+    /// it whole (`StoreLock.spots`), rather than both writing into one set of spots.
+    @Test func twoImportsAtOnceLeaveOneReleaseOnPostgreSQL() throws {
+        let test = try TestStore(engine: .postgres)
+        let spots = test.store.spots
+        let releases = ["단밤 포차", "Lantern Cafe"].map { name in
+            "media_type,title,place_name,place_type,description,address,lat,lng\n"
+                + "drama,도깨비,\(name),cafe,A scene,강원도 강릉시 주문진읍 해안로 1609,37.89,128.83\n"
+        }
+        let outcomes = try ConcurrentWriters.runTogether(test, holding: "spot_imports", releases) { csv in
+            _ = try spots.importFile(Data(csv.utf8))
+        }
+        #expect(outcomes.allSatisfy { $0 == nil }, "\(outcomes)")
+        #expect(try spots.list(SpotQuery(), owner: UserKey(1)).items.count == 1)
+        #expect(try spots.titles(SpotQuery(), owner: UserKey(1)).items.map(\.spotCount) == [1])
     }
 
     @Test func everyKoreanCityOfTheGazetteerLiesInItsProvince() {

@@ -7,7 +7,8 @@ import WishlistCore
 
 /// `2026-12-06-spot-positions` drops the spots' R*Tree (`spot_places`) for two B-tree indexes on
 /// their coordinates. A database whose spots were imported before it answers near me and the map
-/// after it exactly as one that imported the same release afterwards.
+/// after it exactly as one that imported the same release afterwards. (SQLite's migration; near me
+/// and the map run on SQLite only so far.)
 @Suite struct SpotPositionsMigrationTests {
     static let migration = "2026-12-06-spot-positions"
 
@@ -19,7 +20,7 @@ import WishlistCore
         let path = directory.appending(path: "wishlist.sqlite").path
         let old = try DatabasePool(path: path, readerCount: 1)
         try Schema.migrator.prefix(before: Self.migration).migrate(old)
-        try SpotRepository(pool: old).importFile(release)
+        _ = try SpotRepository(database: StoreDatabase(.sqlite(old))).importFile(release)
         // The release's points as the import before the migration filed them.
         try old.write { db in
             try db.execute(
