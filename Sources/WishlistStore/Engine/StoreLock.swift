@@ -2,7 +2,8 @@ import PostgreSQL
 import WishlistCore
 
 /// What a write must have to itself while it checks and changes: the rules that lean on seeing
-/// every other write to the same things (an account's tag counts, the last administrator).
+/// every other write to the same things (an account's tag counts, the last administrator, the
+/// photos showing an original file).
 ///
 /// On SQLite every write has the whole file to itself (one writer), so a lock is already held. On
 /// PostgreSQL, writers run at once, and the write takes the lock's transaction-scoped advisory lock
@@ -14,12 +15,17 @@ enum StoreLock: Sendable, Equatable {
     /// The set of accounts as a whole: who is an administrator, whether any account exists. Taken
     /// by writes that check a rule across accounts (first set-up, the last administrator).
     case accounts
+    /// The original photo file with this SHA-256, shared by every photo of the same bytes, whoever's:
+    /// taken by the write that saves a photo showing it (the file checked there first) and by the
+    /// check that no photo shows it any more before it is removed.
+    case original(sha256: String)
 
     /// The advisory lock's key, the same in every process.
     var key: Int64 {
         switch self {
         case .account(let key): PostgresConnection.advisoryLockKey("account:\(key.rawValue)")
         case .accounts: PostgresConnection.advisoryLockKey("accounts")
+        case .original(let sha256): PostgresConnection.advisoryLockKey("original:\(sha256)")
         }
     }
 }
