@@ -32,6 +32,15 @@ package enum SQLDialect: Sendable, Equatable {
         }
     }
 
+    /// The larger of two values: SQLite's `max` of two arguments, PostgreSQL's `greatest` (its
+    /// `max` is the aggregate only).
+    func greatest(_ first: String, _ second: String) -> String {
+        switch self {
+        case .sqlite: "max(\(first), \(second))"
+        case .postgres: "greatest(\(first), \(second))"
+        }
+    }
+
     /// The join that reads its left table first (`a JOIN b ON …`): SQLite's planner keeps
     /// the order of a CROSS JOIN; PostgreSQL's CROSS JOIN takes no ON, and its planner chooses the
     /// order from its statistics.

@@ -2,7 +2,8 @@ import PostgreSQL
 import WishlistCore
 
 /// What a write must have to itself while it checks and changes: the rules that lean on seeing
-/// every other write to the same things (an account's tag counts, the last administrator).
+/// every other write to the same things (an account's tag counts, the last administrator, the
+/// photos showing an original file).
 ///
 /// On SQLite every write has the whole file to itself (one writer), so a lock is already held. On
 /// PostgreSQL, writers run at once, and the write takes the lock's transaction-scoped advisory lock
@@ -17,6 +18,10 @@ enum StoreLock: Sendable, Equatable {
     /// The K-culture spots, shared by every account and replaced as a whole by an import: servers
     /// starting at once import a new release once.
     case spots
+    /// The original photo file with this SHA-256, shared by every photo of the same bytes, whoever's:
+    /// taken by the write that saves a photo showing it (the file checked there first) and by the
+    /// check that no photo shows it any more before it is removed.
+    case original(sha256: String)
 
     /// The advisory lock's key, the same in every process.
     var key: Int64 {
@@ -24,6 +29,7 @@ enum StoreLock: Sendable, Equatable {
         case .account(let key): PostgresConnection.advisoryLockKey("account:\(key.rawValue)")
         case .accounts: PostgresConnection.advisoryLockKey("accounts")
         case .spots: PostgresConnection.advisoryLockKey("spots")
+        case .original(let sha256): PostgresConnection.advisoryLockKey("original:\(sha256)")
         }
     }
 }

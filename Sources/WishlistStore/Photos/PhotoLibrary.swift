@@ -15,7 +15,12 @@ import WishlistCore
 ///   call: a caller has no second step to take or forget. Should the process die between the
 ///   commit and the removal, the files no row names are swept at the next start (`tidy`);
 /// - every check of a photo's state (on a wish or an entry or not, at which revision) is made inside the
-///   write transaction that acts on it, so concurrent requests cannot slip between.
+///   write transaction that acts on it, so concurrent requests cannot slip between;
+/// - an original is filed once however many photos show it (the same bytes, whoever uploaded
+///   them), and removed only once none does: on PostgreSQL, where writers run at once, the saving
+///   of a photo and the removal of its original take the original's `StoreLock`.
+///
+/// The same on both engines (`StoreDatabase`).
 ///
 /// Throws domain errors only (`PhotoError`, `NotFoundError`, `StaleVersionError`, `ValidationError`).
 public struct PhotoLibrary: Sendable {
@@ -65,9 +70,10 @@ public struct PhotoLibrary: Sendable {
         defer { files.discard(staged) }
         try files.publish(staged, as: new.id, revision: 1)
         do {
-            return try store.pool.write { db in
+            return try store.database.write(locking: .original(sha256: sha256)) { db in
                 // The last photo showing this original may have been deleted since it was filed,
-                // taking the file along; under the writer no deletion can run.
+                // taking the file along; under the original's lock no removal can run until the
+                // new row is committed.
                 try files.keepOriginal(source, sha256: sha256, format: info.format)
                 return try PhotoRepository.insert(new, owner: owner, now: now, db)
             }
@@ -133,7 +139,9 @@ public struct PhotoLibrary: Sendable {
         }
         defer { files.discard(staged) }
         let (width, height) = Self.shownSize(of: current, edit: edit)
-        let updated = try store.pool.write { db in
+        // Under the account's lock, as every change of its records is: the record showing the photo
+        // gets a new version, counted from the one really stored.
+        let updated = try store.database.write(locking: .account(owner)) { db in
             let updated = try PhotoRepository.setEdit(
                 edit, width: width, height: height, of: id, owner: owner, after: current.revision, db)
             // Moved into place before the new revision is committed: readers see the old one until then.
@@ -171,27 +179,30 @@ public struct PhotoLibrary: Sendable {
         for photo in photos {
             files.removeRenditions(of: photo.photo.id)
         }
-        let digests = Set(photos.map(\.sha256))
-        guard !digests.isEmpty else { return }
-        // Under the writer, so that no upload of the same file saves its record between the check
-        // and the removal (an upload checks that its original is there under the writer too).
-        try store.pool.write { db in
-            for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
-                files.removeOriginal(sha256)
-            }
-        }
+        try removeOriginals(Set(photos.map(\.sha256)))
     }
 
     /// Deletes the files placed for photos whose rows were never saved (an import that failed):
     /// their renditions, unless a photo of that id has a row after all, and each original no
-    /// photo shows. Under the writer, so that no row is saved between the check and the removal.
+    /// photo shows.
     func removeUnsavedFiles(photoIDs: [UUID], originals digests: Set<String>) throws {
-        try store.pool.write { db in
-            for id in photoIDs where try !PhotoRepository.isRecorded(id, db) {
-                files.removeRenditions(of: id)
-            }
-            for sha256 in digests where try !PhotoRepository.isOriginalInUse(sha256, db) {
-                files.removeOriginal(sha256)
+        let unsaved = try store.database.read { db in try photoIDs.filter { try !PhotoRepository.isRecorded($0, db) } }
+        for id in unsaved {
+            files.removeRenditions(of: id)
+        }
+        try removeOriginals(digests)
+    }
+
+    /// Removes each of these originals that no photo shows, each under its lock
+    /// (`StoreLock.original`), which an upload of the same file holds while it checks that the file
+    /// is there and saves its row: the removal comes wholly before that upload, whose check then
+    /// files the original again, or after its commit, and then sees its row and keeps the file.
+    private func removeOriginals(_ digests: Set<String>) throws {
+        for sha256 in digests {
+            try store.database.write(counted: false, locking: .original(sha256: sha256)) { db in
+                if try !PhotoRepository.isOriginalInUse(sha256, db) {
+                    files.removeOriginal(sha256)
+                }
             }
         }
     }

@@ -5,80 +5,97 @@ import WishlistCore
 /// Photos of each account: the record of an upload, its edit, and which record (a wish or a journal
 /// entry) shows it where.
 /// The files themselves are `PhotoLibrary`'s, which records and changes photos through this repository.
+/// The same SQL on both engines (`StoreDatabase`); a deletion answers exactly the rows it deleted
+/// (`RETURNING`), so that only their files go, whatever other writers do meanwhile.
 public struct PhotoRepository: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
-    static let columns = """
-        p.id, p.uuid, p.wish_id, p.entry_id, p.sha256, p.format, p.original_width, p.original_height, p.width, p.height,
-        p.crop_x, p.crop_y, p.crop_width, p.crop_height, p.rotate, p.revision, p.taken_at, p.gps_latitude, p.gps_longitude,
-        p.frame_count
-        """
+    /// The columns `stored(from:)` reads, as named in `photos`.
+    private static let columnNames = [
+        "id", "uuid", "wish_id", "entry_id", "sha256", "format", "original_width", "original_height", "width", "height",
+        "crop_x", "crop_y", "crop_width", "crop_height", "rotate", "revision", "taken_at", "gps_latitude", "gps_longitude",
+        "frame_count"
+    ]
+
+    /// The columns `stored(from:)` reads, of `photos p`.
+    static let columns = columnNames.map { "p." + $0 }.joined(separator: ", ")
+
+    /// The same, for the RETURNING clause of a deletion (which names no alias).
+    private static let returnedColumns = columnNames.joined(separator: ", ")
 
     /// The photo, when this account has it.
     public func get(_ id: UUID, owner: UserKey) throws -> StoredPhoto? {
-        try pool.read { db in try Self.fetch(id, owner: owner, db) }
+        try database.read { db in try Self.fetch(id, owner: owner, db) }
     }
 
     /// Deletes a photo of the account that is on no record, answering it for its files to go too.
+    /// One statement deletes it only while it is on no record, so a photo put on one meanwhile stays.
     /// - Throws: `NotFoundError("photo")`; `PhotoError.inUse` when it is on a wish or an entry.
     func delete(_ id: UUID, owner: UserKey) throws -> StoredPhoto {
-        try pool.write { db in
-            guard let photo = try Self.fetch(id, owner: owner, db) else { throw NotFoundError("photo") }
-            guard !photo.isAttached else { throw PhotoError.inUse }
-            try db.run("DELETE FROM photos WHERE uuid = ?", [id.lowercasedString])
-            return photo
+        try database.write { db in
+            let deleted = try db.query(
+                "DELETE FROM photos WHERE uuid = :uuid AND owner_id = :owner AND \(Self.unattached) RETURNING \(Self.returnedColumns)",
+                ["uuid": id.lowercasedString, "owner": owner.rawValue])
+            guard let row = deleted.first else {
+                guard try Self.fetch(id, owner: owner, db) != nil else { throw NotFoundError("photo") }
+                throw PhotoError.inUse
+            }
+            return try Self.stored(from: row)
         }
     }
 
     /// Deletes those of the account's photos `ids` that are on no record (let go by one, or an
     /// upload that failed halfway), answering what was deleted for the files to go too. A photo put
-    /// on a record again meanwhile stays.
+    /// on a record again meanwhile stays: the deletion answers exactly the rows it deleted.
     func deleteUnattached(_ ids: [UUID], owner: UserKey) throws -> [StoredPhoto] {
         guard !ids.isEmpty else { return [] }
-        return try pool.write { db in
-            let found = try ids.compactMap { try Self.fetch($0, owner: owner, db) }.filter { !$0.isAttached }
-            for photo in found {
-                try db.run("DELETE FROM photos WHERE uuid = ? AND \(Self.unattached)", [photo.photo.id.lowercasedString])
-            }
-            return found
+        return try database.write { db in
+            try db.query(
+                """
+                DELETE FROM photos
+                WHERE owner_id = :owner AND \(Self.unattached) AND uuid IN (\(db.dialect.members(ofJSONArray: ":ids", as: .text)))
+                RETURNING \(Self.returnedColumns)
+                """,
+                ["owner": owner.rawValue, "ids": ids.jsonArray]
+            ).map(Self.stored(from:))
         }
     }
 
     /// Deletes every account's photos uploaded before `date` and on no record (an upload abandoned
     /// before its wish or entry was saved), answering them so their files can go too.
     func deleteUnattached(before date: Date) throws -> [StoredPhoto] {
-        try pool.write { db in
-            let found = try db.query(
-                "SELECT \(Self.columns) FROM photos p WHERE \(Self.unattached) AND p.created_at < ?",
-                [date.millisecondsSince1970]
+        try database.write { db in
+            try db.query(
+                "DELETE FROM photos WHERE \(Self.unattached) AND created_at < :before RETURNING \(Self.returnedColumns)",
+                ["before": date.millisecondsSince1970]
             ).map(Self.stored(from:))
-            try db.run("DELETE FROM photos WHERE \(Self.unattached) AND created_at < ?", [date.millisecondsSince1970])
-            return found
         }
     }
 
     /// The digest of every original whose frames were never counted (filed before photos recorded
     /// them), for `PhotoLibrary.tidy` to count.
     func originalsWithoutFrameCount() throws -> [String] {
-        try pool.read { db in
-            try db.column("SELECT DISTINCT sha256 FROM photos WHERE frame_count IS NULL ORDER BY sha256")
+        try database.read { db in
+            try db.query("SELECT DISTINCT sha256 FROM photos WHERE frame_count IS NULL ORDER BY sha256").map { try $0["sha256"] }
         }
     }
 
     /// Records the frames of the original with this digest, for every photo showing it.
     func setFrameCount(_ frameCount: Int, ofOriginal sha256: String) throws {
-        try pool.write { db in
-            try db.run("UPDATE photos SET frame_count = ? WHERE sha256 = ? AND frame_count IS NULL", [frameCount, sha256])
+        try database.write { db in
+            try db.run(
+                "UPDATE photos SET frame_count = :frames WHERE sha256 = :sha256 AND frame_count IS NULL",
+                ["frames": frameCount, "sha256": sha256])
         }
     }
 
     /// Every photo's current revision by id, and the format of every original by digest, for sweeping
     /// files left behind.
     func allFiles() throws -> (photos: [String: Int], originals: [String: String]) {
-        try pool.read { db in
+        try database.read { db in
             var photos: [String: Int] = [:]
             var originals: [String: String] = [:]
-            try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
+            for row in try db.query("SELECT uuid, revision, sha256, format FROM photos") {
                 photos[try row["uuid"]] = try row["revision"]
                 originals[try row["sha256"]] = try row["format"]
             }
@@ -88,17 +105,19 @@ public struct PhotoRepository: Sendable {
 
     // MARK: Used by PhotoLibrary inside its transactions, beside the files
 
-    static func insert(_ new: NewPhoto, owner: UserKey, now: Date, _ db: Database) throws -> StoredPhoto {
+    static func insert(_ new: NewPhoto, owner: UserKey, now: Date, _ db: any SQLConnection) throws -> StoredPhoto {
         try db.run(
             """
             INSERT INTO photos (uuid, owner_id, sha256, format, original_width, original_height, width, height,
                 taken_at, gps_latitude, gps_longitude, frame_count, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (:uuid, :owner, :sha256, :format, :width, :height, :width, :height,
+                :takenAt, :latitude, :longitude, :frames, :created)
             """,
             [
-                new.id.lowercasedString, owner.rawValue, new.sha256, new.format, new.width, new.height,
-                new.width, new.height, new.takenAt?.millisecondsSince1970, new.gps?.latitude, new.gps?.longitude,
-                new.frameCount, now.millisecondsSince1970
+                "uuid": new.id.lowercasedString, "owner": owner.rawValue, "sha256": new.sha256, "format": new.format,
+                "width": new.width, "height": new.height, "takenAt": new.takenAt?.millisecondsSince1970,
+                "latitude": new.gps?.latitude, "longitude": new.gps?.longitude, "frames": new.frameCount,
+                "created": now.millisecondsSince1970
             ])
         return try fetch(new.id, owner: owner, db)!
     }
@@ -108,19 +127,21 @@ public struct PhotoRepository: Sendable {
     /// of two edits made from the same revision only one is saved.
     /// - Throws: `NotFoundError("photo")`; `PhotoError.editConflict` when another edit came first.
     static func setEdit(
-        _ edit: Photo.Edit?, width: Int, height: Int, of id: UUID, owner: UserKey, after revision: Int, _ db: Database
+        _ edit: Photo.Edit?, width: Int, height: Int, of id: UUID, owner: UserKey, after revision: Int,
+        _ db: any SQLConnection
     ) throws -> StoredPhoto {
-        try db.run(
+        let changed = try db.run(
             """
-            UPDATE photos SET crop_x = ?, crop_y = ?, crop_width = ?, crop_height = ?, rotate = ?,
-                width = ?, height = ?, revision = revision + 1
-            WHERE uuid = ? AND owner_id = ? AND revision = ?
+            UPDATE photos SET crop_x = :cropX, crop_y = :cropY, crop_width = :cropWidth, crop_height = :cropHeight,
+                rotate = :rotate, width = :width, height = :height, revision = revision + 1
+            WHERE uuid = :uuid AND owner_id = :owner AND revision = :revision
             """,
             [
-                edit?.crop?.x, edit?.crop?.y, edit?.crop?.width, edit?.crop?.height, edit?.rotate ?? 0, width, height,
-                id.lowercasedString, owner.rawValue, revision
+                "cropX": edit?.crop?.x, "cropY": edit?.crop?.y, "cropWidth": edit?.crop?.width,
+                "cropHeight": edit?.crop?.height, "rotate": edit?.rotate ?? 0, "width": width, "height": height,
+                "uuid": id.lowercasedString, "owner": owner.rawValue, "revision": revision
             ])
-        guard db.changes == 1, let stored = try fetch(id, owner: owner, db) else {
+        guard changed == 1, let stored = try fetch(id, owner: owner, db) else {
             if try fetch(id, owner: owner, db) == nil { throw NotFoundError("photo") }
             throw PhotoError.editConflict
         }
@@ -130,22 +151,22 @@ public struct PhotoRepository: Sendable {
                 try db.run(
                     """
                     UPDATE \(record.table) SET version = version + 1
-                    WHERE id = (SELECT \(record.column) FROM photos WHERE uuid = ?)
+                    WHERE id = (SELECT \(record.column) FROM photos WHERE uuid = :uuid)
                     """,
-                    [id.lowercasedString])
+                    ["uuid": id.lowercasedString])
             }
         }
         return stored
     }
 
     /// Whether a photo of this id has a row, whoever's it is.
-    static func isRecorded(_ id: UUID, _ db: Database) throws -> Bool {
-        try db.scalar("SELECT 1 FROM photos WHERE uuid = ?", [id.lowercasedString]) as Int? != nil
+    static func isRecorded(_ id: UUID, _ db: any SQLConnection) throws -> Bool {
+        try db.scalar("SELECT 1 FROM photos WHERE uuid = :uuid", ["uuid": id.lowercasedString]) as Int? != nil
     }
 
     /// Whether any photo still shows the original with this digest.
-    static func isOriginalInUse(_ sha256: String, _ db: Database) throws -> Bool {
-        try db.scalar("SELECT 1 FROM photos WHERE sha256 = ? LIMIT 1", [sha256]) as Int? != nil
+    static func isOriginalInUse(_ sha256: String, _ db: any SQLConnection) throws -> Bool {
+        try db.scalar("SELECT 1 FROM photos WHERE sha256 = :sha256 LIMIT 1", ["sha256": sha256]) as Int? != nil
     }
 
     // MARK: Used by the repositories of records with photos, inside their transactions
@@ -166,11 +187,7 @@ public struct PhotoRepository: Sendable {
                 FROM photos WHERE uuid = :uuid AND owner_id = :owner
                 """,
                 ["record": rowID, "uuid": text, "owner": owner.rawValue])
-            guard let isFree else {
-                throw ValidationError(
-                    field: "photoIds", code: "unknown_photo",
-                    message: "There is no photo with id \(text) to add; upload it first.")
-            }
+            guard let isFree else { throw unknownPhoto(text) }
             guard isFree else {
                 throw ValidationError(
                     field: "photoIds", code: "unknown_photo",
@@ -178,13 +195,16 @@ public struct PhotoRepository: Sendable {
             }
         }
         let letGo = "\(record.column) = :record AND uuid NOT IN (\(db.dialect.members(ofJSONArray: ":kept", as: .text)))"
-        let arguments: SQLArguments = ["record": rowID, "kept": "[" + idTexts.map { "\"\($0)\"" }.joined(separator: ",") + "]"]
+        let arguments: SQLArguments = ["record": rowID, "kept": ids.jsonArray]
         let released = try db.query("SELECT \(columns) FROM photos p WHERE p.\(letGo)", arguments).map(stored(from:))
         try db.run("DELETE FROM photos WHERE \(letGo)", arguments)
         for (position, text) in idTexts.enumerated() {
-            try db.run(
+            // Deleted since it was checked (on PostgreSQL, where an upload's deletion does not wait
+            // for the account's writes), it changes no row, and the record is refused as above.
+            let changed = try db.run(
                 "UPDATE photos SET \(record.column) = :record, position = :position WHERE uuid = :uuid",
                 ["record": rowID, "position": position, "uuid": text])
+            guard changed == 1 else { throw unknownPhoto(text) }
         }
         return (try photos(of: record, [rowID], db)[rowID] ?? [], released)
     }
@@ -212,15 +232,22 @@ public struct PhotoRepository: Sendable {
         ).map(stored(from:))
     }
 
+    private static func unknownPhoto(_ text: String) -> ValidationError {
+        ValidationError(
+            field: "photoIds", code: "unknown_photo", message: "There is no photo with id \(text) to add; upload it first.")
+    }
+
     /// The condition, on `photos`, of a photo on no record.
     private static let unattached = "wish_id IS NULL AND entry_id IS NULL"
 
-    private static func fetch(_ id: UUID, owner: UserKey, _ db: Database) throws -> StoredPhoto? {
+    private static func fetch(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws -> StoredPhoto? {
         try db.queryFirst(
-            "SELECT \(columns) FROM photos p WHERE p.uuid = ? AND p.owner_id = ?", [id.lowercasedString, owner.rawValue]
+            "SELECT \(columns) FROM photos p WHERE p.uuid = :uuid AND p.owner_id = :owner",
+            ["uuid": id.lowercasedString, "owner": owner.rawValue]
         ).map(stored(from:))
     }
 
+    /// ``stored(from:)`` for the account archive, which runs on SQLite only so far.
     static func stored(from row: Row) throws -> StoredPhoto {
         try stored(from: SQLRow(row))
     }

@@ -1,3 +1,3 @@
 extension Store {
-    public var photos: PhotoRepository { PhotoRepository(pool: pool) }
+    public var photos: PhotoRepository { PhotoRepository(database: database) }
 }

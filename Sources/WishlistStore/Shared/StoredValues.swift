@@ -58,3 +58,11 @@ extension Sequence<Int64> {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension Sequence<UUID> {
+    /// Ids as one JSON array of their stored text, bound as a single parameter and read with
+    /// `SQLDialect.members(ofJSONArray:as: .text)` (an id's text needs no escaping).
+    var jsonArray: String {
+        "[" + map { "\"\($0.lowercasedString)\"" }.joined(separator: ",") + "]"
+    }
+}

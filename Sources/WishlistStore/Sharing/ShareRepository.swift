@@ -10,8 +10,12 @@ import WishlistCore
 /// does not know where the server is reached.
 ///
 /// Nothing here reads `reservations`: what the owner can reach says nothing of them.
+///
+/// The same SQL on both engines (`StoreDatabase`). A change made from the share as read (`update`)
+/// holds the owner's `StoreLock.account`, so that two changes at once on PostgreSQL each keep the
+/// other's fields.
 public struct ShareRepository: Sendable {
-    package let pool: DatabasePool
+    let database: StoreDatabase
 
     /// A new link's secret: 128 random bits in base64url (22 characters).
     static func newToken() -> String {
@@ -22,7 +26,7 @@ public struct ShareRepository: Sendable {
     public func create(_ draft: ShareDraft, owner: UserKey, linkPrefix: String, now: Date) throws -> Share {
         let draft = try draft.validated()
         let id = UUID()
-        try pool.write { db in
+        try database.write { db in
             try db.run(
                 """
                 INSERT INTO shares (uuid, owner_id, token, title, tag, tag_key, show_memos, show_prices, show_places,
@@ -42,21 +46,22 @@ public struct ShareRepository: Sendable {
 
     /// The owner's shares, newest first (an account has few: no paging).
     public func list(owner: UserKey, linkPrefix: String) throws -> [Share] {
-        try pool.read { db in
+        try database.read { db in
             try db.query(
-                "SELECT \(Self.columns) FROM shares WHERE owner_id = ? ORDER BY created_at DESC, id DESC", [owner.rawValue]
+                "SELECT \(Self.columns) FROM shares WHERE owner_id = :owner ORDER BY created_at DESC, id DESC",
+                ["owner": owner.rawValue]
             ).map { try Self.share(from: $0, linkPrefix: linkPrefix) }
         }
     }
 
     /// One of the owner's shares.
     public func show(_ id: UUID, owner: UserKey, linkPrefix: String) throws -> Share {
-        try pool.read { db in try Self.fetch(id, owner: owner, linkPrefix: linkPrefix, db) }
+        try database.read { db in try Self.fetch(id, owner: owner, linkPrefix: linkPrefix, db) }
     }
 
     /// Changes what the share shows, its tag, title or expiry; the link stays the same.
     public func update(_ id: UUID, _ patch: SharePatch, owner: UserKey, linkPrefix: String) throws -> Share {
-        try pool.write { db in
+        try database.write(locking: .account(owner)) { db in
             let current = try Self.fetch(id, owner: owner, linkPrefix: linkPrefix, db)
             let updated = try patch.applied(to: current)
             try db.run(
@@ -77,20 +82,21 @@ public struct ShareRepository: Sendable {
 
     /// Gives the share a new token: the old link answers "not found" from this moment.
     public func rotate(_ id: UUID, owner: UserKey, linkPrefix: String) throws -> Share {
-        try pool.write { db in
-            try db.run(
-                "UPDATE shares SET token = ? WHERE uuid = ? AND owner_id = ?",
-                [Self.newToken(), id.lowercasedString, owner.rawValue])
-            guard db.changes > 0 else { throw NotFoundError("share") }
+        try database.write { db in
+            let changed = try db.run(
+                "UPDATE shares SET token = :token WHERE uuid = :uuid AND owner_id = :owner",
+                ["token": Self.newToken(), "uuid": id.lowercasedString, "owner": owner.rawValue])
+            guard changed > 0 else { throw NotFoundError("share") }
             return try Self.fetch(id, owner: owner, linkPrefix: linkPrefix, db)
         }
     }
 
     /// Ends the share: its link answers "not found" from this moment.
     public func revoke(_ id: UUID, owner: UserKey) throws {
-        try pool.write { db in
-            try db.run("DELETE FROM shares WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
-            guard db.changes > 0 else { throw NotFoundError("share") }
+        try database.write { db in
+            let deleted = try db.run(
+                "DELETE FROM shares WHERE uuid = :uuid AND owner_id = :owner", ["uuid": id.lowercasedString, "owner": owner.rawValue])
+            guard deleted > 0 else { throw NotFoundError("share") }
         }
     }
 
@@ -101,16 +107,22 @@ public struct ShareRepository: Sendable {
         created_at, expires_at, views, last_viewed_at
         """
 
-    private static func fetch(_ id: UUID, owner: UserKey, linkPrefix: String, _ db: Database) throws -> Share {
+    private static func fetch(_ id: UUID, owner: UserKey, linkPrefix: String, _ db: any SQLConnection) throws -> Share {
         guard
             let row = try db.queryFirst(
-                "SELECT \(columns) FROM shares WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
+                "SELECT \(columns) FROM shares WHERE uuid = :uuid AND owner_id = :owner",
+                ["uuid": id.lowercasedString, "owner": owner.rawValue])
         else { throw NotFoundError("share") }
         return try share(from: row, linkPrefix: linkPrefix)
     }
 
-    /// The share in a row that selected ``columns``.
+    /// ``share(from:linkPrefix:)`` for the account archive, which runs on SQLite only so far.
     static func share(from row: Row, linkPrefix: String) throws -> Share {
+        try share(from: SQLRow(row), linkPrefix: linkPrefix)
+    }
+
+    /// The share in a row that selected ``columns``.
+    static func share(from row: SQLRow, linkPrefix: String) throws -> Share {
         let token: String = try row["token"]
         let expires: Int64? = try row["expires_at"]
         let lastViewed: Int64? = try row["last_viewed_at"]

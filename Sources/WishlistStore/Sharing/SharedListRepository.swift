@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SQLite
 import WishlistCore
 
 /// What anyone holding a share's link may read and do (X7, X8): the list, a wish, its photos, and
@@ -9,15 +8,18 @@ import WishlistCore
 ///
 /// Reservations live here and only here. Their answers never reach the owner: the server leaves
 /// them out when the owner looks (`forOwner`), and no owner route reads this table.
+///
+/// The same SQL on both engines (`StoreDatabase`). A reservation and its cancellation check that
+/// the wish is in the share, then write: they hold the owner's `StoreLock.account`, as every change
+/// of the owner's wishes does, so on PostgreSQL a wish is not deleted or changed between the check
+/// and the write. One reservation per wish is the table's key besides (`ON CONFLICT DO NOTHING`
+/// tells who came second); views are added in place.
 public struct SharedListRepository: Sendable {
     let database: StoreDatabase
 
-    /// SQLite's pool: shared lists run on SQLite only so far, but for the wishes' page, the Wishes room's.
-    private var pool: DatabasePool { database.sqlitePool }
-
     /// The live share of `token`, or nil (unknown, revoked, rotated away, expired, owner disabled).
     public func open(token: String, now: Date) throws -> OpenShare? {
-        try pool.read { db in
+        try database.read { db in
             guard
                 let row = try db.queryFirst(
                     """
@@ -45,11 +47,12 @@ public struct SharedListRepository: Sendable {
     /// shows a share's views (the owner's shares are read afresh), so views leave those answers valid.
     public func addViews(_ tallies: [ShareViewTally]) throws {
         guard !tallies.isEmpty else { return }
-        try pool.write(counted: false) { db in
+        try database.write(counted: false) { db in
             for tally in tallies {
                 try db.run(
                     """
-                    UPDATE shares SET views = views + :views, last_viewed_at = max(coalesce(last_viewed_at, :last), :last)
+                    UPDATE shares SET views = views + :views,
+                        last_viewed_at = \(db.dialect.greatest("coalesce(last_viewed_at, :last)", ":last"))
                     WHERE uuid = :uuid
                     """,
                     ["views": tally.views, "last": tally.lastViewedAt.millisecondsSince1970, "uuid": tally.share.lowercasedString])
@@ -61,7 +64,7 @@ public struct SharedListRepository: Sendable {
     public func page(_ share: OpenShare, limit: Int, cursor: String?, forOwner: Bool) throws -> SharedPage {
         let query = try WishListQuery(tag: share.tag, sort: .newest, limit: limit, cursor: cursor)
         let wishes = try WishRepository(database: database).page(query, owner: share.owner, walksNames: false, sharedOnly: true)
-        return try pool.read { db in
+        return try database.read { db in
             SharedPage(
                 total: try Self.count(share, db), wishes: wishes.items,
                 reservations: forOwner ? nil : try Self.reservations(of: wishes.items.map(\.id), db),
@@ -72,7 +75,7 @@ public struct SharedListRepository: Sendable {
     /// A wish of the share, with its reservation (nil for the owner); 404 `share_not_found` when
     /// it is not in the share.
     public func wish(_ id: UUID, in share: OpenShare, forOwner: Bool) throws -> (Wish, ReservationState?) {
-        try pool.read { db in
+        try database.read { db in
             guard let (_, wish) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
             return (wish, forOwner ? nil : try Self.reservations(of: [id], db)[id] ?? .open)
         }
@@ -80,11 +83,11 @@ public struct SharedListRepository: Sendable {
 
     /// Whether the photo is on a wish the share shows; media are served only then.
     public func shows(photo id: UUID, in share: OpenShare) throws -> Bool {
-        try pool.read { db in
+        try database.read { db in
             guard
                 let wishID: String = try db.scalar(
-                    "SELECT w.uuid FROM photos p JOIN wishes w ON w.id = p.wish_id WHERE p.uuid = ? AND p.owner_id = ?",
-                    [id.lowercasedString, share.owner.rawValue])
+                    "SELECT w.uuid FROM photos p JOIN wishes w ON w.id = p.wish_id WHERE p.uuid = :uuid AND p.owner_id = :owner",
+                    ["uuid": id.lowercasedString, "owner": share.owner.rawValue])
             else { return false }
             return try Self.sharedWish(try UUID(storedText: wishID), share, db) != nil
         }
@@ -95,9 +98,9 @@ public struct SharedListRepository: Sendable {
         let request = try request.validated()
         guard share.allowReservations else { throw SharingError.reservationsOff }
         let key = Base64URL.encode(SecureRandom.bytes(32))
-        try pool.write { db in
+        try database.write(locking: .account(share.owner)) { db in
             guard let (rowID, _) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
-            try db.run(
+            let inserted = try db.run(
                 """
                 INSERT INTO reservations (wish_id, key_hash, name, note, show_name, created_at)
                 VALUES (:wish, :hash, :name, :note, :showName, :created) ON CONFLICT (wish_id) DO NOTHING
@@ -106,32 +109,34 @@ public struct SharedListRepository: Sendable {
                     "wish": rowID, "hash": Self.digest(key), "name": request.name, "note": request.note,
                     "showName": request.showName, "created": now.millisecondsSince1970
                 ])
-            guard db.changes > 0 else { throw SharingError.alreadyReserved }
+            guard inserted > 0 else { throw SharingError.alreadyReserved }
         }
         return key
     }
 
     /// Cancels the wish's reservation made with `key`.
     public func cancelReservation(_ id: UUID, in share: OpenShare, key: String) throws {
-        try pool.write { db in
+        try database.write(locking: .account(share.owner)) { db in
             guard let (rowID, _) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
-            guard let held: Data = try db.scalar("SELECT key_hash FROM reservations WHERE wish_id = ?", [rowID]) else {
+            let deleted = try db.run(
+                "DELETE FROM reservations WHERE wish_id = :wish AND key_hash = :hash", ["wish": rowID, "hash": Self.digest(key)])
+            guard deleted == 0 else { return }
+            guard try db.scalar("SELECT 1 FROM reservations WHERE wish_id = :wish", ["wish": rowID]) as Int? != nil else {
                 throw NotFoundError("reservation")
             }
-            guard held == Self.digest(key) else { throw SharingError.notYourReservation }
-            try db.run("DELETE FROM reservations WHERE wish_id = ?", [rowID])
+            throw SharingError.notYourReservation
         }
     }
 
     /// Which of the keys a friend's browser holds still reserve a wish in this share.
     public func check(_ keys: [String], in share: OpenShare) throws -> ReservationStatus {
-        try pool.read { db in
+        try database.read { db in
             var held: [ReservationStatus.Held] = []
             var gone: [String] = []
             for key in keys {
                 let wishID: String? = try db.scalar(
-                    "SELECT w.uuid FROM reservations r JOIN wishes w ON w.id = r.wish_id WHERE r.key_hash = ?",
-                    [Self.digest(key)])
+                    "SELECT w.uuid FROM reservations r JOIN wishes w ON w.id = r.wish_id WHERE r.key_hash = :hash",
+                    ["hash": Self.digest(key)])
                 if let wishID, let id = UUID(uuidString: wishID), try Self.sharedWish(id, share, db) != nil {
                     held.append(.init(key: key, wishId: id))
                 } else {
@@ -145,40 +150,44 @@ public struct SharedListRepository: Sendable {
     // MARK: Queries
 
     /// The condition that wish `w` is in the share: the owner's, not private, and carrying the
-    /// share's tag now when it has one.
-    private static let inShare = """
-        w.owner_id = :owner AND w.private = 0 AND (:tagKey IS NULL OR EXISTS (SELECT 1 FROM wish_tags t
+    /// share's tag now when it has one. The tag's key is cast where it is tested for NULL, since
+    /// PostgreSQL gives no type to a parameter that is only tested so.
+    private static func inShare(_ dialect: SQLDialect) -> String {
+        """
+        w.owner_id = :owner AND \(dialect.test("w.private", is: false)) AND (CAST(:tagKey AS TEXT) IS NULL OR EXISTS (
+            SELECT 1 FROM wish_tags t
             WHERE t.owner_id = w.owner_id AND t.tag_key = :tagKey AND t.created_at = w.created_at AND t.wish_id = w.id))
         """
+    }
 
-    private static func shareArguments(_ share: OpenShare) -> NamedArguments {
+    private static func shareArguments(_ share: OpenShare) -> SQLArguments {
         ["owner": share.owner.rawValue, "tagKey": share.tagKey]
     }
 
-    private static func sharedWish(_ id: UUID, _ share: OpenShare, _ db: Database) throws -> (Int64, Wish)? {
+    private static func sharedWish(_ id: UUID, _ share: OpenShare, _ db: any SQLConnection) throws -> (Int64, Wish)? {
         guard
             let row = try db.queryFirst(
-                "SELECT \(WishRepository.columns) FROM wishes w WHERE w.uuid = :uuid AND \(inShare)",
+                "SELECT \(WishRepository.columns) FROM wishes w WHERE w.uuid = :uuid AND \(inShare(db.dialect))",
                 ["uuid": id.lowercasedString] + shareArguments(share))
         else { return nil }
         return (try row["id"], try WishRepository.wishes(from: [row], db)[0])
     }
 
-    private static func count(_ share: OpenShare, _ db: Database) throws -> Int {
-        try db.scalar("SELECT count(*) FROM wishes w WHERE \(inShare)", shareArguments(share)) ?? 0
+    private static func count(_ share: OpenShare, _ db: any SQLConnection) throws -> Int {
+        try db.scalar("SELECT count(*) FROM wishes w WHERE \(inShare(db.dialect))", shareArguments(share)) ?? 0
     }
 
     /// The reservations of these wishes, by wish; a wish with none is left out.
-    private static func reservations(of ids: [UUID], _ db: Database) throws -> [UUID: ReservationState] {
+    private static func reservations(of ids: [UUID], _ db: any SQLConnection) throws -> [UUID: ReservationState] {
         guard !ids.isEmpty else { return [:] }
         var states: [UUID: ReservationState] = [:]
-        try db.forEach(
+        let rows = try db.query(
             """
             SELECT w.uuid, r.name, r.show_name FROM wishes w JOIN reservations r ON r.wish_id = w.id
-            WHERE w.uuid IN (SELECT value FROM json_each(?))
+            WHERE w.uuid IN (\(db.dialect.members(ofJSONArray: ":ids", as: .text)))
             """,
-            [String(decoding: try JSONEncoder().encode(ids.map(\.lowercasedString)), as: UTF8.self)]
-        ) { row in
+            ["ids": ids.jsonArray])
+        for row in rows {
             let shown: Bool = try row["show_name"]
             let name: String? = try row["name"]
             states[try UUID(storedText: try row["uuid"])] = .reserved(by: shown ? name : nil)
