@@ -57,3 +57,24 @@ public final class Store: Sendable {
         try database.close()
     }
 }
+
+extension Store {
+    /// Whether the database is PostgreSQL rather than SQLite's file.
+    public var isPostgreSQL: Bool {
+        if case .postgres = database.engine { true } else { false }
+    }
+
+    /// Whether the database answers a trivial statement now. A database too busy to lend a
+    /// connection in time answers, so it counts as reachable; only a lost or refused connection
+    /// does not.
+    public func isReachable() -> Bool {
+        do {
+            let one: Int? = try database.read { try $0.scalar("SELECT 1") }
+            return one == 1
+        } catch is DatabaseUnavailableError {
+            return false
+        } catch {
+            return true
+        }
+    }
+}
