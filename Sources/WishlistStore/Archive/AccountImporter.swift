@@ -1,7 +1,6 @@
 import Archive
 import Foundation
 import Imaging
-import SQLite
 import Synchronization
 import WishlistCore
 
@@ -35,7 +34,8 @@ public struct AccountImporter: Sendable {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let contents = try ArchiveContents(folder: work, paths: try unpack(path, into: work), processor: files.processor)
 
-        let plan = try library.store.pool.read { db in try ImportPlan(contents, owner: owner, db) }
+        let database = library.store.database
+        let plan = try database.read { db in try ImportPlan(contents, owner: owner, db) }
         let newPhotos = plan.newPhotos.compactMap { contents.photos[$0] }
         var placed: [ArchivedPhoto] = []
         do {
@@ -43,7 +43,9 @@ public struct AccountImporter: Sendable {
                 try place(photo, as: plan.id(photo.id), from: contents)
                 placed.append(photo)
             }
-            try library.store.pool.write { db in
+            // Under the account's lock every other write of this account waits, so the plan checked
+            // again here is the plan the rows are written by (PostgreSQL; SQLite's writer is alone).
+            try database.write(locking: .account(owner)) { db in
                 guard try ImportPlan(contents, owner: owner, db) == plan else {
                     throw AccountImportError.conflict("Some of these records were added or changed while the archive was checked.")
                 }

@@ -45,7 +45,7 @@ public struct ShareRepository: Sendable {
         try pool.read { db in
             try db.query(
                 "SELECT \(Self.columns) FROM shares WHERE owner_id = ? ORDER BY created_at DESC, id DESC", [owner.rawValue]
-            ).map { try Self.share(from: $0, linkPrefix: linkPrefix) }
+            ).map { try Self.share(from: SQLRow($0), linkPrefix: linkPrefix) }
         }
     }
 
@@ -106,11 +106,11 @@ public struct ShareRepository: Sendable {
             let row = try db.queryFirst(
                 "SELECT \(columns) FROM shares WHERE uuid = ? AND owner_id = ?", [id.lowercasedString, owner.rawValue])
         else { throw NotFoundError("share") }
-        return try share(from: row, linkPrefix: linkPrefix)
+        return try share(from: SQLRow(row), linkPrefix: linkPrefix)
     }
 
     /// The share in a row that selected ``columns``.
-    static func share(from row: Row, linkPrefix: String) throws -> Share {
+    static func share(from row: SQLRow, linkPrefix: String) throws -> Share {
         let token: String = try row["token"]
         let expires: Int64? = try row["expires_at"]
         let lastViewed: Int64? = try row["last_viewed_at"]
