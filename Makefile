@@ -96,9 +96,10 @@ apple-client: build
 crash-safety: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
 
-# Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers (pytest-xdist).
+# Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers
+# (pytest-xdist), ending with the slowest, where time is to be won.
 e2e: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" e2e
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" --durations=12 e2e
 
 # The API tests again, each server on a new database of a throwaway PostgreSQL cluster
 # (e2e/postgres_cluster.py) instead of its SQLite file.
