@@ -15,7 +15,7 @@ import WishlistCore
 public struct JournalRepository: Sendable {
     package let database: StoreDatabase
 
-    /// SQLite's pool, for what runs on SQLite only so far: search and places.
+    /// SQLite's pool, for what runs on SQLite only so far: search.
     var pool: DatabasePool { database.sqlitePool }
 
     /// Hearts or unhearts the entry (D2).

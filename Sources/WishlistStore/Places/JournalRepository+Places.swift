@@ -5,7 +5,7 @@ extension JournalRepository {
     /// The account's entries with a place, nearest to the point first by great-circle distance
     /// (see ``PlaceLayer/nearest(_:owner:_:)``). Shown distances are from the stored coordinates.
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyJournalEntry> {
-        try pool.read { db in
+        try database.read { db in
             let (rowIDs, next) = try PlaceLayer.journal.nearest(query, owner: owner, db)
             let entries = try Self.entries(
                 from: PlaceLayer.journal.records(ids: rowIDs, columns: Self.columns, alias: "e", db), db)
@@ -20,6 +20,6 @@ extension JournalRepository {
     /// The account's entries in `box` as points, or as clusters when there are more than
     /// `MapMarkers.markerLimit` (see ``PlaceLayer/markers(in:zoom:owner:_:)``): the map's journal layer.
     public func markers(in box: BoundingBox, zoom: Int, owner: UserKey) throws -> MapMarkers {
-        try pool.read { db in try PlaceLayer.journal.markers(in: box, zoom: zoom, owner: owner, db) }
+        try database.read { db in try PlaceLayer.journal.markers(in: box, zoom: zoom, owner: owner, db) }
     }
 }

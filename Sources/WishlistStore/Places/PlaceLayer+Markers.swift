@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 extension PlaceLayer {
@@ -7,7 +6,7 @@ extension PlaceLayer {
     /// `MapMarkers.markerLimit`: grid cells wholly inside the box come from the layer's cell counts,
     /// and the points in the box's rim, where cells are cut by its edges, are counted one by one,
     /// so the clusters add up to exactly the records in the box.
-    func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: Database) throws -> MapMarkers {
+    func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: any SQLConnection) throws -> MapMarkers {
         var found: [(rowID: Int64, latitude: Double, longitude: Double)] = []
         for part in box.parts {
             found += try placedPoints(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - found.count, db)
@@ -32,11 +31,11 @@ extension PlaceLayer {
                 .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
     }
 
-    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: Database) throws
+    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: any SQLConnection) throws
         -> [(rowID: Int64, latitude: Double, longitude: Double)]
     {
         guard limit > 0 else { return [] }
-        let points = pointsInBox(box, owner: owner, exact: true)
+        let points = pointsInBox(box, owner: owner, exact: true, db.dialect)
         return try db.query(
             """
             \(points.sql)
@@ -50,13 +49,15 @@ extension PlaceLayer {
         ).map { row in (try row["id"], try row["latitude"], try row["longitude"]) }
     }
 
-    private func uuids(of rowIDs: [Int64], _ db: Database) throws -> [Int64: UUID] {
+    private func uuids(of rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: UUID] {
         guard !rowIDs.isEmpty else { return [:] }
         var ids: [Int64: UUID] = [:]
-        try db.forEach(
-            "SELECT id, uuid FROM \(self.records) WHERE id IN (SELECT value FROM json_each(?))",
-            [rowIDs.jsonArray]
-        ) { row in ids[try row["id"]] = try UUID(storedText: row["uuid"]) }
+        for row in try db.query(
+            "SELECT id, uuid FROM \(self.records) WHERE id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))",
+            ["ids": rowIDs.jsonArray])
+        {
+            ids[try row["id"]] = try UUID(storedText: row["uuid"])
+        }
         return ids
     }
 
@@ -65,7 +66,7 @@ extension PlaceLayer {
     /// that fit inside the box, then ever finer cells along its edges, down to the finest level,
     /// and only the records within a few metres of its edges one by one.
     private func addClusters(
-        in box: BoundingBox, level: Int, owner: UserKey, to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
+        in box: BoundingBox, level: Int, owner: UserKey, to cells: inout [PlaceGrid.Cell: PointSum], _ db: any SQLConnection
     ) throws {
         var covered: PlaceGrid.CellRange?
         for finer in PlaceGrid.levels where finer >= level {
@@ -82,14 +83,14 @@ extension PlaceLayer {
         let strips = covered?.rim(of: box) ?? [box]
         var seen = Set<Int64>()
         for strip in strips {
-            let points = pointsInBox(strip, owner: owner, exact: true)
-            try db.forEach(points.sql, points.arguments) { row in
+            let points = pointsInBox(strip, owner: owner, exact: true, db.dialect)
+            for row in try db.query(points.sql, points.arguments) {
                 let id: Int64 = try row["id"]
                 let latitude: Double = try row["latitude"]
                 let longitude: Double = try row["longitude"]
-                guard seen.insert(id).inserted, box.contains(latitude: latitude, longitude: longitude) else { return }
+                guard seen.insert(id).inserted, box.contains(latitude: latitude, longitude: longitude) else { continue }
                 if let covered, covered.contains(PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: covered.level)) {
-                    return
+                    continue
                 }
                 cells[PlaceGrid.Cell(latitude: latitude, longitude: longitude, level: level), default: PointSum()]
                     .add(latitude: latitude, longitude: longitude)
@@ -102,17 +103,21 @@ extension PlaceLayer {
     /// is a few rows of cells as wide as the world.
     private func addCells(
         _ range: PlaceGrid.CellRange, clusteredAt level: Int, owner: UserKey,
-        to cells: inout [PlaceGrid.Cell: PointSum], _ db: Database
+        to cells: inout [PlaceGrid.Cell: PointSum], _ db: any SQLConnection
     ) throws {
-        // A unary `+` keeps SQLite from searching on that column, so it takes the other.
+        // A unary `+` keeps either engine from searching on that column, so it takes the other.
         let (alongX, alongY) = range.y.count < range.x.count ? ("+x", "y") : ("x", "+y")
-        try db.forEach(
+        let rows = try db.query(
             """
             SELECT x, y, count, sum_latitude, sum_longitude FROM \(self.cells)
-            WHERE owner_id = ? AND level = ? AND \(alongX) BETWEEN ? AND ? AND \(alongY) BETWEEN ? AND ?
+            WHERE owner_id = :owner AND level = :level AND \(alongX) BETWEEN :west AND :east
+              AND \(alongY) BETWEEN :south AND :north
             """,
-            [owner.rawValue, range.level, range.x.lowerBound, range.x.upperBound, range.y.lowerBound, range.y.upperBound]
-        ) { row in
+            [
+                "owner": owner.rawValue, "level": range.level, "west": range.x.lowerBound, "east": range.x.upperBound,
+                "south": range.y.lowerBound, "north": range.y.upperBound
+            ])
+        for row in rows {
             let cell = PlaceGrid.Cell(x: try row["x"], y: try row["y"]).coarser(by: range.level - level)
             cells[cell, default: PointSum()].add(
                 count: try row["count"], latitude: try row["sum_latitude"], longitude: try row["sum_longitude"])

@@ -1,6 +1,5 @@
 import Foundation
 import Geocoding
-import SQLite
 import WishlistCore
 
 extension PlaceLayer {
@@ -16,9 +15,9 @@ extension PlaceLayer {
     /// their row ids in order, and the cursor of the next page.
     ///
     /// Looks in a `SearchCircle` that doubles until it holds a page more than the cursor (the
-    /// layer's point index answers the circle's boxes). The order is the index's coordinates',
-    /// which agree with the stored ones within about a metre.
-    func nearest(_ query: NearQuery, owner: UserKey, _ db: Database) throws -> (rowIDs: [Int64], nextCursor: String?) {
+    /// layer's point index answers the circle's boxes). Distances are computed here from the
+    /// stored coordinates, so both engines order, page and cut alike to the last bit.
+    func nearest(_ query: NearQuery, owner: UserKey, _ db: any SQLConnection) throws -> (rowIDs: [Int64], nextCursor: String?) {
         var after: NearPosition?
         if let cursor = query.cursor {
             guard let position = OpaqueCursor.decode(cursor, as: NearPosition.self, owner: owner),
@@ -29,11 +28,7 @@ extension PlaceLayer {
         var circle = SearchCircle(latitude: query.latitude, longitude: query.longitude, after: after?.distance)
         var found: [(distance: Double, rowID: Int64)] = []
         while true {
-            found = try placedRows(in: circle, owner: owner, db).filter { candidate in
-                guard candidate.distance <= circle.radius else { return false }
-                guard let after else { return true }
-                return (candidate.distance, candidate.rowID) > (after.distance, after.rowID)
-            }
+            found = try placedRows(in: circle, after: after, wanted: query.limit + 1, owner: owner, db)
             if found.count > query.limit || circle.coversEverything { break }
             circle = circle.doubled()
         }
@@ -48,11 +43,14 @@ extension PlaceLayer {
     }
 
     /// The rows of `ids`, in that order, selecting `columns` from the records aliased `alias`.
-    func records(ids: [Int64], columns: String, alias: String, _ db: Database) throws -> [Row] {
+    func records(ids: [Int64], columns: String, alias: String, _ db: any SQLConnection) throws -> [SQLRow] {
         guard !ids.isEmpty else { return [] }
         let rows = try db.query(
-            "SELECT \(columns) FROM \(self.records) \(alias) WHERE \(alias).id IN (SELECT value FROM json_each(?))",
-            [ids.jsonArray])
+            """
+            SELECT \(columns) FROM \(self.records) \(alias)
+            WHERE \(alias).id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
+            """,
+            ["ids": ids.jsonArray])
         let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0["id"] as Int64, $0) })
         return ids.compactMap { byID[$0] }
     }
@@ -64,18 +62,57 @@ extension PlaceLayer {
         return GreatCircle.distance(origin, point).rounded()
     }
 
-    /// The rows in the circle's boxes, each with its distance from the centre.
-    private func placedRows(in circle: SearchCircle, owner: UserKey, _ db: Database) throws
-        -> [(distance: Double, rowID: Int64)]
-    {
+    /// The rows in the circle past `after`, each with its distance from the centre: all of them,
+    /// or at least the `wanted` nearest when there are more.
+    ///
+    /// Where the index gives coordinates only to within a few metres (SQLite's R*Tree), the
+    /// candidates are taken nearest first by those, and the stored coordinates are read for as
+    /// many as could still be among the `wanted` nearest: a query or two for a page, rather than
+    /// a lookup of every record in the circle.
+    private func placedRows(
+        in circle: SearchCircle, after: NearPosition?, wanted: Int, owner: UserKey, _ db: any SQLConnection
+    ) throws -> [(distance: Double, rowID: Int64)] {
+        func isEligible(_ candidate: (distance: Double, rowID: Int64)) -> Bool {
+            guard candidate.distance <= circle.radius else { return false }
+            guard let after else { return true }
+            return (candidate.distance, candidate.rowID) > (after.distance, after.rowID)
+        }
         let origin = Coordinate(latitude: circle.latitude, longitude: circle.longitude)
-        var found: [(distance: Double, rowID: Int64)] = []
+        var candidates: [(distance: Double, rowID: Int64)] = []
+        var tolerance = 0.0
         for box in circle.boxes {
-            // Coordinates within a metre or so are close enough to order by.
-            let points = pointsInBox(box, owner: owner, exact: false)
-            try db.forEach(points.sql, points.arguments) { row in
+            let points = pointsInBox(box, owner: owner, exact: false, db.dialect)
+            tolerance = points.tolerance
+            for row in try db.query(points.sql, points.arguments) {
                 let point = Coordinate(latitude: try row["latitude"], longitude: try row["longitude"])
-                found.append((GreatCircle.distance(origin, point), try row["id"]))
+                candidates.append((GreatCircle.distance(origin, point), try row["id"]))
+            }
+        }
+        guard tolerance > 0 else { return candidates.filter(isEligible) }
+        candidates = candidates.filter { candidate in
+            candidate.distance <= circle.radius + tolerance && candidate.distance >= (after?.distance ?? 0) - tolerance
+        }
+        candidates.sort { $0.distance < $1.distance }
+        var found: [(distance: Double, rowID: Int64)] = []
+        var next = 0
+        while next < candidates.count {
+            // Once `wanted` are found, a candidate further than the last of them by more than the
+            // tolerance cannot come before it, nor can any after it.
+            if found.count >= wanted, candidates[next].distance > found.map(\.distance).sorted()[wanted - 1] + tolerance {
+                break
+            }
+            let batch = candidates[next..<min(candidates.count, next + wanted)].map(\.rowID)
+            next += batch.count
+            let rows = try db.query(
+                """
+                SELECT id, place_latitude, place_longitude FROM \(records)
+                WHERE id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
+                """,
+                ["ids": batch.jsonArray])
+            for row in rows {
+                let point = Coordinate(latitude: try row["place_latitude"], longitude: try row["place_longitude"])
+                let candidate = (distance: GreatCircle.distance(origin, point), rowID: try row["id"] as Int64)
+                if isEligible(candidate) { found.append(candidate) }
             }
         }
         return found

@@ -5,7 +5,7 @@ extension WishRepository {
     /// The account's wishes with a place, nearest to the point first by great-circle distance
     /// (see ``PlaceLayer/nearest(_:owner:_:)``). Shown distances are from the stored coordinates.
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyWish> {
-        try pool.read { db in
+        try database.read { db in
             let (rowIDs, next) = try PlaceLayer.wishes.nearest(query, owner: owner, db)
             let wishes = try Self.wishes(from: PlaceLayer.wishes.records(ids: rowIDs, columns: Self.columns, alias: "w", db), db)
             return Page(
@@ -17,6 +17,6 @@ extension WishRepository {
     /// The account's wishes in `box` as points, or as clusters when there are more than
     /// `MapMarkers.markerLimit` (see ``PlaceLayer/markers(in:zoom:owner:_:)``).
     public func markers(in box: BoundingBox, zoom: Int, owner: UserKey) throws -> MapMarkers {
-        try pool.read { db in try PlaceLayer.wishes.markers(in: box, zoom: zoom, owner: owner, db) }
+        try database.read { db in try PlaceLayer.wishes.markers(in: box, zoom: zoom, owner: owner, db) }
     }
 }

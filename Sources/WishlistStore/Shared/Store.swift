@@ -6,8 +6,8 @@ import SQLite
 /// per kind of record. Every SQL statement of the product lives in this module.
 ///
 /// The database is the SQLite file in the data folder, or a PostgreSQL database given by its URL.
-/// The repositories that run through `StoreDatabase` (Accounts, Wishes, Journal, GIF favorites
-/// and idempotency keys so far) work on both; the others still hold SQLite's `DatabasePool`
+/// The repositories that run through `StoreDatabase` (Accounts, Wishes, Journal, their places, GIF
+/// favorites and idempotency keys so far) work on both; the others still hold SQLite's `DatabasePool`
 /// (`pool`) and work on SQLite only, which is why no command or server option opens a PostgreSQL store yet (see
 /// "PostgreSQL, the second engine" in docs/ARCHITECTURE.md).
 public final class Store: Sendable {

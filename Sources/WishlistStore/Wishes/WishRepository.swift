@@ -4,7 +4,7 @@ import WishlistCore
 
 /// Wishes of each account: create, read, update with a version check, delete, list with filters and
 /// keyset pages, favorites and tag counts, with the same SQL on both engines (`StoreDatabase`), and
-/// search and places, on SQLite only so far (`pool`). Creating, reading, updating and
+/// search, on SQLite only so far (`pool`). Creating, reading, updating and
 /// deleting are every record's with photos (`PhotoRecordRepository`); an update or a deletion goes
 /// through `PhotoLibrary`, which removes the files of the photos it lets go.
 ///
@@ -13,7 +13,7 @@ import WishlistCore
 public struct WishRepository: Sendable {
     package let database: StoreDatabase
 
-    /// SQLite's pool, for what runs on SQLite only so far: search, places, imports.
+    /// SQLite's pool, for what runs on SQLite only so far: search, imports.
     var pool: DatabasePool { database.sqlitePool }
 
     /// Marks or unmarks the wish as a favorite.

@@ -5,29 +5,34 @@ import WishlistCore
 
 @testable import WishlistStore
 
-/// "Near me" and the map's markers over the R*Tree and the cell grid.
+/// "Near me" and the map's markers over the points' index and the cell grid, on both engines.
 @Suite struct PlacesTests {
-    let test: TestStore
-    let owner: UserKey
+    /// A new store on an engine, with alice's account.
+    private struct Fixture {
+        let test: TestStore
+        let owner: UserKey
 
-    init() throws {
-        test = try TestStore()
-        owner = try test.addUser("alice")
+        init(_ engine: TestEngine) throws {
+            test = try TestStore(engine: engine)
+            owner = try test.addUser("alice")
+        }
+
+        @discardableResult
+        func add(_ name: String, _ latitude: Double, _ longitude: Double, owner: UserKey? = nil) throws -> Wish {
+            try test.wishes.create(
+                WishDraft(name: name, place: Place(name: name, latitude: latitude, longitude: longitude, source: .manual)),
+                owner: owner ?? self.owner)
+        }
     }
 
-    @discardableResult
-    func add(_ name: String, _ latitude: Double, _ longitude: Double, owner: UserKey? = nil) throws -> Wish {
-        try test.wishes.create(
-            WishDraft(name: name, place: Place(name: name, latitude: latitude, longitude: longitude, source: .manual)),
-            owner: owner ?? self.owner)
-    }
-
-    @Test func nearIsNearestFirstWithHaversineDistances() throws {
-        let seoul = try add("Seoul", 37.5665, 126.9780)
-        let busan = try add("Busan", 35.1796, 129.0756)
-        let jeonju = try add("Jeonju", 35.8242, 127.1480)
-        let paris = try add("Paris", 48.8566, 2.3522)
-        try test.wishes.create(WishDraft(name: "No place"), owner: owner)
+    @Test(arguments: TestEngine.allCases) func nearIsNearestFirstWithHaversineDistances(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        let seoul = try fixture.add("Seoul", 37.5665, 126.9780)
+        let busan = try fixture.add("Busan", 35.1796, 129.0756)
+        let jeonju = try fixture.add("Jeonju", 35.8242, 127.1480)
+        let paris = try fixture.add("Paris", 48.8566, 2.3522)
+        _ = try test.wishes.create(WishDraft(name: "No place"), owner: owner)
         let page = try test.wishes.near(NearQuery(latitude: 37.55, longitude: 126.99), owner: owner)
         #expect(page.items.map(\.wish.id) == [seoul.id, jeonju.id, busan.id, paris.id])
         #expect(page.nextCursor == nil)
@@ -36,8 +41,10 @@ import WishlistCore
         #expect(abs(page.items[2].distanceMeters - expected) <= 1)
     }
 
-    @Test func nearPagesThroughEveryWishOnceInOrder() throws {
-        for index in 0..<25 { try add("W\(index)", 10 + Double(index) * 0.37, 20 - Double(index % 7) * 0.91) }
+    @Test(arguments: TestEngine.allCases) func nearPagesThroughEveryWishOnceInOrder(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        for index in 0..<25 { try fixture.add("W\(index)", 10 + Double(index) * 0.37, 20 - Double(index % 7) * 0.91) }
         var query = try NearQuery(latitude: 10, longitude: 20, limit: 4)
         var seen: [NearbyWish] = []
         while true {
@@ -51,24 +58,28 @@ import WishlistCore
         #expect(seen.map(\.distanceMeters) == seen.map(\.distanceMeters).sorted())
     }
 
-    @Test func nearCrossesTheAntimeridianAndThePoles() throws {
-        let fiji = try add("East of the line", -17.0, 179.9)
-        let samoa = try add("West of the line", -17.0, -179.9)
-        let faraway = try add("Far", -17.0, 170.0)
+    @Test(arguments: TestEngine.allCases) func nearCrossesTheAntimeridianAndThePoles(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        let fiji = try fixture.add("East of the line", -17.0, 179.9)
+        let samoa = try fixture.add("West of the line", -17.0, -179.9)
+        let faraway = try fixture.add("Far", -17.0, 170.0)
         let page = try test.wishes.near(NearQuery(latitude: -17.0, longitude: -179.99), owner: owner)
         #expect(page.items.map(\.wish.id) == [samoa.id, fiji.id, faraway.id])
         #expect(page.items[1].distanceMeters < 20_000)
 
-        let north = try add("Near the pole", 89.9, 0)
-        let across = try add("Across the pole", 89.9, 180)
+        let north = try fixture.add("Near the pole", 89.9, 0)
+        let across = try fixture.add("Across the pole", 89.9, 180)
         let polar = try test.wishes.near(NearQuery(latitude: 89.95, longitude: 90), owner: owner)
         #expect(Set(polar.items.prefix(2).map(\.wish.id)) == [north.id, across.id])
     }
 
-    @Test func nearRefusesAnotherListsCursorAndSeesOnlyItsOwner() throws {
-        for index in 0..<5 { try add("Mine \(index)", 1, Double(index)) }
+    @Test(arguments: TestEngine.allCases) func nearRefusesAnotherListsCursorAndSeesOnlyItsOwner(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        for index in 0..<5 { try fixture.add("Mine \(index)", 1, Double(index)) }
         let bob = try test.addUser("bob")
-        try add("Bob's", 1, 0.5, owner: bob)
+        try fixture.add("Bob's", 1, 0.5, owner: bob)
         let page = try test.wishes.near(NearQuery(latitude: 1, longitude: 0, limit: 2), owner: owner)
         #expect(page.items.allSatisfy { $0.wish.name.hasPrefix("Mine") })
         let cursor = try #require(page.nextCursor)
@@ -84,22 +95,26 @@ import WishlistCore
         #expect(try test.wishes.near(NearQuery(latitude: 1, longitude: 0), owner: bob).items.map(\.wish.name) == ["Bob's"])
     }
 
-    @Test func fewWishesInABoxAreMarkers() throws {
-        let inside = try add("Inside", 35.82, 127.15)
-        try add("Outside", 40, 127.15)
+    @Test(arguments: TestEngine.allCases) func fewWishesInABoxAreMarkers(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        let inside = try fixture.add("Inside", 35.82, 127.15)
+        try fixture.add("Outside", 40, 127.15)
         let box = try BoundingBox(minLongitude: 127, minLatitude: 35, maxLongitude: 128, maxLatitude: 36)
         let answer = try test.wishes.markers(in: box, zoom: 10, owner: owner)
         #expect(answer.markers == [MapMarkers.Marker(id: inside.id, latitude: 35.82, longitude: 127.15)])
         #expect(answer.clusters.isEmpty)
     }
 
-    @Test func manyWishesBecomeClustersThatAddUpToTheBox() throws {
+    @Test(arguments: TestEngine.allCases) func manyWishesBecomeClustersThatAddUpToTheBox(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
         var generator = SystemRandomNumberGenerator()
         var points: [(Double, Double)] = []
         for index in 0..<900 {
             let point = (Double.random(in: -60...70, using: &generator), Double.random(in: -180...180, using: &generator))
             points.append(point)
-            try add("P\(index)", point.0, point.1)
+            try fixture.add("P\(index)", point.0, point.1)
         }
         let boxes = [
             try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90),
@@ -126,8 +141,10 @@ import WishlistCore
         #expect(try test.wishes.markers(in: world, zoom: 2, owner: test.addUser("carol")).clusters.isEmpty)
     }
 
-    @Test func placeChangesMoveTheMarker() throws {
-        let wish = try add("Moves", 10, 10)
+    @Test(arguments: TestEngine.allCases) func placeChangesMoveTheMarker(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, owner) = (fixture.test, fixture.owner)
+        let wish = try fixture.add("Moves", 10, 10)
         let near10 = try BoundingBox(minLongitude: 9, minLatitude: 9, maxLongitude: 11, maxLatitude: 11)
         _ = try test.library.update(
             \.wishes,
@@ -137,6 +154,6 @@ import WishlistCore
         _ = try test.library.update(\.wishes, wish.id, owner: owner, with: WishPatch(place: .clear))
         let world = try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
         #expect(try test.wishes.markers(in: world, zoom: 0, owner: owner).markers.isEmpty)
-        #expect(try test.store.pool.read { db in try db.scalar("SELECT count(*) FROM place_cells") as Int? } == 0)
+        #expect(try test.store.database.read { db in try db.scalar("SELECT count(*) FROM place_cells") as Int? } == 0)
     }
 }
