@@ -150,7 +150,7 @@ let package = Package(
             name: "WishlistServerTests",
             dependencies: [
                 "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "Giphy", "TestSupport", "Archive", "SQLite"
+                "Giphy", "TestSupport", "Archive", "SQLite", "PostgreSQL"
             ],
             exclude: ["Fixtures"]
         ),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+import postgres_cluster
 import pytest
 from selenium.common.exceptions import WebDriverException
 
@@ -38,6 +39,11 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # And it imports no K-culture spots unless the test asks (`--spots` among its arguments): the
 # bundled megabyte took a debug server most of its start.
 TEST_SERVER_ARGUMENTS = ["--password-cost", "minimum"]
+# `make test` runs the API tests a second time with servers on PostgreSQL (WISHLIST_E2E_ENGINE=postgres):
+# each data directory then gets a new database of this process's throwaway cluster (postgres_cluster.py),
+# and keeps it when its server is started again.
+ENGINE = os.environ.get("WISHLIST_E2E_ENGINE", "sqlite")
+_DATABASES = {}
 
 
 @dataclass
@@ -184,6 +190,10 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     if _spots_source(extra_args) == "bundled" and not data_dir.exists():
         shutil.copytree(_data_with_bundled_spots(binary), data_dir)
     data_dir.mkdir(exist_ok=True)
+    if ENGINE == "postgres" and "--database" not in extra_args:
+        if data_dir not in _DATABASES:
+            _DATABASES[data_dir] = postgres_cluster.new_database()
+        extra_args = (*extra_args, "--database", _DATABASES[data_dir])
     log_path = tmp_path / "server.log"
     port = port or _port_for_a_new_server()
     with open(log_path, "ab") as log:

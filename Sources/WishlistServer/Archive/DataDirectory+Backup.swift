@@ -4,17 +4,23 @@ import WishlistStore
 
 /// `wishlist backup` and `wishlist restore`: the whole data directory in one zip, taken while the
 /// server runs. The archive holds `backup.json` first (what it is, for which format version), then
-/// `wishlist.sqlite`, then the media files the database names, each as it is (stored, not deflated).
+/// the database — `wishlist.sqlite`, or on PostgreSQL `wishlist.pgdump` as `pg_dump` writes it —
+/// then the media files the database names, each as it is (stored, not deflated).
 extension DataDirectory {
     /// What `backup.json` says.
     struct BackupManifest: Codable {
         static let formatName = "wishlist-backup"
-        static let currentVersion = 1
+        /// 1: a SQLite database; 2: a PostgreSQL dump (`database` says which), which a release
+        /// before PostgreSQL could not restore.
+        static let currentVersion = 2
+        static let postgreSQL = "postgresql"
 
         let format: String
         let version: Int
         let createdAt: Date
         let mediaFiles: Int
+        /// "postgresql" for a dump; absent (version 1) for SQLite.
+        var database: String?
     }
 
     static let manifestName = "backup.json"
@@ -25,7 +31,13 @@ extension DataDirectory {
     @discardableResult
     public func backup(to archivePath: String, now: Date = Date()) throws -> BackupSummary {
         let staging = (path as NSString).appendingPathComponent(".backup-\(UUID().uuidString.lowercased())")
-        let snapshot = try DataSnapshot.take(databasePath: databasePath, mediaPath: mediaPath, into: staging)
+        let snapshot =
+            if let databaseURL {
+                try DataSnapshot.take(postgresURL: databaseURL, mediaPath: mediaPath, into: staging)
+            } else {
+                try DataSnapshot.take(databasePath: databasePath, mediaPath: mediaPath, into: staging)
+            }
+        let databaseName = isPostgreSQL ? DataSnapshot.dumpName : DataSnapshot.databaseName
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let partial = archivePath + ".part-\(UUID().uuidString.lowercased())"
         guard FileManager.default.createFile(atPath: partial, contents: nil) else {
@@ -36,12 +48,11 @@ extension DataDirectory {
             defer { try? file.close() }
             let writer = try ArchiveWriter { bytes in try file.write(contentsOf: bytes) }
             let manifest = BackupManifest(
-                format: BackupManifest.formatName, version: BackupManifest.currentVersion, createdAt: now,
-                mediaFiles: snapshot.mediaFiles.count)
+                format: BackupManifest.formatName, version: isPostgreSQL ? 2 : 1, createdAt: now,
+                mediaFiles: snapshot.mediaFiles.count, database: isPostgreSQL ? BackupManifest.postgreSQL : nil)
             try writer.addEntry(path: Self.manifestName, data: try Self.manifestEncoder.encode(manifest), modified: now)
             try writer.addFile(
-                path: DataSnapshot.databaseName,
-                from: (snapshot.folder as NSString).appendingPathComponent(DataSnapshot.databaseName), modified: now)
+                path: databaseName, from: (snapshot.folder as NSString).appendingPathComponent(databaseName), modified: now)
             let media = (snapshot.folder as NSString).appendingPathComponent(DataSnapshot.mediaName)
             for name in snapshot.mediaFiles {
                 try writer.addFile(
@@ -63,13 +74,16 @@ extension DataDirectory {
     /// Unpacks the backup at `archivePath` into this data directory, which must be empty (or not
     /// exist), then checks it: the database's integrity, and that every media file it names is
     /// there with the bytes its digest names. A backup that fails any check leaves the directory
-    /// as it was. A server started on the directory then serves the backup's data.
+    /// as it was. A server started on the directory then serves the backup's data. A backup of a
+    /// PostgreSQL server goes into this directory's PostgreSQL database, which must have no tables
+    /// (`pg_restore`, in one transaction); a backup of one engine is not restored into the other.
     @discardableResult
     public func restore(from archivePath: String) throws -> BackupSummary {
         let files = FileManager.default
         let existed = files.fileExists(atPath: path)
         if existed, !(try files.contentsOfDirectory(atPath: path)).isEmpty { throw BackupError.notEmpty(path) }
         try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+        var restoredDatabase = false
         do {
             let reader = try ArchiveReader(path: archivePath, limits: Self.backupLimits)
             guard let first = try reader.nextEntry(), first.path == Self.manifestName else {
@@ -83,9 +97,12 @@ extension DataDirectory {
             }
             guard manifest.format == BackupManifest.formatName else { throw BackupError.notABackup(archivePath) }
             guard manifest.version <= BackupManifest.currentVersion else { throw BackupError.newerFormat(manifest.version) }
+            let isDump = manifest.database == BackupManifest.postgreSQL
+            guard isDump == isPostgreSQL else { throw BackupError.otherEngine(backupIsPostgreSQL: isDump) }
+            let databaseName = isDump ? DataSnapshot.dumpName : DataSnapshot.databaseName
             let entries = try reader.extract(into: path)
             for entry in entries
-            where entry.path != DataSnapshot.databaseName
+            where entry.path != databaseName
                 && !entry.path.hasPrefix(DataSnapshot.mediaName + "/originals/")
                 && !entry.path.hasPrefix(DataSnapshot.mediaName + "/renditions/")
             {
@@ -93,12 +110,22 @@ extension DataDirectory {
             }
             let mediaFiles: Int
             do {
-                mediaFiles = try DataSnapshot.verify(databasePath: databasePath, mediaPath: mediaPath)
+                if let databaseURL {
+                    let dump = (path as NSString).appendingPathComponent(databaseName)
+                    guard FileManager.default.fileExists(atPath: dump) else { throw BackupError.damaged("it has no database") }
+                    try DataSnapshot.restore(dump: dump, into: databaseURL)
+                    restoredDatabase = true
+                    try files.removeItem(atPath: dump)
+                    mediaFiles = try DataSnapshot.verify(postgresURL: databaseURL, mediaPath: mediaPath)
+                } else {
+                    mediaFiles = try DataSnapshot.verify(databasePath: databasePath, mediaPath: mediaPath)
+                }
             } catch DataSnapshotError.incomplete(let reason) {
                 throw BackupError.damaged(reason)
             }
             return BackupSummary(mediaFiles: mediaFiles, bytes: Self.size(of: archivePath))
         } catch {
+            if restoredDatabase, let databaseURL { try? DataSnapshot.undoRestore(into: databaseURL) }
             if existed {
                 for name in (try? files.contentsOfDirectory(atPath: path)) ?? [] {
                     try? files.removeItem(atPath: (path as NSString).appendingPathComponent(name))
@@ -145,6 +172,8 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     case notABackup(String)
     case newerFormat(Int)
     case damaged(String)
+    /// A backup of one engine given to a data directory on the other.
+    case otherEngine(backupIsPostgreSQL: Bool)
 
     public var description: String {
         switch self {
@@ -154,6 +183,10 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
         case .newerFormat(let version):
             "This backup is of format version \(version), newer than this Wishlist reads (\(DataDirectory.BackupManifest.currentVersion)); restore it with a newer release."
         case .damaged(let reason): "The backup is damaged: \(reason)."
+        case .otherEngine(backupIsPostgreSQL: true):
+            "This backup is of a server on PostgreSQL: restore it with --database URL, naming an empty database."
+        case .otherEngine(backupIsPostgreSQL: false):
+            "This backup is of a server on SQLite: restore it without --database, then move it with wishlist migrate-to-postgres."
         }
     }
 }

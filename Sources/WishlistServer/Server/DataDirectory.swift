@@ -1,12 +1,23 @@
 import Foundation
 import WishlistStore
 
-/// The folder that holds everything a server keeps: `wishlist.sqlite`, and the photos under `media/` (`PhotoLibrary`).
+/// Where a server keeps everything: the folder with the photos under `media/` (`PhotoLibrary`)
+/// and, unless a PostgreSQL database is named, the database `wishlist.sqlite` beside them.
 public struct DataDirectory: Sendable {
     public let path: String
+    /// A `postgresql://` URL (`--database`, `WISHLIST_DATABASE`); nil keeps the SQLite file.
+    public let databaseURL: String?
+    /// PostgreSQL connections this process opens at most (`--database-connections`).
+    public let databaseConnections: Int
 
-    public init(_ path: String) {
+    /// Connections to PostgreSQL per process unless told otherwise: a request holds one only while
+    /// its statements run, and more than the cores of a 2-core machine gain nothing.
+    public static let defaultDatabaseConnections = 8
+
+    public init(_ path: String, databaseURL: String? = nil, databaseConnections: Int = defaultDatabaseConnections) {
         self.path = path
+        self.databaseURL = databaseURL
+        self.databaseConnections = databaseConnections
     }
 
     public var databasePath: String { (path as NSString).appendingPathComponent("wishlist.sqlite") }
@@ -14,9 +25,19 @@ public struct DataDirectory: Sendable {
     /// The photo files' folder.
     public var mediaPath: String { (path as NSString).appendingPathComponent("media") }
 
-    /// Opens the store, creating the folder and the database on first use.
+    /// Whether the database is PostgreSQL rather than the folder's SQLite file.
+    public var isPostgreSQL: Bool { databaseURL != nil }
+
+    /// The database as a person may read it in a log or an error: the SQLite file's path, or the
+    /// URL without its password.
+    public var databaseDescription: String {
+        guard let databaseURL else { return databasePath }
+        return DatabaseURL.masked(databaseURL)
+    }
+
+    /// Opens the store, creating the folder (and the SQLite database) on first use.
     public func openStore() throws -> Store {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return try Store(path: databasePath)
+        return try Store(url: databaseURL, sqlitePath: databasePath, connectionCount: databaseConnections)
     }
 }

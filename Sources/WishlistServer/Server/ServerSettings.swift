@@ -5,8 +5,12 @@ import HTTPServer
 
 /// Everything `wishlist serve` can be told, with the defaults a person gets from `make run`.
 public struct ServerSettings: Sendable {
-    /// Where the database and photos live.
+    /// Where the photos and the SQLite database live.
     public var dataDirectory: String = "./data"
+    /// A PostgreSQL database in place of the data directory's SQLite file (`--database`).
+    public var databaseURL: String?
+    /// PostgreSQL connections the server opens at most.
+    public var databaseConnections = DataDirectory.defaultDatabaseConnections
     public var host: String = "127.0.0.1"
     /// 0 picks a free port (tests).
     public var port: UInt16 = 8080
@@ -69,4 +73,9 @@ public struct ServerSettings: Sendable {
     static let standardOutputLog = BatchedLineWriter(handle: .standardOutput)
 
     public init() {}
+
+    /// The data directory and the database, as these settings name them.
+    public var data: DataDirectory {
+        DataDirectory(dataDirectory, databaseURL: databaseURL, databaseConnections: databaseConnections)
+    }
 }

@@ -27,18 +27,24 @@ public final class WishlistApplication: Sendable {
     let priceRefresher: PriceRefresher?
     /// Previews of the links of imported wishes, fetched after the import answered.
     let importedLinkPreviews: ImportedLinkPreviews
+    /// Held while the application lives: says a server runs on the data directory.
+    private let serverLock: ServerLock
+    /// Asks a PostgreSQL database whether it answers, for `/readyz`; nil on SQLite.
+    let databaseWatch: DatabaseWatch?
     /// Everything above that works in the background, in the order it starts.
     let services: ServiceList
 
     public init(settings: ServerSettings) throws {
         ProcessMemory.returnLargeBlocksPromptly()
         self.settings = settings
-        store = try DataDirectory(settings.dataDirectory).openStore()
+        serverLock = try ServerLock(sharedOn: settings.data)
+        store = try settings.data.openStore()
+        databaseWatch = store.isPostgreSQL ? DatabaseWatch(store: store, logger: settings.logger) : nil
         recentSearchRecorder = RecentSearchRecorder(repository: store.recentSearches, logger: settings.logger)
         shareViews = ShareViewCounter(lists: store.sharedLists, logger: settings.logger)
         cspViolations = CSPViolationCounter(logger: settings.logger, clock: settings.clock)
         do {
-            photos = try PhotoLibrary(store: store, folder: DataDirectory(settings.dataDirectory).mediaPath)
+            photos = try PhotoLibrary(store: store, folder: settings.data.mediaPath)
             try photos.tidy(now: settings.clock())
             links = Links(
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
@@ -63,7 +69,7 @@ public final class WishlistApplication: Sendable {
                 router: try Self.router(
                     settings: settings, store: store, photos: photos, links: links,
                     importedLinkPreviews: importedLinkPreviews, recentSearchRecorder: recentSearchRecorder,
-                    shareViews: shareViews, cspViolations: cspViolations, webAssets: webAssets),
+                    shareViews: shareViews, cspViolations: cspViolations, webAssets: webAssets, databaseWatch: databaseWatch),
                 middleware: [
                     // Outermost, so that it sees each answer as it leaves (a cookie set anywhere keeps it
                     // plain). Only the answers whose handlers allow it are compressed: see ARCHITECTURE,
@@ -90,7 +96,9 @@ public final class WishlistApplication: Sendable {
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
         // What requests hand work to starts before the server and stops after it; what works on
         // its own starts once the server listens.
-        services = ServiceList([recentSearchRecorder, shareViews, importedLinkPreviews, server, housekeeping, priceRefresher])
+        services = ServiceList([
+            databaseWatch, recentSearchRecorder, shareViews, importedLinkPreviews, server, housekeeping, priceRefresher
+        ])
     }
 
     /// The outbound rules every fetch of this server obeys (link previews, their images).
@@ -135,9 +143,11 @@ public final class WishlistApplication: Sendable {
     /// monitors call it often, and it must answer even while every worker is busy.
     private static let healthy = statusAnswer(.ok, "ok")
 
-    /// `GET /readyz`'s answers: whether what the first requests need is loaded (`StartupWarmup`).
+    /// `GET /readyz`'s answers: whether what the first requests need is loaded (`StartupWarmup`),
+    /// and whether a PostgreSQL database answers (`DatabaseWatch`).
     private static let ready = statusAnswer(.ok, "ready")
     private static let starting = statusAnswer(.serviceUnavailable, "starting")
+    private static let databaseUnavailable = statusAnswer(.serviceUnavailable, "database_unavailable")
 
     /// `{"status": word}` as JSON.
     private static func statusAnswer(_ status: HTTPStatus, _ word: String) -> Response {
@@ -157,7 +167,7 @@ public final class WishlistApplication: Sendable {
     static func router(
         settings: ServerSettings, store: Store, photos: PhotoLibrary, links: Links,
         importedLinkPreviews: ImportedLinkPreviews, recentSearchRecorder: RecentSearchRecorder, shareViews: ShareViewCounter,
-        cspViolations: CSPViolationCounter, webAssets: WebAssets
+        cspViolations: CSPViolationCounter, webAssets: WebAssets, databaseWatch: DatabaseWatch?
     ) throws -> Router {
         var router = Router()
         var authenticator = Self.authenticator(settings: settings, store: store)
@@ -166,7 +176,10 @@ public final class WishlistApplication: Sendable {
         let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
         router.group(.anyone) { routes in
             routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy }
-            routes.add(APIRoute.Server.ready, nonBlocking: true) { _ in StartupWarmup.isFinished ? ready : starting }
+            routes.add(APIRoute.Server.ready, nonBlocking: true) { _ in
+                guard StartupWarmup.isFinished else { return starting }
+                return databaseWatch?.isReachable ?? true ? ready : databaseUnavailable
+            }
         }
         try OpenAPIDocument.register(in: &router)
         let administration = AccountAdministration(store: store, passwordCost: settings.passwordCost, clock: settings.clock)
@@ -287,7 +300,8 @@ public final class WishlistApplication: Sendable {
         }
         StartupWarmup.begin()
         try services.start()
-        settings.logger?("Wishlist is listening on http://\(settings.host):\(server.port)/")
+        settings.logger?(
+            "Wishlist is listening on http://\(settings.host):\(server.port)/, its data in \(settings.data.databaseDescription)")
     }
 
     /// The port actually bound (useful when 0 asked for any).

@@ -1,7 +1,6 @@
 import Archive
 import Foundation
 import Imaging
-import SQLite
 import WishlistCore
 
 /// Writes one account's data as an archive (docs/EXPORT.md) to a sink, as it reads it: one record
@@ -18,7 +17,7 @@ public struct AccountExporter: Sendable {
     public func export(owner: UserKey, now: Date = .nowInMilliseconds(), to sink: @escaping ArchiveWriter.Sink) throws {
         let writer = try ArchiveWriter(sink: sink)
         let files = library.files
-        try library.store.pool.read { db in
+        try library.store.database.read { db in
             var counts: [String: Int] = [:]
             let photos = try writePhotoFiles(owner: owner, files: files, writer: writer, now: now, db)
             counts[AccountArchiveFormat.photos] = try writeLines(AccountArchiveFormat.photos, writer, now) { write in
@@ -32,27 +31,31 @@ public struct AccountExporter: Sendable {
             }
             counts[AccountArchiveFormat.gifFavorites] = try writeLines(AccountArchiveFormat.gifFavorites, writer, now) { write in
                 let decoder = JSONCoding.decoder()
-                try db.forEach(
-                    "SELECT gif, favorited_at FROM gif_favorites WHERE owner_id = ? ORDER BY favorited_at, id", [owner.rawValue]
-                ) { row in
+                // At most `FavoriteGif.limit` of them.
+                for row in try db.query(
+                    "SELECT gif, favorited_at FROM gif_favorites WHERE owner_id = :owner ORDER BY favorited_at, id",
+                    ["owner": owner.rawValue])
+                {
                     let gif = try decoder.decode(Gif.self, from: Data((try row["gif"] as String).utf8))
                     try write(ArchivedGifFavorite(gif: gif, favoritedAt: Date(millisecondsSince1970: try row["favorited_at"])))
                 }
             }
             counts[AccountArchiveFormat.recentSearches] = try writeLines(AccountArchiveFormat.recentSearches, writer, now) { write in
                 // Oldest first: imported in this order, the newest ends on top again.
-                try db.forEach(
-                    "SELECT uuid, query, searched_at FROM recent_searches WHERE owner_id = ? ORDER BY id", [owner.rawValue]
-                ) { row in
+                // At most `RecentSearch.keptLimit` of them.
+                for row in try db.query(
+                    "SELECT uuid, query, searched_at FROM recent_searches WHERE owner_id = :owner ORDER BY id", ["owner": owner.rawValue])
+                {
                     try write(
                         ArchivedRecentSearch(
                             id: try row["uuid"], query: try row["query"], searchedAt: Date(millisecondsSince1970: try row["searched_at"])))
                 }
             }
             counts[AccountArchiveFormat.shares] = try writeLines(AccountArchiveFormat.shares, writer, now) { write in
-                try db.forEach(
-                    "SELECT \(ShareRepository.columns) FROM shares WHERE owner_id = ? ORDER BY created_at, id", [owner.rawValue]
-                ) { row in
+                for row in try db.query(
+                    "SELECT \(ShareRepository.columns) FROM shares WHERE owner_id = :owner ORDER BY created_at, id",
+                    ["owner": owner.rawValue])
+                {
                     let share = try ShareRepository.share(from: row, linkPrefix: "")
                     try write(
                         ArchivedShare(
@@ -86,24 +89,25 @@ public struct AccountExporter: Sendable {
     /// and the current renditions. A photo whose files went missing (deleted while the export ran)
     /// is left out, and so from its record.
     private func writePhotoFiles(
-        owner: UserKey, files: PhotoFiles, writer: ArchiveWriter, now: Date, _ db: Database
+        owner: UserKey, files: PhotoFiles, writer: ArchiveWriter, now: Date, _ db: any SQLConnection
     ) throws -> ExportedPhotos {
         var exported = ExportedPhotos()
         var originalsWritten = Set<String>()
-        try db.forEach(
+        // Every photo's record is kept for photos.jsonl anyway, so the rows are read at once.
+        for row in try db.query(
             """
             SELECT \(PhotoRepository.columns), p.position, p.created_at FROM photos p
-            WHERE p.owner_id = ? AND (p.wish_id IS NOT NULL OR p.entry_id IS NOT NULL)
+            WHERE p.owner_id = :owner AND (p.wish_id IS NOT NULL OR p.entry_id IS NOT NULL)
             ORDER BY p.wish_id, p.entry_id, p.position
             """,
-            [owner.rawValue]
-        ) { row in
+            ["owner": owner.rawValue])
+        {
             let stored = try PhotoRepository.stored(from: row)
             let id = stored.photo.id
             let renditions = RenditionSize.allCases.map { files.renditionPath(id, revision: stored.revision, size: $0) }
             let original = files.originalPath(stored.sha256)
             let manager = FileManager.default
-            guard manager.fileExists(atPath: original), renditions.allSatisfy(manager.fileExists(atPath:)) else { return }
+            guard manager.fileExists(atPath: original), renditions.allSatisfy(manager.fileExists(atPath:)) else { continue }
             if originalsWritten.insert(stored.sha256).inserted {
                 try writer.addFile(path: AccountArchiveFormat.originalPath(stored.sha256), from: original, modified: now)
             }
@@ -130,24 +134,25 @@ public struct AccountExporter: Sendable {
     }
 
     private func forEachWish(
-        owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: Database, _ body: (ArchivedWish) throws -> Void
+        owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: any SQLConnection, _ body: (ArchivedWish) throws -> Void
     ) throws {
-        try db.forEach(
+        try forEachPage(
             """
             SELECT \(WishRepository.columns), s.spot_uuid FROM wishes w LEFT JOIN spot_wishes s ON s.wish_id = w.id
-            WHERE w.owner_id = ? ORDER BY w.id
+            WHERE w.owner_id = :owner AND w.id > :after ORDER BY w.id LIMIT :limit
             """,
-            [owner.rawValue]
+            ["owner": owner.rawValue], db
         ) { row in
             let rowID: Int64 = try row["id"]
             let prices = try db.query(
-                "SELECT amount, currency, seen_at FROM wish_prices WHERE wish_id = ? ORDER BY seen_at DESC, id DESC", [rowID]
+                "SELECT amount, currency, seen_at FROM wish_prices WHERE wish_id = :wish ORDER BY seen_at DESC, id DESC",
+                ["wish": rowID]
             ).map { price in
                 ArchivedWish.Price(
                     amount: try price["amount"], currency: try price["currency"],
                     seenAt: Date(millisecondsSince1970: try price["seen_at"]))
             }
-            let wish = try WishRepository.wish(from: SQLRow(row))
+            let wish = try WishRepository.wish(from: row)
             try body(
                 ArchivedWish(
                     id: wish.id.lowercasedString, name: wish.name, memo: wish.memo, link: wish.link, tags: wish.tags,
@@ -159,26 +164,48 @@ public struct AccountExporter: Sendable {
     }
 
     private func forEachEntry(
-        owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: Database, _ body: (ArchivedJournalEntry) throws -> Void
+        owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: any SQLConnection, _ body: (ArchivedJournalEntry) throws -> Void
     ) throws {
-        try db.forEach(
-            "SELECT \(JournalRepository.columns) FROM journal_entries e WHERE e.owner_id = ? ORDER BY e.id", [owner.rawValue]
+        try forEachPage(
+            """
+            SELECT \(JournalRepository.columns) FROM journal_entries e
+            WHERE e.owner_id = :owner AND e.id > :after ORDER BY e.id LIMIT :limit
+            """,
+            ["owner": owner.rawValue], db
         ) { row in
             let rowID: Int64 = try row["id"]
             let mentions: [String] = try db.query(
                 """
                 SELECT w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                WHERE m.entry_id = ? ORDER BY m.position
+                WHERE m.entry_id = :entry ORDER BY m.position
                 """,
-                [rowID]
+                ["entry": rowID]
             ).map { try $0["uuid"] }
-            let entry = try JournalRepository.entry(from: SQLRow(row))
+            let entry = try JournalRepository.entry(from: row)
             try body(
                 ArchivedJournalEntry(
                     id: entry.id.lowercasedString, title: entry.title, contents: entry.contents, date: entry.date,
                     time: entry.time, hearted: entry.hearted, place: entry.place, createdAt: entry.createdAt,
                     updatedAt: entry.updatedAt, version: entry.version,
                     photoIds: photos[PhotoRecordKey(record: "entry", rowID: rowID)] ?? [], wishIds: mentions))
+        }
+    }
+
+    /// Records read per page of their table.
+    static let pageSize = 500
+
+    /// Every row of `sql` a page at a time, by the rows' `id`: `sql` selects `id` and ends with
+    /// `… > :after ORDER BY … id LIMIT :limit`, so that an account of a million wishes is never in
+    /// memory at once (a read transaction sees every page in the same snapshot).
+    private func forEachPage(
+        _ sql: String, _ arguments: SQLArguments, _ db: any SQLConnection, _ body: (SQLRow) throws -> Void
+    ) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try db.query(sql, arguments + ["after": after, "limit": Self.pageSize])
+            guard let last = rows.last else { return }
+            for row in rows { try body(row) }
+            after = try last["id"]
         }
     }
 

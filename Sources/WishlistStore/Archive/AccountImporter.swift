@@ -1,7 +1,6 @@
 import Archive
 import Foundation
 import Imaging
-import SQLite
 import Synchronization
 import WishlistCore
 
@@ -35,7 +34,8 @@ public struct AccountImporter: Sendable {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let contents = try ArchiveContents(folder: work, paths: try unpack(path, into: work), processor: files.processor)
 
-        let plan = try library.store.pool.read { db in try ImportPlan(contents, owner: owner, db) }
+        let database = library.store.database
+        let plan = try database.read { db in try ImportPlan(contents, owner: owner, db) }
         let newPhotos = plan.newPhotos.compactMap { contents.photos[$0] }
         var placed: [ArchivedPhoto] = []
         do {
@@ -43,13 +43,18 @@ public struct AccountImporter: Sendable {
                 try place(photo, as: plan.id(photo.id), from: contents)
                 placed.append(photo)
             }
-            try library.store.pool.write { db in
+            // Under the account's lock every other write of this account waits, so the plan checked
+            // again here is the plan the rows are written by; under each new original's, no photo
+            // deletion elsewhere removes its file before these rows name it (PostgreSQL; SQLite's
+            // writer is alone).
+            let locks = [StoreLock.account(owner)] + newPhotos.map { StoreLock.original(sha256: $0.sha256) }
+            try database.write(locking: locks) { db in
                 guard try ImportPlan(contents, owner: owner, db) == plan else {
                     throw AccountImportError.conflict("Some of these records were added or changed while the archive was checked.")
                 }
                 for photo in newPhotos {
                     // The last photo showing an original may have been deleted since it was placed, taking
-                    // the file along; under the writer no deletion runs.
+                    // the file along; under its lock no deletion runs.
                     try files.keepOriginal(.file(path: contents.originalFile(photo)), sha256: photo.sha256, format: Self.format(photo))
                 }
                 try ImportRows(contents: contents, plan: plan, owner: owner, db: db).write()

@@ -35,7 +35,7 @@ public struct DataSnapshot: Sendable {
                 try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 let copy = (folder as NSString).appendingPathComponent(databaseName)
                 try Database(path: databasePath).backup(to: copy)
-                let named = try PhotoFiles.namedFiles(in: try Database(path: copy))
+                let named = try PhotoFiles.namedFiles(in: SQLiteConnection(database: try Database(path: copy)))
                 let media = (folder as NSString).appendingPathComponent(mediaName)
                 if try keep(named, from: mediaPath, in: media) {
                     return DataSnapshot(folder: folder, mediaFiles: named)
@@ -58,7 +58,12 @@ public struct DataSnapshot: Sendable {
         guard integrity == "ok" else {
             throw DataSnapshotError.incomplete("its database fails SQLite's integrity check (\(integrity ?? "no answer"))")
         }
-        let named = try PhotoFiles.namedFiles(in: database)
+        return try verifyFiles(try PhotoFiles.namedFiles(in: SQLiteConnection(database: database)), in: mediaPath)
+    }
+
+    /// Checks that every one of `named` is under `mediaPath`, each original with the bytes its
+    /// digest names; answers their number.
+    static func verifyFiles(_ named: [String], in mediaPath: String) throws -> Int {
         for name in named {
             let file = (mediaPath as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: file) else { throw DataSnapshotError.incomplete("it lacks \(name)") }
@@ -72,7 +77,7 @@ public struct DataSnapshot: Sendable {
     }
 
     /// Links (or copies) each of `names` from `source` into `destination`; false when one is gone.
-    private static func keep(_ names: [String], from source: String, in destination: String) throws -> Bool {
+    static func keep(_ names: [String], from source: String, in destination: String) throws -> Bool {
         let files = FileManager.default
         var folders = Set<String>()
         for name in names {
@@ -108,6 +113,8 @@ public enum DataSnapshotError: Error, Equatable, CustomStringConvertible {
     case changingTooFast(attempts: Int)
     /// A copy that fails `verify`, and why.
     case incomplete(String)
+    /// A restore's PostgreSQL database has tables already.
+    case databaseNotEmpty(String)
 
     public var description: String {
         switch self {
@@ -117,6 +124,8 @@ public enum DataSnapshotError: Error, Equatable, CustomStringConvertible {
             "Photos were deleted faster than they could be copied (\(attempts) tries); try again."
         case .incomplete(let reason):
             "The copy is incomplete: \(reason)."
+        case .databaseNotEmpty(let url):
+            "The database \(url) is not empty; restore into a new, empty database."
         }
     }
 }

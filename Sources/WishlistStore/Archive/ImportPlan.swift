@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// What an import does with each record of a checked archive, decided against the database: a
@@ -40,12 +39,12 @@ struct ImportPlan: Equatable {
         case taken
     }
 
-    init(_ contents: ArchiveContents, owner: UserKey, _ db: Database) throws {
+    init(_ contents: ArchiveContents, owner: UserKey, _ db: any SQLConnection) throws {
         let zeros = Dictionary(uniqueKeysWithValues: Self.kinds.map { ($0, 0) })
         report = ImportReport(imported: zeros, skipped: zeros)
         let ownerID = owner.rawValue
         func holder(_ table: String, _ id: String) throws -> Int64? {
-            try db.scalar("SELECT owner_id FROM \(table) WHERE uuid = ?", [id])
+            try db.scalar("SELECT owner_id FROM \(table) WHERE uuid = :id", ["id": id])
         }
         func land(_ table: String, _ id: String) throws -> Landing {
             switch try holder(table, id) {
@@ -106,7 +105,7 @@ struct ImportPlan: Equatable {
             importedWishes.insert(wish.id)
             if let spot = wish.spotId {
                 let spotTaken: Int? = try db.scalar(
-                    "SELECT 1 FROM spot_wishes WHERE owner_id = ? AND spot_uuid = ?", [ownerID, spot])
+                    "SELECT 1 FROM spot_wishes WHERE owner_id = :owner AND spot_uuid = :spot", ["owner": ownerID, "spot": spot])
                 if spotTaken != nil || !takenSpots.insert(spot).inserted {
                     droppedSpotLinks.insert(wish.id)
                     refuse(
@@ -158,10 +157,10 @@ struct ImportPlan: Equatable {
         count(\.imported, "journalEntries", by: newEntries.count)
         count(\.imported, "photos", by: newPhotos.count)
 
-        var favorites: Int = try db.scalar("SELECT count(*) FROM gif_favorites WHERE owner_id = ?", [ownerID]) ?? 0
+        var favorites: Int = try db.scalar("SELECT count(*) FROM gif_favorites WHERE owner_id = :owner", ["owner": ownerID]) ?? 0
         for favorite in contents.gifFavorites {
             let existing: Int? = try db.scalar(
-                "SELECT 1 FROM gif_favorites WHERE owner_id = ? AND gif_id = ?", [ownerID, favorite.gif.id])
+                "SELECT 1 FROM gif_favorites WHERE owner_id = :owner AND gif_id = :gif", ["owner": ownerID, "gif": favorite.gif.id])
             if existing != nil {
                 count(\.skipped, "gifFavorites")
             } else if favorites >= FavoriteGif.limit {
@@ -180,7 +179,7 @@ struct ImportPlan: Equatable {
         for search in contents.recentSearches {
             let key = SearchGrams.key(search.query)
             let sameQuery: Int? = try db.scalar(
-                "SELECT 1 FROM recent_searches WHERE owner_id = ? AND query_key = ?", [ownerID, key])
+                "SELECT 1 FROM recent_searches WHERE owner_id = :owner AND query_key = :key", ["owner": ownerID, "key": key])
             switch try land("recent_searches", search.id) {
             case .held:
                 count(\.skipped, "recentSearches")

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// Moving in from other apps (X11): many wishes at once from a bookmark file or a CSV.
@@ -36,7 +35,7 @@ extension WishRepository {
         while start < valid.endIndex {
             let batch = valid[start..<min(start + Self.importBatchSize, valid.endIndex)]
             start = batch.endIndex
-            try pool.write { db in
+            try database.write(locking: .account(owner)) { db in
                 var held = try Self.heldLinksAndNames(owner: owner, db)
                 for (draft, price, createdAt) in batch {
                     let isNew =
@@ -47,8 +46,8 @@ extension WishRepository {
                         report.countSkipped(Self.reportKind)
                         continue
                     }
-                    let (rowID, wish) = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, SQLiteConnection(database: db))
-                    if let price { try Self.insertPrice(price, wishRowID: rowID, SQLiteConnection(database: db)) }
+                    let (rowID, wish) = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, db)
+                    if let price { try Self.insertPrice(price, wishRowID: rowID, db) }
                     report.countImported(Self.reportKind)
                     if wish.link != nil { linkedWishIDs.append(wish.id) }
                 }
@@ -58,10 +57,12 @@ extension WishRepository {
     }
 
     /// The links of the account's wishes, and the name keys of those without a link.
-    private static func heldLinksAndNames(owner: UserKey, _ db: Database) throws -> (links: Set<String>, unlinkedNames: Set<String>) {
+    private static func heldLinksAndNames(owner: UserKey, _ db: any SQLConnection) throws -> (
+        links: Set<String>, unlinkedNames: Set<String>
+    ) {
         var links = Set<String>()
         var names = Set<String>()
-        for row in try db.query("SELECT link, name_key FROM wishes WHERE owner_id = ?", [owner.rawValue]) {
+        for row in try db.query("SELECT link, name_key FROM wishes WHERE owner_id = :owner", ["owner": owner.rawValue]) {
             if let link: String = try row["link"], !link.isEmpty { links.insert(link) } else { names.insert(try row["name_key"]) }
         }
         return (links, names)

@@ -46,6 +46,13 @@ package final class StoreDatabase: Sendable {
     /// - Parameter counted: false for a write that no cached read shows (see `writeCount`).
     @discardableResult
     func write<T>(counted: Bool = true, locking lock: StoreLock? = nil, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try write(counted: counted, locking: lock.map { [$0] } ?? [], body)
+    }
+
+    /// ``write(counted:locking:_:)`` taking several locks, in the order of their keys, so that two
+    /// writes wanting some of the same locks never each hold one the other waits for.
+    @discardableResult
+    func write<T>(counted: Bool = true, locking locks: [StoreLock], _ body: (any SQLConnection) throws -> T) throws -> T {
         try translatingErrors {
             switch engine {
             case .sqlite(let pool):
@@ -53,19 +60,18 @@ package final class StoreDatabase: Sendable {
             case .postgres(let pool):
                 defer { if counted { finishedWrites.add(1, ordering: .releasing) } }
                 return try pool.transaction(.readCommitted) { connection in
-                    if let lock { try connection.advisoryTransactionLock(lock.key) }
+                    for key in Set(locks.map(\.key)).sorted() { try connection.advisoryTransactionLock(key) }
                     return try body(PostgresSQLConnection(connection: connection))
                 }
             }
         }
     }
 
-    /// SQLite's pool, for the parts of the store not yet moved onto `read` and `write`. A
-    /// PostgreSQL store has none: reaching one of those parts on it is a programming error, which
-    /// no command or server option can make yet.
+    /// SQLite's pool, for what only SQLite has (its migrations' tests, its file's pragmas, the
+    /// benchmarks' bulk loads). Asking a PostgreSQL store for it is a programming error.
     var sqlitePool: DatabasePool {
         guard case .sqlite(let pool) = engine else {
-            preconditionFailure("this part of the store runs on SQLite only so far; a PostgreSQL store reached it")
+            preconditionFailure("SQLite's pool asked of a PostgreSQL store")
         }
         return pool
     }

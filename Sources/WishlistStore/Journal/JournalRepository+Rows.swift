@@ -145,11 +145,6 @@ extension JournalRepository {
         try SearchIndex.journal.add(rowID, document(entry, owner: owner), db)
     }
 
-    /// ``index(rowID:entry:owner:_:)`` for the rooms not yet moved (the archive's import).
-    static func index(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: Database) throws {
-        try index(rowID: rowID, entry: entry, owner: owner, SQLiteConnection(database: db))
-    }
-
     /// Takes the entry out of the index, with the text it was indexed with.
     static func unindex(rowID: Int64, entry: JournalEntry, owner: UserKey, _ db: any SQLConnection) throws {
         try SearchIndex.journal.remove(rowID, document(entry, owner: owner), db)

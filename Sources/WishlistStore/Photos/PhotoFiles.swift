@@ -49,20 +49,29 @@ struct PhotoFiles: Sendable {
     }
 
     /// Every file the photo rows in `db` name, relative to the media folder: each original, its
-    /// full-size JPEG where its format has one, and each photo's current renditions.
-    static func namedFiles(in db: Database) throws -> [String] {
+    /// full-size JPEG where its format has one, and each photo's current renditions. The rows are
+    /// read a page at a time by id, so a million photos never sit in memory as rows at once.
+    static func namedFiles(in db: any SQLConnection) throws -> [String] {
         var names = Set<String>()
-        try db.forEach("SELECT uuid, revision, sha256, format FROM photos") { row in
-            let sha256: String = try row["sha256"]
-            let revision: Int = try row["revision"]
-            names.insert(originalName(sha256))
-            if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
-                names.insert(originalName(sha256) + ".jpg")
+        var after: Int64 = 0
+        while true {
+            let rows = try db.query(
+                "SELECT id, uuid, revision, sha256, format FROM photos WHERE id > :after ORDER BY id LIMIT :limit",
+                ["after": after, "limit": 10_000])
+            guard let last = rows.last else { break }
+            for row in rows {
+                let sha256: String = try row["sha256"]
+                let revision: Int = try row["revision"]
+                names.insert(originalName(sha256))
+                if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
+                    names.insert(originalName(sha256) + ".jpg")
+                }
+                let folder = renditionsFolderName(try row["uuid"])
+                for size in RenditionSize.allCases {
+                    names.insert(folder + "/" + renditionName(revision: revision, size: size))
+                }
             }
-            let folder = renditionsFolderName(try row["uuid"])
-            for size in RenditionSize.allCases {
-                names.insert(folder + "/" + renditionName(revision: revision, size: size))
-            }
+            after = try last["id"]
         }
         return names.sorted()
     }

@@ -25,7 +25,8 @@ extension Schema {
             """)
         try db.forEach("SELECT id, owner_id, memo, link FROM wishes WHERE memo <> '' OR link IS NOT NULL") { row in
             try WishRepository.indexText(
-                rowID: try row["id"], memo: try row["memo"], link: try row["link"], owner: UserKey(try row["owner_id"]), db)
+                rowID: try row["id"], memo: try row["memo"], link: try row["link"], owner: UserKey(try row["owner_id"]),
+                SQLiteConnection(database: db))
         }
     }
 }

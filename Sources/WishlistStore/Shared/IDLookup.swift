@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import WishlistCore
 
 /// Finds an account's records by the start of their ids, for short ids on the command line. Each
@@ -7,13 +6,13 @@ import WishlistCore
 /// prefix of a few characters costs about the same at a million records as at ten. Only the
 /// account's own records answer (spots, shared by every account, excepted).
 public struct IDLookup: Sendable {
-    let pool: DatabasePool
+    let database: StoreDatabase
 
     /// The records of `kinds` whose id starts with `prefix` (lower case, as `IDMatch.prefix`
     /// checks it), at most `IDMatch.limitPerKind` of each, in the order of their ids.
     public func matches(prefix: String, kinds: [IDMatch.Kind], owner: UserKey) throws -> [IDMatch] {
         let range = Self.range(prefix)
-        return try pool.read { db in
+        return try database.read { db in
             try kinds.flatMap { kind in
                 let (sql, arguments) = Self.query(kind, owner: owner)
                 return try db.query(sql, range + arguments).map { row in
@@ -26,16 +25,16 @@ public struct IDLookup: Sendable {
     /// The arguments every kind's statement shares: the ids from `prefix` (`:first`) up to the
     /// first that does not start with it (`:after`: every character of an id, a hexadecimal digit
     /// or a dash, sorts before 'g'), and the limit.
-    static func range(_ prefix: String) -> NamedArguments {
+    static func range(_ prefix: String) -> SQLArguments {
         ["first": prefix, "after": prefix + "g", "limit": IDMatch.limitPerKind]
     }
 
     /// The statement for one kind, with its own arguments (`:owner`). The owner is compared as
     /// `+owner_id`, which no index serves, so that SQLite does not read every record of the
     /// account by its owner index (a million of them) to find a few ids.
-    static func query(_ kind: IDMatch.Kind, owner: UserKey) -> (String, NamedArguments) {
+    static func query(_ kind: IDMatch.Kind, owner: UserKey) -> (String, SQLArguments) {
         let range = "uuid >= :first AND uuid < :after"
-        let owned: NamedArguments = ["owner": owner.rawValue]
+        let owned: SQLArguments = ["owner": owner.rawValue]
         return switch kind {
         case .wish:
             ("SELECT uuid, name FROM wishes WHERE \(range) AND +owner_id = :owner ORDER BY uuid LIMIT :limit", owned)

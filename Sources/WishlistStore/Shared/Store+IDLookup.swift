@@ -1,4 +1,4 @@
 extension Store {
     /// Finds the account's records by the start of their ids.
-    public var ids: IDLookup { IDLookup(pool: pool) }
+    public var ids: IDLookup { IDLookup(database: database) }
 }

@@ -5,12 +5,9 @@ import SQLite
 /// The app's data: opens the database, brings its schema up to date, and hands out one repository
 /// per kind of record. Every SQL statement of the product lives in this module.
 ///
-/// The database is the SQLite file in the data folder, or a PostgreSQL database given by its URL.
-/// The repositories that run through `StoreDatabase` (Accounts, Wishes, Journal, their places,
-/// search, spots, Photos with `PhotoLibrary`, Sharing, GIF favorites and idempotency keys so far)
-/// work on both; the others still hold SQLite's `DatabasePool` (`pool`) and work on SQLite only,
-/// which is why no command or server option opens a PostgreSQL store yet (see "PostgreSQL, the
-/// second engine" in docs/ARCHITECTURE.md).
+/// The database is the SQLite file in the data folder, or a PostgreSQL database given by its URL
+/// (`--database`). Every repository runs through `StoreDatabase`, the same on both engines (see
+/// "PostgreSQL, the second engine" in docs/ARCHITECTURE.md).
 public final class Store: Sendable {
     let database: StoreDatabase
 
@@ -43,7 +40,7 @@ public final class Store: Sendable {
         database = StoreDatabase(.postgres(pool))
     }
 
-    /// The SQLite pool, for the rooms not yet moved onto `StoreDatabase` (see `sqlitePool`).
+    /// SQLite's pool, for the tests and tools that look into SQLite's own file (see `sqlitePool`).
     var pool: DatabasePool { database.sqlitePool }
 
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
@@ -56,5 +53,26 @@ public final class Store: Sendable {
     /// Waits for work in flight and closes every connection.
     public func close() throws {
         try database.close()
+    }
+}
+
+extension Store {
+    /// Whether the database is PostgreSQL rather than SQLite's file.
+    public var isPostgreSQL: Bool {
+        if case .postgres = database.engine { true } else { false }
+    }
+
+    /// Whether the database answers a trivial statement now. A database too busy to lend a
+    /// connection in time answers, so it counts as reachable; only a lost or refused connection
+    /// does not.
+    public func isReachable() -> Bool {
+        do {
+            let one: Int? = try database.read { try $0.scalar("SELECT 1") }
+            return one == 1
+        } catch is DatabaseUnavailableError {
+            return false
+        } catch {
+            return true
+        }
     }
 }

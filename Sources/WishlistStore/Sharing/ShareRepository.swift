@@ -116,11 +116,6 @@ public struct ShareRepository: Sendable {
         return try share(from: row, linkPrefix: linkPrefix)
     }
 
-    /// ``share(from:linkPrefix:)`` for the account archive, which runs on SQLite only so far.
-    static func share(from row: Row, linkPrefix: String) throws -> Share {
-        try share(from: SQLRow(row), linkPrefix: linkPrefix)
-    }
-
     /// The share in a row that selected ``columns``.
     static func share(from row: SQLRow, linkPrefix: String) throws -> Share {
         let token: String = try row["token"]

@@ -161,8 +161,13 @@ extension SpotRepository {
     /// marked with weight `A` and the words `B`, so that a query asks each for its own. A place
     /// name is a few words: its positions stay far below `SearchVector.maxPosition`.
     static func spotDocument(_ entry: SpotCatalog.Entry) -> SearchDocument {
-        let names = grams([entry.name])
-        let text = entry.description + "\n" + entry.address
+        spotDocument(name: entry.name, description: entry.description, address: entry.address)
+    }
+
+    /// ``spotDocument(_:)`` of a spot's stored columns.
+    static func spotDocument(name: String, description: String, address: String) -> SearchDocument {
+        let names = grams([name])
+        let text = description + "\n" + address
         var seen = Set<Substring>()
         let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
         let vector = [

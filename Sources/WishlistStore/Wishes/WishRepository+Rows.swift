@@ -150,11 +150,6 @@ extension WishRepository {
         try SearchIndex.wishNames.add(rowID, SearchGrams.gramsDocument(name, owner: owner), db)
     }
 
-    /// ``index(rowID:name:owner:_:)`` for the rooms not yet moved (the archive's import).
-    static func index(rowID: Int64, name: String, owner: UserKey, _ db: Database) throws {
-        try index(rowID: rowID, name: name, owner: owner, SQLiteConnection(database: db))
-    }
-
     /// Takes the wish out of `wish_search`, with the name it was indexed with.
     static func unindex(rowID: Int64, name: String, owner: UserKey, _ db: any SQLConnection) throws {
         try SearchIndex.wishNames.remove(rowID, SearchGrams.gramsDocument(name, owner: owner), db)
@@ -168,10 +163,6 @@ extension WishRepository {
         try SearchIndex.wishTexts.add(rowID, document, db)
     }
 
-    /// ``indexText(rowID:memo:link:owner:_:)`` for the rooms not yet moved (the archive's import).
-    static func indexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: Database) throws {
-        try indexText(rowID: rowID, memo: memo, link: link, owner: owner, SQLiteConnection(database: db))
-    }
 
     /// Takes the wish out of `wish_text_search` with the text it was indexed with, as ``unindex``.
     static func unindexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: any SQLConnection) throws {

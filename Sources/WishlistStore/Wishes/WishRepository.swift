@@ -3,18 +3,14 @@ import SQLite
 import WishlistCore
 
 /// Wishes of each account: create, read, update with a version check, delete, list with filters and
-/// keyset pages, favorites, tag counts, search and places, with the same SQL on both engines
-/// (`StoreDatabase`), and imports, on SQLite only so far (`pool`). Creating, reading, updating and
-/// deleting are every record's with photos (`PhotoRecordRepository`); an update or a deletion goes
+/// keyset pages, favorites, tag counts, search, places and imports, with the same SQL on both
+/// engines (`StoreDatabase`). Creating, reading, updating and deleting are every record's with photos (`PhotoRecordRepository`); an update or a deletion goes
 /// through `PhotoLibrary`, which removes the files of the photos it lets go.
 ///
 /// Every method takes the `owner`; another account's wish is "not found", exactly like one that does
 /// not exist. Input is validated here too (by WishlistCore's rules), so nothing invalid is stored.
 public struct WishRepository: Sendable {
     package let database: StoreDatabase
-
-    /// SQLite's pool, for what runs on SQLite only so far: imports.
-    var pool: DatabasePool { database.sqlitePool }
 
     /// Marks or unmarks the wish as a favorite.
     public func setFavorite(

@@ -1,20 +1,21 @@
 import WishlistCore
+import WishlistServer
 
 /// `wishlist user list`.
 struct UserListCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            name: "list", abstract: "List the accounts.", arguments: [Environment.dataOption])
+            name: "list", abstract: "List the accounts.", arguments: Environment.dataOptions)
     }
 
-    let dataDirectory: String
+    let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
+        data = try Environment.data(&arguments)
     }
 
     func run() async throws {
-        let accounts = try LocalAccounts.with(dataDirectory: dataDirectory) { try $0.summaries() }
+        let accounts = try LocalAccounts.with(data) { try $0.summaries() }
         if accounts.isEmpty { print("No accounts yet.") }
         for account in accounts {
             let notes = [

@@ -4,7 +4,7 @@ struct UserPasswdCommand: Command {
         CommandConfiguration(
             name: "passwd",
             abstract: "Set an account's password (signs it out everywhere and revokes its API tokens).",
-            arguments: [LocalAccounts.usernameArgument, PasswordInput.stdinFlag, Environment.dataOption])
+            arguments: [LocalAccounts.usernameArgument, PasswordInput.stdinFlag] + Environment.dataOptions)
     }
 
     let account: NamedAccount

@@ -1,32 +1,32 @@
 import Foundation
 import WishlistServer
 
-/// `wishlist backup --to FILE --data DIR`: the whole data directory in one zip, taken while the
-/// server runs (no need to stop it).
+/// `wishlist backup --to FILE --data DIR [--database URL]`: the whole data directory (and its
+/// PostgreSQL database, when it has one) in one zip, taken while the server runs (no need to stop it).
 struct BackupCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "backup",
             abstract: "Copy the data directory (database and photos) into one file, while the server runs.",
-            arguments: [toOption, Environment.dataOption])
+            arguments: [toOption] + Environment.dataOptions)
     }
 
     static let toOption = Option("--to", "FILE", help: "The backup file to write (a zip); replaced if it exists.")
 
     let file: String
-    let dataDirectory: String
+    let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
+        data = try Environment.data(&arguments)
         guard let file = try arguments.option(Self.toOption) else { throw UsageError("backup needs --to FILE.") }
         self.file = file
     }
 
     func run() async throws {
         let started = ContinuousClock.now
-        let summary = try DataDirectory(dataDirectory).backup(to: file)
+        let summary = try data.backup(to: file)
         print(
-            "Backed up \(dataDirectory) to \(file): the database and \(summary.mediaFiles) photo files, \(summary.bytes.formatted(.byteCount(style: .file))) (\(ContinuousClock.now - started))."
+            "Backed up \(data.path) to \(file): \(data.isPostgreSQL ? "the database (\(data.databaseDescription))" : "the database") and \(summary.mediaFiles) photo files, \(summary.bytes.formatted(.byteCount(style: .file))) (\(ContinuousClock.now - started))."
         )
     }
 }

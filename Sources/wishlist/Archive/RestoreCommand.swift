@@ -8,23 +8,23 @@ struct RestoreCommand: Command {
         CommandConfiguration(
             name: "restore",
             abstract: "Unpack a backup into a new or empty data directory and check it.",
-            arguments: [fileArgument, Environment.dataOption])
+            arguments: [fileArgument] + Environment.dataOptions)
     }
 
     static let fileArgument = Positional("FILE", help: "A file written by wishlist backup.")
 
     let file: String
-    let dataDirectory: String
+    let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
+        data = try Environment.data(&arguments)
         file = try arguments.positional(Self.fileArgument)
     }
 
     func run() async throws {
-        let summary = try DataDirectory(dataDirectory).restore(from: file)
+        let summary = try data.restore(from: file)
         print(
-            "Restored \(file) into \(dataDirectory): the database and \(summary.mediaFiles) photo files, checked. Start it with: wishlist serve --data \(dataDirectory)"
+            "Restored \(file) into \(data.path): \(data.isPostgreSQL ? "the database (\(data.databaseDescription))" : "the database") and \(summary.mediaFiles) photo files, checked. Start it with: wishlist serve --data \(data.path)\(data.isPostgreSQL ? " and the same --database" : "")"
         )
     }
 }

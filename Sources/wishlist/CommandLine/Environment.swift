@@ -1,4 +1,5 @@
 import Foundation
+import WishlistServer
 
 /// The `WISHLIST_*` environment variables, each the default of a command-line option.
 enum Environment {
@@ -12,10 +13,27 @@ enum Environment {
         return try value(name).map { try option.format.value(of: $0, for: "$" + name) }
     }
 
-    /// `--data`, else `WISHLIST_DATA`, else `./data`.
-    static func dataDirectory(_ arguments: inout Arguments) throws -> String {
-        try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
+    /// The data directory (`--data`, else `WISHLIST_DATA`, else `./data`) with its database
+    /// (`--database`, else `WISHLIST_DATABASE`, else the folder's SQLite file).
+    static func data(_ arguments: inout Arguments, connections: Int = DataDirectory.defaultDatabaseConnections) throws -> DataDirectory {
+        let path = try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
+        let database = try option(databaseOption, orVariable: databaseVariable, in: &arguments)
+        return DataDirectory(path, databaseURL: database, databaseConnections: connections)
     }
 
     static let dataOption = Option("--data", "DIR", help: "The data directory (default: $WISHLIST_DATA or ./data).")
+
+    static let databaseVariable = "WISHLIST_DATABASE"
+
+    /// Given where a password may show (`ps`), so the variable is the better place for a URL with one.
+    static let databaseOption = Option(
+        "--database", "URL",
+        help: "A PostgreSQL database, postgresql://USER@HOST/NAME, in place of the data directory's SQLite file"
+            + " ($WISHLIST_DATABASE, the better place for a URL with a password).",
+        format: .checked("a postgresql:// URL") { url in
+            url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") ? url : nil
+        })
+
+    /// What every command on a data directory declares.
+    static let dataOptions: [any ArgumentDeclaration] = [dataOption, databaseOption]
 }

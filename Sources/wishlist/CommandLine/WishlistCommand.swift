@@ -10,7 +10,7 @@ struct WishlistCommand: Command {
                 WishCommand.self, JournalCommand.self, PhotoCommand.self, MapCommand.self, TagsCommand.self,
                 SearchCommand.self, RecentCommand.self, PlacesCommand.self, LinkCommand.self, SpotsCommand.self, GifsCommand.self,
                 BackupCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self, ImportBookmarksCommand.self,
-                ImportCSVCommand.self, ShareCommand.self, CompletionCommand.self, VersionCommand.self
+                ImportCSVCommand.self, MigrateToPostgresCommand.self, ShareCommand.self, CompletionCommand.self, VersionCommand.self
             ])
     }
 

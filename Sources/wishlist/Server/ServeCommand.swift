@@ -9,8 +9,8 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            arguments: [
-                Environment.dataOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
+            arguments: Environment.dataOptions + [
+                databaseConnectionsOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
                 sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption,
                 webDirectoryOption
@@ -85,11 +85,22 @@ struct ServeCommand: Command {
             + "leave it off behind a reverse proxy, where every client has the proxy's address ($WISHLIST_MAX_CONNECTIONS_PER_ADDRESS; no limit).",
         format: .wholeNumber(1...))
 
+    static let databaseConnectionsOption = Option(
+        "--database-connections", "N",
+        help:
+            "PostgreSQL connections the server opens at most ($WISHLIST_DATABASE_CONNECTIONS; default \(DataDirectory.defaultDatabaseConnections)).",
+        format: .wholeNumber(1...200))
+
     let settings: ServerSettings
 
     init(parsing arguments: inout Arguments) throws {
         var settings = ServerSettings()
-        settings.dataDirectory = try Environment.dataDirectory(&arguments)
+        let connections =
+            try Environment.option(Self.databaseConnectionsOption, orVariable: "WISHLIST_DATABASE_CONNECTIONS", in: &arguments)
+        let data = try Environment.data(&arguments)
+        settings.dataDirectory = data.path
+        settings.databaseURL = data.databaseURL
+        settings.databaseConnections = connections ?? DataDirectory.defaultDatabaseConnections
         if let web = try arguments.option(Self.webDirectoryOption) ?? Environment.value("WISHLIST_WEB_DIRECTORY") {
             settings.webDirectory = URL(fileURLWithPath: web, isDirectory: true)
         }
@@ -191,9 +202,9 @@ struct ServeCommand: Command {
         let signals = TerminationSignals()
         var settings = settings
         if settings.spotsSource == .bundled {
-            let dataDirectory = settings.dataDirectory
+            let data = settings.data
             settings.bundledSpotsImporter = {
-                try BundledSpotsImport.inChildProcess(dataDirectory: dataDirectory, stoppingOn: signals)
+                try BundledSpotsImport.inChildProcess(data: data, stoppingOn: signals)
             }
         }
         let application: WishlistApplication
@@ -208,7 +219,8 @@ struct ServeCommand: Command {
                 print(
                     """
                     No account yet. Open http://\(settings.host):\(application.port)/ to create the first one,
-                    or run: wishlist user add NAME --admin --data \(settings.dataDirectory)
+                    or run: wishlist user add NAME --admin --data \(settings.dataDirectory)\(
+                        settings.databaseURL == nil ? "" : " with the same $\(Environment.databaseVariable) or --database")
                     """)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import WishlistServer
 
 /// How `wishlist serve` imports the bundled K-culture spots when they need it (the first start,
 /// an update with a new release): `wishlist spots import --data DIR`, run by this same binary as
@@ -15,10 +16,14 @@ enum BundledSpotsImport {
     /// throws `CancellationError`: the server stops at once instead of after the import, and no
     /// import is left running on its own (it writes in one transaction, so what it had done is
     /// undone, and the next start imports the release again).
-    static func inChildProcess(dataDirectory: String, stoppingOn signals: TerminationSignals) throws {
+    static func inChildProcess(data: DataDirectory, stoppingOn signals: TerminationSignals) throws {
         let child = Process()
         child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = ["spots", "import", "--data", dataDirectory]
+        child.arguments = ["spots", "import", "--data", data.path]
+        // The database's URL through the environment, where no `ps` shows its password.
+        if let url = data.databaseURL {
+            child.environment = ProcessInfo.processInfo.environment.merging([Environment.databaseVariable: url]) { $1 }
+        }
         // Its report and errors go where the server's own lines go.
         child.standardInput = FileHandle.nullDevice
         let ended = DispatchSemaphore(value: 0)

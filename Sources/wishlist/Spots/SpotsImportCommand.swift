@@ -11,7 +11,7 @@ struct SpotsImportCommand: Command {
         CommandConfiguration(
             name: "import",
             abstract: "Import a release of the K-culture spots data set (CSV, gzip or plain); without FILE, the bundled one.",
-            arguments: [fileArgument, Environment.dataOption])
+            arguments: [fileArgument] + Environment.dataOptions)
     }
 
     static let fileArgument = Positional(
@@ -21,24 +21,24 @@ struct SpotsImportCommand: Command {
 
     /// Nil: the bundled release.
     let file: String?
-    let dataDirectory: String
+    let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        dataDirectory = try Environment.dataDirectory(&arguments)
+        data = try Environment.data(&arguments)
         file = try arguments.optionalPositional(Self.fileArgument)
     }
 
     func run() async throws {
-        let data = try file.map { file in
+        let release = try file.map { file in
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure("Cannot read the file '\(file)'.")
             }
             return data
         }
-        let store = try DataDirectory(dataDirectory).openStore()
+        let store = try data.openStore()
         defer { try? store.close() }
         let started = ContinuousClock.now
-        guard let report = try data.map({ try store.spots.importFile($0) }) ?? store.spots.importBundledIfNeeded() else {
+        guard let report = try release.map({ try store.spots.importFile($0) }) ?? store.spots.importBundledIfNeeded() else {
             print("The bundled K-culture spots are imported already.")
             return
         }

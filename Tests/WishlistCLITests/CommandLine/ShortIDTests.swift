@@ -140,7 +140,7 @@ import WishlistServer
         defer { try? application.stop() }
         for kind in IDMatch.Kind.allCases {
             let (sql, arguments) = IDLookup.query(kind, owner: UserKey(1))
-            let plan = try application.store.pool.read { db in
+            let plan = try application.store.database.read { db in
                 try db.query("EXPLAIN QUERY PLAN " + sql, IDLookup.range("abcdef12") + arguments)
                     .map { row -> String in try row["detail"] }
             }

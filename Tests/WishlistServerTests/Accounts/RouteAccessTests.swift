@@ -36,7 +36,7 @@ import WishlistStore
             settings: server.application.settings, store: server.application.store, photos: server.application.photos,
             links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
             recentSearchRecorder: server.application.recentSearchRecorder, shareViews: server.application.shareViews,
-            cspViolations: server.application.cspViolations, webAssets: try .bundled()
+            cspViolations: server.application.cspViolations, webAssets: try .bundled(), databaseWatch: nil
         ).routes
     }
 

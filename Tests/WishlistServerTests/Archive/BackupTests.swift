@@ -278,8 +278,8 @@ import WishlistCore
 
         let foreign = try Self.zip([("notes.txt", Data("hello".utf8))])
         Self.expectRefused(foreign) { ($0 as? BackupError) == .notABackup(foreign) }
-        let future = try Self.zip([("backup.json", Self.manifest(version: 2))])
-        Self.expectRefused(future) { ($0 as? BackupError) == .newerFormat(2) }
+        let future = try Self.zip([("backup.json", Self.manifest(version: 3))])
+        Self.expectRefused(future) { ($0 as? BackupError) == .newerFormat(3) }
         let empty = try Self.zip([("backup.json", Self.manifest())])
         Self.expectRefused(empty) { ($0 as? BackupError) == .damaged("it has no database") }
         let stray = try Self.zip([("backup.json", Self.manifest()), ("etc/passwd", Data("x".utf8))])

@@ -23,7 +23,7 @@ import Testing
             links: server.application.links, importedLinkPreviews: server.application.importedLinkPreviews,
             recentSearchRecorder: server.application.recentSearchRecorder, shareViews: server.application.shareViews,
             cspViolations: server.application.cspViolations,
-            webAssets: try .bundled())
+            webAssets: try .bundled(), databaseWatch: nil)
         let served = Set(
             router.routes.map { route in
                 "\(route.method.rawValue) \(route.pattern.replacingOccurrences(of: "...}", with: "}"))"

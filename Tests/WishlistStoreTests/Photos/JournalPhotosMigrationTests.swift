@@ -37,7 +37,7 @@ import WishlistCore
                 [wish.id.lowercasedString, owner.rawValue])
             let rowID = db.lastInsertRowID
             try WishRepository.insertTags(wish.tags, rowID: rowID, owner: owner, createdAt: 5_000, SQLiteConnection(database: db))
-            try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, db)
+            try WishRepository.index(rowID: rowID, name: wish.name, owner: owner, SQLiteConnection(database: db))
         }
         let (onWish, cover, loose) = (UUID(), UUID(), UUID())
         try old.write { db in

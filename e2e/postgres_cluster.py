@@ -1,0 +1,105 @@
+"""A throwaway PostgreSQL 15 cluster for the API tests run on PostgreSQL (WISHLIST_E2E_ENGINE=postgres),
+as the Swift tests' PostgresTestCluster makes one: initdb in a new folder under /tmp, the server on a
+unix socket there and on no TCP port, durability off. initdb and the server refuse root, so under root
+they run as Debian's postgres user. The server is started through `setpriv --pdeathsig` so that it dies
+with this process however it ends; atexit stops it and removes the folder.
+
+One cluster per test process (each pytest-xdist worker has its own), a new database per server."""
+
+import atexit
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+PROGRAMS = Path("/usr/lib/postgresql/15/bin")
+SETTINGS = {
+    "listen_addresses": "",
+    "fsync": "off",
+    "synchronous_commit": "off",
+    "full_page_writes": "off",
+    "shared_buffers": "16MB",
+    "max_connections": "200",
+}
+READY_TIMEOUT = 30.0
+
+_cluster = None
+
+
+class PostgresCluster:
+    def __init__(self):
+        for program in ("initdb", "postgres", "createdb"):
+            if not (PROGRAMS / program).exists():
+                raise RuntimeError(f"PostgreSQL 15's {program} is not in {PROGRAMS}: install Debian's postgresql-15")
+        # Short: a unix socket's whole path must fit in 107 bytes.
+        self.directory = Path(tempfile.mkdtemp(prefix="wishlist-e2e-pg-", dir="/tmp"))
+        owner = pwd.getpwnam("postgres") if os.getuid() == 0 else None
+        if owner:
+            os.chown(self.directory, owner.pw_uid, owner.pw_gid)
+        self._as_owner = ["/usr/sbin/runuser", "-u", "postgres", "--"] if owner else []
+        data = self.directory / "data"
+        log = open(self.directory / "server.log", "ab")
+        subprocess.run(
+            [*self._as_owner, str(PROGRAMS / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8"]
+            + ["--locale=C.UTF-8", "--no-sync"],
+            check=True,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        identity = ["--reuid=postgres", "--regid=postgres", "--init-groups"] if owner else []
+        settings = [word for name, value in SETTINGS.items() for word in ("-c", f"{name}={value}")]
+        self._server = subprocess.Popen(
+            ["/usr/bin/setpriv", *identity, "--pdeathsig", "QUIT", "--", str(PROGRAMS / "postgres")]
+            + ["-D", str(data), "-k", str(self.directory), *settings],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        atexit.register(self.stop)
+        self._wait_until_ready()
+
+    def _wait_until_ready(self):
+        deadline = time.monotonic() + READY_TIMEOUT
+        while True:
+            if self._createdb("postgres_ready_check", check=False) == 0:
+                return
+            if self._server.poll() is not None or time.monotonic() > deadline:
+                log = (self.directory / "server.log").read_text(errors="replace")
+                raise RuntimeError(f"the test cluster did not start: {log[-2000:]}")
+            time.sleep(0.05)
+
+    def _createdb(self, name, check=True):
+        result = subprocess.run(
+            [str(PROGRAMS / "createdb"), "-h", str(self.directory), "-U", "postgres", name],
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+        )
+        if check and result.returncode != 0:
+            raise RuntimeError(f"createdb {name} failed: {result.stderr.decode(errors='replace')}")
+        return result.returncode
+
+    def new_database(self):
+        """A new empty database's URL."""
+        name = "e2e_" + uuid.uuid4().hex
+        self._createdb(name)
+        return f"postgresql://postgres@/{name}?host={self.directory}"
+
+    def stop(self):
+        if self._server.poll() is None:
+            # SIGQUIT: PostgreSQL's immediate shutdown; nothing in the cluster is kept.
+            self._server.send_signal(signal.SIGQUIT)
+            self._server.wait(timeout=10)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def new_database():
+    """A new database on this process's cluster, started at the first call."""
+    global _cluster
+    if _cluster is None:
+        _cluster = PostgresCluster()
+    return _cluster.new_database()
