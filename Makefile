@@ -34,14 +34,14 @@ BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools li
 # the cores 95 % busy.
 E2E_WORKERS ?= 3
 
-.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-postgres e2e-alone clean check-standalone
+.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
 
 # Each phase is a target of its own; scripts/run-phases prints the time of each at the end.
 test: deps-test $(VENV)/.installed
-	scripts/run-phases lint build swift-test+crash-safety+apple-client e2e e2e-postgres e2e-alone
+	scripts/run-phases lint build swift-test+crash-safety+apple-client e2e e2e-alone
 
 # Swift (swift format, in the toolchain, with .swift-format), the web app's JavaScript (biome, from
 # PyPI: Debian's eslint 6 cannot read class fields) and the Python (ruff), each against its
@@ -97,15 +97,10 @@ crash-safety: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
 
 # Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers
-# (pytest-xdist), ending with the slowest, where time is to be won.
+# (pytest-xdist), the API and fuzz tests on both engines (e2e/conftest.py), ending with the
+# slowest, where time is to be won.
 e2e: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" --durations=12 e2e
-
-# The API tests again, each server on a new database of a throwaway PostgreSQL cluster
-# (e2e/postgres_cluster.py) instead of its SQLite file.
-e2e-postgres: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist WISHLIST_E2E_ENGINE=postgres \
-		$(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "api and not timing" e2e
 
 # The tests bound by time, alone: beside other tests they would measure those tests' load.
 e2e-alone: build $(VENV)/.installed

@@ -39,10 +39,11 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # And it imports no K-culture spots unless the test asks (`--spots` among its arguments): the
 # bundled megabyte took a debug server most of its start.
 TEST_SERVER_ARGUMENTS = ["--password-cost", "minimum"]
-# `make test` runs the API tests a second time with servers on PostgreSQL (WISHLIST_E2E_ENGINE=postgres):
-# each data directory then gets a new database of this process's throwaway cluster (postgres_cluster.py),
-# and keeps it when its server is started again.
-ENGINE = os.environ.get("WISHLIST_E2E_ENGINE", "sqlite")
+# The API and fuzz tests run on both engines (`engine`, see pytest_generate_tests): on PostgreSQL each
+# data directory gets a new database of this worker's throwaway cluster (postgres_cluster.py), and keeps
+# it when its server is started again.
+ENGINES = ("sqlite", "postgres")
+_engine = "sqlite"
 _DATABASES = {}
 
 
@@ -190,7 +191,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     if _spots_source(extra_args) == "bundled" and not data_dir.exists():
         shutil.copytree(_data_with_bundled_spots(binary), data_dir)
     data_dir.mkdir(exist_ok=True)
-    if ENGINE == "postgres" and "--database" not in extra_args:
+    if _engine == "postgres" and "--database" not in extra_args:
         if data_dir not in _DATABASES:
             _DATABASES[data_dir] = postgres_cluster.new_database()
         extra_args = (*extra_args, "--database", _DATABASES[data_dir])
@@ -352,6 +353,26 @@ def catalogs():
 
 
 KINDS = ("browser", "api", "fuzz", "load")
+# Tests that run on SQLite only: the browser's (the engine is behind the API they drive), those bound by
+# time or load (measured on the default engine), and those about the data directory's SQLite file.
+SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only"}
+
+
+def pytest_generate_tests(metafunc):
+    """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`)."""
+    markers = {marker.name for marker in metafunc.definition.iter_markers()}
+    if "browser" in metafunc.fixturenames or markers & SQLITE_ONLY_MARKERS:
+        return
+    metafunc.parametrize("engine", ENGINES, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def engine(request):
+    """The database engine of the servers this test starts: "sqlite" unless parametrized."""
+    global _engine
+    _engine = getattr(request, "param", "sqlite")
+    yield _engine
+    _engine = "sqlite"
 
 
 def pytest_collection_modifyitems(items):

@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL 15 cluster for the API tests run on PostgreSQL (WISHLIST_E2E_ENGINE=postgres),
+"""A throwaway PostgreSQL 15 cluster for the API and fuzz tests run on PostgreSQL (their `[postgres]` cases),
 as the Swift tests' PostgresTestCluster makes one: initdb in a new folder under /tmp, the server on a
 unix socket there and on no TCP port, durability off. initdb and the server refuse root, so under root
 they run as Debian's postgres user. The server is started through `setpriv --pdeathsig` so that it dies

@@ -14,12 +14,45 @@ extension Request {
         guard !data.isEmpty else {
             throw HTTPError(.badRequest, code: "invalid_json", message: "The request body is empty.")
         }
+        guard !Self.hasNULInAString(data) else {
+            throw HTTPError(
+                .badRequest, code: "invalid_json", message: "Text in the request body may not contain the NUL character (\\u0000).")
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, code: "invalid_json", message: Self.describe(error))
         } catch {
             throw HTTPError(.badRequest, code: "invalid_json", message: "The request body is not valid JSON.")
+        }
+    }
+
+    /// Whether a string of the JSON text holds `\u0000`. No API takes a NUL in text, and a database
+    /// cannot keep one everywhere (PostgreSQL's text cannot), so it is refused here, before it
+    /// reaches anything. JSON strings cannot hold a raw NUL byte, which the decoder refuses; an
+    /// escaped backslash before `u0000` is text, not a NUL, so escapes are read pairwise.
+    static func hasNULInAString(_ data: Data) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            let quote = UInt8(ascii: "\"")
+            let backslash = UInt8(ascii: "\\")
+            let zero = UInt8(ascii: "0")
+            var index = 0
+            var inString = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inString, byte == backslash, index + 1 < bytes.count {
+                    if bytes[index + 1] == UInt8(ascii: "u"), index + 5 < bytes.count,
+                        bytes[index + 2] == zero, bytes[index + 3] == zero, bytes[index + 4] == zero, bytes[index + 5] == zero
+                    {
+                        return true
+                    }
+                    index += 2
+                    continue
+                }
+                if byte == quote { inString.toggle() }
+                index += 1
+            }
+            return false
         }
     }
 

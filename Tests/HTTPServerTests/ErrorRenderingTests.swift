@@ -76,6 +76,16 @@ import Testing
         #expect(wrongShape.status == 400)
         #expect(wrongShape.errorMessage?.contains("'name'") == true)
 
+        // A NUL in text is refused; an escaped backslash before "u0000" is text, whatever surrounds it.
+        let nul = try server.request("POST", "/decode", headers: json, body: Data(#"{"name":"a\u0000b","inner":{"count":1}}"#.utf8))
+        #expect(nul.status == 400)
+        #expect(nul.errorMessage?.contains("NUL") == true)
+        for text in [#"a\\u0000b"#, #"say \"\\u0000\""#, #"\\\\u0000"#] {
+            let body = "{\"name\":\"" + text + "\",\"inner\":{\"count\":1}}"
+            let notNUL = try server.request("POST", "/decode", headers: json, body: Data(body.utf8))
+            #expect(notNUL.status == 200, "\(text)")
+        }
+
         let fine = try server.request(
             "POST", "/decode", headers: [("Content-Type", "application/json; charset=utf-8")],
             body: Data(#"{"name":"ok","inner":{"count":1}}"#.utf8))

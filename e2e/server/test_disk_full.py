@@ -3,7 +3,9 @@ that the test fills. Uploads and writes answer 507 `storage_full` with a clear m
 stored before is intact, a half-written upload leaves no files, and once space is freed the same
 server, not restarted, takes writes again.
 
-Mounting a tmpfs needs root, as `make test` runs (it installs Debian packages too)."""
+Mounting a tmpfs needs root, as `make test` runs (it installs Debian packages too).
+
+SQLite's only: on PostgreSQL the database is on its server's disk, not in the data directory."""
 
 import hashlib
 import json
@@ -17,6 +19,8 @@ import pytest
 
 from conftest import PHOTOS, _serve
 from flows import PASSWORD, USERNAME, create_account
+
+pytestmark = pytest.mark.sqlite_only
 
 DISK_MB = 64
 SMALL_JPEG = PHOTOS / "orientation" / "landscape_1.jpg"  # 139 KB: the server keeps it in memory

@@ -117,6 +117,8 @@ package final class StoreDatabase: Sendable {
             throw DatabaseUnavailableError()
         } catch let error as PostgresError where error.code == .lockNotAvailable {
             throw ServerBusyError()
+        } catch let error as PostgresError where error.code == .characterNotInRepertoire {
+            throw NULCharacterError()
         }
     }
 }

@@ -146,6 +146,7 @@ extension WishRepository {
         }
     }
 
+    /// Adds the bigrams of the wish's name to `wish_search`.
     static func index(rowID: Int64, name: String, owner: UserKey, _ db: any SQLConnection) throws {
         try SearchIndex.wishNames.add(rowID, SearchGrams.gramsDocument(name, owner: owner), db)
     }
@@ -162,7 +163,6 @@ extension WishRepository {
         guard !document.isEmpty else { return }
         try SearchIndex.wishTexts.add(rowID, document, db)
     }
-
 
     /// Takes the wish out of `wish_text_search` with the text it was indexed with, as ``unindex``.
     static func unindexText(rowID: Int64, memo: String?, link: String?, owner: UserKey, _ db: any SQLConnection) throws {

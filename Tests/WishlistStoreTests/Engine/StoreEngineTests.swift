@@ -102,6 +102,13 @@ import WishlistCore
         }
     }
 
+    @Test func textWithANULIsRefusedOnPostgreSQLAndNothingIsKept() throws {
+        let test = try TestStore(engine: .postgres)
+        let owner = try test.addUser("alice")
+        #expect(throws: NULCharacterError()) { try test.wishes.create(WishDraft(name: "a\u{0}b"), owner: owner) }
+        #expect(try test.wishes.list(WishListQuery(), owner: owner).items.isEmpty)
+    }
+
     @Test func aURLOfAnotherEngineIsRefused() {
         #expect(throws: DatabaseURLError.self) { try Store(url: "mysql://localhost/wishlist", sqlitePath: "") }
     }
