@@ -20,8 +20,17 @@ final class TestStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "wishlist.sqlite")
         if let template { try FileManager.default.copyItem(at: template, to: file) }
-        url = engine == .postgres ? try TestDatabase.make(copying: database) : nil
+        url = engine == .postgres ? try TestDatabase.make(copying: database ?? Self.migratedDatabase.get()) : nil
         store = try Store(url: url, sqlitePath: file.path, readerCount: 2)
+    }
+
+    /// A PostgreSQL database with the schema made, once per process, which every new PostgreSQL
+    /// store copies (a file copy on the server) rather than making the baseline's tables, indexes
+    /// and triggers again.
+    private static let migratedDatabase = Result { () throws -> String in
+        let url = try TestDatabase.make()
+        try Store(url: url, sqlitePath: "").close()
+        return url
     }
 
     /// A store on `engine` holding the bundled K-culture spots, as after a first start. Their
