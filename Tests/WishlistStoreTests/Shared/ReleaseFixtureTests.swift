@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 import WishlistCore
 
@@ -9,8 +10,8 @@ import WishlistCore
 /// Every release keeps a database its own build wrote, in `Fixtures/` (made by
 /// `Fixtures/make_release_fixture.py` from the release's commit, with what that build answered for
 /// every record): today's build opens each, runs the migrations written since, and reads every
-/// record back through the repositories as that release answered it. Fields added since may be
-/// there too; none may be lost or changed.
+/// record back through the repositories as that release answered it, on SQLite and, moved there,
+/// on PostgreSQL. Fields added since may be there too; none may be lost or changed.
 @Suite struct ReleaseFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../Fixtures").standardized
 
@@ -23,7 +24,10 @@ import WishlistCore
         #expect(Self.releases.contains("release-2026-11-29"))
     }
 
-    @Test(arguments: releases) func todaysBuildMigratesItAndReadsEveryRecordBack(release: String) throws {
+    /// With `engine` PostgreSQL, the migrated file then moves into a new PostgreSQL database
+    /// (`PostgreSQLMove`, as `wishlist migrate-to-postgres` does) and is read back from there.
+    @Test(arguments: releases, TestEngine.allCases)
+    func todaysBuildMigratesItAndReadsEveryRecordBack(release: String, engine: TestEngine) throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "wishlist-release-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -34,14 +38,24 @@ import WishlistCore
                 as? [String: Any])
         let accounts = try #require(expected["accounts"] as? [String: [String: Any]])
 
-        let store = try Store(path: path, readerCount: 1)
-        defer { try? store.close() }
-        try store.pool.read { db in
+        let migrated = try Store(path: path, readerCount: 1)
+        try migrated.pool.read { db in
             let applied = try db.query("SELECT identifier FROM schema_migrations").map { try $0[0] as String }
             #expect(Set(applied) == Set(Schema.migrator.identifiers), "every migration ran")
             #expect(try db.scalar("PRAGMA integrity_check") == "ok")
             #expect(try db.queryFirst("PRAGMA foreign_key_check") == nil)
         }
+        let store: Store
+        switch engine {
+        case .sqlite:
+            store = migrated
+        case .postgres:
+            try migrated.close()
+            let url = try TestDatabase.make()
+            try PostgreSQLMove(sqlitePath: path, url: url).run()
+            store = try Store(url: url, sqlitePath: "")
+        }
+        defer { try? store.close() }
 
         for (username, answers) in accounts.sorted(by: { $0.key < $1.key }) {
             let account = try #require(try store.users.credentials(username: username)?.account)
