@@ -34,14 +34,14 @@ BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools li
 # the cores 95 % busy.
 E2E_WORKERS ?= 3
 
-.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test apple-client crash-safety e2e e2e-alone clean check-standalone
+.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
 
 # Each phase is a target of its own; scripts/run-phases prints the time of each at the end.
 test: deps-test $(VENV)/.installed
-	scripts/run-phases lint build swift-test+crash-safety+apple-client e2e e2e-alone
+	scripts/run-phases lint build swift-test+swift-test-postgres+crash-safety+apple-client e2e e2e-alone
 
 # Swift (swift format, in the toolchain, with .swift-format), the web app's JavaScript (biome, from
 # PyPI: Debian's eslint 6 cannot read class fields) and the Python (ruff), each against its
@@ -84,6 +84,12 @@ build-bench:
 # for the client's whole 60 s; 16 at once finish as soon.
 swift-test: build
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 $(SWIFT) test --skip-build
+
+# The server's API tests again, every server's database a new one of a throwaway PostgreSQL cluster
+# (TestServer; the store's tests take both engines themselves).
+swift-test-postgres: build
+	WISHLIST_TEST_ENGINE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 $(SWIFT) test --skip-build \
+		--filter WishlistServerTests
 
 # The Swift client as an iPhone or Mac app would use it: what can be checked of that on Linux,
 # then the example app built against the library and run against a new server.

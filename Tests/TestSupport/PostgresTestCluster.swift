@@ -101,7 +101,7 @@ public final class PostgresTestCluster: Sendable {
     /// one of many things a test run starts.
     private static let settings = [
         ("listen_addresses", ""), ("fsync", "off"), ("synchronous_commit", "off"), ("full_page_writes", "off"),
-        ("shared_buffers", "16MB"), ("max_connections", "200"), ("logging_collector", "off")
+        ("shared_buffers", "16MB"), ("max_connections", "1000"), ("logging_collector", "off")
     ]
 
     /// The postgres user's ids when this process is root, nil otherwise.

@@ -116,7 +116,7 @@ import WishlistCore
         _ = try await server.signedInAdmin()
         _ = try await server.signedInUser("bob")
         func sessionRows() throws -> Int? {
-            try server.application.store.pool.read { db in try db.scalar("SELECT count(*) FROM sessions") }
+            try server.application.store.database.read { db in try db.scalar("SELECT count(*) FROM sessions") }
         }
         server.application.housekeeping.tidy()
         #expect(try sessionRows() == 2)

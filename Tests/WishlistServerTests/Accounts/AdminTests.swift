@@ -109,7 +109,7 @@ import WishlistStore
             for _ in 0..<2 { #expect(try await client.send("GET", "/api/v1/wishes").status == 200) }
         }
 
-        let otherProcess = try DataDirectory(server.dataDirectory.path).openStore()
+        let otherProcess = try server.application.settings.data.openStore()
         try AccountAdministration(store: otherProcess, passwordCost: .minimum).setDisabled(true, username: "bob")
         try otherProcess.close()
 

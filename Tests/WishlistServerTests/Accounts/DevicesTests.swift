@@ -88,7 +88,7 @@ import WishlistCore
         await expectServerError(401, "unauthenticated") { _ = try await alice.me() }
         // Housekeeping forgets it.
         let store = server.application.store
-        let count = { try store.pool.read { db in try db.scalar("SELECT count(*) FROM sessions") as Int? } }
+        let count = { try store.database.read { db in try db.scalar("SELECT count(*) FROM sessions") as Int? } }
         #expect(try count() == 1)
         server.application.housekeeping.tidy()
         #expect(try count() == 0)

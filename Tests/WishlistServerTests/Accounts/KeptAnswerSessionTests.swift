@@ -83,7 +83,7 @@ import WishlistStore
     @Test func disablingTheAccountElsewhereEndsTheKeptList() async throws {
         let server = try TestServer()
         let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
-        let elsewhere = try DataDirectory(server.dataDirectory.path).openStore()
+        let elsewhere = try server.application.settings.data.openStore()
         defer { try? elsewhere.close() }
         _ = try AccountAdministration(store: elsewhere, passwordCost: .minimum).setDisabled(true, username: "bob")
         #expect(try await Self.list(cookie: cookie, on: server).status == 401)
@@ -94,7 +94,7 @@ import WishlistStore
     @Test func aPasswordSetElsewhereEndsTheKeptList() async throws {
         let server = try TestServer()
         let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
-        let elsewhere = try DataDirectory(server.dataDirectory.path).openStore()
+        let elsewhere = try server.application.settings.data.openStore()
         defer { try? elsewhere.close() }
         try AccountAdministration(store: elsewhere, passwordCost: .minimum)
             .setPassword(username: "bob", password: SessionTests.newPassword)

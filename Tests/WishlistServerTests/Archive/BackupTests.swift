@@ -12,7 +12,8 @@ import WishlistCore
 /// (everything acknowledged before the backup began and not deleted until it ended is there,
 /// nothing begun after it ended is), with every photo's bytes; a backup taken at rest restores
 /// equal, field by field. Damaged, foreign and future backups are refused and change nothing.
-@Suite(.serialized) struct BackupTests {
+/// The SQLite file's backups; a PostgreSQL server's are `PostgreSQLBackupTests` (the CLI's).
+@Suite(.serialized, .enabled(if: !TestServer.onPostgreSQL, "backups of the SQLite file")) struct BackupTests {
     /// What one writer did, with when: enough to say what a snapshot between two instants holds.
     struct Event: Sendable {
         enum Kind: Sendable { case created, deleted }

@@ -87,7 +87,8 @@ import WishlistStore
         #expect(try await client.wishes().items.map(\.name) == ["After", "Before"])
     }
 
-    @Test func aSQLiteServerHasNoWatch() throws {
+    @Test(.enabled(if: !TestServer.onPostgreSQL, "the servers of this run are on PostgreSQL"))
+    func aSQLiteServerHasNoWatch() throws {
         let server = try TestServer()
         #expect(server.application.databaseWatch == nil)
     }

@@ -61,6 +61,7 @@ import Testing
     @Test func theApplicationStartsItsServicesAroundTheServer() throws {
         let server = try TestServer()
         let names = server.application.services.services.map { String(describing: type(of: $0)) }
-        #expect(names == ["RecentSearchRecorder", "ShareViewCounter", "ImportedLinkPreviews", "Server", "Housekeeping"])
+        let watch = TestServer.onPostgreSQL ? ["DatabaseWatch"] : []
+        #expect(names == watch + ["RecentSearchRecorder", "ShareViewCounter", "ImportedLinkPreviews", "Server", "Housekeeping"])
     }
 }

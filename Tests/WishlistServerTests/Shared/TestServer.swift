@@ -1,12 +1,19 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import WishlistClient
 import WishlistServer
 
 /// A real server on a loopback port with a fresh data directory, a clock the test moves, cheap
 /// password hashing and no K-culture spots unless `configure` asks for them; stopped and deleted when the test lets go of it.
+///
+/// With `WISHLIST_TEST_ENGINE=postgres` (as `make test` runs this suite a second time), a new
+/// server's database is a new database of the tests' PostgreSQL cluster instead of its SQLite file.
 final class TestServer: Sendable {
+    /// Whether this run's servers keep their data on PostgreSQL.
+    static let onPostgreSQL = ProcessInfo.processInfo.environment["WISHLIST_TEST_ENGINE"] == "postgres"
+
     let application: WishlistApplication
     let dataDirectory: URL
     let clock: TestClock
@@ -30,6 +37,11 @@ final class TestServer: Sendable {
         settings.clock = { clock.now }
         settings.logger = nil
         settings.spotsSource = .none
+        if Self.onPostgreSQL, dataDirectory == nil {
+            settings.databaseURL = try TestDatabase.make()
+            // Sixteen servers at once, within the tests' cluster's connections.
+            settings.databaseConnections = 3
+        }
         configure(&settings)
         application = try WishlistApplication(settings: settings)
         try application.start()
