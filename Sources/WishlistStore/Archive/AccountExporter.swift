@@ -136,12 +136,12 @@ public struct AccountExporter: Sendable {
     private func forEachWish(
         owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: any SQLConnection, _ body: (ArchivedWish) throws -> Void
     ) throws {
-        try forEachPage(
+        try db.forEachPage(
             """
             SELECT \(WishRepository.columns), s.spot_uuid FROM wishes w LEFT JOIN spot_wishes s ON s.wish_id = w.id
             WHERE w.owner_id = :owner AND w.id > :after ORDER BY w.id LIMIT :limit
             """,
-            ["owner": owner.rawValue], db
+            ["owner": owner.rawValue], pageSize: Self.pageSize
         ) { row in
             let rowID: Int64 = try row["id"]
             let prices = try db.query(
@@ -166,12 +166,12 @@ public struct AccountExporter: Sendable {
     private func forEachEntry(
         owner: UserKey, photos: [PhotoRecordKey: [String]], _ db: any SQLConnection, _ body: (ArchivedJournalEntry) throws -> Void
     ) throws {
-        try forEachPage(
+        try db.forEachPage(
             """
             SELECT \(JournalRepository.columns) FROM journal_entries e
             WHERE e.owner_id = :owner AND e.id > :after ORDER BY e.id LIMIT :limit
             """,
-            ["owner": owner.rawValue], db
+            ["owner": owner.rawValue], pageSize: Self.pageSize
         ) { row in
             let rowID: Int64 = try row["id"]
             let mentions: [String] = try db.query(
@@ -193,21 +193,6 @@ public struct AccountExporter: Sendable {
 
     /// Records read per page of their table.
     static let pageSize = 500
-
-    /// Every row of `sql` a page at a time, by the rows' `id`: `sql` selects `id` and ends with
-    /// `… > :after ORDER BY … id LIMIT :limit`, so that an account of a million wishes is never in
-    /// memory at once (a read transaction sees every page in the same snapshot).
-    private func forEachPage(
-        _ sql: String, _ arguments: SQLArguments, _ db: any SQLConnection, _ body: (SQLRow) throws -> Void
-    ) throws {
-        var after: Int64 = 0
-        while true {
-            let rows = try db.query(sql, arguments + ["after": after, "limit": Self.pageSize])
-            guard let last = rows.last else { return }
-            for row in rows { try body(row) }
-            after = try last["id"]
-        }
-    }
 
     /// One deflated entry of JSON Lines, written a record at a time; answers the number of records.
     private func writeLines<Record: Encodable>(

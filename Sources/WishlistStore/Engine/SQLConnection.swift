@@ -35,3 +35,18 @@ extension SQLConnection {
 
     func scalar<T: SQLDecodable>(_ sql: String) throws -> T? { try scalar(sql, [:]) }
 }
+
+extension SQLConnection {
+    /// Every row of `sql` a page of `pageSize` at a time, by the rows' `id`: `sql` selects `id` and
+    /// ends with `… > :after ORDER BY … id LIMIT :limit`, so that a million rows are never in memory
+    /// at once (inside one read, every page sees the same snapshot).
+    func forEachPage(_ sql: String, _ arguments: SQLArguments = [:], pageSize: Int, _ body: (SQLRow) throws -> Void) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try query(sql, arguments + ["after": after, "limit": pageSize])
+            guard let last = rows.last else { return }
+            for row in rows { try body(row) }
+            after = try last["id"]
+        }
+    }
+}

@@ -53,25 +53,19 @@ struct PhotoFiles: Sendable {
     /// read a page at a time by id, so a million photos never sit in memory as rows at once.
     static func namedFiles(in db: any SQLConnection) throws -> [String] {
         var names = Set<String>()
-        var after: Int64 = 0
-        while true {
-            let rows = try db.query(
-                "SELECT id, uuid, revision, sha256, format FROM photos WHERE id > :after ORDER BY id LIMIT :limit",
-                ["after": after, "limit": 10_000])
-            guard let last = rows.last else { break }
-            for row in rows {
-                let sha256: String = try row["sha256"]
-                let revision: Int = try row["revision"]
-                names.insert(originalName(sha256))
-                if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
-                    names.insert(originalName(sha256) + ".jpg")
-                }
-                let folder = renditionsFolderName(try row["uuid"])
-                for size in RenditionSize.allCases {
-                    names.insert(folder + "/" + renditionName(revision: revision, size: size))
-                }
+        try db.forEachPage(
+            "SELECT id, uuid, revision, sha256, format FROM photos WHERE id > :after ORDER BY id LIMIT :limit", pageSize: 10_000
+        ) { row in
+            let sha256: String = try row["sha256"]
+            let revision: Int = try row["revision"]
+            names.insert(originalName(sha256))
+            if let format = ImageFormat(rawValue: try row["format"]), needsFullSizeJPEG(format) {
+                names.insert(originalName(sha256) + ".jpg")
             }
-            after = try last["id"]
+            let folder = renditionsFolderName(try row["uuid"])
+            for size in RenditionSize.allCases {
+                names.insert(folder + "/" + renditionName(revision: revision, size: size))
+            }
         }
         return names.sorted()
     }

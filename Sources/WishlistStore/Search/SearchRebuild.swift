@@ -8,38 +8,34 @@ enum SearchRebuild {
 
     /// Indexes every wish, journal entry, spot title and spot; the indexes must be empty.
     static func run(_ db: any SQLConnection) throws {
-        try forEachPage("SELECT id, owner_id, name, memo, link FROM wishes", byID: "id", db) { row in
+        try db.forEachPage(
+            "SELECT id, owner_id, name, memo, link FROM wishes WHERE id > :after ORDER BY id LIMIT :limit", pageSize: pageSize
+        ) { row in
             let (rowID, owner): (Int64, UserKey) = (try row["id"], UserKey(try row["owner_id"]))
             try WishRepository.index(rowID: rowID, name: try row["name"], owner: owner, db)
             try WishRepository.indexText(rowID: rowID, memo: try row["memo"], link: try row["link"], owner: owner, db)
         }
-        try forEachPage("SELECT \(JournalRepository.columns), e.owner_id FROM journal_entries e", byID: "e.id", db) { row in
+        try db.forEachPage(
+            """
+            SELECT \(JournalRepository.columns), e.owner_id FROM journal_entries e
+            WHERE e.id > :after ORDER BY e.id LIMIT :limit
+            """, pageSize: pageSize
+        ) { row in
             let entry = try JournalRepository.entry(from: row)
             try JournalRepository.index(rowID: try row["id"], entry: entry, owner: UserKey(try row["owner_id"]), db)
         }
-        try forEachPage("SELECT id, title, aliases FROM spot_titles", byID: "id", db) { row in
+        try db.forEachPage(
+            "SELECT id, title, aliases FROM spot_titles WHERE id > :after ORDER BY id LIMIT :limit", pageSize: pageSize
+        ) { row in
             let aliases = TagsColumn.tags(in: try row["aliases"]) ?? []
             try SearchIndex.spotTitles.add(try row["id"], SpotRepository.titleDocument([try row["title"]] + aliases), db)
         }
-        try forEachPage("SELECT id, name, description, address FROM spots", byID: "id", db) { row in
+        try db.forEachPage(
+            "SELECT id, name, description, address FROM spots WHERE id > :after ORDER BY id LIMIT :limit", pageSize: pageSize
+        ) { row in
             let document = SpotRepository.spotDocument(
                 name: try row["name"], description: try row["description"], address: try row["address"])
             try SearchIndex.spots.add(try row["id"], document, db)
-        }
-    }
-
-    /// The rows of `select`, which selects the column `id`, a page at a time in the order of `id`
-    /// (as the statement names it).
-    private static func forEachPage(
-        _ select: String, byID id: String, _ db: any SQLConnection, _ body: (SQLRow) throws -> Void
-    ) throws {
-        var after: Int64 = 0
-        while true {
-            let rows = try db.query(
-                "\(select) WHERE \(id) > :after ORDER BY \(id) LIMIT :limit", ["after": after, "limit": Self.pageSize])
-            guard let last = rows.last else { return }
-            for row in rows { try body(row) }
-            after = try last["id"]
         }
     }
 }
