@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -193,7 +194,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     data_dir.mkdir(exist_ok=True)
     if _engine == "postgres" and "--database" not in extra_args:
         if data_dir not in _DATABASES:
-            _DATABASES[data_dir] = postgres_cluster.new_database()
+            _DATABASES[data_dir] = postgres_cluster.new_database(partial(_migrate, binary))
         extra_args = (*extra_args, "--database", _DATABASES[data_dir])
     log_path = tmp_path / "server.log"
     port = port or _port_for_a_new_server()
@@ -227,6 +228,17 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
         stop_server(running)
         raise
     return running
+
+
+def _migrate(binary, database_url):
+    """Makes the schema in a PostgreSQL database, as a server's first start would."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(
+            [binary, "user", "list", "--data", folder, "--database", database_url],
+            check=True,
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 # A data directory with the bundled spots imported and nothing else, made once per worker: each

@@ -1,5 +1,5 @@
 """A throwaway PostgreSQL 15 cluster for the API and fuzz tests run on PostgreSQL (their `[postgres]` cases),
-as the Swift tests' PostgresTestCluster makes one: initdb in a new folder under /tmp, the server on a
+as the Swift tests' PostgresTestCluster makes one: initdb in a new folder under /dev/shm (else /tmp), the server on a
 unix socket there and on no TCP port, durability off. initdb and the server refuse root, so under root
 they run as Debian's postgres user. The server is started through `setpriv --pdeathsig` so that it dies
 with this process however it ends; atexit stops it and removes the folder.
@@ -29,6 +29,8 @@ SETTINGS = {
 READY_TIMEOUT = 30.0
 
 _cluster = None
+# The name of the database every new one copies.
+_migrated = None
 
 
 class PostgresCluster:
@@ -36,8 +38,11 @@ class PostgresCluster:
         for program in ("initdb", "postgres", "createdb"):
             if not (PROGRAMS / program).exists():
                 raise RuntimeError(f"PostgreSQL 15's {program} is not in {PROGRAMS}: install Debian's postgresql-15")
-        # Short: a unix socket's whole path must fit in 107 bytes.
-        self.directory = Path(tempfile.mkdtemp(prefix="wishlist-e2e-pg-", dir="/tmp"))
+        # Short: a unix socket's whole path must fit in 107 bytes. In memory where there is room
+        # (/dev/shm): on these machines' disk, every freed block is reported to the host, and
+        # writing and removing each database's copy of the catalogs cost far more than the tests.
+        parent = "/dev/shm" if os.access("/dev/shm", os.W_OK) else "/tmp"
+        self.directory = Path(tempfile.mkdtemp(prefix="wishlist-e2e-pg-", dir=parent))
         owner = pwd.getpwnam("postgres") if os.getuid() == 0 else None
         if owner:
             os.chown(self.directory, owner.pw_uid, owner.pw_gid)
@@ -73,9 +78,10 @@ class PostgresCluster:
                 raise RuntimeError(f"the test cluster did not start: {log[-2000:]}")
             time.sleep(0.05)
 
-    def _createdb(self, name, check=True):
+    def _createdb(self, name, check=True, template=None):
+        copied = ["--template", template] if template else []
         result = subprocess.run(
-            [str(PROGRAMS / "createdb"), "-h", str(self.directory), "-U", "postgres", name],
+            [str(PROGRAMS / "createdb"), "-h", str(self.directory), "-U", "postgres", *copied, name],
             capture_output=True,
             stdin=subprocess.DEVNULL,
         )
@@ -83,10 +89,10 @@ class PostgresCluster:
             raise RuntimeError(f"createdb {name} failed: {result.stderr.decode(errors='replace')}")
         return result.returncode
 
-    def new_database(self):
-        """A new empty database's URL."""
+    def new_database(self, template=None):
+        """A new database's URL: empty, or a copy of the database named `template`."""
         name = "e2e_" + uuid.uuid4().hex
-        self._createdb(name)
+        self._createdb(name, template=template)
         return f"postgresql://postgres@/{name}?host={self.directory}"
 
     def stop(self):
@@ -97,9 +103,15 @@ class PostgresCluster:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def new_database():
-    """A new database on this process's cluster, started at the first call."""
-    global _cluster
+def new_database(migrate):
+    """A new database on this process's cluster (started at the first call) with the schema made:
+    a copy of one that `migrate(url)` migrated at the first call. Copying is a file copy on the
+    server, half the work of making the schema's tables, indexes and triggers anew."""
+    global _cluster, _migrated
     if _cluster is None:
         _cluster = PostgresCluster()
-    return _cluster.new_database()
+    if _migrated is None:
+        url = _cluster.new_database()
+        migrate(url)
+        _migrated = url.split("?")[0].rsplit("/", 1)[1]
+    return _cluster.new_database(template=_migrated)

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WishlistClient
 import WishlistServer
+import WishlistStore
 
 /// A real server on a loopback port with a fresh data directory, a clock the test moves, cheap
 /// password hashing and no K-culture spots unless `configure` asks for them; stopped and deleted when the test lets go of it.
@@ -19,6 +20,8 @@ final class TestServer: Sendable {
     let clock: TestClock
     /// Whether the data directory is this server's to delete when done.
     private let ownsDirectory: Bool
+    /// The PostgreSQL database made for this server, dropped when done.
+    private let madeDatabase: String?
     var baseURL: URL { URL(string: "http://127.0.0.1:\(application.port)")! }
 
     /// - Parameter dataDirectory: an existing one to serve (a restart), which is left in place;
@@ -37,8 +40,13 @@ final class TestServer: Sendable {
         settings.clock = { clock.now }
         settings.logger = nil
         settings.spotsSource = .none
-        if Self.onPostgreSQL, dataDirectory == nil {
-            settings.databaseURL = try TestDatabase.make()
+        madeDatabase =
+            Self.onPostgreSQL && dataDirectory == nil
+            // A copy of a database migrated once: making the schema anew was most of PostgreSQL's
+            // work in this suite.
+            ? try TestDatabase.make(copyingPrepared: "migrated") { try Store(url: $0, sqlitePath: "").close() } : nil
+        if let madeDatabase {
+            settings.databaseURL = madeDatabase
             // Sixteen servers at once, within the tests' cluster's connections.
             settings.databaseConnections = 3
         }
@@ -50,6 +58,7 @@ final class TestServer: Sendable {
     deinit {
         try? application.stop()
         if ownsDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
+        if let madeDatabase { try? TestDatabase.drop(madeDatabase) }
     }
 
     func client(token: String? = nil) -> WishlistClient {

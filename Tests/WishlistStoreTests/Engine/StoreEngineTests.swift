@@ -62,7 +62,8 @@ import WishlistCore
         }
         #expect(sqliteColumns.keys.contains("users") && sqliteColumns.keys.contains("place_cells"))
 
-        let postgres = try PostgresConnection(url: try #require(try TestStore(engine: .postgres).url))
+        let postgresStore = try TestStore(engine: .postgres)
+        let postgres = try PostgresConnection(url: try #require(postgresStore.url))
         var postgresColumns: [String: Set<String>] = [:]
         for row in try postgres.query(
             "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = 'public'")

@@ -20,17 +20,13 @@ final class TestStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appending(path: "wishlist.sqlite")
         if let template { try FileManager.default.copyItem(at: template, to: file) }
-        url = engine == .postgres ? try TestDatabase.make(copying: database ?? Self.migratedDatabase.get()) : nil
+        url = engine == .postgres ? try database.map { try TestDatabase.make(copying: $0) } ?? Self.migratedDatabase() : nil
         store = try Store(url: url, sqlitePath: file.path, readerCount: 2)
     }
 
-    /// A PostgreSQL database with the schema made, once per process, which every new PostgreSQL
-    /// store copies (a file copy on the server) rather than making the baseline's tables, indexes
-    /// and triggers again.
-    private static let migratedDatabase = Result { () throws -> String in
-        let url = try TestDatabase.make()
-        try Store(url: url, sqlitePath: "").close()
-        return url
+    /// A new PostgreSQL database with the schema made, copied from one migrated once per process.
+    static func migratedDatabase() throws -> String {
+        try TestDatabase.make(copyingPrepared: "migrated") { try Store(url: $0, sqlitePath: "").close() }
     }
 
     /// A store on `engine` holding the bundled K-culture spots, as after a first start. Their
@@ -69,6 +65,7 @@ final class TestStore {
     deinit {
         try? store.close()
         try? FileManager.default.removeItem(at: directory)
+        if let url { try? TestDatabase.drop(url) }
     }
 
     var wishes: WishRepository { store.wishes }
