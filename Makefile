@@ -34,6 +34,12 @@ BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools li
 # the cores 95 % busy.
 E2E_WORKERS ?= 3
 
+# The tests' temporary files (data folders, databases, PostgreSQL's test clusters) in memory where
+# there is room: on these machines' disk, whose every flush and freed block goes to the host, the
+# server's Swift tests took 54 s instead of 36-43 s.
+TEST_TMPDIR := $(shell test -w /dev/shm && echo /dev/shm || echo $${TMPDIR:-/tmp})
+swift-test swift-test-postgres crash-safety apple-client e2e e2e-alone: export TMPDIR := $(TEST_TMPDIR)
+
 .PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
