@@ -284,10 +284,12 @@ import WishlistCore
     /// Another write of the account lands between the plan the import reads before placing its
     /// files and its own write: under the account's lock it makes a wish the archive holds
     /// ("한복 대여", which the entry mentions), and commits only once the import has placed every
-    /// new photo's files (on PostgreSQL, once the import's write waits on that lock too; on SQLite
-    /// the single writer holds it back a few milliseconds, far inside the busy timeout). The plan
-    /// read again in the import's write differs, so the import is refused as a conflict: none of
-    /// its rows, none of its files, and the other write's wish kept.
+    /// new photo's files (on PostgreSQL, once the import's write waits on that lock too; SQLite
+    /// shows no waiting writer, and the single writer is let go at once, far inside the 5 s the
+    /// import's write would wait for it before failing busy). The plan read again in the import's
+    /// write differs, so the import is refused as a conflict (without that check, the wish's id is
+    /// a unique violation instead): none of its rows, none of its files, and the other write's
+    /// wish kept.
     @Test(arguments: TestEngine.allCases) func aChangeWhileTheArchiveIsCheckedIsAConflict(engine: TestEngine) throws {
         let (wishes, _) = try fillAlicesAccount()
         let archive = try export(owner: alice)
