@@ -18,6 +18,9 @@ struct NamedParameterSQL {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var names: [String] = []
+        // Each name's number, so that a statement of thousands of parameters (a multi-row INSERT)
+        // is read in one pass.
+        var numbers: [String: Int] = [:]
         var index = 0
 
         /// Copies bytes up to and including the end of a quoted run opened at `index`.
@@ -104,8 +107,14 @@ struct NamedParameterSQL {
                 var end = index + 1
                 while end < bytes.count && Self.isNameCharacter(bytes[end]) { end += 1 }
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if !names.contains(name) { names.append(name) }
-                output += Array("$\(names.firstIndex(of: name)! + 1)".utf8)
+                let number =
+                    numbers[name]
+                    ?? {
+                        names.append(name)
+                        numbers[name] = names.count
+                        return names.count
+                    }()
+                output += Array("$\(number)".utf8)
                 index = end
             default:
                 output.append(byte)

@@ -21,12 +21,18 @@ public struct PostgresNamedArguments: ExpressibleByDictionaryLiteral {
         return joined
     }
 
+    /// Adds the arguments of `rhs`, for arguments gathered a few at a time.
+    public static func += (lhs: inout PostgresNamedArguments, rhs: PostgresNamedArguments) {
+        lhs.arguments += rhs.arguments
+    }
+
     /// The statement with `$n` in place of each `:name`, and the values in `$n` order.
     func bind(to sql: String) throws -> (sql: String, parameters: [PostgresParameter]) {
         let statement = try NamedParameterSQL(sql)
+        let names = Set(statement.names)
         var values: [String: PostgresParameter] = [:]
         for (name, value) in arguments {
-            guard statement.names.contains(name) else {
+            guard names.contains(name) else {
                 throw PostgresError(
                     code: .undefinedParameter,
                     message: "the statement has no parameter :\(name); it has \(statement.names.map { ":" + $0 })",

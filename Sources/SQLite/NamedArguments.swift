@@ -19,4 +19,9 @@ public struct NamedArguments: ExpressibleByDictionaryLiteral {
         joined.arguments += rhs.arguments
         return joined
     }
+
+    /// Adds the arguments of `rhs`, for arguments gathered a few at a time.
+    public static func += (lhs: inout NamedArguments, rhs: NamedArguments) {
+        lhs.arguments += rhs.arguments
+    }
 }

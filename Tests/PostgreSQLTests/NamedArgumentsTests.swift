@@ -16,6 +16,16 @@ import Testing
         #expect(try connection.scalar(sql, pieces + ["b": 41]) as Int? == 42)
     }
 
+    /// A multi-row INSERT's thousands of parameters, each bound to its own name.
+    @Test func thousandsOfNamesEachBindTheirOwnValue() throws {
+        let connection = try TestDatabase.connection()
+        let names = (0..<5_000).map { "value_\($0)" }
+        var arguments: PostgresNamedArguments = [:]
+        for (index, name) in names.enumerated().reversed() { arguments += [name: index] }
+        let sql = "SELECT ARRAY[" + names.map { ":\($0)::int8" }.joined(separator: ", ") + "]::text"
+        #expect(try connection.scalar(sql, arguments) as String? == "{" + names.indices.map(String.init).joined(separator: ",") + "}")
+    }
+
     @Test func colonsInsideLiteralsCommentsAndCastsAreLeftAlone() throws {
         let connection = try TestDatabase.connection()
         let row = try #require(

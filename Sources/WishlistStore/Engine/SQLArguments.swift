@@ -27,17 +27,17 @@ package struct SQLArguments: ExpressibleByDictionaryLiteral {
     }
 
     /// The same arguments for SQLite's module. Its type is made from literals only, so they are
-    /// joined one at a time; a statement has a handful.
+    /// added one at a time, in place (a multi-row INSERT has thousands).
     var sqlite: NamedArguments {
         arguments.reduce(into: [:] as NamedArguments) { joined, argument in
-            joined = joined + [argument.0: argument.1 as any SQLiteBindable]
+            joined += [argument.0: argument.1 as any SQLiteBindable]
         }
     }
 
     /// The same arguments for PostgreSQL's module.
     var postgres: PostgresNamedArguments {
         arguments.reduce(into: [:] as PostgresNamedArguments) { joined, argument in
-            joined = joined + [argument.0: argument.1 as any PostgresBindable]
+            joined += [argument.0: argument.1 as any PostgresBindable]
         }
     }
 }

@@ -39,16 +39,8 @@ extension PlaceLayer {
         let ordered = sums.sorted {
             ($0.key.owner, $0.key.level, $0.key.cell.x, $0.key.cell.y) < ($1.key.owner, $1.key.level, $1.key.cell.x, $1.key.cell.y)
         }
-        for (key, sum) in ordered {
-            try db.run(
-                """
-                INSERT INTO \(cells) (owner_id, level, x, y, count, sum_latitude, sum_longitude)
-                VALUES (:owner, :level, :x, :y, :count, :latitude, :longitude)
-                """,
-                [
-                    "owner": key.owner, "level": key.level, "x": key.cell.x, "y": key.cell.y, "count": sum.count,
-                    "latitude": sum.latitude, "longitude": sum.longitude
-                ])
-        }
+        try db.insert(
+            into: cells, columns: ["owner_id", "level", "x", "y", "count", "sum_latitude", "sum_longitude"],
+            rows: ordered.map { key, sum in [key.owner, key.level, key.cell.x, key.cell.y, sum.count, sum.latitude, sum.longitude] })
     }
 }

@@ -30,17 +30,22 @@ enum SearchIndex: String, CaseIterable, Sendable {
 
     /// Adds the record's entry.
     func add(_ rowID: Int64, _ document: SearchDocument, _ db: any SQLConnection) throws {
+        try add([(rowID, document)], db)
+    }
+
+    /// Adds the records' entries, in as few statements as the engine wants (`insert(into:)`).
+    func add(_ entries: [(rowID: Int64, document: SearchDocument)], _ db: any SQLConnection) throws {
         switch db.dialect {
         case .sqlite:
-            try db.run(
-                "INSERT INTO \(rawValue) (rowid, \(fts5Columns.joined(separator: ", "))) VALUES (:id, \(columnParameters))",
-                ["id": rowID] + columnArguments(document))
+            try db.insert(
+                into: rawValue, columns: ["rowid"] + fts5Columns,
+                rows: entries.map { rowID, document in [rowID] + document.fts5.map { $0 as any SQLBindable } })
         case .postgres:
-            for (part, vector) in document.vectors.enumerated() {
-                try db.run(
-                    "INSERT INTO \(rawValue) (id, part, tokens) VALUES (:id, :part, CAST(:tokens AS tsvector))",
-                    ["id": rowID, "part": part, "tokens": vector])
+            // Each part's text becomes a `tsvector` as the column's input.
+            let rows = entries.flatMap { rowID, document in
+                document.vectors.enumerated().map { part, vector in [rowID, part, vector] as [any SQLBindable] }
             }
+            try db.insert(into: rawValue, columns: ["id", "part", "tokens"], rows: rows)
         }
     }
 

@@ -76,33 +76,36 @@ extension SpotRepository {
             for table in ["spot_cells", "spots", "spot_titles"] {
                 try db.run("DELETE FROM \(table)", [:])
             }
-            var titleIDs: [String: Int64] = [:]
-            for (entry, row) in zip(release.catalog.entries, release.rows) {
-                let titleKey = "\(entry.type.rawValue)\u{0}\(entry.title)"
-                let titleID: Int64
-                if let known = titleIDs[titleKey] {
-                    titleID = known
-                } else {
-                    let names = aliases[entry.title] ?? []
-                    titleID = try Self.insertedID(
-                        "INSERT INTO spot_titles (type, title, aliases, spot_count) VALUES (:type, :title, :aliases, 0) RETURNING id",
-                        ["type": entry.type.rawValue, "title": entry.title, "aliases": try TagsColumn.text(of: names)], db)
-                    titleIDs[titleKey] = titleID
-                    try SearchIndex.spotTitles.add(titleID, Self.titleDocument([entry.title] + names), db)
-                }
-                let spotID = try Self.insertedID(
-                    """
-                    INSERT INTO spots (uuid, title_id, name, place_type, description, address, place_latitude, place_longitude)
-                    VALUES (:uuid, :title, :name, :placeType, :description, :address, :latitude, :longitude)
-                    RETURNING id
-                    """,
-                    [
-                        "uuid": row.uuid, "title": titleID, "name": entry.name, "placeType": entry.placeType,
-                        "description": entry.description, "address": entry.address, "latitude": entry.latitude,
-                        "longitude": entry.longitude
-                    ], db)
-                try SearchIndex.spots.add(spotID, row.document, db)
-            }
+            // Each work or artist once, in the order of its first spot, then the spots: rows
+            // written many to a statement where the engine wants (`insert(into:)`).
+            var seen = Set<String>()
+            let firstSpots = release.catalog.entries.filter { seen.insert(Self.titleKey($0)).inserted }
+            let titleIDs = try Self.ids(
+                try db.insert(
+                    into: "spot_titles", columns: ["type", "title", "aliases", "spot_count"],
+                    rows: try firstSpots.map { [$0.type.rawValue, $0.title, try TagsColumn.text(of: aliases[$0.title] ?? []), 0] },
+                    returning: "id, type, title")
+            ) { Self.titleKey(try $0["type"], try $0["title"]) }
+            try SearchIndex.spotTitles.add(
+                try firstSpots.map { entry in
+                    (
+                        try Self.id(of: Self.titleKey(entry), in: titleIDs),
+                        Self.titleDocument([entry.title] + (aliases[entry.title] ?? []))
+                    )
+                }, db)
+            let spotIDs = try Self.ids(
+                try db.insert(
+                    into: "spots",
+                    columns: ["uuid", "title_id", "name", "place_type", "description", "address", "place_latitude", "place_longitude"],
+                    rows: try zip(release.catalog.entries, release.rows).map { entry, row in
+                        [
+                            row.uuid, try Self.id(of: Self.titleKey(entry), in: titleIDs), entry.name,
+                            entry.placeType, entry.description, entry.address, entry.latitude, entry.longitude
+                        ]
+                    },
+                    returning: "id, uuid")
+            ) { try $0["uuid"] }
+            try SearchIndex.spots.add(try release.rows.map { (try Self.id(of: $0.uuid, in: spotIDs), $0.document) }, db)
             try db.sqliteDatabase?.execute(
                 """
                 INSERT INTO spot_search (spot_search) VALUES ('optimize');
@@ -118,9 +121,23 @@ extension SpotRepository {
         }
     }
 
-    /// The id of the row an `INSERT … RETURNING id` made.
-    private static func insertedID(_ sql: String, _ arguments: SQLArguments, _ db: any SQLConnection) throws -> Int64 {
-        guard let id: Int64 = try db.scalar(sql, arguments) else { throw StoreError.corruptValue("no id for a new row of the spots") }
+    /// A work's or an artist's key among the titles: its type and title.
+    private static func titleKey(_ type: String, _ title: String) -> String {
+        "\(type)\u{0}\(title)"
+    }
+
+    private static func titleKey(_ entry: SpotCatalog.Entry) -> String {
+        titleKey(entry.type.rawValue, entry.title)
+    }
+
+    /// The ids of new rows (`RETURNING id, …`) by their key.
+    private static func ids(_ rows: [SQLRow], key: (SQLRow) throws -> String) throws -> [String: Int64] {
+        try Dictionary(uniqueKeysWithValues: rows.map { (try key($0), try $0["id"] as Int64) })
+    }
+
+    /// The id of the new row of `key`.
+    private static func id(of key: String, in ids: [String: Int64]) throws -> Int64 {
+        guard let id = ids[key] else { throw StoreError.corruptValue("no id for a new row of the spots") }
         return id
     }
 

@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import Imaging
+import PostgreSQL
 import SQLite
 import TestSupport
 import Testing
@@ -11,7 +12,8 @@ import WishlistCore
 /// Export and import without HTTP: an account's every kind of record and photo file out and back
 /// in, field by field and byte by byte; a second import; records moving in from another account of
 /// the same server under new ids; archives refused
-/// whole, leaving nothing behind.
+/// whole, leaving nothing behind; and, on both engines, an import refused as a conflict when
+/// another write changes the account while the archive is checked.
 @Suite struct AccountArchiveTests {
     let source: TestStore
     let sourceLibrary: PhotoLibrary
@@ -275,6 +277,91 @@ import WishlistCore
         let report = try AccountImporter(library: targetLibrary).importArchive(at: try export(owner: alice), owner: bob)
         #expect(report == ImportReport(imported: report.imported, skipped: report.skipped, refused: []))
         #expect(report.imported.values.allSatisfy { $0 == 0 })
+    }
+
+    // MARK: A change while the archive is checked
+
+    /// Another write of the account lands between the plan the import reads before placing its
+    /// files and its own write: under the account's lock it makes a wish the archive holds
+    /// ("한복 대여", which the entry mentions), and commits only once the import has placed every
+    /// new photo's files (on PostgreSQL, once the import's write waits on that lock too; SQLite
+    /// shows no waiting writer, and the single writer is let go at once, far inside the 5 s the
+    /// import's write would wait for it before failing busy). The plan read again in the import's
+    /// write differs, so the import is refused as a conflict (without that check, the wish's id is
+    /// a unique violation instead): none of its rows, none of its files, and the other write's
+    /// wish kept.
+    @Test(arguments: TestEngine.allCases) func aChangeWhileTheArchiveIsCheckedIsAConflict(engine: TestEngine) throws {
+        let (wishes, _) = try fillAlicesAccount()
+        let archive = try export(owner: alice)
+        let photos: [(id: UUID, revision: Int)] = try source.store.pool.read { db in
+            try db.query("SELECT uuid, revision FROM photos WHERE owner_id = ?", [alice.rawValue]).map { row in
+                (try UUID(storedText: row["uuid"]), try row["revision"])
+            }
+        }
+        let test = try TestStore(engine: engine)
+        let owner = try test.addUser("bob")
+        let (store, library) = (test.store, test.library)
+        let madeMeanwhile = WishDraft(name: "Hanbok rental, made meanwhile")
+        let (changed, mayCommit) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let writerError = Locked<(any Error)?>(nil)
+        let outcome = Locked<Result<ImportReport, any Error>?>(nil)
+        let threads = DispatchGroup()
+        // Whatever fails, the other write ends and no thread outlives the store.
+        defer {
+            mayCommit.signal()
+            threads.wait()
+        }
+        threads.enter()
+        Thread {
+            defer { threads.leave() }
+            do {
+                try store.database.write(locking: [.account(owner)]) { db in
+                    _ = try WishRepository.insertRecord(madeMeanwhile, id: wishes[1].id, owner: owner, now: Date(), db)
+                    changed.signal()
+                    mayCommit.wait()
+                }
+            } catch {
+                writerError.value = error
+                changed.signal()
+            }
+        }.start()
+        try #require(changed.wait(timeout: .now() + 60) == .success && writerError.value == nil)
+
+        threads.enter()
+        Thread {
+            defer { threads.leave() }
+            outcome.value = Result { try AccountImporter(library: library).importArchive(at: archive, owner: owner) }
+        }.start()
+        try waitUntil("the import placed its new photos' files") {
+            outcome.value != nil
+                || photos.allSatisfy { photo in
+                    RenditionSize.allCases.allSatisfy {
+                        FileManager.default.fileExists(atPath: library.files.renditionPath(photo.id, revision: photo.revision, size: $0))
+                    }
+                }
+        }
+        if let url = test.url {
+            let watcher = try PostgresConnection(url: url)
+            try waitUntil("the import's write waits on the account's lock") {
+                try outcome.value != nil || ConcurrentWriters.waitingOnALock(watcher) == 1
+            }
+        }
+        mayCommit.signal()
+        threads.wait()
+
+        switch try #require(outcome.value) {
+        case .success(let report): Issue.record("imported: \(report)")
+        case .failure(let error):
+            #expect({ if case AccountImportError.conflict = error { true } else { false } }(), "\(error)")
+        }
+        #expect(try test.wishes.list(WishListQuery(), owner: owner).items.map(\.name) == [madeMeanwhile.name])
+        let archivedRows: [Int] = try store.database.read { db in
+            try ["tags", "spot_wishes", "photos", "journal_entries", "gif_favorites", "recent_searches"].map { table in
+                try db.scalar("SELECT count(*) FROM \(table) WHERE owner_id = :owner", ["owner": owner.rawValue]) ?? 0
+            }
+        }
+        #expect(archivedRows == [0, 0, 0, 0, 0, 0], "no row of the archive was written")
+        #expect(mediaFiles(library) == (try store.database.read { try PhotoFiles.namedFiles(in: $0) }), "no file left that no row names")
     }
 
     // MARK: Refused whole

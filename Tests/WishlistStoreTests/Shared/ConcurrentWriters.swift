@@ -27,17 +27,18 @@ enum ConcurrentWriters {
             }
             finished.signal()
         }.start()
-        try waitUntil("both writers wait on a lock") {
-            let waiting: Int =
-                try watcher.scalar(
-                    """
-                    SELECT count(*) FROM pg_stat_activity
-                    WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = 'wishlist'
-                    """) ?? 0
-            return waiting == names.count
-        }
+        try waitUntil("both writers wait on a lock") { try waitingOnALock(watcher) == names.count }
         try holder.execute("COMMIT")
         finished.wait()
         return names.indices.map { outcomes.value[$0] }
+    }
+
+    /// How many of the store's connections (not the test's own) wait on a lock now.
+    static func waitingOnALock(_ watcher: PostgresConnection) throws -> Int {
+        try watcher.scalar(
+            """
+            SELECT count(*) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = 'wishlist'
+            """) ?? 0
     }
 }
