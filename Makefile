@@ -25,9 +25,10 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d,
-# and Chromium with its driver, in which the outbox's drain is timed and the share page is loaded on a
-# throttled connection (run.d/80-share-page), with the tests' Python environment.
-BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3 python3-venv chromium chromium-driver
+# Chromium with its driver, in which the outbox's drain is timed and the share page is loaded on a
+# throttled connection (run.d/80-share-page), with the tests' Python environment, and PostgreSQL 15's
+# server, of which run.d/25-postgresql starts a throwaway cluster to measure beside SQLite.
+BENCH_PACKAGES := $(RUN_PACKAGES) wrk nginx sqlite3 procps curl libvips-tools libxml2-utils python3 python3-venv chromium chromium-driver postgresql-15
 
 # Browser and API tests run on this many workers, each with its own headless Chromium. On two
 # cores, with the machine otherwise idle: three took 326 s and four 378 s; five keep

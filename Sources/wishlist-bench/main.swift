@@ -9,6 +9,8 @@ import WishlistStore
 // `wishlist-bench generate DIR COUNT`: makes the account `bench` in data directory DIR, fills it
 // with COUNT generated wishes (English and Korean names, tags, places over the world) and prints
 // an API token for it. `wishlist-bench journal DIR COUNT` does the same with COUNT journal entries.
+// Either adds to the account `bench` when DIR has it already, so one account can hold both
+// (bench/run.d/25-postgresql).
 //
 // `wishlist-bench photos DIR COUNT FILE...`: puts COUNT photos, made from the image FILEs, on the
 // newest wishes of the account `bench` made by `generate` (for scripts/export-memory-check).
@@ -47,7 +49,9 @@ func generate(_ records: GeneratedRecords, in path: String, count: Int) throws {
     let directory = DataDirectory(path)
     let store = try directory.openStore()
     let accounts = AccountAdministration(store: store)
-    let account = try accounts.addUser(username: "bench", password: "bench password", isAdmin: false)
+    let account =
+        try store.users.credentials(username: "bench")?.account
+        ?? accounts.addUser(username: "bench", password: "bench password", isAdmin: false)
     let started = Date()
     switch records {
     case .wishes: try store.wishes.generateBenchmarkData(owner: account.key, count: count)

@@ -24,6 +24,19 @@ private struct Abandon: Error {}
         #expect(connection.preparedStatementCount == 4)
     }
 
+    @Test func aPreparedStatementIsPlannedForTheValuesOfEachRun() throws {
+        let connection = try TestDatabase.connection()
+        let sql = "SELECT $1::int8 * 2 AS double"
+        for number in 0..<10 {
+            #expect(try connection.scalar(sql, [number]) as Int? == number * 2)
+        }
+        // Left to itself, the server plans this generically from the sixth run on.
+        let plans = try connection.queryFirst(
+            "SELECT generic_plans::int8 AS generic, custom_plans::int8 AS custom FROM pg_prepared_statements WHERE statement = $1", [sql])
+        #expect(try plans?["generic"] as Int? == 0)
+        #expect(try plans?["custom"] as Int? == 10)
+    }
+
     @Test func aStatementWhoseTableChangedShapeIsPreparedAgain() throws {
         let connection = try TestDatabase.connection(schema: "CREATE TABLE items (id int4); INSERT INTO items VALUES (1)")
         #expect(try connection.query("SELECT * FROM items").first?.values.count == 1)

@@ -78,6 +78,16 @@ import WishlistCore
         #expect(try moved.users.userCount() == 3)
     }
 
+    @Test func everyMovedTableIsVacuumedAndAnalyzed() throws {
+        let source = try Source()
+        let url = try TestDatabase.make()
+        try PostgreSQLMove(sqlitePath: source.path, url: url).run()
+        let postgres = try PostgresConnection(url: url)
+        let done: [String] = try postgres.column(
+            "SELECT relname::text FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL AND last_analyze IS NOT NULL")
+        #expect(Set(PostgreSQLMove.copiedTables + PostgreSQLMove.rebuiltTables).isSubset(of: done))
+    }
+
     @Test func aDatabaseThatHoldsDataIsRefusedAndLeftAsItWas() throws {
         let source = try Source()
         let url = try TestDatabase.make()
