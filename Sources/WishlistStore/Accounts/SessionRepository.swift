@@ -28,7 +28,7 @@ public struct SessionRepository: Sendable {
     public func account(sessionTokenHash: [UInt8], now: Date, idleSince: Date) throws
         -> (account: Account, sessionID: UUID, lastUsedAt: Date, expiresAt: Date)?
     {
-        try database.read { db in
+        try database.readOneStatement { db in
             guard
                 let row = try db.queryFirst(
                     """

@@ -49,7 +49,7 @@ public struct TokenRepository: Sendable {
     /// The account a token belongs to, with the token's id and when it was last used; nil for a
     /// disabled account's.
     public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
-        try database.read { db in
+        try database.readOneStatement { db in
             guard
                 let row = try db.queryFirst(
                     """

@@ -41,6 +41,21 @@ package final class StoreDatabase: Sendable {
         }
     }
 
+    /// Runs `body`, which runs one statement, as a read: in a read transaction on SQLite; on
+    /// PostgreSQL outside any, since a statement sees one snapshot by itself. There `BEGIN` and
+    /// `COMMIT` were two of the three round trips of the lookup every signed-in request makes.
+    /// A second statement would see another snapshot: a body with more uses ``read(_:)``.
+    func readOneStatement<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try translatingErrors {
+            switch engine {
+            case .sqlite(let pool):
+                return try pool.read { try body(SQLiteConnection(database: $0)) }
+            case .postgres(let pool):
+                return try pool.withConnection { try body(PostgresSQLConnection(connection: $0)) }
+            }
+        }
+    }
+
     /// Runs `body` in a write transaction, first taking `lock` on PostgreSQL (see `StoreLock`).
     ///
     /// - Parameter counted: false for a write that no cached read shows (see `writeCount`).

@@ -20,6 +20,8 @@ public struct RecentSearchRepository: Sendable {
     /// Not counted as a change by the pool (`counted: false`): no answer a cache of reads keeps
     /// shows recent searches, and every search typed would otherwise make every kept answer stale.
     public func record(_ searches: [(text: String, owner: UserKey, at: Date)]) throws {
+        // The recorder's flush finds nothing waiting at times; an empty read is still a transaction.
+        guard !searches.isEmpty else { return }
         let searches = try searches.map { search in
             // Kept as a key is bound: PostgreSQL's text holds no NUL.
             let query = SearchGrams.bindable(try WishSearchResult.normalizedQuery(search.text))
