@@ -31,14 +31,7 @@ package final class StoreDatabase: Sendable {
 
     /// Runs `body` in a read transaction: every statement sees the same committed data.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try translatingErrors {
-            switch engine {
-            case .sqlite(let pool):
-                return try pool.read { try body(SQLiteConnection(database: $0)) }
-            case .postgres(let pool):
-                return try pool.transaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
-            }
-        }
+        try read(inTransaction: true, body)
     }
 
     /// Runs `body`, which runs one statement, as a read: in a read transaction on SQLite; on
@@ -46,10 +39,17 @@ package final class StoreDatabase: Sendable {
     /// `COMMIT` were two of the three round trips of the lookup every signed-in request makes.
     /// A second statement would see another snapshot: a body with more uses ``read(_:)``.
     func readOneStatement<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try read(inTransaction: false, body)
+    }
+
+    /// A read on SQLite's reader; on PostgreSQL in a REPEATABLE READ transaction, or outside any.
+    private func read<T>(inTransaction: Bool, _ body: (any SQLConnection) throws -> T) throws -> T {
         try translatingErrors {
             switch engine {
             case .sqlite(let pool):
                 return try pool.read { try body(SQLiteConnection(database: $0)) }
+            case .postgres(let pool) where inTransaction:
+                return try pool.transaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
             case .postgres(let pool):
                 return try pool.withConnection { try body(PostgresSQLConnection(connection: $0)) }
             }
