@@ -92,7 +92,7 @@ struct AccountsController: Sendable {
         try throttle.check(username: username, address: request.remoteAddress, now: now)
         let found = try users.credentials(username: username)
         guard hasher.verify(credentials.password, against: try found?.passwordHash ?? decoyHash.value()), let found else {
-            throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
+            try throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
             throw HTTPError(.unauthorized, code: "invalid_credentials", message: "The username or password is wrong.")
         }
         guard !found.isDisabled else {
@@ -100,7 +100,7 @@ struct AccountsController: Sendable {
                 .forbidden, code: "account_disabled",
                 message: "This account is disabled. Ask the server's administrator to enable it.")
         }
-        throttle.recordSuccess(username: username)
+        try throttle.recordSuccess(username: username)
         if hasher.needsRehash(found.passwordHash) {
             try users.rehashPassword(try hasher.hash(credentials.password), username: username)
         }
@@ -137,10 +137,10 @@ struct AccountsController: Sendable {
         guard let found = try users.credentials(username: username),
             hasher.verify(change.currentPassword, against: found.passwordHash)
         else {
-            throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
+            try throttle.recordFailure(username: username, address: request.remoteAddress, now: now)
             throw ValidationError(field: "currentPassword", code: "wrong_password", message: "The current password is wrong.")
         }
-        throttle.recordSuccess(username: username)
+        try throttle.recordSuccess(username: username)
         guard change.newPassword != change.currentPassword else {
             throw ValidationError(
                 field: "newPassword", code: "password_unchanged", message: "Choose a password other than the current one.")

@@ -4,20 +4,21 @@ import HTTPServer
 /// Counts failed sign-ins per username and per client address and answers 429 past the limits,
 /// so that guessing passwords costs an attacker hours, not seconds.
 final class LoginThrottle: Sendable {
-    private let failures: WindowCounts
+    private let failures: any WindowCounting
     private let perUsername: Int
     private let perAddress: Int
 
-    init(perUsername: Int, perAddress: Int, window: Duration) {
+    /// - Parameter failures: where the failures are counted, in windows as long as the throttle's.
+    init(perUsername: Int, perAddress: Int, failures: any WindowCounting) {
         self.perUsername = perUsername
         self.perAddress = perAddress
-        failures = WindowCounts(window: TimeInterval(window.components.seconds))
+        self.failures = failures
     }
 
     /// Throws 429 when this username or address has failed too often lately.
     func check(username: String, address: String, now: Date) throws {
-        let waits = [(Self.key(username: username), perUsername), (Self.key(address: address), perAddress)].compactMap {
-            failures.wait($0, limit: $1, now: now)
+        let waits = try [(Self.key(username: username), perUsername), (Self.key(address: address), perAddress)].compactMap {
+            try failures.wait($0, limit: $1, now: now)
         }
         if let wait = waits.max() {
             throw HTTPError(
@@ -27,12 +28,12 @@ final class LoginThrottle: Sendable {
         }
     }
 
-    func recordFailure(username: String, address: String, now: Date) {
-        failures.add([Self.key(username: username), Self.key(address: address)], now: now)
+    func recordFailure(username: String, address: String, now: Date) throws {
+        try failures.add([Self.key(username: username), Self.key(address: address)], now: now)
     }
 
-    func recordSuccess(username: String) {
-        failures.remove(Self.key(username: username))
+    func recordSuccess(username: String) throws {
+        try failures.remove(Self.key(username: username))
     }
 
     private static func key(username: String) -> String { "user:" + username.lowercased() }

@@ -3,9 +3,9 @@ import WishlistStore
 
 /// What a long-running server tidies now and then, not only at start-up: photos uploaded but never
 /// put on a wish or a journal entry for a day (with their files), sessions past their maximum age
-/// or unused for `sessionIdleTimeout`, idempotency keys past `IdempotentWrites.keptFor`, and the
-/// full-text indexes' segments, merged into one per
-/// index (`Store.compactSearchIndexes`).
+/// or unused for `sessionIdleTimeout`, idempotency keys past `IdempotentWrites.keptFor`, the ended
+/// windows of the rate limits that servers on PostgreSQL share (`RateWindowRepository`), and the
+/// full-text indexes' segments, merged into one per index (`Store.compactSearchIndexes`).
 final class Housekeeping: BackgroundService {
     /// How often the tidy runs.
     static let interval: DispatchTimeInterval = .seconds(3600)
@@ -45,6 +45,7 @@ final class Housekeeping: BackgroundService {
             try photos.removeAbandonedUploads(now: now)
             try store.sessions.deleteExpiredSessions(now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
             try store.idempotency.deleteClaimed(before: now.addingTimeInterval(-IdempotentWrites.keptFor))
+            try store.rateWindows.deleteEnded(before: now)
             try store.compactSearchIndexes()
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")

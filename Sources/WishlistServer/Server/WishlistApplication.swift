@@ -156,6 +156,14 @@ public final class WishlistApplication: Sendable {
         return Response(status: status, headers: headers, body: .data(Data(#"{"status":"\#(word)"}"#.utf8)))
     }
 
+    /// Where the rate limits and failed sign-ins named `namespace` are counted: in memory for a
+    /// server alone on its SQLite file; in the database when on PostgreSQL, which other servers
+    /// may share, so that a limit of N a minute is N across them all.
+    static func windowCounts(_ namespace: String, window: TimeInterval, store: Store) -> any WindowCounting {
+        store.isPostgreSQL
+            ? SharedWindowCounts(windows: store.rateWindows, namespace: namespace, window: window) : WindowCounts(window: window)
+    }
+
     /// Who is calling, by session cookie or API token, under this server's rules.
     static func authenticator(settings: ServerSettings, store: Store) -> Authenticator {
         Authenticator(
@@ -173,7 +181,9 @@ public final class WishlistApplication: Sendable {
         var authenticator = Self.authenticator(settings: settings, store: store)
         authenticator.known = KnownCredentials(dataVersion: { store.dataVersion() })
         let readCache = ReadCache(writeCount: { store.writeCount })
-        let limits = RateLimiter(limits: settings.rateLimits, clock: settings.clock)
+        let limits = RateLimiter(
+            limits: settings.rateLimits, counts: Self.windowCounts("rate", window: RateLimiter.window, store: store),
+            clock: settings.clock)
         router.group(.anyone) { routes in
             routes.add(APIRoute.Server.health, nonBlocking: true) { _ in healthy }
             routes.add(APIRoute.Server.ready, nonBlocking: true) { _ in
@@ -190,7 +200,8 @@ public final class WishlistApplication: Sendable {
             hasher: PasswordHasher(cost: settings.passwordCost),
             throttle: LoginThrottle(
                 perUsername: settings.loginFailuresPerUsername, perAddress: settings.loginFailuresPerAddress,
-                window: settings.loginWindow),
+                failures: Self.windowCounts(
+                    "sign-in", window: TimeInterval(settings.loginWindow.components.seconds), store: store)),
             limits: limits, sessionLifetime: settings.sessionLifetime, clock: settings.clock
         ).register(in: &router)
         AdminController(administration: administration, authenticator: authenticator).register(in: &router)

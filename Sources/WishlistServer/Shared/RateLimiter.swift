@@ -6,18 +6,27 @@ import WishlistStore
 /// uploaded photos, fetching other sites' pages, calling Giphy with the server's key), and how often
 /// one client address may try to sign in, with 429 and `Retry-After` past the cap: one person's
 /// script cannot use up the server's CPU or its Giphy quota, nor guess passwords quickly from many
-/// usernames. Counted per minute, in memory.
+/// usernames. Counted per minute, where `counts` keeps them (in memory, or in the database that
+/// several servers share).
 final class RateLimiter: Sendable {
     typealias AccountHandler = @Sendable (Request, Account) throws -> Response
     typealias AnyoneHandler = @Sendable (Request) throws -> Response
 
     private let limits: [RateLimitedAction: Int]
-    private let counts = WindowCounts(window: 60)
+    private let counts: any WindowCounting
     private let clock: @Sendable () -> Date
 
+    /// The length of a window of `counts`: the limits are per minute.
+    static let window: TimeInterval = 60
+
     /// - Parameter limits: requests per minute of each action; an action left out keeps its default.
-    init(limits: [RateLimitedAction: Int] = [:], clock: @escaping @Sendable () -> Date) {
+    /// - Parameter counts: where the requests are counted, in windows of `window`.
+    init(
+        limits: [RateLimitedAction: Int] = [:], counts: any WindowCounting = WindowCounts(window: window),
+        clock: @escaping @Sendable () -> Date
+    ) {
         self.limits = limits
+        self.counts = counts
         self.clock = clock
     }
 
@@ -50,7 +59,7 @@ final class RateLimiter: Sendable {
 
     private func take(_ action: RateLimitedAction, key: String, amount: Int) throws {
         let limit = limits[action] ?? action.defaultLimit
-        guard let wait = counts.take("\(action.rawValue) \(key)", limit: limit, amount: amount, now: clock()) else { return }
+        guard let wait = try counts.take("\(action.rawValue) \(key)", limit: limit, amount: amount, now: clock()) else { return }
         throw HTTPError(
             .tooManyRequests, code: "rate_limited",
             message: "\(action.refusal) Try again in \(Int(wait.rounded(.up))) seconds.",

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Counts events per key in fixed windows of time, in memory: the count of a key starts again
-/// once its window has passed. A restart forgives, which is fine for a single self-hosted server.
-final class WindowCounts: Sendable {
+/// once its window has passed. A restart forgives, which is fine for a server alone on its data
+/// (SQLite); servers sharing a database count there (`SharedWindowCounts`).
+final class WindowCounts: WindowCounting {
     private struct Window {
         var count: Int
         var start: Date
@@ -20,7 +21,6 @@ final class WindowCounts: Sendable {
         self.window = window
     }
 
-    /// Seconds until `key`'s window ends when it has reached `limit` events in it; nil while it may go on.
     func wait(_ key: String, limit: Int, now: Date) -> TimeInterval? {
         windows.withLock { table in
             guard let entry = table[key], now.timeIntervalSince(entry.start) < window, entry.count >= limit else {
@@ -30,9 +30,7 @@ final class WindowCounts: Sendable {
         }
     }
 
-    /// Counts `amount` events of `key`; returns the seconds to wait instead, counting nothing, when
-    /// they would take the key past `limit` in its window.
-    func take(_ key: String, limit: Int, amount: Int = 1, now: Date) -> TimeInterval? {
+    func take(_ key: String, limit: Int, amount: Int, now: Date) -> TimeInterval? {
         windows.withLock { table in
             if let entry = table[key], now.timeIntervalSince(entry.start) < window {
                 guard entry.count <= limit - amount else { return window - now.timeIntervalSince(entry.start) }
@@ -45,13 +43,6 @@ final class WindowCounts: Sendable {
                 }
             }
             return nil
-        }
-    }
-
-    /// Counts one event of each key, with no limit.
-    func add(_ keys: [String], now: Date) {
-        for key in keys {
-            _ = take(key, limit: .max, now: now)
         }
     }
 

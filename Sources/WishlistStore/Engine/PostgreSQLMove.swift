@@ -20,7 +20,7 @@ public struct PostgreSQLMove {
     static let copiedTables = [
         "users", "sessions", "api_tokens", "spot_titles", "spots", "spot_cells", "spot_imports", "wishes", "tags", "wish_tags",
         "wish_prices", "spot_wishes", "journal_entries", "journal_mentions", "photos", "gif_favorites", "recent_searches",
-        "shares", "reservations", "idempotency_keys"
+        "shares", "reservations", "idempotency_keys", "rate_windows"
     ]
 
     /// What PostgreSQL's triggers make from the copied rows, compared with SQLite's after the

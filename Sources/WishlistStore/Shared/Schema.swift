@@ -25,6 +25,7 @@ enum Schema {
         migrator.register("2026-12-06-spot-positions", indexSpotPositions)
         migrator.register("2026-12-07-idempotency-keys", createIdempotencyKeys)
         migrator.register("2026-12-08-sharing", createSharing)
+        migrator.register("2026-12-09-rate-windows", createRateWindows)
         return migrator
     }
 
@@ -35,13 +36,15 @@ enum Schema {
     /// order in which every foreign key finds its table.
     static var postgresMigrator: PostgresMigrator {
         let identifiers = migrator.prefix(before: postgresBaselineThrough).identifiers + [postgresBaselineThrough]
-        return PostgresMigrator(baseline: identifiers) { connection in
+        var migrator = PostgresMigrator(baseline: identifiers) { connection in
             try connection.execute(
                 [
                     postgresAccounts, postgresWishes, postgresJournal, postgresPhotos, postgresPrices, postgresSpots, postgresSearch,
                     postgresGifFavorites, postgresIdempotency, postgresSharing, postgresPlaces
                 ].joined(separator: "\n"))
         }
+        migrator.register("2026-12-09-rate-windows", createRateWindows)
+        return migrator
     }
 
     /// The last SQLite migration PostgreSQL's baseline stands for.

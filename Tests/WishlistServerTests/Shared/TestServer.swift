@@ -40,11 +40,7 @@ final class TestServer: Sendable {
         settings.clock = { clock.now }
         settings.logger = nil
         settings.spotsSource = .none
-        madeDatabase =
-            Self.onPostgreSQL && dataDirectory == nil
-            // A copy of a database migrated once: making the schema anew was most of PostgreSQL's
-            // work in this suite.
-            ? try TestDatabase.make(copyingPrepared: "migrated") { try Store(url: $0, sqlitePath: "").close() } : nil
+        madeDatabase = Self.onPostgreSQL && dataDirectory == nil ? try Self.newDatabase() : nil
         if let madeDatabase {
             settings.databaseURL = madeDatabase
             // Sixteen servers at once, within the tests' cluster's connections.
@@ -53,6 +49,13 @@ final class TestServer: Sendable {
         configure(&settings)
         application = try WishlistApplication(settings: settings)
         try application.start()
+    }
+
+    /// A new database on the tests' PostgreSQL cluster, with the schema made: a copy of a database
+    /// migrated once, since making the schema anew was most of PostgreSQL's work in this suite.
+    /// The caller drops it (`TestDatabase.drop`).
+    static func newDatabase() throws -> String {
+        try TestDatabase.make(copyingPrepared: "migrated") { try Store(url: $0, sqlitePath: "").close() }
     }
 
     deinit {

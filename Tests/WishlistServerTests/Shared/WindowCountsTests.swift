@@ -13,7 +13,7 @@ import Testing
         // Three more would make six: refused, with the window's remaining time, and nothing counted.
         #expect(counts.take("uploads", limit: 5, amount: 3, now: start.addingTimeInterval(10)) == 50)
         #expect(counts.take("uploads", limit: 5, amount: 2, now: start.addingTimeInterval(10)) == nil)
-        #expect(counts.take("uploads", limit: 5, now: start.addingTimeInterval(10)) == 50)
+        #expect(counts.take("uploads", limit: 5, amount: 1, now: start.addingTimeInterval(10)) == 50)
         // Other keys have their own count; a new window starts the count again.
         #expect(counts.take("previews", limit: 5, amount: 5, now: start) == nil)
         #expect(counts.take("uploads", limit: 5, amount: 5, now: start.addingTimeInterval(60)) == nil)
