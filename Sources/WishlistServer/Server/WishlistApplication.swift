@@ -156,6 +156,13 @@ public final class WishlistApplication: Sendable {
         return Response(status: status, headers: headers, body: .data(Data(#"{"status":"\#(word)"}"#.utf8)))
     }
 
+    /// The accounts' generations that `ReadCache` keeps answers under when other servers may share
+    /// the database (PostgreSQL); nil for a server alone on its SQLite file.
+    static func generation(_ store: Store) -> (@Sendable (Account) throws -> UInt64)? {
+        guard store.isPostgreSQL else { return nil }
+        return { account in try store.generation(of: account.key) ?? 0 }
+    }
+
     /// Where the rate limits and failed sign-ins named `namespace` are counted: in memory for a
     /// server alone on its SQLite file; in the database when on PostgreSQL, which other servers
     /// may share, so that a limit of N a minute is N across them all.
@@ -180,7 +187,7 @@ public final class WishlistApplication: Sendable {
         var router = Router()
         var authenticator = Self.authenticator(settings: settings, store: store)
         authenticator.known = KnownCredentials(dataVersion: { store.dataVersion() })
-        let readCache = ReadCache(writeCount: { store.writeCount })
+        let readCache = ReadCache(writeCount: { store.writeCount }, generation: Self.generation(store))
         let limits = RateLimiter(
             limits: settings.rateLimits, counts: Self.windowCounts("rate", window: RateLimiter.window, store: store),
             clock: settings.clock)

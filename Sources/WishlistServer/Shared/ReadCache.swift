@@ -26,6 +26,14 @@ import WishlistStore
 /// hand-off to a worker, when the caller is known from memory (`KnownCredentials`); anything
 /// else — stale, being computed, an unknown caller — goes to a worker as before. Its body is
 /// kept as `ResponseBytes`, which the server sends without copying.
+///
+/// Servers sharing a PostgreSQL database do not see each other's writes in their write counts.
+/// There each answer is kept under the account's `generation` too, read from the database before
+/// the answer is computed and at every request: a write of another server's, committed in the
+/// same transaction as its generation's change, makes the next request on this one look under a
+/// new key, and compute its answer anew (see `Schema.createAccountGenerations`). When the
+/// generation cannot be read, nothing is kept or given from the cache; nor is anything given on
+/// the event thread, which must not wait for the database.
 final class ReadCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
@@ -59,6 +67,8 @@ final class ReadCache: Sendable {
 
     private let state: Mutex<State>
     private let writeCount: @Sendable () -> UInt64
+    /// The account's generation in a database other servers share; nil for a server alone on its data.
+    private let generation: (@Sendable (Account) throws -> UInt64)?
     /// Nanoseconds on a monotonic clock.
     private let now: @Sendable () -> UInt64
     /// Runs a computation anew in the background.
@@ -66,11 +76,13 @@ final class ReadCache: Sendable {
 
     init(
         capacity: Int = 256, writeCount: @escaping @Sendable () -> UInt64,
+        generation: (@Sendable (Account) throws -> UInt64)? = nil,
         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
         refresh: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     ) {
         state = Mutex(State(entries: LRUCache(capacity: capacity)))
         self.writeCount = writeCount
+        self.generation = generation
         self.now = now
         let queue = DispatchQueue(label: "wishlist.read-cache.refresh", qos: .utility)
         self.refresh = refresh ?? { queue.async(execute: $0) }
@@ -99,7 +111,7 @@ final class ReadCache: Sendable {
     /// anything (a lock held for a lookup); nil when it must be computed, or is being computed,
     /// or is old enough that a worker should see to its computation anew.
     func kept(_ request: Request, _ account: Account) -> Response? {
-        guard let key = Self.key(request, account) else { return nil }
+        guard generation == nil, let key = Self.key(request, account) else { return nil }
         return state.withLock { state in
             guard let entry = state.entries.value(for: key), entry.writeCount == writeCount() else { return nil }
             let age = now() &- entry.storedAt
@@ -111,7 +123,7 @@ final class ReadCache: Sendable {
 
     /// The answer to `request`: from the cache when it can be, else `compute`d and kept if it may be.
     func answer(_ request: Request, _ account: Account, compute: @escaping @Sendable () throws -> Response) throws -> Response {
-        guard let key = Self.key(request, account) else { return try compute() }
+        guard let key = key(request, account) else { return try compute() }
         switch state.withLock({ lookup(key, in: &$0) }) {
         case .answer(let response):
             return response
@@ -178,6 +190,14 @@ final class ReadCache: Sendable {
             && request.headers["If-None-Match"] == nil && request.headers["If-Match"] == nil && request.headers["Range"] == nil
             // A client asking for a fresh answer (`Cache-Control: no-cache`) gets one computed now.
             && !(request.headers["Cache-Control"] ?? "").lowercased().contains("no-cache")
+    }
+
+    /// What tells answers apart, with the account's generation when servers share the database;
+    /// nil for a request whose answer depends on more, or when the generation cannot be read.
+    private func key(_ request: Request, _ account: Account) -> String? {
+        guard let key = Self.key(request, account) else { return nil }
+        guard let generation else { return key }
+        return (try? generation(account)).map { key + " #\($0)" }
     }
 
     /// What tells answers apart; nil for a request whose answer depends on more than these.

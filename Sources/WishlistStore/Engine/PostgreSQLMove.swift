@@ -31,8 +31,9 @@ public struct PostgreSQLMove {
     /// The search entries, made anew from the copied rows (`SearchRebuild`): SQLite's FTS5 tables
     /// are contentless and keep no text to copy or compare.
     static let rebuiltTables = ["wish_search", "wish_text_search", "journal_search", "spot_search", "spot_title_search"]
-    /// PostgreSQL's own: the migrations' record, and the grid's levels its baseline lists.
-    static let ownTables = ["schema_migrations", "place_cell_levels"]
+    /// PostgreSQL's own: the migrations' record, the grid's levels its baseline lists, and the accounts'
+    /// generations, which its triggers count as the rows arrive.
+    static let ownTables = ["schema_migrations", "place_cell_levels", "account_generations"]
 
     /// Rows per INSERT: few enough statements for a million rows, and far below the 65,535
     /// parameters one statement may have.

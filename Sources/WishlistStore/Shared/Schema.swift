@@ -26,6 +26,7 @@ enum Schema {
         migrator.register("2026-12-07-idempotency-keys", createIdempotencyKeys)
         migrator.register("2026-12-08-sharing", createSharing)
         migrator.register("2026-12-09-rate-windows", createRateWindows)
+        migrator.register("2026-12-09-account-generations", createAccountGenerations)
         return migrator
     }
 
@@ -44,6 +45,7 @@ enum Schema {
                 ].joined(separator: "\n"))
         }
         migrator.register("2026-12-09-rate-windows", createRateWindows)
+        migrator.register("2026-12-09-account-generations", createAccountGenerations)
         return migrator
     }
 

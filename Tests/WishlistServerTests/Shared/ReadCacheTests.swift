@@ -38,13 +38,25 @@ final class ReadCacheFixture: Sendable {
     let refreshes = PendingRefreshes()
     let read: ReadCache.CachedRead
 
-    init(status: HTTPStatus = .ok, writingDuringTheRead: Bool = false) {
+    /// - Parameter generation: as on PostgreSQL, the accounts' generation the answers are kept
+    ///   under (its account's key plus `generations`); nil when it cannot be read.
+    init(
+        status: HTTPStatus = .ok, writingDuringTheRead: Bool = false,
+        generations: (@Sendable () -> Int?)? = nil
+    ) {
         let writes = writes
         let calls = calls
         let clock = clock
         let refreshes = refreshes
+        let generation = generations.map { generations in
+            { @Sendable (account: Account) throws -> UInt64 in
+                guard let count = generations() else { throw DatabaseUnavailableError() }
+                return UInt64(account.key.rawValue) * 1_000 + UInt64(count)
+            }
+        }
         let cache = ReadCache(
-            writeCount: { UInt64(writes.value) }, now: { UInt64(clock.value) }, refresh: { refreshes.add($0) })
+            writeCount: { UInt64(writes.value) }, generation: generation, now: { UInt64(clock.value) },
+            refresh: { refreshes.add($0) })
         read = cache.reads { _, account in
             let call = calls.increment()
             if writingDuringTheRead { writes.increment() }
@@ -89,6 +101,29 @@ final class ReadCacheFixture: Sendable {
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
         #expect(fixture.calls.value == 2)
+    }
+
+    /// Servers sharing a database: an answer is kept under the account's generation, read at
+    /// every request, so another server's write (which changes it) is seen at once; one that
+    /// cannot be read keeps nothing; nothing is given on the event thread.
+    @Test func withGenerationsAnAnswerIsKeptUntilTheGenerationChanges() throws {
+        let generations = SharedCounter()
+        let databaseAway = Atomic<Bool>(false)
+        let fixture = ReadCacheFixture {
+            databaseAway.load(ordering: .relaxed) ? nil : generations.value
+        }
+        let ana = Self.account(1)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == nil, "the event thread does not wait for the database")
+        generations.increment()  // another server wrote: this one's write count did not move
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
+        databaseAway.store(true, ordering: .relaxed)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:3")
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:4")
+        databaseAway.store(false, ordering: .relaxed)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2", "the last answer of this generation")
     }
 
     @Test func answersAreTheirAccountsAndTargetsOwn() throws {
