@@ -1,8 +1,9 @@
 """Several servers behind haproxy (issue 32), as `make cluster` runs them: three servers on one
 PostgreSQL database and one data folder, and haproxy with the repository's own configuration
 (deploy/haproxy.cfg) in front. Through haproxy alone: the first account, a sign-in, a wish written
-and read back, the requests spread over all three; one server stopped is marked down while every
-request still succeeds, and started again it is back in the rotation."""
+and read back, the requests spread over all three, a photo uploaded and then served by each; one
+server stopped is marked down while every request still succeeds, and started again it is back in
+the rotation."""
 
 import csv
 import io
@@ -18,8 +19,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import REPOSITORY, RunningServer, _free_port, start_server, stop_server
+from conftest import PHOTOS, REPOSITORY, RunningServer, _free_port, start_server, stop_server
 from flows import PASSWORD, USERNAME, create_account
+from photo_steps import upload
 
 pytestmark = pytest.mark.postgres_only
 
@@ -125,6 +127,13 @@ def test_three_servers_behind_haproxy_answer_as_one(cluster):
     assert all(after[name] - before[name] >= 2 for name in NAMES), (before, after)
     log = Path(front.log_path).read_text()
     assert all(f"instances/{name} " in log for name in NAMES), log
+
+    # A photo uploaded through one is served by every one: they share the data folder.
+    [photo] = upload(front, front.token(USERNAME, PASSWORD), PHOTOS / "camera" / "canon-40d.jpg")
+    for running in instances.values():
+        request = urllib.request.Request(running.url(photo["urls"]["thumb"]), headers={"Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200 and response.headers["Content-Type"] == "image/jpeg"
 
     # One stopped: haproxy marks it down, and no request fails meanwhile or after.
     port = urlparse(instances["two"].base_url).port
