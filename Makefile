@@ -18,11 +18,15 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 # only when given a postgresql:// URL: no database server is needed.
 RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev libarchive-dev libpq-dev \
 	libjs-leaflet libjs-leaflet.markercluster
+# What `make cluster` adds: PostgreSQL 15's server, of which it starts a cluster in CLUSTER_DATA, and
+# haproxy in front of the three instances (scripts/run-cluster, deploy/haproxy.cfg).
+CLUSTER_PACKAGES := $(RUN_PACKAGES) postgresql-15 haproxy curl
 # What the tests add: a real browser (headless Chromium) and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, zsh and fish, whose
 # completion scripts are tested in them, and PostgreSQL 15's server, of which the tests start a
-# throwaway cluster (Tests/TestSupport/PostgresTestCluster.swift).
-TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15
+# throwaway cluster (Tests/TestSupport/PostgresTestCluster.swift), and haproxy, which
+# e2e/server/test_cluster.py puts in front of three servers.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15 haproxy
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d,
 # Chromium with its driver, in which the outbox's drain is timed and the share page is loaded on a
@@ -41,10 +45,18 @@ E2E_WORKERS ?= 3
 TEST_TMPDIR := $(shell test -w /dev/shm && echo /dev/shm || echo $${TMPDIR:-/tmp})
 swift-test swift-test-postgres crash-safety apple-client e2e e2e-alone: export TMPDIR := $(TEST_TMPDIR)
 
-.PHONY: run test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
+.PHONY: run cluster deps-cluster test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
+
+# Three instances on one PostgreSQL database behind haproxy, all on loopback (docs/SCALING.md): the
+# address to open is CLUSTER_PORT (8080), the instances the three after it; everything is kept in
+# CLUSTER_DATA. One Ctrl-C stops it all.
+CLUSTER_DATA ?= ./data-cluster
+CLUSTER_PORT ?= 8080
+cluster: deps-cluster build-release
+	CLUSTER_DATA=$(CLUSTER_DATA) CLUSTER_PORT=$(CLUSTER_PORT) scripts/run-cluster
 
 # Each phase is a target of its own; scripts/run-phases prints the time of each at the end.
 test: deps-test $(VENV)/.installed
@@ -127,6 +139,9 @@ $(VENV)/.installed: e2e/requirements.txt scripts/requirements-lint.txt
 
 deps-run:
 	scripts/install-debian-packages $(RUN_PACKAGES)
+
+deps-cluster:
+	scripts/install-debian-packages $(CLUSTER_PACKAGES)
 
 deps-test:
 	scripts/install-debian-packages $(TEST_PACKAGES)

@@ -371,11 +371,12 @@ SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only"}
 
 
 def pytest_generate_tests(metafunc):
-    """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`)."""
+    """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`), those marked
+    `postgres_only` on PostgreSQL alone."""
     markers = {marker.name for marker in metafunc.definition.iter_markers()}
     if "browser" in metafunc.fixturenames or markers & SQLITE_ONLY_MARKERS:
         return
-    metafunc.parametrize("engine", ENGINES, indirect=True)
+    metafunc.parametrize("engine", ("postgres",) if "postgres_only" in markers else ENGINES, indirect=True)
 
 
 @pytest.fixture(autouse=True)
