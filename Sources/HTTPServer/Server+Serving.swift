@@ -175,9 +175,13 @@ extension Server {
         case .notFound:
             terminal = { _ in throw HTTPError(.notFound, code: "not_found", message: "Nothing here.") }
         }
+        let headers = Self.headers(of: connection)
+        let client = ClientAddress.of(
+            peer: Self.remoteAddress(of: connection), forwardedFor: headers["X-Forwarded-For"],
+            trustedProxies: configuration.trustedProxies)
         let request = Request(
             method: method, path: target.path, queryItems: target.queryItems,
-            headers: Self.headers(of: connection), remoteAddress: Self.remoteAddress(of: connection),
+            headers: headers, remoteAddress: client,
             parameters: parameters, body: context.sink?.finish() ?? .empty,
             temporaryFiles: context.temporaryFiles, temporaryDirectory: configuration.temporaryDirectory,
             memoryBodyThreshold: configuration.memoryBodyThreshold)

@@ -31,6 +31,11 @@ public struct ServerConfiguration: Sendable {
     /// closed as they arrive, so one client holding many idle connections cannot use up
     /// `connectionLimit` for everyone.
     public var connectionLimitPerAddress: Int = 0
+    /// The addresses of reverse proxies in front of the server (a load balancer): a request from
+    /// one of them is taken to come from the address its `X-Forwarded-For` names (`ClientAddress`),
+    /// so that what counts per address (sign-ins, views of shared lists) counts each client. Empty
+    /// (the default): the header is ignored, since any client may send it.
+    public var trustedProxies: Set<String> = []
     /// Seconds an idle connection is kept open.
     public var connectionTimeout: Int = 60
     /// How long `stop()` waits for in-flight requests, in seconds.

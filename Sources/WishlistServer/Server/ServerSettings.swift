@@ -63,6 +63,8 @@ public struct ServerSettings: Sendable {
     /// Most connections open at once, and from one IP address (0: no limit per address).
     public var connectionLimit = ServerConfiguration().connectionLimit
     public var connectionLimitPerAddress = ServerConfiguration().connectionLimitPerAddress
+    /// Reverse proxies whose `X-Forwarded-For` names the client (see `ServerConfiguration.trustedProxies`).
+    public var trustedProxies: Set<String> = []
     /// The time as the server sees it; tests move it forward to expire sessions.
     public var clock: @Sendable () -> Date = { Date() }
     /// One line per request and start-up messages; nil is silent. By default they go to standard

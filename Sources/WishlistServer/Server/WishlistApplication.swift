@@ -305,6 +305,7 @@ public final class WishlistApplication: Sendable {
         configuration.logger = settings.logger
         configuration.connectionLimit = settings.connectionLimit
         configuration.connectionLimitPerAddress = settings.connectionLimitPerAddress
+        configuration.trustedProxies = settings.trustedProxies
         // A shared list's token is its only key, and what friends do there is no one else's business.
         configuration.privatePathPrefixes = [ShareLinks.pagePrefix, ShareLinks.apiPrefix]
         return configuration

@@ -12,8 +12,8 @@ struct ServeCommand: Command {
             arguments: Environment.dataOptions + [
                 databaseConnectionsOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
-                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, passwordCostOption,
-                webDirectoryOption
+                sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, trustedProxyOption,
+                passwordCostOption, webDirectoryOption
             ])
     }
 
@@ -84,6 +84,12 @@ struct ServeCommand: Command {
         help: "Most connections open at once from one IP address, against one client holding them all; "
             + "leave it off behind a reverse proxy, where every client has the proxy's address ($WISHLIST_MAX_CONNECTIONS_PER_ADDRESS; no limit).",
         format: .wholeNumber(1...))
+
+    static let trustedProxyOption = Option(
+        "--trusted-proxy", "ADDRESS",
+        help: "The IP address of a reverse proxy or load balancer in front of the server, whose X-Forwarded-For "
+            + "names the client; repeat for more ($WISHLIST_TRUSTED_PROXIES, comma-separated; none).",
+        repeatable: true)
 
     static let databaseConnectionsOption = Option(
         "--database-connections", "N",
@@ -168,7 +174,22 @@ struct ServeCommand: Command {
         {
             settings.connectionLimitPerAddress = limit
         }
+        settings.trustedProxies = try Self.trustedProxies(
+            arguments.options(Self.trustedProxyOption)
+                + (Environment.value("WISHLIST_TRUSTED_PROXIES")?.split(separator: ",").map(String.init) ?? []))
         self.settings = settings
+    }
+
+    /// The proxies' addresses, each an IP address.
+    static func trustedProxies(_ values: [String]) throws -> Set<String> {
+        Set(
+            try values.map { value in
+                let address = value.trimmingCharacters(in: .whitespaces)
+                guard ClientAddress.isIPAddress(address) else {
+                    throw UsageError("--trusted-proxy takes an IP address, like 127.0.0.1 or ::1; not '\(value)'.")
+                }
+                return address
+            })
     }
 
     /// `uploads=60` and the like, each action at most once, each limit a whole number from 1.

@@ -109,6 +109,18 @@ import WishlistServer
         }
     }
 
+    @Test func aTrustedProxyIsAnIPAddress() async throws {
+        for value in ["proxy.internal", "", "10.0.0.1:8080", "300.1.1.1"] {
+            let result = try await cli.run(["serve", "--data", data, "--trusted-proxy", value])
+            #expect(result.status == 64, "\(value): \(result.status) \(result.error)")
+            #expect(result.error.contains("--trusted-proxy takes an IP address"), "\(value): \(result.error)")
+        }
+        let fromTheEnvironment = try await cli.run(
+            ["serve", "--data", data], environment: ["WISHLIST_TRUSTED_PROXIES": "10.0.0.2, not-an-address"])
+        #expect(fromTheEnvironment.status == 64, "\(fromTheEnvironment.error)")
+        #expect(fromTheEnvironment.error.contains("not ' not-an-address'"), "\(fromTheEnvironment.error)")
+    }
+
     @Test func thePasswordCostIsInteractiveOrMinimum() async throws {
         for value in ["fast", "", "MINIMUM"] {
             let result = try await cli.run(["serve", "--data", data, "--password-cost", value])

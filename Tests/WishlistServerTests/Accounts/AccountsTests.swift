@@ -102,6 +102,35 @@ import WishlistCore
         }
     }
 
+    /// Behind a trusted proxy each client's failures count apart, by the address the proxy
+    /// forwarded for; a client's own `X-Forwarded-For`, with no trusted proxy, changes nothing.
+    @Test func failuresCountPerClientBehindATrustedProxyOnly() async throws {
+        func failSignIns(_ server: TestServer, from addresses: [String]) async throws -> [Int] {
+            var statuses: [Int] = []
+            for address in addresses {
+                let answer = try await server.client().send(
+                    "POST", "/api/v1/sessions", body: Data(#"{"username":"x","password":"guess guess guess"}"#.utf8),
+                    headers: ["X-Forwarded-For": address])
+                statuses.append(answer.status)
+            }
+            return statuses
+        }
+        let addresses = ["198.51.100.1", "198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.1"]
+        let behindProxy = try TestServer {
+            $0.loginFailuresPerAddress = 2
+            $0.loginFailuresPerUsername = 100
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        _ = try await behindProxy.signedInAdmin()
+        #expect(try await failSignIns(behindProxy, from: addresses) == [401, 401, 401, 401, 429])
+        let alone = try TestServer {
+            $0.loginFailuresPerAddress = 2
+            $0.loginFailuresPerUsername = 100
+        }
+        _ = try await alone.signedInAdmin()
+        #expect(try await failSignIns(alone, from: addresses) == [401, 401, 429, 429, 429])
+    }
+
     @Test func expiredSessionIs401() async throws {
         let server = try TestServer()
         let client = try await server.signedInAdmin()
