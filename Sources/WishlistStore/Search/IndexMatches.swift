@@ -12,19 +12,15 @@ struct IndexMatches {
     /// cost a third of a journal search's time on SQLite).
     static func newest(in index: SearchIndex, _ pattern: SearchPattern, _ db: any SQLConnection) throws -> IndexMatches {
         let limit = WishRepository.searchCandidateLimit
-        let matching = index.matching(pattern, named: "pattern", db.dialect)
-        let rowIDs: [Int64] = try db.query(
-            "SELECT id FROM (\(matching.sql)) AS matching ORDER BY id DESC LIMIT :limit",
-            matching.arguments + ["limit": max(limit, SearchPage<Wish>.totalBound + 1)]
-        ).map { try $0["id"] }
+        let newest = index.newest(pattern, named: "pattern", limit: max(limit, SearchPage<Wish>.totalBound + 1), db.dialect)
+        let rowIDs: [Int64] = try db.query(newest.sql, newest.arguments).map { try $0["id"] }
         return IndexMatches(candidates: rowIDs.prefix(limit).jsonArray, counted: rowIDs.count)
     }
 
-    /// How many rows of an index match `pattern`, counted up to one past the count bound.
+    /// How many rows of an index match `pattern`, counted up to one past the count bound (the
+    /// newest, so that PostgreSQL may stop early as for `newest`).
     static func count(in index: SearchIndex, _ pattern: SearchPattern, _ db: any SQLConnection) throws -> Int {
-        let matching = index.matching(pattern, named: "pattern", db.dialect)
-        return try db.scalar(
-            "SELECT count(*) FROM (SELECT id FROM (\(matching.sql)) AS matching LIMIT :bound) AS counted",
-            matching.arguments + ["bound": SearchPage<Wish>.totalBound + 1]) ?? 0
+        let newest = index.newest(pattern, named: "pattern", limit: SearchPage<Wish>.totalBound + 1, db.dialect)
+        return try db.scalar("SELECT count(*) FROM (\(newest.sql)) AS counted", newest.arguments) ?? 0
     }
 }

@@ -211,15 +211,14 @@ extension WishRepository {
         guard let pattern = SearchGrams.textPattern(query: query, owner: owner) else {
             return SearchPage(items: [], nextCursor: nil, counted: 0)
         }
-        let matching = SearchIndex.wishTexts.matching(pattern, named: "pattern", db.dialect)
+        let newest = SearchIndex.wishTexts.newest(
+            pattern, named: "pattern", before: after?.rowID ?? Int64.max, limit: limit + 1, db.dialect)
         let candidates = try db.query(
             """
-            SELECT w.id FROM (
-                SELECT id FROM (\(matching.sql)) AS matching WHERE id < :after ORDER BY id DESC LIMIT :limit
-            ) m \(db.dialect.joinInOrder) wishes w ON w.id = m.id
+            SELECT w.id FROM (\(newest.sql)) m \(db.dialect.joinInOrder) wishes w ON w.id = m.id
             WHERE w.owner_id = :owner ORDER BY w.id DESC
             """,
-            matching.arguments + ["after": after?.rowID ?? Int64.max, "limit": limit + 1, "owner": owner.rawValue]
+            newest.arguments + ["owner": owner.rawValue]
         ).map { row in SearchPosition(group: .byText, rank: 0, createdAt: 0, rowID: try row["id"]) }
         let page = candidates.prefix(limit)
         // A first page with no next one holds every match: its length is the count.

@@ -15,12 +15,14 @@ import WishlistCore
         let alice: UserKey
         let search: Search
 
-        init(_ engine: TestEngine) throws {
+        /// With `commonWord`, also the records of ``writeCommonWord(into:alice:)``.
+        init(_ engine: TestEngine, commonWord: Bool = false) throws {
             test = try TestStore(engine: engine)
             alice = try test.addUser("alice")
             let bob = try test.addUser("bob")
             search = Search(store: test.store, gazetteer: .shared)
             try SearchDifferentialTests.write(into: test, alice: alice, bob: bob)
+            if commonWord { try SearchDifferentialTests.writeCommonWord(into: test, alice: alice) }
         }
 
         /// What a search answers, as the engines must agree on it (records named, not by their
@@ -140,6 +142,25 @@ import WishlistCore
         _ = try test.store.spots.importFile(Data(spots.utf8), aliases: "이태원 클라쓰\tItaewon Class\n")
     }
 
+    /// How many records ``writeCommonWord(into:alice:)`` writes of each kind: more than a search
+    /// counts (`SearchPage.totalBound`) or ranks (`WishRepository.searchCandidateLimit`).
+    static let commonWordCount = 1_010
+
+    /// Wishes named with "umbrella" inside the name (found by the name index, not as a start) and
+    /// in their memo, and journal entries with "rain" in the title and "umbrella" in the contents,
+    /// written out of date order: the candidates, the newest by id, are not the newest by date, and
+    /// many entries share a day.
+    static func writeCommonWord(into test: TestStore, alice: UserKey) throws {
+        for index in 0..<commonWordCount {
+            let shuffled = index * 7_919 % commonWordCount
+            let now = Date(millisecondsSince1970: 10_000 + Int64(shuffled))
+            _ = try test.wishes.create(WishDraft(name: "Red umbrella \(index)", memo: "umbrella \(index)"), owner: alice, now: now)
+            let day = String(format: "2025-%02d-%02d", shuffled % 12 + 1, shuffled % 28 + 1)
+            _ = try test.store.journal.create(
+                JournalDraft(title: "Rain \(index)", contents: "The umbrella again", date: day), owner: alice, now: now)
+        }
+    }
+
     static let queries = [
         // Korean mid-word, across spaces, and single characters.
         "가방", "여행가방", "행가", "가", "집", "신발", "캠핑", "ㅋ", "ㅋㅋㅋ",
@@ -150,6 +171,8 @@ import WishlistCore
         "t-shirt", "c++", #""hi""#, "2*3",
         // Words found only past the first part of a long entry.
         "비밀의정원", "맑았다 비밀", "끝",
+        // Words each found only in a different part of the long entry (its start, its end).
+        "ㅋㅋ 비밀의정원", "끝 ㅋ",
         // Tags.
         "여행", "여름캠핑", "outdoor", "lighting",
         // Nothing.
@@ -169,8 +192,40 @@ import WishlistCore
         let found = try sqlite.answer("가방", limit: 50)
         #expect(found[0] == "byName [\"가방\", \"여행 가방 세트\", \"여행가방\"] 3 more: false")
         #expect(try sqlite.answer("비밀의정원", limit: 50)[3] == "journal [\"Long day\"] 1 more: false")
+        #expect(try sqlite.answer("ㅋㅋ 비밀의정원", limit: 50)[3] == "journal [\"Long day\"] 1 more: false")
         #expect(try sqlite.answer("이태원 클라쓰", limit: 50)[4].contains("단밤 포차"))
         #expect(try sqlite.answer("cafe", limit: 50)[2] == "byText [\"Café crème mug\"] 1 more: false")
+    }
+
+    /// A word in more records than a search counts or ranks: the count capped alike, the same
+    /// 1,000 newest candidates ranked alike, and the same pages to the end of each group.
+    @Test func aWordInMoreRecordsThanTheBoundIsCountedRankedAndPagedAlike() throws {
+        let sqlite = try Side(.sqlite, commonWord: true)
+        let postgres = try Side(.postgres, commonWord: true)
+        for query in ["umbrella", "umbrella red", "rain umbrella", "umbrella 10"] {
+            #expect(try postgres.answer(query, limit: 50) == sqlite.answer(query, limit: 50), "\(query)")
+            #expect(try postgres.pages(query, limit: 100) == sqlite.pages(query, limit: 100), "\(query)")
+        }
+        let found = try sqlite.answer("rain umbrella", limit: 50)
+        #expect(found[3].hasSuffix("1000+ more: true"), "\(found[3])")
+        #expect(try sqlite.answer("umbrella", limit: 50)[0].hasSuffix("1000+ more: true"))
+        #expect(try sqlite.answer("umbrella", limit: 50)[2].hasSuffix("1000+ more: true"))
+    }
+
+    /// For a word in most records, PostgreSQL walks the key newest first and stops at the bound,
+    /// rather than reading every match from the GIN index and sorting them.
+    @Test func postgreSQLWalksTheNewestMatchesOfACommonWordByTheKey() throws {
+        let side = try Side(.postgres, commonWord: true)
+        // One bigram, in nearly every entry by the statistics; the table is small enough that
+        // PostgreSQL would rather read all of it, which the bench's 100,000 entries are not.
+        let pattern = try #require(SearchGrams.pattern(query: "um", owner: side.alice))
+        let newest = SearchIndex.journal.newest(pattern, named: "pattern", limit: 1_001, .postgres)
+        let plan = try side.test.store.database.read { db in
+            _ = try db.query("ANALYZE journal_search")
+            _ = try db.query("SET LOCAL enable_seqscan = off")
+            return try db.query("EXPLAIN \(newest.sql)", newest.arguments).map { try $0["QUERY PLAN"] as String }
+        }
+        #expect(plan.contains { $0.contains("Index Scan Backward using journal_search_pkey") }, "\(plan)")
     }
 
     @Test func spotListsTitlesAndCountsAreTheSameOnBothEngines() throws {
