@@ -17,6 +17,15 @@ extension PostgresConnection {
         return try scalar("SELECT pg_try_advisory_xact_lock($1::int8)", [key]) ?? false
     }
 
+    /// Takes the session-level advisory lock `key` if no other session holds it (`pg_try_advisory_lock`),
+    /// without waiting; answers whether it did. Unlike the transaction-scoped locks it outlives
+    /// transactions and is held until the session ends, however it ends (closed, the server
+    /// restarted, the backend terminated): a claim that dies with its holder, e.g. which process of
+    /// several leads. Taking it again while held counts once more; this module's callers never do.
+    public func tryAdvisoryLock(_ key: Int64) throws -> Bool {
+        try scalar("SELECT pg_try_advisory_lock($1::int8)", [key]) ?? false
+    }
+
     /// The advisory lock key for a name, e.g. `"migrations"` or `"account:" + id`: 64-bit FNV-1a of
     /// its UTF-8 bytes, the same in every process and release (Swift's own hashing is seeded per
     /// process, so it cannot be used).

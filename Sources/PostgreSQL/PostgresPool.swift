@@ -81,6 +81,13 @@ public final class PostgresPool: @unchecked Sendable {
         try withConnection { try $0.serializable(maxAttempts: maxAttempts, body) }
     }
 
+    /// A new connection to the pool's server, outside the pool: the caller's alone, for a session
+    /// that must outlive any loan (one holding a session-level advisory lock), and the caller's to
+    /// close. Counts against the server's connections, not the pool's `size`.
+    public func dedicatedConnection() throws -> PostgresConnection {
+        try PostgresConnection(url: url, applicationName: applicationName)
+    }
+
     /// An idle connection that is still alive, or a new one.
     private func take() throws -> PostgresConnection {
         while let connection = try lock.withLock({ () throws -> PostgresConnection? in

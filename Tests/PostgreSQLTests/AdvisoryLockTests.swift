@@ -60,6 +60,21 @@ import Testing
         #expect(try other.transaction { try $0.tryAdvisoryTransactionLock(key) } == true)
     }
 
+    /// A session-level lock outlives transactions and is let go when its session ends: then another
+    /// session takes it (the server ends the session a moment after the client closed it).
+    @Test func aSessionLockIsHeldUntilItsSessionEnds() throws {
+        let url = try TestDatabase.make()
+        let holder = try PostgresConnection(url: url)
+        let other = try PostgresConnection(url: url)
+        let key = PostgresConnection.advisoryLockKey("leader")
+        #expect(try holder.tryAdvisoryLock(key))
+        try holder.transaction { try $0.execute("SELECT 1") }
+        #expect(try !other.tryAdvisoryLock(key))
+        #expect(try other.transaction { try $0.tryAdvisoryTransactionLock(key) } == false, "the write locks share its keys")
+        holder.close()
+        try waitUntil("the closed session's lock is free", seconds: 10) { try other.tryAdvisoryLock(key) }
+    }
+
     @Test func outsideATransactionTheLockIsRefused() throws {
         let connection = try TestDatabase.connection()
         let error = #expect(throws: PostgresError.self) { try connection.advisoryTransactionLock(1) }

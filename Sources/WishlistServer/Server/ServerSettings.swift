@@ -23,6 +23,9 @@ public struct ServerSettings: Sendable {
     /// TLS): https makes cookies `Secure` and sends `Strict-Transport-Security`, and the links the
     /// server hands out (bookmarklet, Shortcut) use it. Nil: the page's own address, plain http allowed.
     public var publicURL: PublicURL?
+    /// How often a server on PostgreSQL asks whether it leads the background work (`Leadership`):
+    /// a follower takes over within about this long after the leader is gone.
+    public var leaderCheckInterval: Duration = .seconds(15)
     /// Refreshes every wish's link price once a day (`--refresh-prices daily`); off by default.
     public var refreshPricesDaily = false
     /// Giphy's API key for GIF search (G1–G10); nil switches GIFs off (503 `gifs_not_configured`).

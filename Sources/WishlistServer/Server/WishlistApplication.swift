@@ -16,6 +16,8 @@ public final class WishlistApplication: Sendable {
     let links: Links
     private let server: Server
     let housekeeping: Housekeeping
+    /// Runs housekeeping and the price refresh while this server leads the others on its database.
+    let leadership: Leadership
     /// Keeps the answers of writes sent with an `Idempotency-Key`.
     let idempotentWrites: IdempotentWrites
     let recentSearchRecorder: RecentSearchRecorder
@@ -44,8 +46,9 @@ public final class WishlistApplication: Sendable {
         shareViews = ShareViewCounter(lists: store.sharedLists, logger: settings.logger)
         cspViolations = CSPViolationCounter(logger: settings.logger, clock: settings.clock)
         do {
+            // Its files are tidied by housekeeping, in the one server that leads: several may share
+            // the folder, and one starting must not sweep what another is writing.
             photos = try PhotoLibrary(store: store, folder: settings.data.mediaPath)
-            try photos.tidy(now: settings.clock())
             links = Links(
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
@@ -94,11 +97,12 @@ public final class WishlistApplication: Sendable {
             sessionIdleTimeout: TimeInterval(settings.sessionIdleTimeout.components.seconds),
             logger: settings.logger)
         priceRefresher = settings.refreshPricesDaily ? PriceRefresher(links: links, logger: settings.logger) : nil
+        leadership = Leadership(
+            lock: LeaderLock(store: store), services: ServiceList([housekeeping, priceRefresher]),
+            every: settings.leaderCheckInterval, logger: settings.logger)
         // What requests hand work to starts before the server and stops after it; what works on
         // its own starts once the server listens.
-        services = ServiceList([
-            databaseWatch, recentSearchRecorder, shareViews, importedLinkPreviews, server, housekeeping, priceRefresher
-        ])
+        services = ServiceList([databaseWatch, recentSearchRecorder, shareViews, importedLinkPreviews, server, leadership])
     }
 
     /// The outbound rules every fetch of this server obeys (link previews, their images).

@@ -6,7 +6,7 @@ import WishlistCore
 
 /// Restores an account archive (docs/EXPORT.md) into an account, ids kept where they are free
 /// (`ImportPlan`). The archive is unpacked
-/// under the media folder's `staging/` (swept at start-up should the server die meanwhile) and
+/// under the media folder's `staging/` (swept by housekeeping should the server die meanwhile) and
 /// checked whole (`ArchiveContents`); what is new is decided (`ImportPlan`); the new photos'
 /// files are placed and flushed; then every row is written in one transaction. Anything wrong
 /// before the commit leaves nothing behind: no rows, and no files.

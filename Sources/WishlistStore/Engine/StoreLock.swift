@@ -22,6 +22,9 @@ enum StoreLock: Sendable, Equatable {
     /// taken by the write that saves a photo showing it (the file checked there first) and by the
     /// check that no photo shows it any more before it is removed.
     case original(sha256: String)
+    /// Which server of the database runs the background work: held by a session, not a write
+    /// (see `LeaderLock`), and keyed here so that no other lock's key can be the same.
+    case leader
 
     /// The advisory lock's key, the same in every process.
     var key: Int64 {
@@ -30,6 +33,7 @@ enum StoreLock: Sendable, Equatable {
         case .accounts: PostgresConnection.advisoryLockKey("accounts")
         case .spots: PostgresConnection.advisoryLockKey("spots")
         case .original(let sha256): PostgresConnection.advisoryLockKey("original:\(sha256)")
+        case .leader: PostgresConnection.advisoryLockKey("leader")
         }
     }
 }

@@ -239,46 +239,120 @@ struct PhotoFiles: Sendable {
         try? FileManager.default.removeItem(atPath: fullSizeJPEGPath(sha256))
     }
 
-    /// Start-up only (while the server runs, files exist a moment before the record that names
-    /// them): deletes every file no record names and every staged leftover, and makes the
-    /// full-size JPEGs of originals filed before there were any.
+    // MARK: Sweeping
+
+    /// How long a file or folder of the media folder is kept whatever the database says. Files are
+    /// written before the row that names them, and on a folder shared by several servers another
+    /// one may be writing them now: an upload's a few seconds before its commit, an import's
+    /// renditions minutes before (its originals are safe anyway: see `PhotoLibrary.sweep`). An hour
+    /// is far above both, and above any difference between the clocks of the machines that share
+    /// the folder (a file's time is the file server's); a crash's leftovers waiting an hour more
+    /// cost a little disk.
+    static let sweepGrace: TimeInterval = 3600
+
+    /// The entries of the media folder last changed before `cutoff`, the candidates of one sweep.
+    struct Listing: Sendable {
+        let cutoff: Date
+        /// Names in `staging/` (an upload's renditions, an import's unpacked archive).
+        var staged: [String] = []
+        /// The old files of each folder under `renditions/`, by folder (photo id).
+        var renditions: [String: [String]] = [:]
+        /// The folders under `renditions/` that are old themselves: only those may go when no row
+        /// names them (an upload creates its photo's folder a moment before it moves files in).
+        var oldRenditionFolders: Set<String> = []
+        /// The old files under `originals/`, as `<prefix>/<name>`.
+        var originals: [String] = []
+    }
+
+    /// Lists what a sweep may remove: the entries last changed before `cutoff` (a folder in
+    /// `staging/` by the newest thing in it). The first step, taken before the database's
+    /// references are read, so that a file whose row commits meanwhile is seen named.
+    func oldFiles(before cutoff: Date) -> Listing {
+        var listing = Listing(cutoff: cutoff)
+        listing.staged = Self.names(in: root.appendingPathComponent("staging")).filter { name in
+            Self.isOld(root.appendingPathComponent("staging/\(name)"), before: cutoff, wholeTree: true)
+        }
+        let renditions = root.appendingPathComponent("renditions")
+        for name in Self.names(in: renditions) {
+            let folder = renditions.appendingPathComponent(name)
+            if Self.isOld(folder, before: cutoff) { listing.oldRenditionFolders.insert(name) }
+            listing.renditions[name] = Self.names(in: folder).filter { Self.isOld(folder.appendingPathComponent($0), before: cutoff) }
+        }
+        let originals = root.appendingPathComponent("originals")
+        for prefix in Self.names(in: originals) {
+            let folder = originals.appendingPathComponent(prefix)
+            listing.originals += Self.names(in: folder)
+                .filter { Self.isOld(folder.appendingPathComponent($0), before: cutoff) }
+                .map { "\(prefix)/\($0)" }
+        }
+        return listing
+    }
+
+    /// Removes of `listed` what no row names (read after the listing), each entry only if it is
+    /// still old now, and makes the full-size JPEGs of originals filed before there were any.
+    /// Answers the digests of the unnamed originals, which only `PhotoLibrary` removes, under their
+    /// locks.
     ///
     /// - Parameters:
     ///   - photos: every photo's current revision, by id (as its folder is named). Other revisions'
     ///     renditions go: an edit killed before its commit leaves the next revision's, one killed
     ///     after it the previous revision's.
     ///   - originals: the format of every original, by digest.
-    func sweep(photos: [String: Int], originals: [String: ImageFormat?]) {
-        let files = FileManager.default
-        let staging = root.appendingPathComponent("staging")
-        for name in (try? files.contentsOfDirectory(atPath: staging.path)) ?? [] {
-            try? files.removeItem(at: staging.appendingPathComponent(name))
+    func sweep(_ listed: Listing, photos: [String: Int], originals: [String: ImageFormat?]) -> Set<String> {
+        for name in listed.staged {
+            removeIfOld(root.appendingPathComponent("staging/\(name)"), before: listed.cutoff, wholeTree: true)
         }
-        let renditions = root.appendingPathComponent("renditions")
-        for name in (try? files.contentsOfDirectory(atPath: renditions.path)) ?? [] {
-            let folder = renditions.appendingPathComponent(name)
-            guard let revision = photos[name] else {
-                try? files.removeItem(at: folder)
-                continue
+        for (name, old) in listed.renditions {
+            let folder = root.appendingPathComponent(Self.renditionsFolderName(name))
+            let current = photos[name].map { revision in
+                Set(RenditionSize.allCases.map { Self.renditionName(revision: revision, size: $0) })
+                    .union([Self.fullSizeEditedName(revision: revision)])
             }
-            let current = Set(RenditionSize.allCases.map { Self.renditionName(revision: revision, size: $0) })
-                .union([Self.fullSizeEditedName(revision: revision)])
-            for file in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] where !current.contains(file) {
-                try? files.removeItem(at: folder.appendingPathComponent(file))
+            guard current != nil || listed.oldRenditionFolders.contains(name) else { continue }
+            for file in old where current?.contains(file) != true {
+                removeIfOld(folder.appendingPathComponent(file), before: listed.cutoff)
             }
+            // rmdir(2) removes a folder only when empty: a file placed in it meanwhile keeps it.
+            if current == nil { Foundation.rmdir(folder.path) }
         }
         let converted = originals.filter { $0.value.map(Self.needsFullSizeJPEG) == true }.keys
         let kept = Set(originals.keys).union(converted.map { $0 + ".jpg" })
-        let folder = root.appendingPathComponent("originals")
-        for prefix in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let subfolder = folder.appendingPathComponent(prefix)
-            for name in (try? files.contentsOfDirectory(atPath: subfolder.path)) ?? [] where !kept.contains(name) {
-                try? files.removeItem(at: subfolder.appendingPathComponent(name))
+        var unnamed = Set<String>()
+        for path in listed.originals {
+            let name = String(path.split(separator: "/").last ?? "")
+            guard !kept.contains(name) else { continue }
+            let digest = name.hasSuffix(".jpg") ? String(name.dropLast(4)) : name
+            if digest.count == 64 && digest.allSatisfy(\.isHexDigit) {
+                unnamed.insert(digest)
+            } else {
+                removeIfOld(root.appendingPathComponent("originals/\(path)"), before: listed.cutoff)
             }
         }
         for sha256 in converted {
             // A file that cannot be converted keeps being served as it is.
             try? keepFullSizeJPEG(sha256, from: .file(path: originalPath(sha256)))
+        }
+        return unnamed
+    }
+
+    private static func names(in folder: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    }
+
+    /// Whether `url` was last changed before `cutoff`; with `wholeTree`, everything under it too.
+    /// Something that cannot be read is not old: it is left alone.
+    private static func isOld(_ url: URL, before cutoff: Date, wholeTree: Bool = false) -> Bool {
+        guard let changed = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+            changed < cutoff
+        else { return false }
+        guard wholeTree, let inside = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { return true }
+        return inside.allSatisfy { ($0 as? URL).map { isOld($0, before: cutoff) } ?? false }
+    }
+
+    /// Removes `url` unless it changed since it was listed (another server writing there now).
+    private func removeIfOld(_ url: URL, before cutoff: Date, wholeTree: Bool = false) {
+        if Self.isOld(url, before: cutoff, wholeTree: wholeTree) {
+            try? FileManager.default.removeItem(at: url)
         }
     }
 

@@ -13,7 +13,9 @@ import WishlistCore
 /// - the files of a photo's current revision are never deleted while it is current;
 /// - files are removed only after the commit that deleted the last row naming them, by the same
 ///   call: a caller has no second step to take or forget. Should the process die between the
-///   commit and the removal, the files no row names are swept at the next start (`tidy`);
+///   commit and the removal, the files no row names are swept by the next `tidy` (housekeeping),
+///   once older than `PhotoFiles.sweepGrace`: a younger one may be another server's, written a
+///   moment before its row;
 /// - every check of a photo's state (on a wish or an entry or not, at which revision) is made inside the
 ///   write transaction that acts on it, so concurrent requests cannot slip between;
 /// - an original is filed once however many photos show it (the same bytes, whoever uploaded
@@ -215,16 +217,26 @@ public struct PhotoLibrary: Sendable {
         try removeFiles(of: repository.deleteUnattached(before: now.addingTimeInterval(-24 * 3600)))
     }
 
-    /// Start-up housekeeping: deletes abandoned uploads, then every file no record names (left by
-    /// a crash, or by deleting an account from the command line), makes what is missing of
-    /// the files records need, and counts the frames of originals filed before photos recorded
-    /// them. Only before serving: while the server runs, an upload's files exist a moment before
-    /// its record does.
+    /// Housekeeping: deletes abandoned uploads, then every file no record names (left by a crash,
+    /// or by deleting an account from the command line) that is older than
+    /// `PhotoFiles.sweepGrace`, makes what is missing of the files records need, and counts the
+    /// frames of originals filed before photos recorded them. Safe beside requests and other servers
+    /// on the same folder: a file being written is young, and is kept.
     public func tidy(now: Date) throws {
         try removeAbandonedUploads(now: now)
-        let known = try repository.allFiles()
-        files.sweep(photos: known.photos, originals: known.originals.mapValues(ImageFormat.init(rawValue:)))
+        // A file's age is by the file system's clock, never the server's (which tests move).
+        try sweep(files.oldFiles(before: Date().addingTimeInterval(-PhotoFiles.sweepGrace)))
         try countMissingFrames()
+    }
+
+    /// Removes what of `listed` no row names, reading the rows now: after the listing, so a file
+    /// whose row was committed meanwhile is named and kept. An unnamed original is removed as a
+    /// deleted photo's is (`removeOriginals`), under its lock, so that an upload of the same bytes
+    /// now either files it again or is seen using it.
+    func sweep(_ listed: PhotoFiles.Listing) throws {
+        let known = try repository.allFiles()
+        try removeOriginals(
+            files.sweep(listed, photos: known.photos, originals: known.originals.mapValues(ImageFormat.init(rawValue:))))
     }
 
     /// Reads the header of every original whose frames were never counted. One that cannot be

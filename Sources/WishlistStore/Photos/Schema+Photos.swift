@@ -94,7 +94,7 @@ extension Schema {
     /// The number of frames of each photo's original (G10), so the API can say which photos
     /// are animations. Only GIF and WebP originals can have more than one; the others are set to 1
     /// here. A GIF's or WebP's count needs its file read, so it stays NULL (shown as a still) until
-    /// `PhotoLibrary.tidy` fills it in at the next start.
+    /// `PhotoLibrary.tidy` (housekeeping) fills it in.
     @Sendable static func addPhotoFrameCounts(_ db: Database) throws {
         try db.execute(
             """

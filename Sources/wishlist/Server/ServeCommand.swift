@@ -10,7 +10,8 @@ struct ServeCommand: Command {
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
             arguments: Environment.dataOptions + [
-                databaseConnectionsOption, listenOption, publicURLOption, geocoderOption, tilesOption, privateAddressesFlag,
+                databaseConnectionsOption, leaderCheckOption, listenOption, publicURLOption, geocoderOption, tilesOption,
+                privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
                 sessionIdleOption, sessionMaxAgeOption, connectionsOption, connectionsPerAddressOption, trustedProxyOption,
                 passwordCostOption, webDirectoryOption
@@ -97,6 +98,12 @@ struct ServeCommand: Command {
             "PostgreSQL connections the server opens at most ($WISHLIST_DATABASE_CONNECTIONS; default \(DataDirectory.defaultDatabaseConnections)).",
         format: .wholeNumber(1...200))
 
+    static let leaderCheckOption = Option(
+        "--leader-check-seconds", "N",
+        help: "With several servers on one PostgreSQL database, how often each asks whether it runs the background work; "
+            + "another takes over within about this long after the one running it stops ($WISHLIST_LEADER_CHECK_SECONDS; default 15).",
+        format: .wholeNumber(1...3600))
+
     let settings: ServerSettings
 
     init(parsing arguments: inout Arguments) throws {
@@ -107,6 +114,9 @@ struct ServeCommand: Command {
         settings.dataDirectory = data.path
         settings.databaseURL = data.databaseURL
         settings.databaseConnections = connections ?? DataDirectory.defaultDatabaseConnections
+        if let seconds = try Environment.option(Self.leaderCheckOption, orVariable: "WISHLIST_LEADER_CHECK_SECONDS", in: &arguments) {
+            settings.leaderCheckInterval = .seconds(seconds)
+        }
         if let web = try arguments.option(Self.webDirectoryOption) ?? Environment.value("WISHLIST_WEB_DIRECTORY") {
             settings.webDirectory = URL(fileURLWithPath: web, isDirectory: true)
         }

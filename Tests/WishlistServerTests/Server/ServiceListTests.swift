@@ -57,11 +57,13 @@ import Testing
     }
 
     /// The application's own list: what requests hand work to comes before the HTTP server, what
-    /// works on its own after it.
+    /// works on its own after it, in the leadership.
     @Test func theApplicationStartsItsServicesAroundTheServer() throws {
-        let server = try TestServer()
+        let server = try TestServer { $0.refreshPricesDaily = true }
         let names = server.application.services.services.map { String(describing: type(of: $0)) }
         let watch = TestServer.onPostgreSQL ? ["DatabaseWatch"] : []
-        #expect(names == watch + ["RecentSearchRecorder", "ShareViewCounter", "ImportedLinkPreviews", "Server", "Housekeeping"])
+        #expect(names == watch + ["RecentSearchRecorder", "ShareViewCounter", "ImportedLinkPreviews", "Server", "Leadership"])
+        let leaders = server.application.leadership.services.services.map { String(describing: type(of: $0)) }
+        #expect(leaders == ["Housekeeping", "PriceRefresher"])
     }
 }

@@ -40,6 +40,8 @@ final class TestServer: Sendable {
         settings.clock = { clock.now }
         settings.logger = nil
         settings.spotsSource = .none
+        // A server started on the database of one stopped a moment ago leads within a blink.
+        settings.leaderCheckInterval = .milliseconds(200)
         madeDatabase = Self.onPostgreSQL && dataDirectory == nil ? try Self.newDatabase() : nil
         if let madeDatabase {
             settings.databaseURL = madeDatabase
