@@ -94,7 +94,8 @@ import Testing
         "SHELL": ["tcsh"], "X,Y,WIDTH,HEIGHT": ["1,2,3"], "--giphy-url": ["ftp://giphy"], "--giphy-rating": ["nc-17"],
         "--session-idle-days": ["0"], "--session-max-age-days": ["x"], "--max-connections": ["0"],
         "--max-connections-per-address": ["-3"], "--expires": ["someday", "2026-13-01"],
-        "--database": ["mysql://localhost/wishlist", "./data/wishlist.sqlite"], "--database-connections": ["0", "201", "many"]
+        "--database": ["mysql://localhost/wishlist", "./data/wishlist.sqlite"], "--database-connections": ["0", "201", "many"],
+        "--leader-check-seconds": ["0", "3601", "soon"]
     ]
 
     /// A valid value for each positional argument, so that only the one under test is wrong.
