@@ -59,8 +59,12 @@ def reserve(browser, en, name=None, *, show_name=False, note=None):
 
 def close_wish(browser, en):
     find_by_role(browser, "button", en["sharedList.close"]).click()
+    # Closing also goes back in the page's history (opening pushed an entry), after the dialog
+    # closes: until it has, a page opened next could meet that step back and be loaded twice.
     wait_until(
-        browser, lambda: not browser.execute_script("return !!document.querySelector('dialog[open]')"), "still open"
+        browser,
+        lambda: browser.execute_script("return !document.querySelector('dialog[open]') && !history.state?.sharedWish"),
+        "still open",
     )
 
 

@@ -68,9 +68,15 @@ def test_an_artists_spot_found_by_search_is_saved_as_a_wish_with_its_place_on_th
     wait_for_role(browser, "searchbox", en["spots.search"]).send_keys("BTS")
 
     # The artist's card names it, the names people search with, and its number of spots.
-    card = wait_until(browser, lambda: link_starting(browser, bts["title"]), "BTS's card is not listed")
-    assert en["spots.count"].replace("{count}", str(bts["spotCount"])) in card.accessible_name, card.accessible_name
-    assert "BTS" in card.accessible_name, card.accessible_name
+    # Read in the wait: the card may be drawn anew for the last letters typed between finding it
+    # and reading it.
+    name = wait_until(
+        browser,
+        lambda: (card := link_starting(browser, bts["title"])) and card.accessible_name,
+        "BTS's card is not listed",
+    )
+    assert en["spots.count"].replace("{count}", str(bts["spotCount"])) in name, name
+    assert "BTS" in name, name
     screenshot("discover-spots-bts")
     # Found again: the results may have been drawn anew for the last letters typed.
     wait_until(browser, lambda: link_starting(browser, bts["title"]), "BTS's card is not listed").click()
