@@ -22,6 +22,7 @@ public struct RateWindowRepository: Sendable {
         let now = now.millisecondsSince1970
         let ends = now + Int64((window * 1000).rounded(.up))
         guard amount <= limit else { return window }
+        let key = Self.stored(key)
         return try database.write(counted: false) { db in
             let taken = try db.queryFirst(
                 """
@@ -33,9 +34,9 @@ public struct RateWindowRepository: Sendable {
                 RETURNING count
                 """,
                 // PostgreSQL takes the limit for the column's 32-bit type: no limit is `Int.max`.
-                ["key": Self.stored(key), "ends": ends, "amount": amount, "now": now, "limit": min(limit, Int(Int32.max))])
+                ["key": key, "ends": ends, "amount": amount, "now": now, "limit": min(limit, Int(Int32.max))])
             if taken != nil { return nil }
-            let windowEnd: Int64 = try db.scalar("SELECT ends_at FROM rate_windows WHERE key = :key", ["key": Self.stored(key)]) ?? now
+            let windowEnd: Int64 = try db.scalar("SELECT ends_at FROM rate_windows WHERE key = :key", ["key": key]) ?? now
             return Self.seconds(from: now, to: windowEnd)
         }
     }
