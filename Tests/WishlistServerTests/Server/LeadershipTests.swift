@@ -19,17 +19,11 @@ import WishlistStore
         let secondLog = Locked<[String]>([])
 
         init() throws {
-            let url = try TestDatabase.make()
-            self.url = url
+            let database = try SharedTestDatabase()
+            url = database.url
             let (firstLog, secondLog) = (firstLog, secondLog)
-            first = try TestServer {
-                $0.databaseURL = url
-                $0.logger = { line in firstLog.withLock { $0.append(line) } }
-            }
-            second = try TestServer {
-                $0.databaseURL = url
-                $0.logger = { line in secondLog.withLock { $0.append(line) } }
-            }
+            first = try TestServer(database: database) { $0.logger = { line in firstLog.withLock { $0.append(line) } } }
+            second = try TestServer(database: database) { $0.logger = { line in secondLog.withLock { $0.append(line) } } }
         }
 
         static func said(_ log: Locked<[String]>, _ words: String) -> Bool {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
@@ -8,18 +7,9 @@ import WishlistCore
 /// read on another, even when that other kept the same read's answer a moment before.
 @Suite struct KeptAnswersAcrossServersTests {
     @Test func aWriteOnOneServerIsInTheNextReadOnAnother() async throws {
-        let database = try TestServer.newDatabase()
-        defer { try? TestDatabase.drop(database) }
-        try await writeOnOneReadOnTheOther(on: database, tries: 200)
-    }
-
-    private func writeOnOneReadOnTheOther(on database: String, tries: Int) async throws {
-        let servers = try (1...2).map { _ in
-            try TestServer {
-                $0.databaseURL = database
-                $0.databaseConnections = 3
-            }
-        }
+        let database = try SharedTestDatabase()
+        let servers = try (1...2).map { _ in try TestServer(database: database) }
+        let tries = 200
         let writer = try await servers[0].signedInAdmin()
         let reader = servers[1].client()
         try await reader.signIn(username: "alice", password: TestServer.adminPassword)

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
@@ -40,16 +39,9 @@ import WishlistCore
     /// Servers sharing a PostgreSQL database count together: a cap of N a minute is N across them
     /// all, and failed sign-ins on one count on the others.
     @Test func serversSharingADatabaseShareTheirCaps() async throws {
-        let database = try TestServer.newDatabase()
-        defer { try? TestDatabase.drop(database) }
-        try await countAcrossTwoServers(on: database)
-    }
-
-    private func countAcrossTwoServers(on database: String) async throws {
+        let database = try SharedTestDatabase()
         let servers = try (1...2).map { _ in
-            try TestServer {
-                $0.databaseURL = database
-                $0.databaseConnections = 3
+            try TestServer(database: database) {
                 $0.rateLimits = [.linkPreviews: 3]
                 $0.loginFailuresPerUsername = 2
             }

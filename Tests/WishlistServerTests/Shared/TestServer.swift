@@ -24,9 +24,17 @@ final class TestServer: Sendable {
     private let madeDatabase: String?
     var baseURL: URL { URL(string: "http://127.0.0.1:\(application.port)")! }
 
+    /// The database this server shares with others (as instances behind a balancer do), kept
+    /// until the last of them has stopped.
+    private let sharedDatabase: SharedTestDatabase?
+
     /// - Parameter dataDirectory: an existing one to serve (a restart), which is left in place;
     ///   nil makes a fresh one, deleted when done.
-    init(dataDirectory: URL? = nil, configure: (inout ServerSettings) -> Void = { _ in }) throws {
+    /// - Parameter database: a PostgreSQL database other servers use too; nil for one of its own.
+    init(
+        dataDirectory: URL? = nil, database: SharedTestDatabase? = nil, configure: (inout ServerSettings) -> Void = { _ in }
+    ) throws {
+        sharedDatabase = database
         ownsDirectory = dataDirectory == nil
         self.dataDirectory =
             dataDirectory
@@ -42,9 +50,9 @@ final class TestServer: Sendable {
         settings.spotsSource = .none
         // A server started on the database of one stopped a moment ago leads within a blink.
         settings.leaderCheckInterval = .milliseconds(200)
-        madeDatabase = Self.onPostgreSQL && dataDirectory == nil ? try Self.newDatabase() : nil
-        if let madeDatabase {
-            settings.databaseURL = madeDatabase
+        madeDatabase = Self.onPostgreSQL && dataDirectory == nil && database == nil ? try Self.newDatabase() : nil
+        if let url = database?.url ?? madeDatabase {
+            settings.databaseURL = url
             // Sixteen servers at once, within the tests' cluster's connections.
             settings.databaseConnections = 3
         }
@@ -86,6 +94,20 @@ final class TestServer: Sendable {
         let client = client()
         try await client.signIn(username: username, password: password)
         return client
+    }
+}
+
+/// A new database on the tests' PostgreSQL cluster that several `TestServer`s share, whatever
+/// engine the run's other servers use; dropped once the last server holding it has stopped.
+final class SharedTestDatabase: Sendable {
+    let url: String
+
+    init() throws {
+        url = try TestServer.newDatabase()
+    }
+
+    deinit {
+        try? TestDatabase.drop(url)
     }
 }
 
