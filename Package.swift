@@ -85,13 +85,13 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Giphy", dependencies: ["Outbound"]),
         // S3-compatible object stores, for photos shared by several servers (libcurl signs).
-        .target(name: "S3", dependencies: ["CCurl"]),
+        .target(name: "S3", dependencies: ["CCurl", "CHTMLMeta"]),
 
         // The product.
         .target(name: "WishlistCore"),
         .target(
             name: "WishlistStore",
-            dependencies: ["WishlistCore", "SQLite", "PostgreSQL", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
+            dependencies: ["WishlistCore", "SQLite", "PostgreSQL", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive", "S3"],
             resources: [.copy("Data")], swiftSettings: optimizedInDebug
         ),
         .target(
@@ -145,7 +145,7 @@ let package = Package(
             name: "WishlistStoreTests",
             dependencies: [
                 "WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "TestSupport", "Crypto", "Archive", "SQLite",
-                "PostgreSQL", "WishlistBenchData"
+                "PostgreSQL", "WishlistBenchData", "S3"
             ],
             exclude: ["Fixtures"]
         ),

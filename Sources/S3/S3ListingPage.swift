@@ -1,24 +1,19 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// One page of a ListObjectsV2 answer: its objects, and the token of the next page when there is one.
 struct S3ListingPage {
     private(set) var objects: [S3Object] = []
     private(set) var nextContinuationToken: String?
 
     init(xml: [UInt8]) throws(S3Error) {
-        let reader = S3XMLReader()
-        guard reader.read(xml) else { throw .unreadableAnswer("a listing that is not XML") }
-        for contents in reader.elements where contents.name == "Contents" {
+        guard let elements = S3XMLReader.read(xml) else { throw .unreadableAnswer("a listing that is not XML") }
+        for contents in elements where contents.name == "Contents" {
             guard let key = contents.fields["Key"], let modified = contents.fields["LastModified"].flatMap(Self.date) else {
                 throw .unreadableAnswer("an object without a key or a date")
             }
             objects.append(S3Object(key: key, size: contents.fields["Size"].flatMap { Int($0) } ?? 0, lastModified: modified))
         }
-        let result = reader.elements.first { $0.name == "ListBucketResult" }
+        let result = elements.first { $0.name == "ListBucketResult" }
         if result?.fields["IsTruncated"] == "true" {
             guard let token = result?.fields["NextContinuationToken"], !token.isEmpty else {
                 throw .unreadableAnswer("a truncated listing without a continuation token")
@@ -42,8 +37,7 @@ struct S3ErrorAnswer {
     let message: String?
 
     init?(xml: [UInt8]) {
-        let reader = S3XMLReader()
-        guard !xml.isEmpty, reader.read(xml), let error = reader.elements.first(where: { $0.name == "Error" }) else { return nil }
+        guard !xml.isEmpty, let error = S3XMLReader.read(xml)?.first(where: { $0.name == "Error" }) else { return nil }
         code = error.fields["Code"]
         message = error.fields["Message"]
     }
