@@ -23,6 +23,8 @@ public final class S3TestServer: Sendable {
     public let directory: String
 
     /// The store of this process, started at the first call; the error that stopped it, at every call.
+    /// Its keys are then in this process's environment too, where a server reads them (as an
+    /// operator would set them for `wishlist serve`).
     public static func shared() throws -> S3TestServer {
         try started.get()
     }
@@ -74,6 +76,7 @@ public final class S3TestServer: Sendable {
              "-s3.port.lance=0"] + named.map { "-\($0)=\($1)" },
             log: log, environment: environment)
         Self.stopDirectory.value = directory
+        for (name, value) in Self.environment { setenv(name, value, 1) }
         atexit { try? FileManager.default.removeItem(atPath: S3TestServer.stopDirectory.value) }
         try waitUntilReady(server, log: log)
     }
