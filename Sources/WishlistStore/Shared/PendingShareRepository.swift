@@ -36,7 +36,7 @@ public struct PendingShareRepository: Sendable {
                 [
                     "hash": Self.stored(token), "name": share.name, "title": share.title, "text": share.text, "link": share.link,
                     "sizes": share.files.map { String($0.count) }.joined(separator: ","),
-                    "files": share.files.isEmpty ? nil : share.files.reduce(Data(), +), "bytes": share.bytes,
+                    "files": share.files.isEmpty ? nil : Self.concatenated(share.files), "bytes": share.bytes,
                     "expires": now + Int64(Self.lifetime * 1000)
                 ])
             // Newest first, each share's place and the bytes of it and those newer: past either
@@ -86,8 +86,16 @@ public struct PendingShareRepository: Sendable {
         try database.write(counted: false) { db in try Self.forgetExpired(db, now: now.millisecondsSince1970) }
     }
 
+    @discardableResult
     private static func forgetExpired(_ db: any SQLConnection, now: Int64) throws -> Int {
         try db.run("DELETE FROM pending_shares WHERE expires_at <= :now", ["now": now])
+    }
+
+    /// The files one after the other, copied once.
+    private static func concatenated(_ files: [Data]) -> Data {
+        var all = Data(capacity: files.reduce(0) { $0 + $1.count })
+        for file in files { all.append(file) }
+        return all
     }
 
     private static func stored(_ token: String) -> Data {
