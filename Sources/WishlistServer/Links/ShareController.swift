@@ -7,15 +7,16 @@ import WishlistStore
 /// shortcuts, each making a wish and sending the browser to it.
 ///
 /// These routes are open to anyone because a signed-out share must not be lost: a POST is kept
-/// (`PendingShares`) under a cookie, the person signs in, and the web app then opens
-/// `/share/continue`, which makes the wish. Signed in, nothing waits.
+/// in the database (`PendingShareRepository`, so any server of it finds it) under a cookie, the
+/// person signs in, and the web app then opens `/share/continue`, which makes the wish. Signed
+/// in, nothing waits.
 ///
 /// A GET makes a wish only for an API token (a shortcut): any page can send a browser to a GET
 /// with its cookie, so a bookmarklet's GET opens the web app's share screen (`#/share?…`),
 /// which shows the preview and makes the wish with a same-site POST when the person agrees.
 ///
 /// A share costs what an upload and a link preview cost, so it counts against the same caps: per
-/// account when a signed-in share is made, per address when a signed-out one is kept in memory (it
+/// account when a signed-in share is made, per address when a signed-out one is kept to wait (it
 /// is not counted again when it is made after sign-in, so a share that waited is never refused).
 struct ShareController: Sendable {
     static let pendingCookie = "wishlist_share"
@@ -27,7 +28,7 @@ struct ShareController: Sendable {
     let links: Links
     let wishes: WishRepository
     let authenticator: Authenticator
-    let pending: PendingShares
+    let pending: PendingShareRepository
     let limits: RateLimiter
     /// Where the web app's files are (`/static/<version>`): the server's own pages use its styles,
     /// as files, since pages may run no inline style.
@@ -46,8 +47,8 @@ struct ShareController: Sendable {
         guard !shared.isEmpty else { return nothingShared }
         guard let account = try authenticator.sharingAccount(for: request) else {
             try limits.take(.uploads, address: request)
-            let token = pending.keep(shared, now: links.clock())
-            let seconds = Int(PendingShares.lifetime)
+            let token = try pending.keep(shared.pending, now: links.clock())
+            let seconds = Int(PendingShareRepository.lifetime)
             var response = Self.redirect(to: "/")
             response.headers.add("Set-Cookie", "\(Self.pendingCookie)=\(token); Path=/share; HttpOnly; SameSite=Lax; Max-Age=\(seconds)")
             response.headers.add("Set-Cookie", "\(Self.pendingFlagCookie)=1; Path=/; SameSite=Lax; Max-Age=\(seconds)")
@@ -74,7 +75,7 @@ struct ShareController: Sendable {
     /// After sign-in: makes the wish that waited, or goes home when there is none (any more).
     func resume(_ request: Request) throws -> Response {
         guard let account = try authenticator.sharingAccount(for: request) else { return Self.redirect(to: "/") }
-        let shared = request.cookies[Self.pendingCookie].flatMap { pending.take($0, now: links.clock()) }
+        let shared = try request.cookies[Self.pendingCookie].flatMap { try pending.take($0, now: links.clock()) }.map(SharedItem.init)
         var response = Self.redirect(to: try shared.map { try made($0, account) } ?? "/")
         response.headers.add("Set-Cookie", "\(Self.pendingCookie)=; Path=/share; HttpOnly; SameSite=Lax; Max-Age=0")
         response.headers.add("Set-Cookie", "\(Self.pendingFlagCookie)=; Path=/; SameSite=Lax; Max-Age=0")

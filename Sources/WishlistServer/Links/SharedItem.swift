@@ -14,6 +14,9 @@ struct SharedItem: Sendable {
     /// Files read into memory, so the item outlives the request (a share waiting for sign-in).
     var files: [Data]
 
+    /// The item as it waits for a sign-in (`PendingShareRepository`).
+    var pending: PendingShare { PendingShare(name: name, title: title, text: text, link: link, files: files) }
+
     var isEmpty: Bool { link == nil && files.isEmpty }
 
     init(name: String? = nil, title: String?, text: String?, url: String?, files: [Data]) {
@@ -25,6 +28,15 @@ struct SharedItem: Sendable {
         self.text = present(text)
         link = present(url).flatMap(Self.firstLink) ?? present(text).flatMap(Self.firstLink)
         self.files = files.filter { !$0.isEmpty }
+    }
+
+    /// An item that waited for a sign-in, as it was kept.
+    init(_ pending: PendingShare) {
+        name = pending.name
+        title = pending.title
+        text = pending.text
+        link = pending.link
+        files = pending.files
     }
 
     /// Reads the request's form or query; files only come in multipart bodies.

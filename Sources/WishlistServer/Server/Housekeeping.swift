@@ -6,7 +6,8 @@ import WishlistStore
 /// put on a wish or a journal entry for a day (with their files), the media files no record names
 /// (`PhotoLibrary.tidy`), sessions past their maximum age or unused for `sessionIdleTimeout`,
 /// idempotency keys past `IdempotentWrites.keptFor`, the ended windows of the rate limits that
-/// servers on PostgreSQL share (`RateWindowRepository`), and the full-text indexes' segments,
+/// servers on PostgreSQL share (`RateWindowRepository`), the shares that waited for a sign-in in
+/// vain (`PendingShareRepository`), and the full-text indexes' segments,
 /// merged into one per index (`Store.compactSearchIndexes`).
 ///
 /// One server of a database does it, the leader (`Leadership`): a round as it starts leading (after
@@ -60,6 +61,7 @@ final class Housekeeping: BackgroundService {
             try store.sessions.deleteExpiredSessions(now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout))
             try store.idempotency.deleteClaimed(before: now.addingTimeInterval(-IdempotentWrites.keptFor))
             try store.rateWindows.deleteEnded(before: now)
+            try store.pendingShares.deleteExpired(before: now)
             try store.compactSearchIndexes()
         } catch {
             logger?("error: housekeeping: \(String(reflecting: error))")

@@ -248,7 +248,7 @@ public final class WishlistApplication: Sendable {
         CSPReportsController(counter: cspViolations).register(in: &router)
         IDLookupController(ids: store.ids, authenticator: authenticator).register(in: &router)
         ShareController(
-            links: links, wishes: store.wishes, authenticator: authenticator, pending: PendingShares(),
+            links: links, wishes: store.wishes, authenticator: authenticator, pending: store.pendingShares,
             limits: limits, assetBase: webAssets.base
         ).register(in: &router)
         SharingController(

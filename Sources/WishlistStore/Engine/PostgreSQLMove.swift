@@ -16,11 +16,13 @@ import SQLite
 /// moved past the highest id, so the next record gets a new one; once the copy is committed, the
 /// database is vacuumed and analyzed.
 public struct PostgreSQLMove {
-    /// The tables moved row by row, each after those it refers to.
+    /// The tables moved row by row, each after those it refers to. The short-lived ones too
+    /// (sessions, rate windows, shares waiting for a sign-in): a move takes minutes, and a share
+    /// kept just before it is still taken back after it.
     static let copiedTables = [
         "users", "sessions", "api_tokens", "spot_titles", "spots", "spot_cells", "spot_imports", "wishes", "tags", "wish_tags",
         "wish_prices", "spot_wishes", "journal_entries", "journal_mentions", "photos", "gif_favorites", "recent_searches",
-        "shares", "reservations", "idempotency_keys", "rate_windows"
+        "shares", "reservations", "idempotency_keys", "rate_windows", "pending_shares"
     ]
 
     /// What PostgreSQL's triggers make from the copied rows, compared with SQLite's after the

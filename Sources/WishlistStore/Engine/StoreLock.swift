@@ -22,6 +22,9 @@ enum StoreLock: Sendable, Equatable {
     /// taken by the write that saves a photo showing it (the file checked there first) and by the
     /// check that no photo shows it any more before it is removed.
     case original(sha256: String)
+    /// The shares waiting for a sign-in, as a whole: a keep counts them all and forgets the oldest
+    /// past the limits, so that two keeping at once stay within them between them.
+    case pendingShares
     /// Which server of the database runs the background work: held by a session, not a write
     /// (see `LeaderLock`), and keyed here so that no other lock's key can be the same.
     case leader
@@ -33,6 +36,7 @@ enum StoreLock: Sendable, Equatable {
         case .accounts: PostgresConnection.advisoryLockKey("accounts")
         case .spots: PostgresConnection.advisoryLockKey("spots")
         case .original(let sha256): PostgresConnection.advisoryLockKey("original:\(sha256)")
+        case .pendingShares: PostgresConnection.advisoryLockKey("pending-shares")
         case .leader: PostgresConnection.advisoryLockKey("leader")
         }
     }

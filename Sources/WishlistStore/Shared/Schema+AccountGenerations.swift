@@ -13,12 +13,12 @@ extension Schema {
     static let tablesOfEveryone = ["spots", "spot_titles", "spot_imports"]
     /// The tables whose changes need no generation of their own: what no kept answer shows (the
     /// recent searches, shares and their views, reservations, which SQLite writes uncounted too;
-    /// idempotency keys, rate windows, migrations), who may sign in (sessions, tokens and the
+    /// idempotency keys, rate windows, pending shares, migrations), who may sign in (sessions, tokens and the
     /// accounts: a deleted account's records count themselves), and what the database derives
     /// from the tables above in the same transaction (search entries, place cells).
     /// `AccountGenerationsTests` checks every table is in one list.
     static let tablesWithoutGenerations = [
-        "recent_searches", "shares", "reservations", "idempotency_keys", "rate_windows", "schema_migrations", "sessions",
+        "recent_searches", "shares", "reservations", "idempotency_keys", "rate_windows", "pending_shares", "schema_migrations", "sessions",
         "api_tokens", "users", "account_generations", "wish_search", "wish_text_search", "journal_search", "spot_search",
         "spot_title_search", "place_cells", "journal_place_cells", "spot_cells", "place_cell_levels"
     ]

@@ -27,6 +27,7 @@ enum Schema {
         migrator.register("2026-12-08-sharing", createSharing)
         migrator.register("2026-12-09-rate-windows", createRateWindows)
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
+        migrator.register("2026-12-10-pending-shares", createPendingShares)
         return migrator
     }
 
@@ -46,6 +47,7 @@ enum Schema {
         }
         migrator.register("2026-12-09-rate-windows", createRateWindows)
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
+        migrator.register("2026-12-10-pending-shares", createPendingShares)
         return migrator
     }
 

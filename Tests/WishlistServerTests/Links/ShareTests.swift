@@ -3,6 +3,9 @@ import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistStore
+
+@testable import WishlistServer
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,11 +57,12 @@ import WishlistCore
         shop.stop()
     }
 
+    /// Sends to `target`, or else to the suite's server.
     func send(
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = nil, cookies: [String] = [],
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], to target: TestServer? = nil
     ) async throws -> Answer {
-        var request = URLRequest(url: URL(string: path, relativeTo: server.baseURL)!)
+        var request = URLRequest(url: URL(string: path, relativeTo: (target ?? server).baseURL)!)
         request.httpMethod = method
         request.httpBody = body
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
@@ -149,6 +153,58 @@ import WishlistCore
         #expect(wish.link == link)
         let again = try await send("GET", "/share/continue", cookies: [session, "wishlist_share=\(cookie)"])
         #expect(again.location == "/", "a pending share is made once")
+    }
+
+    /// The cookie's token of a signed-out share's answer.
+    static func pendingToken(_ answer: Answer) throws -> String {
+        String(try #require(answer.headers["Set-Cookie"]?.firstMatch(of: #/wishlist_share=([^;]+)/#)?.output.1))
+    }
+
+    /// Behind a load balancer, the share lands on one server and the sign-in on another.
+    @Test func aShareKeptByOneServerIsMadeAfterSignInOnAnother() async throws {
+        let database = try SharedTestDatabase()
+        let servers = try (1...2).map { _ in try TestServer(database: database) { $0.allowPrivateAddresses = true } }
+        let link = shop.url("/items/8").absoluteString
+        let (body, type) = Self.multipart(["url": link, "title": "Bag"], files: [try TestPhotos.photo("gps/DSCN0010.jpg")])
+        let waiting = try await send("POST", "/share", body: body, contentType: type, to: servers[0])
+        #expect(waiting.status == 303 && waiting.location == "/")
+        let token = try Self.pendingToken(waiting)
+        let bob = try await servers[1].signedInAdmin(username: "bob")
+        let cookies = ["wishlist_session=\(bob.sessionToken ?? "")", "wishlist_share=\(token)"]
+        let resumed = try await send("GET", "/share/continue", cookies: cookies, to: servers[1])
+        let wish = try await bob.wish(try #require(resumed.wishID))
+        #expect(wish.link == link && wish.photos.count == 1)
+        let again = try await send("GET", "/share/continue", cookies: cookies, to: servers[0])
+        #expect(again.location == "/", "neither server makes it twice")
+    }
+
+    @Test func aShareThatWaitedTooLongIsForgottenByHousekeeping() async throws {
+        let (body, type) = Self.multipart(["url": shop.url("/items/10").absoluteString])
+        let kept = server.clock.now
+        let token = try Self.pendingToken(try await send("POST", "/share", body: body, contentType: type))
+        server.clock.advance(by: 15 * 60)
+        let late = try await send("GET", "/share/continue", cookies: [session, "wishlist_share=\(token)"])
+        #expect(late.location == "/")
+        #expect(try await alice.wishes().items.isEmpty)
+        let forgotten = try Self.pendingToken(try await send("POST", "/share", body: body, contentType: type))
+        server.clock.advance(by: 15 * 60)
+        server.application.housekeeping.tidy()
+        #expect(try server.application.store.pendingShares.take(forgotten, now: kept) == nil, "gone, not only expired")
+    }
+
+    /// On SQLite, a share waits in the server's file: a restart loses none.
+    @Test(.enabled(if: !TestServer.onPostgreSQL, "a SQLite server's restart"))
+    func aShareWaitingForSignInOutlivesARestart() async throws {
+        let link = shop.url("/items/9").absoluteString
+        let (body, type) = Self.multipart(["url": link])
+        let token = try Self.pendingToken(try await send("POST", "/share", body: body, contentType: type))
+        try server.application.stop()
+        let restarted = try TestServer(dataDirectory: server.dataDirectory) { $0.allowPrivateAddresses = true }
+        let resumed = try await send("GET", "/share/continue", cookies: [session, "wishlist_share=\(token)"], to: restarted)
+        let reader = restarted.client()
+        reader.sessionToken = alice.sessionToken
+        let wish = try await reader.wish(try #require(resumed.wishID))
+        #expect(wish.link == link)
     }
 
     @Test func anotherSiteCannotShareIntoTheAccount() async throws {

@@ -20,6 +20,9 @@ import WishlistCore
         let entries: [JournalEntry]
         /// What a few searches answered on SQLite.
         let searches: [SearchAnswer]
+        /// A share waiting for a sign-in, with a file, and the token that takes it back.
+        let pendingShare = PendingShare(name: nil, title: "Lamp", text: nil, link: nil, files: [Data([0, 1, 2, 255])])
+        let pendingToken: String
         var path: String { test.directory.appending(path: "wishlist.sqlite").path }
 
         init() throws {
@@ -41,6 +44,7 @@ import WishlistCore
             wishes = try store.wishes.list(WishListQuery(limit: 100), owner: alice).items
             entries = try store.journal.list(JournalListQuery(limit: 100), owner: alice).items
             searches = try Self.searches(in: store, owner: alice)
+            pendingToken = try store.pendingShares.keep(pendingShare, now: Date())
             try store.close()
         }
 
@@ -65,6 +69,7 @@ import WishlistCore
         // Made by PostgreSQL's triggers, and the same cells as SQLite's.
         #expect((rows["place_cells"] ?? 0) > 0)
         #expect((rows["journal_place_cells"] ?? 0) > 0)
+        #expect(rows["pending_shares"] == 1)
 
         let moved = try Store(url: url, sqlitePath: "")
         defer { try? moved.close() }
@@ -72,6 +77,7 @@ import WishlistCore
         #expect(try moved.journal.list(JournalListQuery(limit: 100), owner: source.alice).items == source.entries)
         // The search entries were made anew on PostgreSQL: every search answers as it did.
         #expect(try Source.searches(in: moved, owner: source.alice) == source.searches)
+        #expect(try moved.pendingShares.take(source.pendingToken, now: Date()) == source.pendingShare)
         let next = try moved.wishes.create(WishDraft(name: "Lamp"), owner: source.alice)
         #expect(try moved.wishes.list(WishListQuery(limit: 100), owner: source.alice).items.first == next)
         _ = try moved.users.createUser(username: "carol", passwordHash: "x", isAdmin: false, now: Date())
