@@ -71,7 +71,8 @@ public struct S3Client: Sendable {
             let page = try S3ListingPage(xml: answer.body)
             objects += page.objects.compactMap { object in
                 guard object.key.hasPrefix(bucket.prefix) else { return nil }
-                return S3Object(key: String(object.key.dropFirst(bucket.prefix.count)), size: object.size, lastModified: object.lastModified)
+                return S3Object(
+                    key: String(object.key.dropFirst(bucket.prefix.count)), size: object.size, lastModified: object.lastModified)
             }
             continuation = page.nextContinuationToken
         } while continuation != nil
@@ -99,11 +100,14 @@ public struct S3Client: Sendable {
         while path.hasSuffix("/") { path.removeLast() }
         path += "/" + Self.encoded(bucket.name)
         if let key {
-            path += "/" + (bucket.prefix + key).split(separator: "/", omittingEmptySubsequences: false).map { Self.encoded(String($0)) }
+            path +=
+                "/"
+                + (bucket.prefix + key).split(separator: "/", omittingEmptySubsequences: false).map { Self.encoded(String($0)) }
                 .joined(separator: "/")
         }
         guard !query.isEmpty else { return path }
-        return path + "?" + query.sorted { $0.key < $1.key }.map { "\(Self.encoded($0.key))=\(Self.encoded($0.value))" }.joined(separator: "&")
+        return path + "?"
+            + query.sorted { $0.key < $1.key }.map { "\(Self.encoded($0.key))=\(Self.encoded($0.value))" }.joined(separator: "&")
     }
 
     /// `text` with everything but SigV4's unreserved characters (A–Z a–z 0–9 - . _ ~) percent-encoded.
@@ -140,7 +144,7 @@ public struct S3Client: Sendable {
                     continue
                 }
                 return result
-            } catch where error.isTransient && attempt < attempts {
+            } catch  where error.isTransient && attempt < attempts {
                 Self.pause(attempt)
                 attempt += 1
             }

@@ -27,7 +27,10 @@ struct S3BucketTests {
     ])
     func aMalformedLocationSaysWhy(location: String) throws {
         let error = #expect(throws: S3Error.self) { try S3Bucket(location: location, environment: keys) }
-        guard case .invalidConfiguration(let reason) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .invalidConfiguration(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(!reason.isEmpty)
     }
 

@@ -76,7 +76,10 @@ struct S3ClientTests {
         environment["AWS_SECRET_ACCESS_KEY"] = "not-the-secret"
         let wrong = S3Client(bucket: try S3Bucket(location: server.location(), environment: environment))
         let error = #expect(throws: S3Error.self) { try wrong.checkAccess() }
-        guard case .refused(403, let code, _) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .refused(403, let code, _) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(code == "SignatureDoesNotMatch")
     }
 
@@ -84,14 +87,20 @@ struct S3ClientTests {
         let bucket = try S3Bucket(
             location: "s3://none?endpoint=http://127.0.0.1:1&region=us-east-1", environment: S3TestServer.environment)
         let error = #expect(throws: S3Error.self) { try S3Client(bucket: bucket, attempts: 1).checkAccess() }
-        guard case .connectionFailed = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .connectionFailed = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test func aMissingBucketIsRefused() throws {
         let server = try S3TestServer.shared()
         let bucket = try S3Bucket(location: "s3://no-such-bucket?endpoint=\(server.endpoint)", environment: S3TestServer.environment)
         let error = #expect(throws: S3Error.self) { try S3Client(bucket: bucket).checkAccess() }
-        guard case .refused(404, let code, _) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .refused(404, let code, _) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(code == "NoSuchBucket")
     }
 }

@@ -25,12 +25,14 @@ struct S3ListingPageTests {
     }
 
     @Test func theLastPageHasNoNextOne() throws {
-        let page = try S3ListingPage(xml: Self.bytes("<ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>0</KeyCount></ListBucketResult>"))
+        let page = try S3ListingPage(
+            xml: Self.bytes("<ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>0</KeyCount></ListBucketResult>"))
         #expect(page.objects.isEmpty && page.nextContinuationToken == nil)
     }
 
     @Test(arguments: [
-        "", "not xml", "<ListBucketResult><Contents><Key>a</Key></Contents>", "<ListBucketResult><Contents><Key>a</Key></Contents></ListBucketResult>",
+        "", "not xml", "<ListBucketResult><Contents><Key>a</Key></Contents>",
+        "<ListBucketResult><Contents><Key>a</Key></Contents></ListBucketResult>",
         "<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>",
         "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><ListBucketResult><Contents><Key>&e;</Key></Contents></ListBucketResult>"
     ])
@@ -39,7 +41,8 @@ struct S3ListingPageTests {
     }
 
     @Test func anErrorAnswerGivesItsCodeAndMessage() {
-        let answer = S3ErrorAnswer(xml: Self.bytes("<Error><Code>NoSuchBucket</Code><Message>The bucket &lt;b&gt; is not there</Message></Error>"))
+        let answer = S3ErrorAnswer(
+            xml: Self.bytes("<Error><Code>NoSuchBucket</Code><Message>The bucket &lt;b&gt; is not there</Message></Error>"))
         #expect(answer?.code == "NoSuchBucket")
         #expect(answer?.message == "The bucket <b> is not there")
         #expect(S3ErrorAnswer(xml: Self.bytes("<html>502 Bad Gateway")) == nil)

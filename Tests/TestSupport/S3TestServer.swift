@@ -71,9 +71,11 @@ public final class S3TestServer: Sendable {
         environment.merge(Self.environment) { $1 }
         try FileManager.default.createDirectory(atPath: "\(directory)/data", withIntermediateDirectories: true)
         let server = try ChildServer.launch(
-            ["/usr/bin/setpriv", "--pdeathsig", "TERM", "--", binary, "mini", "-dir=\(directory)/data", "-ip=127.0.0.1",
-             "-ip.bind=127.0.0.1", "-bucket=\(Self.bucket)", "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0",
-             "-s3.port.lance=0"] + named.map { "-\($0)=\($1)" },
+            [
+                "/usr/bin/setpriv", "--pdeathsig", "TERM", "--", binary, "mini", "-dir=\(directory)/data", "-ip=127.0.0.1",
+                "-ip.bind=127.0.0.1", "-bucket=\(Self.bucket)", "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0",
+                "-s3.port.lance=0"
+            ] + named.map { "-\($0)=\($1)" },
             log: log, environment: environment)
         Self.stopDirectory.value = directory
         for (name, value) in Self.environment { setenv(name, value, 1) }
@@ -109,7 +111,7 @@ public final class S3TestServer: Sendable {
     /// `count` distinct loopback ports free now, each found by binding port 0.
     private static func freePorts(_ count: Int) throws -> [Int] {
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for descriptor in sockets { close(descriptor) } }
         var ports: [Int] = []
         for _ in 0..<count {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -121,7 +123,8 @@ public final class S3TestServer: Sendable {
             }
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             guard bound == 0,
-                withUnsafeMutablePointer(to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } })
+                withUnsafeMutablePointer(
+                    to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } })
                     == 0
             else { throw S3TestServerError("no free loopback port: \(String(cString: strerror(errno)))") }
             sockets.append(descriptor)

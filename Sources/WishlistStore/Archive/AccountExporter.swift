@@ -108,7 +108,9 @@ public struct AccountExporter: Sendable {
             let renditions: [String]
             do {
                 original = try files.original(stored.sha256)
-                renditions = try RenditionSize.allCases.map { try files.local(PhotoFiles.renditionName(id, revision: stored.revision, size: $0)) }
+                renditions = try RenditionSize.allCases.map {
+                    try files.local(PhotoFiles.renditionName(id, revision: stored.revision, size: $0))
+                }
             } catch is NotFoundError {
                 continue
             }

@@ -119,7 +119,8 @@ public struct PhotoLibrary: Sendable {
         }
         let version = String(photo.sha256.prefix(16))
         let format = ImageFormat(rawValue: photo.format)
-        if let format, PhotoFiles.needsFullSizeJPEG(format), let fullSize = try files.media.file(PhotoFiles.fullSizeJPEGName(photo.sha256)) {
+        if let format, PhotoFiles.needsFullSizeJPEG(format), let fullSize = try files.media.file(PhotoFiles.fullSizeJPEGName(photo.sha256))
+        {
             return MediaFile(path: fullSize, contentType: "image/jpeg", version: version, filename: "photo.jpg")
         }
         return MediaFile(

@@ -85,8 +85,9 @@ struct S3Media: MediaStore {
     /// the folders left empty. A copy removed while it is being served stays readable to the
     /// reader that opened it.
     func tidy() {
-        guard let walker = FileManager.default.enumerator(
-            at: cache, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: cache, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey])
         else { return }
         var files: [(path: String, bytes: Int, changed: Date)] = []
         var folders: [String] = []

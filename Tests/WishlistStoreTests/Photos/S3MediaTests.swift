@@ -62,7 +62,9 @@ import WishlistCore
         // The full-size picture, made at the first asking, is an object too.
         #expect(try keys().contains("renditions/\(id)/1-full.jpg"))
         let original = try there.media(photo.id, size: .original, owner: alice)
-        #expect(FileManager.default.contents(atPath: original.path) == FileManager.default.contents(atPath: TestData.photo("gps/DSCN0010.jpg").path))
+        #expect(
+            FileManager.default.contents(atPath: original.path)
+                == FileManager.default.contents(atPath: TestData.photo("gps/DSCN0010.jpg").path))
     }
 
     @Test func anEditReplacesTheRenditionsAndADeletionRemovesEveryObject() throws {
