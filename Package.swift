@@ -84,12 +84,14 @@ let package = Package(
         // Zip and tar archives: account exports and imports, backups.
         .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Giphy", dependencies: ["Outbound"]),
+        // S3-compatible object stores, for photos shared by several servers (libcurl signs).
+        .target(name: "S3", dependencies: ["CCurl", "CHTMLMeta"]),
 
         // The product.
         .target(name: "WishlistCore"),
         .target(
             name: "WishlistStore",
-            dependencies: ["WishlistCore", "SQLite", "PostgreSQL", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive"],
+            dependencies: ["WishlistCore", "SQLite", "PostgreSQL", "Crypto", "Geocoding", "Imaging", "Zlib", "Archive", "S3"],
             resources: [.copy("Data")], swiftSettings: optimizedInDebug
         ),
         .target(
@@ -132,6 +134,7 @@ let package = Package(
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
         // Fixtures/ holds bookmark files as browsers export them, read by path (the server and CLI tests read them too).
         .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3", "TestSupport"]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "TestSupport"]),
         .testTarget(name: "ZlibTests", dependencies: ["Zlib"]),
         // CArchive too: the tests craft hostile archives with libarchive itself.
@@ -142,7 +145,7 @@ let package = Package(
             name: "WishlistStoreTests",
             dependencies: [
                 "WishlistStore", "WishlistCore", "Geocoding", "Imaging", "Zlib", "TestSupport", "Crypto", "Archive", "SQLite",
-                "PostgreSQL", "WishlistBenchData"
+                "PostgreSQL", "WishlistBenchData", "S3"
             ],
             exclude: ["Fixtures"]
         ),

@@ -55,3 +55,7 @@ static inline curl_socket_t ccurl_socket_bad(void) {
 static inline struct curl_header *ccurl_next_response_header(CURL *handle, struct curl_header *previous) {
     return curl_easy_nextheader(handle, CURLH_HEADER, -1, previous);
 }
+
+static inline CURLcode ccurl_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}

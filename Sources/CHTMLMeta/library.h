@@ -7,6 +7,7 @@
 // functions are reached through `libxml`, a table that loader.c fills with dlsym.
 
 #include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
 #include <libxml/tree.h>
 
 /// Every libxml2 function this target calls, once. Adding a call means adding
@@ -24,7 +25,10 @@
     X(htmlNewParserCtxt) \
     X(htmlCtxtReadMemory) \
     X(htmlFreeParserCtxt) \
-    X(xmlStopParser)
+    X(xmlStopParser) \
+    X(xmlNewParserCtxt) \
+    X(xmlCtxtReadMemory) \
+    X(xmlFreeParserCtxt)
 
 /// Pointers to the loaded functions, each typed as the header declares it, and
 /// to `xmlFree`, which libxml2 exports as a variable holding its deallocator.

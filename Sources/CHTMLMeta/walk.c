@@ -69,15 +69,8 @@ static void error(void *parser, const char *message, ...) {
     if (!walk->stopped && walk->search > maximum_search) stop(parser, walk);
 }
 
-int chtml_walk(const char *bytes, size_t length, const char *encoding, const chtml_walker *walker, void *context) {
-    if (chtml_load() != NULL) return -1;
-    if (length > (size_t)INT32_MAX) return -1;
-    htmlParserCtxtPtr parser = libxml.htmlNewParserCtxt();
-    if (!parser) return -1;
-    struct walk walk = {walker, context, 0, 0, 0};
-    parser->_private = &walk;
-    htmlSAXHandlerPtr sax = parser->sax;
-    // Only the events read here: no document is built.
+/// Only the events read here: no document is built.
+static void set_handlers(xmlSAXHandlerPtr sax) {
     sax->startDocument = NULL;
     sax->endDocument = NULL;
     sax->startElement = start;
@@ -91,10 +84,38 @@ int chtml_walk(const char *bytes, size_t length, const char *encoding, const cht
     sax->error = error;
     sax->warning = error;
     sax->fatalError = error;
+}
+
+int chtml_walk(const char *bytes, size_t length, const char *encoding, const chtml_walker *walker, void *context) {
+    if (chtml_load() != NULL) return -1;
+    if (length > (size_t)INT32_MAX) return -1;
+    htmlParserCtxtPtr parser = libxml.htmlNewParserCtxt();
+    if (!parser) return -1;
+    struct walk walk = {walker, context, 0, 0, 0};
+    parser->_private = &walk;
+    set_handlers(parser->sax);
     int options = HTML_PARSE_RECOVER | HTML_PARSE_NONET;
     htmlDocPtr document = libxml.htmlCtxtReadMemory(parser, bytes, (int)length, NULL, encoding, options);
     // Nothing builds one; freed all the same should libxml2 have made one.
     if (document) libxml.xmlFreeDoc(document);
     libxml.htmlFreeParserCtxt(parser);
     return walk.stopped ? -1 : 0;
+}
+
+int chtml_walk_xml(const char *bytes, size_t length, const chtml_walker *walker, void *context) {
+    if (chtml_load() != NULL) return -1;
+    if (length > (size_t)INT32_MAX) return -1;
+    xmlParserCtxtPtr parser = libxml.xmlNewParserCtxt();
+    if (!parser) return -1;
+    struct walk walk = {walker, context, 0, 0, 0};
+    parser->_private = &walk;
+    set_handlers(parser->sax);
+    // SAX1 so that `start` gets the element's name and attributes as for HTML (SAX2 would call a
+    // namespace-aware handler instead).
+    int options = XML_PARSE_NONET | XML_PARSE_SAX1 | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlDocPtr document = libxml.xmlCtxtReadMemory(parser, bytes, (int)length, NULL, NULL, options);
+    int well_formed = parser->wellFormed;
+    if (document) libxml.xmlFreeDoc(document);
+    libxml.xmlFreeParserCtxt(parser);
+    return walk.stopped || !well_formed ? -1 : 0;
 }

@@ -74,7 +74,7 @@ public final class PostgresTestCluster: Sendable {
             (owner == nil ? [] : ["/usr/sbin/runuser", "-u", "postgres", "--"])
                 + ["\(Self.programs)/initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
             log: log)
-        let server = try Self.launchServer(
+        let server = try ChildServer.launch(
             (owner == nil ? ["/usr/bin/setpriv"] : ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"])
                 + ["--pdeathsig", "QUIT", "--", "\(Self.programs)/postgres", "-D", data, "-k", directory]
                 + Self.settings.flatMap { ["-c", "\($0)=\($1)"] },
@@ -131,31 +131,6 @@ public final class PostgresTestCluster: Sendable {
         guard process.terminationStatus == 0 else {
             throw PostgresTestClusterError("\(arguments.joined(separator: " ")) failed: \(Self.tail(of: log))")
         }
-    }
-
-    /// Starts the server from a thread that never ends: `--pdeathsig` signals the server when the
-    /// thread that started it ends, not the process, and Swift's and Dispatch's threads come and go.
-    private static func launchServer(_ arguments: [String], log: String) throws -> Process {
-        @Sendable func launch() throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            output.seekToEndOfFile()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            return process
-        }
-        let outcome = Locked<Result<Process, any Error>?>(nil)
-        let launched = DispatchSemaphore(value: 0)
-        Thread {
-            outcome.value = Result { try launch() }
-            launched.signal()
-            DispatchSemaphore(value: 0).wait()
-        }.start()
-        launched.wait()
-        return try outcome.value!.get()
     }
 
     /// Waits for the server to say it accepts connections: the last line of `postmaster.pid` turns

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-// The HTML parser (libxml2's) behind a door that shows none of libxml2: its headers clash with
+// The HTML parser (libxml2's), and its XML parser for S3's answers, behind a door that shows none of libxml2: its headers clash with
 // Foundation's ICU in any Swift module that imports both (docs/ARCHITECTURE.md, "Interop notes"), so Swift sees only
 // this file. The parser finds the elements a link preview reads and hands each to a visitor.
 
@@ -48,5 +48,11 @@ typedef struct {
 /// or a number of broken end tags no real document has: libxml2 looks through every open element
 /// for each end tag, which a hostile file could make quadratic. Returns 0, or -1 as chtml_scan does.
 int chtml_walk(const char *bytes, size_t length, const char *encoding, const chtml_walker *walker, void *context);
+
+/// Parses `length` bytes of XML as chtml_walk parses HTML, reporting the same events (names as
+/// written, not lower-cased): for the flat XML an S3 store answers with. Nothing is repaired: a
+/// document that is not well-formed returns -1. No DTD is loaded and no network is used; character
+/// references and the predefined entities arrive decoded in the text.
+int chtml_walk_xml(const char *bytes, size_t length, const chtml_walker *walker, void *context);
 
 #endif

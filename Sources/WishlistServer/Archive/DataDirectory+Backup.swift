@@ -31,11 +31,12 @@ extension DataDirectory {
     @discardableResult
     public func backup(to archivePath: String, now: Date = Date()) throws -> BackupSummary {
         let staging = (path as NSString).appendingPathComponent(".backup-\(UUID().uuidString.lowercased())")
+        let media = try mediaLocation()
         let snapshot =
             if let databaseURL {
-                try DataSnapshot.take(postgresURL: databaseURL, mediaPath: mediaPath, into: staging)
+                try DataSnapshot.take(postgresURL: databaseURL, media: media, into: staging)
             } else {
-                try DataSnapshot.take(databasePath: databasePath, mediaPath: mediaPath, into: staging)
+                try DataSnapshot.take(databasePath: databasePath, media: media, into: staging)
             }
         let databaseName = isPostgreSQL ? DataSnapshot.dumpName : DataSnapshot.databaseName
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -123,6 +124,8 @@ extension DataDirectory {
             } catch DataSnapshotError.incomplete(let reason) {
                 throw BackupError.damaged(reason)
             }
+            // Checked where they were unpacked, the photos then go where this directory keeps them.
+            try mediaLocation().receive(mediaPath)
             return BackupSummary(mediaFiles: mediaFiles, bytes: Self.size(of: archivePath))
         } catch {
             if restoredDatabase, let databaseURL { try? DataSnapshot.undoRestore(into: databaseURL) }

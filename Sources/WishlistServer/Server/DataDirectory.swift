@@ -2,28 +2,41 @@ import Foundation
 import WishlistStore
 
 /// Where a server keeps everything: the folder with the photos under `media/` (`PhotoLibrary`)
-/// and, unless a PostgreSQL database is named, the database `wishlist.sqlite` beside them.
+/// unless they are kept elsewhere (`--media`), and, unless a PostgreSQL database is named, the
+/// database `wishlist.sqlite` beside them.
 public struct DataDirectory: Sendable {
     public let path: String
     /// A `postgresql://` URL (`--database`, `WISHLIST_DATABASE`); nil keeps the SQLite file.
     public let databaseURL: String?
     /// PostgreSQL connections this process opens at most (`--database-connections`).
     public let databaseConnections: Int
+    /// Where the photo files are (`--media`, `WISHLIST_MEDIA`): a folder or an `s3://` location;
+    /// nil keeps them in `media/`.
+    public let media: String?
 
     /// Connections to PostgreSQL per process unless told otherwise: a request holds one only while
     /// its statements run, and more than the cores of a 2-core machine gain nothing.
     public static let defaultDatabaseConnections = 8
 
-    public init(_ path: String, databaseURL: String? = nil, databaseConnections: Int = defaultDatabaseConnections) {
+    public init(
+        _ path: String, databaseURL: String? = nil, databaseConnections: Int = defaultDatabaseConnections, media: String? = nil
+    ) {
         self.path = path
         self.databaseURL = databaseURL
         self.databaseConnections = databaseConnections
+        self.media = media
     }
 
     public var databasePath: String { (path as NSString).appendingPathComponent("wishlist.sqlite") }
 
-    /// The photo files' folder.
+    /// The photo files' folder, unless `media` names another place.
     public var mediaPath: String { (path as NSString).appendingPathComponent("media") }
+
+    /// Where the photo files are.
+    /// - Throws: `S3Error.invalidConfiguration` for an `s3://` location that is not usable.
+    public func mediaLocation() throws -> MediaLocation {
+        try MediaLocation(media ?? mediaPath, dataDirectory: path)
+    }
 
     /// Whether the database is PostgreSQL rather than the folder's SQLite file.
     public var isPostgreSQL: Bool { databaseURL != nil }

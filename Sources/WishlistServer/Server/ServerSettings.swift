@@ -9,6 +9,9 @@ public struct ServerSettings: Sendable {
     public var dataDirectory: String = "./data"
     /// A PostgreSQL database in place of the data directory's SQLite file (`--database`).
     public var databaseURL: String?
+    /// Where the photo files are, a folder or an `s3://` location (`--media`); nil: `media/` in the
+    /// data directory.
+    public var media: String?
     /// PostgreSQL connections the server opens at most.
     public var databaseConnections = DataDirectory.defaultDatabaseConnections
     public var host: String = "127.0.0.1"
@@ -81,6 +84,6 @@ public struct ServerSettings: Sendable {
 
     /// The data directory and the database, as these settings name them.
     public var data: DataDirectory {
-        DataDirectory(dataDirectory, databaseURL: databaseURL, databaseConnections: databaseConnections)
+        DataDirectory(dataDirectory, databaseURL: databaseURL, databaseConnections: databaseConnections, media: media)
     }
 }

@@ -48,7 +48,9 @@ public final class WishlistApplication: Sendable {
         do {
             // Its files are tidied by housekeeping, in the one server that leads: several may share
             // the folder, and one starting must not sweep what another is writing.
-            photos = try PhotoLibrary(store: store, folder: settings.data.mediaPath)
+            let media = try settings.data.mediaLocation()
+            try media.check()
+            photos = try PhotoLibrary(store: store, location: media)
             links = Links(
                 client: OutboundClient(configuration: Self.outboundConfiguration(settings)), wishes: store.wishes,
                 photos: photos, clock: settings.clock)
@@ -324,7 +326,8 @@ public final class WishlistApplication: Sendable {
         StartupWarmup.begin()
         try services.start()
         settings.logger?(
-            "Wishlist is listening on http://\(settings.host):\(server.port)/, its data in \(settings.data.databaseDescription)")
+            "Wishlist is listening on http://\(settings.host):\(server.port)/, its data in \(settings.data.databaseDescription)"
+                + (settings.media.map { _ in ", its photos in \(photos.location.description)" } ?? ""))
     }
 
     /// The port actually bound (useful when 0 asked for any).

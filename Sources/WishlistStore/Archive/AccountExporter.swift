@@ -104,10 +104,16 @@ public struct AccountExporter: Sendable {
         {
             let stored = try PhotoRepository.stored(from: row)
             let id = stored.photo.id
-            let renditions = RenditionSize.allCases.map { files.renditionPath(id, revision: stored.revision, size: $0) }
-            let original = files.originalPath(stored.sha256)
-            let manager = FileManager.default
-            guard manager.fileExists(atPath: original), renditions.allSatisfy(manager.fileExists(atPath:)) else { continue }
+            let original: String
+            let renditions: [String]
+            do {
+                original = try files.original(stored.sha256)
+                renditions = try RenditionSize.allCases.map {
+                    try files.local(PhotoFiles.renditionName(id, revision: stored.revision, size: $0))
+                }
+            } catch is NotFoundError {
+                continue
+            }
             if originalsWritten.insert(stored.sha256).inserted {
                 try writer.addFile(path: AccountArchiveFormat.originalPath(stored.sha256), from: original, modified: now)
             }

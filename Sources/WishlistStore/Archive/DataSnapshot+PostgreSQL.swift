@@ -6,14 +6,15 @@ extension DataSnapshot {
     /// The dump in a snapshot's folder, in `pg_dump`'s custom format.
     public static let dumpName = "wishlist.pgdump"
 
-    /// Copies the PostgreSQL database `url` and the media files it names under `mediaPath` into
+    /// Copies the PostgreSQL database `url` and the media files it names from `media` into
     /// `folder` while servers go on writing, as `take(databasePath:…)` does for SQLite.
     ///
     /// One snapshot is read for both: this process opens a REPEATABLE READ transaction and exports
     /// its snapshot (`pg_export_snapshot`), `pg_dump` dumps exactly that snapshot (`--snapshot`),
     /// and the files are named from it too, before the transaction ends.
-    public static func take(postgresURL url: String, mediaPath: String, into folder: String) throws -> DataSnapshot {
+    public static func take(postgresURL url: String, media: MediaLocation, into folder: String) throws -> DataSnapshot {
         let files = FileManager.default
+        let store = try media.store()
         do {
             let connection = try PostgresConnection(url: url)
             defer { connection.close() }
@@ -27,7 +28,7 @@ extension DataSnapshot {
                         ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(id)", "--file=\(dump)"], url: url)
                     return try PhotoFiles.namedFiles(in: PostgresSQLConnection(connection: snapshot))
                 }
-                if try keep(named, from: mediaPath, in: (folder as NSString).appendingPathComponent(mediaName)) {
+                if try keep(named, from: store, in: (folder as NSString).appendingPathComponent(mediaName)) {
                     return DataSnapshot(folder: folder, mediaFiles: named)
                 }
             }

@@ -6,8 +6,9 @@ import SQLite
 /// (`wishlist.sqlite`, `media/…`). `wishlist backup` archives it.
 ///
 /// The database is copied with SQLite's online backup API, which reads one snapshot. The media
-/// files that snapshot names are then hard-linked beside it: a link costs no space and keeps the
-/// file even if the server deletes its name a moment later. Files are never changed in place
+/// files that snapshot names are then copied beside it from wherever they are kept (`MediaStore`):
+/// from a folder, hard-linked, which costs no space and keeps the file even if the server deletes
+/// its name a moment later; from a bucket, fetched. Files are never changed in place
 /// (originals are named by their digest, renditions by their revision), so a linked file is the
 /// file the snapshot names. The one race is a file deleted after the snapshot and before its
 /// link: its record was deleted after the snapshot too, so the copy is taken again.
@@ -23,10 +24,11 @@ public struct DataSnapshot: Sendable {
     /// How often the copy is taken again when files vanish under it before giving up.
     static let attempts = 5
 
-    /// Copies the database at `databasePath` and the files it names under `mediaPath` into
-    /// `folder`, which must not exist and should be on the same filesystem as `mediaPath` (files are
-    /// copied instead of linked where it is not). On failure `folder` is removed.
-    public static func take(databasePath: String, mediaPath: String, into folder: String) throws -> DataSnapshot {
+    /// Copies the database at `databasePath` and the files it names from `media` into `folder`,
+    /// which must not exist and should be on the same filesystem as a media folder (files are copied
+    /// instead of linked where it is not). On failure `folder` is removed.
+    public static func take(databasePath: String, media: MediaLocation, into folder: String) throws -> DataSnapshot {
+        let store = try media.store()
         let files = FileManager.default
         guard files.fileExists(atPath: databasePath) else { throw DataSnapshotError.noDatabase(databasePath) }
         do {
@@ -37,7 +39,7 @@ public struct DataSnapshot: Sendable {
                 try Database(path: databasePath).backup(to: copy)
                 let named = try PhotoFiles.namedFiles(in: SQLiteConnection(database: try Database(path: copy)))
                 let media = (folder as NSString).appendingPathComponent(mediaName)
-                if try keep(named, from: mediaPath, in: media) {
+                if try keep(named, from: store, in: media) {
                     return DataSnapshot(folder: folder, mediaFiles: named)
                 }
             }
@@ -76,32 +78,16 @@ public struct DataSnapshot: Sendable {
         return named.count
     }
 
-    /// Links (or copies) each of `names` from `source` into `destination`; false when one is gone.
-    static func keep(_ names: [String], from source: String, in destination: String) throws -> Bool {
-        let files = FileManager.default
+    /// Copies each of `names` from `source` into `destination`; false when one is gone.
+    static func keep(_ names: [String], from source: any MediaStore, in destination: String) throws -> Bool {
         var folders = Set<String>()
         for name in names {
-            let from = (source as NSString).appendingPathComponent(name)
             let to = (destination as NSString).appendingPathComponent(name)
             let folder = (to as NSString).deletingLastPathComponent
             if folders.insert(folder).inserted {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            guard link(from, to) != 0 else { continue }
-            switch errno {
-            case ENOENT:
-                return false
-            case EXDEV, EPERM, EMLINK:
-                // Another filesystem, or one without hard links: a copy, which a deletion during
-                // it may cut short just the same.
-                do {
-                    try files.copyItem(atPath: from, toPath: to)
-                } catch CocoaError.fileReadNoSuchFile {
-                    return false
-                }
-            default:
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            guard try source.copy(name, to: to) else { return false }
         }
         return true
     }

@@ -4,48 +4,60 @@ import Imaging
 import SQLite
 import WishlistCore
 
-/// The photo files in the media folder (W12, W14): each original once, named by its SHA-256 under
-/// `originals/`, byte for byte as uploaded, with a full-size upright JPEG beside it (`<digest>.jpg`)
-/// when browsers cannot show its format (HEIC); and each photo's renditions, made once per edit,
-/// under `renditions/<photo id>/<revision>-<size>.jpg`. Renditions are made in `staging/` and moved
-/// into place whole. The database says which files exist; `PhotoLibrary` keeps the two in step.
+/// The photo files (W12, W14), kept in a `MediaStore` (a folder, or an S3 bucket): each original
+/// once, named by its SHA-256 under `originals/`, byte for byte as uploaded, with a full-size
+/// upright JPEG beside it (`<digest>.jpg`) when browsers cannot show its format (HEIC); and each
+/// photo's renditions, made once per edit, under `renditions/<photo id>/<revision>-<size>.jpg`.
+/// Files are made in the store's work folder (`staging/`) and handed to the store whole. The
+/// database says which files exist; `PhotoLibrary` keeps the two in step.
 struct PhotoFiles: Sendable {
     /// The largest file one photo may be.
     static let maximumFileBytes = Limits.standard.photoFileBytes
 
-    let root: URL
+    let media: any MediaStore
     let processor: ImageProcessor
 
-    init(folder: String, processor: ImageProcessor) throws {
-        root = URL(fileURLWithPath: folder)
+    init(media: any MediaStore, processor: ImageProcessor) throws {
+        self.media = media
         self.processor = processor
-        for folder in ["originals", "renditions", "staging"] {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
     }
 
-    // MARK: Paths
+    /// Where files are made before the store keeps them, and an import's archive is unpacked.
+    var staging: URL { media.workFolder.appendingPathComponent("staging") }
 
-    func originalPath(_ sha256: String) -> String {
-        root.appendingPathComponent(Self.originalName(sha256)).path
+    // MARK: Names
+
+    static func originalName(_ sha256: String) -> String {
+        "originals/\(sha256.prefix(2))/\(sha256)"
     }
 
-    func fullSizeJPEGPath(_ sha256: String) -> String {
-        originalPath(sha256) + ".jpg"
+    static func fullSizeJPEGName(_ sha256: String) -> String {
+        originalName(sha256) + ".jpg"
+    }
+
+    static func renditionName(_ id: UUID, revision: Int, size: RenditionSize) -> String {
+        renditionsFolderName(id.lowercasedString) + "/" + renditionFileName(revision: revision, size: size)
     }
 
     /// The photo as edited at full size, made when first asked for (`fullSizeEdited`).
-    func fullSizeEditedPath(_ id: UUID, revision: Int) -> String {
-        renditionsFolder(id).appendingPathComponent(Self.fullSizeEditedName(revision: revision)).path
+    static func fullSizeEditedName(_ id: UUID, revision: Int) -> String {
+        renditionsFolderName(id.lowercasedString) + "/" + fullSizeEditedFileName(revision: revision)
     }
 
-    func renditionsFolder(_ id: UUID) -> URL {
-        root.appendingPathComponent(Self.renditionsFolderName(id.lowercasedString))
+    // MARK: Local files
+
+    /// A local file with the original's bytes.
+    /// - Throws: `NotFoundError("photo")` when the store has no such original.
+    func original(_ sha256: String) throws -> String {
+        try local(Self.originalName(sha256))
     }
 
-    func renditionPath(_ id: UUID, revision: Int, size: RenditionSize) -> String {
-        renditionsFolder(id).appendingPathComponent(Self.renditionName(revision: revision, size: size)).path
+    /// A local file with `name`'s bytes.
+    /// - Throws: `NotFoundError("photo")` when the store has no such file.
+    func local(_ name: String) throws -> String {
+        guard let path = try media.file(name) else { throw NotFoundError("photo") }
+        return path
     }
 
     /// Every file the photo rows in `db` name, relative to the media folder: each original, its
@@ -64,25 +76,21 @@ struct PhotoFiles: Sendable {
             }
             let folder = renditionsFolderName(try row["uuid"])
             for size in RenditionSize.allCases {
-                names.insert(folder + "/" + renditionName(revision: revision, size: size))
+                names.insert(folder + "/" + renditionFileName(revision: revision, size: size))
             }
         }
         return names.sorted()
     }
 
-    private static func originalName(_ sha256: String) -> String {
-        "originals/\(sha256.prefix(2))/\(sha256)"
-    }
-
-    private static func renditionsFolderName(_ id: String) -> String {
+    static func renditionsFolderName(_ id: String) -> String {
         "renditions/\(id)"
     }
 
-    private static func renditionName(revision: Int, size: RenditionSize) -> String {
+    private static func renditionFileName(revision: Int, size: RenditionSize) -> String {
         "\(revision)-\(size.rawValue).jpg"
     }
 
-    private static func fullSizeEditedName(revision: Int) -> String {
+    private static func fullSizeEditedFileName(revision: Int) -> String {
         "\(revision)-full.jpg"
     }
 
@@ -129,11 +137,9 @@ struct PhotoFiles: Sendable {
     /// Files the original under its digest unless it is there (however often it is uploaded), and
     /// its full-size JPEG when its format needs one. Cheap when both exist.
     func keepOriginal(_ source: PhotoSource, sha256: String, format: ImageFormat) throws {
-        let original = originalPath(sha256)
-        if !FileManager.default.fileExists(atPath: original) {
-            try FileManager.default.createDirectory(
-                atPath: (original as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try place(at: original) { staged in
+        let name = Self.originalName(sha256)
+        if try !media.contains(name) {
+            try place(name) { staged in
                 switch source {
                 case .file(let path): try FileManager.default.copyItem(atPath: path, toPath: staged)
                 case .bytes(let data): try data.write(to: URL(fileURLWithPath: staged))
@@ -147,29 +153,28 @@ struct PhotoFiles: Sendable {
 
     /// Makes the original's full-size JPEG unless it exists, from `source` (the original's bytes).
     func keepFullSizeJPEG(_ sha256: String, from source: PhotoSource) throws {
-        let path = fullSizeJPEGPath(sha256)
-        guard !FileManager.default.fileExists(atPath: path) else { return }
-        try place(at: path) { staged in
+        let name = Self.fullSizeJPEGName(sha256)
+        guard try !media.contains(name) else { return }
+        try place(name) { staged in
             try PhotoError.translating { () throws(ImagingError) in
                 try processor.writeFullSizeJPEG(of: Self.imageSource(source), to: staged)
             }
         }
     }
 
-    /// The path of the photo's `revision` as edited (`edit`) at full size, made from its original
-    /// unless it exists: on first asking rather than at every edit, since most are never looked at
-    /// that closely and an original may be 40 MB.
+    /// A local file of the photo's `revision` as edited (`edit`) at full size, made from its
+    /// original unless it exists: on first asking rather than at every edit, since most are never
+    /// looked at that closely and an original may be 40 MB.
     func fullSizeEdited(_ id: UUID, revision: Int, sha256: String, edit: Photo.Edit?) throws -> String {
-        let path = fullSizeEditedPath(id, revision: revision)
-        guard !FileManager.default.fileExists(atPath: path) else { return path }
-        try FileManager.default.createDirectory(at: renditionsFolder(id), withIntermediateDirectories: true)
-        try place(at: path) { staged in
+        let name = Self.fullSizeEditedName(id, revision: revision)
+        if let made = try media.file(name) { return made }
+        let original = try original(sha256)
+        try place(name) { staged in
             try PhotoError.translating { () throws(ImagingError) in
-                try processor.writeFullSizeJPEG(
-                    of: Self.imageSource(.file(path: originalPath(sha256))), edit: Self.imagingEdit(edit), to: staged)
+                try processor.writeFullSizeJPEG(of: Self.imageSource(.file(path: original)), edit: Self.imagingEdit(edit), to: staged)
             }
         }
-        return path
+        return try local(name)
     }
 
     private static func imagingEdit(_ edit: Photo.Edit?) -> PhotoEdit {
@@ -179,14 +184,14 @@ struct PhotoFiles: Sendable {
     }
 
     /// Makes the renditions of an original (`source`) with `edit` applied in a new folder under
-    /// `staging/`, for `publish` to move into place. An upload renders from the uploaded bytes, not
-    /// the filed original: until its row is saved, a deletion of the last other photo showing the
-    /// same original may remove that file.
+    /// `staging/`, for `publish` to hand to the store. An upload renders from the uploaded bytes,
+    /// not the filed original: until its row is saved, a deletion of the last other photo showing
+    /// the same original may remove that file.
     func stageRenditions(of source: PhotoSource, edit: Photo.Edit?) throws -> URL {
         let renditions = try PhotoError.translating { () throws(ImagingError) in
             try processor.renditions(of: Self.imageSource(source), edit: Self.imagingEdit(edit))
         }
-        let folder = root.appendingPathComponent("staging/\(UUID().lowercasedString)")
+        let folder = staging.appendingPathComponent(UUID().lowercasedString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             for rendition in renditions {
@@ -201,15 +206,13 @@ struct PhotoFiles: Sendable {
         return folder
     }
 
-    /// Moves staged renditions (flushed when written) into place as the photo's `revision`,
-    /// replacing any left there, and flushes the folders that name them: once this returns, the
-    /// renditions survive a power cut.
+    /// Hands staged renditions (flushed when written) to the store as the photo's `revision`,
+    /// replacing any left there: once this returns, the renditions survive a power cut.
     func publish(_ staged: URL, as id: UUID, revision: Int) throws {
-        try FileManager.default.createDirectory(at: renditionsFolder(id), withIntermediateDirectories: true)
-        for size in RenditionSize.allCases {
-            try Self.move(staged.appendingPathComponent(size.rawValue).path, to: renditionPath(id, revision: revision, size: size))
-        }
-        try Self.syncFolders(holding: renditionsFolder(id).path)
+        try media.keep(
+            RenditionSize.allCases.map { size in
+                (staged.appendingPathComponent(size.rawValue).path, Self.renditionName(id, revision: revision, size: size))
+            })
         discard(staged)
     }
 
@@ -219,24 +222,27 @@ struct PhotoFiles: Sendable {
     }
 
     // MARK: Removal
+    //
+    // What cannot be removed now (a store out of reach) is left to the next sweep, which finds
+    // every file no row names.
 
     /// Deletes one revision's renditions, and its full-size picture if it was made.
     func removeRenditions(of id: UUID, revision: Int) {
         for size in RenditionSize.allCases {
-            try? FileManager.default.removeItem(atPath: renditionPath(id, revision: revision, size: size))
+            try? media.remove(Self.renditionName(id, revision: revision, size: size))
         }
-        try? FileManager.default.removeItem(atPath: fullSizeEditedPath(id, revision: revision))
+        try? media.remove(Self.fullSizeEditedName(id, revision: revision))
     }
 
     /// Deletes every rendition of a deleted photo.
     func removeRenditions(of id: UUID) {
-        try? FileManager.default.removeItem(at: renditionsFolder(id))
+        try? media.removeAll(under: Self.renditionsFolderName(id.lowercasedString))
     }
 
     /// Deletes an original no photo shows any more, with its full-size JPEG.
     func removeOriginal(_ sha256: String) {
-        try? FileManager.default.removeItem(atPath: originalPath(sha256))
-        try? FileManager.default.removeItem(atPath: fullSizeJPEGPath(sha256))
+        try? media.remove(Self.originalName(sha256))
+        try? media.remove(Self.fullSizeJPEGName(sha256))
     }
 
     // MARK: Sweeping
@@ -250,45 +256,37 @@ struct PhotoFiles: Sendable {
     /// cost a little disk.
     static let sweepGrace: TimeInterval = 3600
 
-    /// The entries of the media folder last changed before `cutoff`, the candidates of one sweep.
+    /// The files last changed before `cutoff`, the candidates of one sweep.
     struct Listing: Sendable {
         let cutoff: Date
-        /// Names in `staging/` (an upload's renditions, an import's unpacked archive).
+        /// Names in `staging/` (an upload's renditions, an import's unpacked archive), on this machine.
         var staged: [String] = []
         /// The old files of each folder under `renditions/`, by folder (photo id).
         var renditions: [String: [String]] = [:]
-        /// The folders under `renditions/` that are old themselves: only those may go when no row
-        /// names them (an upload creates its photo's folder a moment before it moves files in).
-        var oldRenditionFolders: Set<String> = []
         /// The old files under `originals/`, as `<prefix>/<name>`.
         var originals: [String] = []
     }
 
-    /// Lists what a sweep may remove: the entries last changed before `cutoff` (a folder in
+    /// Lists what a sweep may remove: the files last changed before `cutoff` (a folder in
     /// `staging/` by the newest thing in it). The first step, taken before the database's
     /// references are read, so that a file whose row commits meanwhile is seen named.
-    func oldFiles(before cutoff: Date) -> Listing {
+    func oldFiles(before cutoff: Date) throws -> Listing {
         var listing = Listing(cutoff: cutoff)
-        listing.staged = Self.names(in: root.appendingPathComponent("staging")).filter { name in
-            Self.isOld(root.appendingPathComponent("staging/\(name)"), before: cutoff, wholeTree: true)
+        listing.staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []).filter { name in
+            Self.isOld(staging.appendingPathComponent(name), before: cutoff)
         }
-        let renditions = root.appendingPathComponent("renditions")
-        for name in Self.names(in: renditions) {
-            let folder = renditions.appendingPathComponent(name)
-            if Self.isOld(folder, before: cutoff) { listing.oldRenditionFolders.insert(name) }
-            listing.renditions[name] = Self.names(in: folder).filter { Self.isOld(folder.appendingPathComponent($0), before: cutoff) }
+        for entry in try media.list(under: "renditions/") where entry.lastChanged < cutoff {
+            let parts = entry.name.split(separator: "/")
+            guard parts.count == 3 else { continue }
+            listing.renditions[String(parts[1]), default: []].append(String(parts[2]))
         }
-        let originals = root.appendingPathComponent("originals")
-        for prefix in Self.names(in: originals) {
-            let folder = originals.appendingPathComponent(prefix)
-            listing.originals += Self.names(in: folder)
-                .filter { Self.isOld(folder.appendingPathComponent($0), before: cutoff) }
-                .map { "\(prefix)/\($0)" }
+        listing.originals = try media.list(under: "originals/").filter { $0.lastChanged < cutoff }.map {
+            String($0.name.dropFirst("originals/".count))
         }
         return listing
     }
 
-    /// Removes of `listed` what no row names (read after the listing), each entry only if it is
+    /// Removes of `listed` what no row names (read after the listing), each file only if it is
     /// still old now, and makes the full-size JPEGs of originals filed before there were any.
     /// Answers the digests of the unnamed originals, which only `PhotoLibrary` removes, under their
     /// locks.
@@ -300,20 +298,17 @@ struct PhotoFiles: Sendable {
     ///   - originals: the format of every original, by digest.
     func sweep(_ listed: Listing, photos: [String: Int], originals: [String: ImageFormat?]) -> Set<String> {
         for name in listed.staged {
-            removeIfOld(root.appendingPathComponent("staging/\(name)"), before: listed.cutoff, wholeTree: true)
+            let staged = staging.appendingPathComponent(name)
+            if Self.isOld(staged, before: listed.cutoff) { try? FileManager.default.removeItem(at: staged) }
         }
-        for (name, old) in listed.renditions {
-            let folder = root.appendingPathComponent(Self.renditionsFolderName(name))
-            let current = photos[name].map { revision in
-                Set(RenditionSize.allCases.map { Self.renditionName(revision: revision, size: $0) })
-                    .union([Self.fullSizeEditedName(revision: revision)])
+        for (folder, old) in listed.renditions {
+            let current = photos[folder].map { revision in
+                Set(RenditionSize.allCases.map { Self.renditionFileName(revision: revision, size: $0) })
+                    .union([Self.fullSizeEditedFileName(revision: revision)])
             }
-            guard current != nil || listed.oldRenditionFolders.contains(name) else { continue }
             for file in old where current?.contains(file) != true {
-                removeIfOld(folder.appendingPathComponent(file), before: listed.cutoff)
+                removeIfOld(Self.renditionsFolderName(folder) + "/" + file, before: listed.cutoff)
             }
-            // rmdir(2) removes a folder only when empty: a file placed in it meanwhile keeps it.
-            if current == nil { Foundation.rmdir(folder.path) }
         }
         let converted = originals.filter { $0.value.map(Self.needsFullSizeJPEG) == true }.keys
         let kept = Set(originals.keys).union(converted.map { $0 + ".jpg" })
@@ -325,67 +320,44 @@ struct PhotoFiles: Sendable {
             if digest.count == 64 && digest.allSatisfy(\.isHexDigit) {
                 unnamed.insert(digest)
             } else {
-                removeIfOld(root.appendingPathComponent("originals/\(path)"), before: listed.cutoff)
+                removeIfOld("originals/\(path)", before: listed.cutoff)
             }
         }
         for sha256 in converted {
             // A file that cannot be converted keeps being served as it is.
-            try? keepFullSizeJPEG(sha256, from: .file(path: originalPath(sha256)))
+            if let original = try? original(sha256) { try? keepFullSizeJPEG(sha256, from: .file(path: original)) }
         }
+        try? media.tidy()
         return unnamed
     }
 
-    private static func names(in folder: URL) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    }
-
-    /// Whether `url` was last changed before `cutoff`; with `wholeTree`, everything under it too.
-    /// Something that cannot be read is not old: it is left alone.
-    private static func isOld(_ url: URL, before cutoff: Date, wholeTree: Bool = false) -> Bool {
+    /// Whether `url` and everything under it was last changed before `cutoff`. Something that
+    /// cannot be read is not old: it is left alone.
+    private static func isOld(_ url: URL, before cutoff: Date) -> Bool {
         guard let changed = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
             changed < cutoff
         else { return false }
-        guard wholeTree, let inside = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { return true }
+        guard let inside = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { return true }
         return inside.allSatisfy { ($0 as? URL).map { isOld($0, before: cutoff) } ?? false }
     }
 
-    /// Removes `url` unless it changed since it was listed (another server writing there now).
-    private func removeIfOld(_ url: URL, before cutoff: Date, wholeTree: Bool = false) {
-        if Self.isOld(url, before: cutoff, wholeTree: wholeTree) {
-            try? FileManager.default.removeItem(at: url)
+    /// Removes `name` unless it changed since it was listed (another server writing there now).
+    private func removeIfOld(_ name: String, before cutoff: Date) {
+        if let changed = try? media.lastChanged(name), changed < cutoff {
+            try? media.remove(name)
         }
     }
 
     // MARK: Helpers
 
-    /// Writes a file under a temporary name beside `path` and moves it into place, so that no one
-    /// ever sees it half written, flushing it before the move and its folders after: once this
-    /// returns, the file survives a power cut.
-    private func place(at path: String, write: (String) throws -> Void) throws {
-        let staged = path + ".part-\(UUID().lowercasedString)"
-        do {
-            try write(staged)
-            try FileSync.file(staged)
-            try Self.move(staged, to: path)
-            try Self.syncFolders(holding: (path as NSString).deletingLastPathComponent)
-        } catch {
-            try? FileManager.default.removeItem(atPath: staged)
-            throw error
-        }
-    }
-
-    /// Flushes `folder` (the names just placed in it) and its parent (which names `folder`, perhaps
-    /// just created: `originals/<prefix>`, `renditions/<photo id>`).
-    private static func syncFolders(holding folder: String) throws {
-        try FileSync.folder(folder)
-        try FileSync.folder((folder as NSString).deletingLastPathComponent)
-    }
-
-    /// rename(2): atomic, and replaces what is there (FileManager's move refuses to).
-    private static func move(_ source: String, to destination: String) throws {
-        guard rename(source, destination) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
-        }
+    /// Makes a file in `staging/` and has the store keep it as `name`, flushed first: no one ever
+    /// sees it half written, and once this returns it survives a power cut.
+    private func place(_ name: String, write: (String) throws -> Void) throws {
+        let staged = staging.appendingPathComponent("\(UUID().lowercasedString)-\((name as NSString).lastPathComponent)").path
+        defer { unlink(staged) }
+        try write(staged)
+        try FileSync.file(staged)
+        try media.keep([(staged, name)])
     }
 
     private static func imageSource(_ source: PhotoSource) -> ImageSource {

@@ -34,9 +34,18 @@ public struct PhotoLibrary: Sendable {
 
     /// The library of `store` with its files in `folder` (created when missing).
     public init(store: Store, folder: String, processor: ImageProcessor = ImageProcessor()) throws {
-        self.store = store
-        files = try PhotoFiles(folder: folder, processor: processor)
+        try self.init(store: store, location: .folder(folder), processor: processor)
     }
+
+    /// The library of `store` with its files where `location` says.
+    public init(store: Store, location: MediaLocation, processor: ImageProcessor = ImageProcessor()) throws {
+        self.store = store
+        self.location = location
+        files = try PhotoFiles(media: location.store(), processor: processor)
+    }
+
+    /// Where the files are.
+    public let location: MediaLocation
 
     private var repository: PhotoRepository { store.photos }
 
@@ -105,17 +114,17 @@ public struct PhotoLibrary: Sendable {
         }
         if let rendition = RenditionSize(rawValue: size.rawValue) {
             return MediaFile(
-                path: files.renditionPath(id, revision: photo.revision, size: rendition), contentType: "image/jpeg",
-                version: String(photo.revision), filename: nil)
+                path: try files.local(PhotoFiles.renditionName(id, revision: photo.revision, size: rendition)),
+                contentType: "image/jpeg", version: String(photo.revision), filename: nil)
         }
         let version = String(photo.sha256.prefix(16))
         let format = ImageFormat(rawValue: photo.format)
-        let fullSize = files.fullSizeJPEGPath(photo.sha256)
-        if let format, PhotoFiles.needsFullSizeJPEG(format), FileManager.default.fileExists(atPath: fullSize) {
+        if let format, PhotoFiles.needsFullSizeJPEG(format), let fullSize = try files.media.file(PhotoFiles.fullSizeJPEGName(photo.sha256))
+        {
             return MediaFile(path: fullSize, contentType: "image/jpeg", version: version, filename: "photo.jpg")
         }
         return MediaFile(
-            path: files.originalPath(photo.sha256), contentType: format?.mimeType ?? "application/octet-stream",
+            path: try files.original(photo.sha256), contentType: format?.mimeType ?? "application/octet-stream",
             version: version, filename: "photo.\(format?.fileExtension ?? "bin")")
     }
 
@@ -133,7 +142,7 @@ public struct PhotoLibrary: Sendable {
         let edit = try request?.validated(originalWidth: current.originalWidth, originalHeight: current.originalHeight)
         let staged: URL
         do {
-            staged = try files.stageRenditions(of: .file(path: files.originalPath(current.sha256)), edit: edit)
+            staged = try files.stageRenditions(of: .file(path: files.original(current.sha256)), edit: edit)
         } catch {
             // Deleted meanwhile, original and all.
             _ = try stored(id, owner: owner)
@@ -243,7 +252,7 @@ public struct PhotoLibrary: Sendable {
     /// read any more stays uncounted, and shows as a still.
     private func countMissingFrames() throws {
         for sha256 in try repository.originalsWithoutFrameCount() {
-            guard let info = try? files.inspect(.file(path: files.originalPath(sha256))) else { continue }
+            guard let original = try? files.original(sha256), let info = try? files.inspect(.file(path: original)) else { continue }
             try repository.setFrameCount(info.frameCount, ofOriginal: sha256)
         }
     }

@@ -8,7 +8,7 @@ struct BackupCommand: Command {
         CommandConfiguration(
             name: "backup",
             abstract: "Copy the data directory (database and photos) into one file, while the server runs.",
-            arguments: [toOption] + Environment.dataOptions)
+            arguments: [toOption] + Environment.dataOptions + [Environment.mediaOption])
     }
 
     static let toOption = Option("--to", "FILE", help: "The backup file to write (a zip); replaced if it exists.")
@@ -17,7 +17,7 @@ struct BackupCommand: Command {
     let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        data = try Environment.data(&arguments)
+        data = try Environment.data(&arguments, withMedia: true)
         guard let file = try arguments.option(Self.toOption) else { throw UsageError("backup needs --to FILE.") }
         self.file = file
     }

@@ -8,7 +8,7 @@ struct RestoreCommand: Command {
         CommandConfiguration(
             name: "restore",
             abstract: "Unpack a backup into a new or empty data directory and check it.",
-            arguments: [fileArgument] + Environment.dataOptions)
+            arguments: [fileArgument] + Environment.dataOptions + [Environment.mediaOption])
     }
 
     static let fileArgument = Positional("FILE", help: "A file written by wishlist backup.")
@@ -17,7 +17,7 @@ struct RestoreCommand: Command {
     let data: DataDirectory
 
     init(parsing arguments: inout Arguments) throws {
-        data = try Environment.data(&arguments)
+        data = try Environment.data(&arguments, withMedia: true)
         file = try arguments.positional(Self.fileArgument)
     }
 

@@ -14,11 +14,15 @@ enum Environment {
     }
 
     /// The data directory (`--data`, else `WISHLIST_DATA`, else `./data`) with its database
-    /// (`--database`, else `WISHLIST_DATABASE`, else the folder's SQLite file).
-    static func data(_ arguments: inout Arguments, connections: Int = DataDirectory.defaultDatabaseConnections) throws -> DataDirectory {
+    /// (`--database`, else `WISHLIST_DATABASE`, else the folder's SQLite file) and, for a command
+    /// that declares `mediaOption`, where its photos are (`--media`, else `WISHLIST_MEDIA`).
+    static func data(
+        _ arguments: inout Arguments, connections: Int = DataDirectory.defaultDatabaseConnections, withMedia: Bool = false
+    ) throws -> DataDirectory {
         let path = try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
         let database = try option(databaseOption, orVariable: databaseVariable, in: &arguments)
-        return DataDirectory(path, databaseURL: database, databaseConnections: connections)
+        let media = withMedia ? try option(mediaOption, orVariable: "WISHLIST_MEDIA", in: &arguments) : nil
+        return DataDirectory(path, databaseURL: database, databaseConnections: connections, media: media)
     }
 
     static let dataOption = Option("--data", "DIR", help: "The data directory (default: $WISHLIST_DATA or ./data).")
@@ -32,6 +36,16 @@ enum Environment {
             + " ($WISHLIST_DATABASE, the better place for a URL with a password).",
         format: .checked("a postgresql:// URL") { url in
             url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") ? url : nil
+        })
+
+    /// For the commands that read or write photo files: several servers share one folder or bucket.
+    static let mediaOption = Option(
+        "--media", "DIR|S3",
+        help: "Where the photos are kept: a folder every server mounts, or s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION"
+            + " with the keys in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY ($WISHLIST_MEDIA; default: media/ in the data directory).",
+        format: .checked("a folder or an s3://BUCKET location") { text in
+            guard text.hasPrefix("s3://") else { return text.isEmpty ? nil : text }
+            return URLComponents(string: text)?.host?.isEmpty == false ? text : nil
         })
 
     /// What every command on a data directory declares.

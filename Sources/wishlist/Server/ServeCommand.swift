@@ -9,7 +9,7 @@ struct ServeCommand: Command {
         CommandConfiguration(
             name: "serve",
             abstract: "Run the Wishlist server: the web app, the REST API and the photos.",
-            arguments: Environment.dataOptions + [
+            arguments: Environment.dataOptions + [Environment.mediaOption] + [
                 databaseConnectionsOption, leaderCheckOption, listenOption, publicURLOption, geocoderOption, tilesOption,
                 privateAddressesFlag,
                 refreshPricesOption, spotsOption, giphyKeyOption, giphyURLOption, giphyRatingOption, rateLimitOption,
@@ -110,9 +110,10 @@ struct ServeCommand: Command {
         var settings = ServerSettings()
         let connections =
             try Environment.option(Self.databaseConnectionsOption, orVariable: "WISHLIST_DATABASE_CONNECTIONS", in: &arguments)
-        let data = try Environment.data(&arguments)
+        let data = try Environment.data(&arguments, withMedia: true)
         settings.dataDirectory = data.path
         settings.databaseURL = data.databaseURL
+        settings.media = data.media
         settings.databaseConnections = connections ?? DataDirectory.defaultDatabaseConnections
         if let seconds = try Environment.option(Self.leaderCheckOption, orVariable: "WISHLIST_LEADER_CHECK_SECONDS", in: &arguments) {
             settings.leaderCheckInterval = .seconds(seconds)

@@ -95,7 +95,7 @@ import Testing
         "--session-idle-days": ["0"], "--session-max-age-days": ["x"], "--max-connections": ["0"],
         "--max-connections-per-address": ["-3"], "--expires": ["someday", "2026-13-01"],
         "--database": ["mysql://localhost/wishlist", "./data/wishlist.sqlite"], "--database-connections": ["0", "201", "many"],
-        "--leader-check-seconds": ["0", "3601", "soon"]
+        "--leader-check-seconds": ["0", "3601", "soon"], "--media": ["", "s3://", "s3:///photos"]
     ]
 
     /// A valid value for each positional argument, so that only the one under test is wrong.

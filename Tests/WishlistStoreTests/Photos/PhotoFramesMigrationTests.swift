@@ -51,7 +51,7 @@ import WishlistCore
         let owner = try UserRepository(database: StoreDatabase(.sqlite(old))).createUser(
             username: "alice", passwordHash: "x", isAdmin: false, now: Date(millisecondsSince1970: 0)
         ).key
-        let files = try PhotoFiles(folder: media, processor: .init())
+        let files = try PhotoFiles(media: MediaFolder(media), processor: .init())
         let now = Date()
         try old.write { db in
             for (id, original) in originals {

@@ -88,8 +88,8 @@ import WishlistCore
         let (committed, kept) = try place("gps/DSCN0010.jpg")
         let (_, unnamed) = try place("gps/DSCN0012.jpg")
 
-        let listing = files.oldFiles(before: Date().addingTimeInterval(-PhotoFiles.sweepGrace))
-        #expect(listing.originals.count == 2 && listing.oldRenditionFolders.count == 2, "both uploads' files are listed")
+        let listing = try files.oldFiles(before: Date().addingTimeInterval(-PhotoFiles.sweepGrace))
+        #expect(listing.originals.count == 2 && listing.renditions.count == 2, "both uploads' files are listed")
         try library.store.database.write { db in _ = try PhotoRepository.insert(committed, owner: alice, now: Date(), db) }
         try library.sweep(listing)
 

@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The five requests a media store makes of an S3 bucket: put a file, get one into a file, ask
+/// after one, delete one, list those under a prefix. Each runs on the calling thread and is tried
+/// up to three times while the store is unreachable or answers 5xx: every one of them may be sent
+/// again (a PUT of the same bytes under the same key, a DELETE of what is gone, are no change).
+public struct S3Client: Sendable {
+    public let bucket: S3Bucket
+    private let attempts: Int
+
+    public init(bucket: S3Bucket, attempts: Int = 3) {
+        self.bucket = bucket
+        self.attempts = attempts
+    }
+
+    /// Stores the file at `path` as `key`, replacing any object there.
+    public func put(file path: String, as key: String) throws(S3Error) {
+        try expectSuccess(retrying { () throws(S3Error) in try S3Transfer.perform("PUT", url(key), bucket: bucket, upload: path) })
+    }
+
+    /// Writes the object `key` into a new file at `path`; false, writing nothing, when there is no
+    /// such object. The file is flushed to disk before this returns.
+    public func get(_ key: String, into path: String) throws(S3Error) -> Bool {
+        try retrying { () throws(S3Error) in
+            guard let file = fopen(path, "wb") else { throw .localFile(path: path, reason: String(cString: strerror(errno))) }
+            var closed = false
+            defer { if !closed { fclose(file) } }
+            let answer = try S3Transfer.perform("GET", url(key), bucket: bucket, download: file)
+            if answer.status == 404 {
+                unlink(path)
+                return false
+            }
+            try expectSuccess(answer)
+            closed = true
+            guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else {
+                throw .localFile(path: path, reason: String(cString: strerror(errno)))
+            }
+            return true
+        }
+    }
+
+    /// The object `key`, or nil when there is none.
+    public func head(_ key: String) throws(S3Error) -> S3Object? {
+        let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("HEAD", url(key), bucket: bucket) }
+        if answer.status == 404 { return nil }
+        try expectSuccess(answer)
+        return S3Object(key: key, size: max(answer.contentLength, 0), lastModified: answer.lastModified ?? .distantPast)
+    }
+
+    /// Deletes the object `key`; one that is not there is no error.
+    public func delete(_ key: String) throws(S3Error) {
+        let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("DELETE", url(key), bucket: bucket) }
+        if answer.status != 404 { try expectSuccess(answer) }
+    }
+
+    /// Every object whose key begins with `prefix`, asked for a page of `pageSize` (at most 1,000)
+    /// at a time (ListObjectsV2).
+    public func list(prefix: String, pageSize: Int = 1000) throws(S3Error) -> [S3Object] {
+        var objects: [S3Object] = []
+        var continuation: String?
+        repeat {
+            var query = ["list-type": "2", "max-keys": String(pageSize), "prefix": bucket.prefix + prefix]
+            if let continuation { query["continuation-token"] = continuation }
+            let address = url(nil, query: query)
+            let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("GET", address, bucket: bucket) }
+            try expectSuccess(answer)
+            let page = try S3ListingPage(xml: answer.body)
+            objects += page.objects.compactMap { object in
+                guard object.key.hasPrefix(bucket.prefix) else { return nil }
+                return S3Object(
+                    key: String(object.key.dropFirst(bucket.prefix.count)), size: object.size, lastModified: object.lastModified)
+            }
+            continuation = page.nextContinuationToken
+        } while continuation != nil
+        return objects
+    }
+
+    /// Checks that the bucket exists and the keys may list it: for a clear error at start-up
+    /// rather than at the first photo.
+    public func checkAccess() throws(S3Error) {
+        let answer = try retrying { () throws(S3Error) in
+            try S3Transfer.perform("GET", url(nil, query: ["list-type": "2", "max-keys": "1"]), bucket: bucket)
+        }
+        try expectSuccess(answer)
+    }
+
+    // MARK: Helpers
+
+    /// The path-style address of `key` (nil: the bucket), each path segment percent-encoded.
+    ///
+    /// The query is written sorted by name with every reserved character encoded: libcurl 7.88's
+    /// signing takes the query as it is given for the canonical request, which S3 builds sorted and
+    /// encoded, so anything else fails with SignatureDoesNotMatch.
+    func url(_ key: String?, query: [String: String] = [:]) -> String {
+        var path = bucket.endpoint.absoluteString
+        while path.hasSuffix("/") { path.removeLast() }
+        path += "/" + Self.encoded(bucket.name)
+        if let key {
+            path +=
+                "/"
+                + (bucket.prefix + key).split(separator: "/", omittingEmptySubsequences: false).map { Self.encoded(String($0)) }
+                .joined(separator: "/")
+        }
+        guard !query.isEmpty else { return path }
+        return path + "?"
+            + query.sorted { $0.key < $1.key }.map { "\(Self.encoded($0.key))=\(Self.encoded($0.value))" }.joined(separator: "&")
+    }
+
+    /// `text` with everything but SigV4's unreserved characters (A–Z a–z 0–9 - . _ ~) percent-encoded.
+    static func encoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    private func expectSuccess(_ answer: S3Transfer.Answer) throws(S3Error) {
+        guard !(200..<300).contains(answer.status) else { return }
+        let error = S3ErrorAnswer(xml: answer.body)
+        throw .refused(status: answer.status, code: error?.code, message: error?.message)
+    }
+
+    /// Runs `request` until it succeeds or fails for good, trying again after 0.1 s and 0.4 s when
+    /// the store was unreachable or answered 5xx (a store restarting, a brief overload).
+    private func retrying<Result>(_ request: () throws(S3Error) -> Result) throws(S3Error) -> Result {
+        var attempt = 1
+        while true {
+            do {
+                let result = try request()
+                if let answer = result as? S3Transfer.Answer, answer.status >= 500, attempt < attempts {
+                    Self.pause(attempt)
+                    attempt += 1
+                    continue
+                }
+                return result
+            } catch  where error.isTransient && attempt < attempts {
+                Self.pause(attempt)
+                attempt += 1
+            }
+        }
+    }
+
+    private static func pause(_ attempt: Int) {
+        usleep(useconds_t(100_000 * (1 << (2 * (attempt - 1)))))
+    }
+}
