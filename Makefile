@@ -55,7 +55,7 @@ run: deps-run build-release
 # CLUSTER_DATA. One Ctrl-C stops it all.
 CLUSTER_DATA ?= ./data-cluster
 CLUSTER_PORT ?= 8080
-cluster: deps-cluster build-release
+cluster: deps-cluster build-release $(VENV)/.installed
 	CLUSTER_DATA=$(CLUSTER_DATA) CLUSTER_PORT=$(CLUSTER_PORT) scripts/run-cluster
 
 # Each phase is a target of its own; scripts/run-phases prints the time of each at the end.

@@ -129,7 +129,7 @@ let package = Package(
         // loopback HTTP server that counts its connections, a Giphy stand-in on it, and the small
         // animations it serves (which the imaging and photo library tests decode too); and the
         // throwaway PostgreSQL cluster with a new database per test, for the PostgreSQL and store tests.
-        .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PostgreSQL", "S3"], path: "Tests/TestSupport"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
         // Fixtures/ holds bookmark files as browsers export them, read by path (the server and CLI tests read them too).

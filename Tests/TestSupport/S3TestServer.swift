@@ -1,11 +1,9 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import S3
 
 /// A throwaway S3 store, SeaweedFS's `weed mini`, started once per test process at its first use
-/// on free loopback ports, in a new folder in memory, and gone with the process (`--pdeathsig`).
+/// on free loopback ports, in a new folder in memory, and gone with the process (killed at exit,
+/// and by `--pdeathsig` should the process be killed itself).
 /// Each test takes its own key prefix of the one bucket (`location()`), so tests running at once
 /// never see each other's objects.
 ///
@@ -72,40 +70,45 @@ public final class S3TestServer: Sendable {
         try FileManager.default.createDirectory(atPath: "\(directory)/data", withIntermediateDirectories: true)
         let server = try ChildServer.launch(
             [
-                "/usr/bin/setpriv", "--pdeathsig", "TERM", "--", binary, "mini", "-dir=\(directory)/data", "-ip=127.0.0.1",
+                "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", binary, "mini", "-dir=\(directory)/data", "-ip=127.0.0.1",
                 "-ip.bind=127.0.0.1", "-bucket=\(Self.bucket)", "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0",
                 "-s3.port.lance=0"
             ] + named.map { "-\($0)=\($1)" },
             log: log, environment: environment)
+        Self.serverPID.value = server.processIdentifier
         Self.stopDirectory.value = directory
         for (name, value) in Self.environment { setenv(name, value, 1) }
-        atexit { try? FileManager.default.removeItem(atPath: S3TestServer.stopDirectory.value) }
+        atexit { S3TestServer.stop() }
         try waitUntilReady(server, log: log)
     }
 
+    private static let serverPID = Locked<pid_t>(0)
     private static let stopDirectory = Locked<String>("")
 
-    /// Waits until the S3 port answers (any HTTP answer) and the bucket exists.
+    /// At exit: nothing in the store is worth keeping, so it is killed, and only then is its folder
+    /// removed (weed asked to stop once its folder is gone never stops; hence KILL as the death
+    /// signal too).
+    private static func stop() {
+        if serverPID.value > 0 {
+            kill(serverPID.value, SIGKILL)
+            var status: Int32 = 0
+            waitpid(serverPID.value, &status, 0)
+        }
+        try? FileManager.default.removeItem(atPath: stopDirectory.value)
+    }
+
+    /// Waits until a signed listing of the bucket succeeds: the store is up and the bucket made
+    /// (an unsigned request is refused before the bucket exists as after).
     private func waitUntilReady(_ server: Process, log: String) throws {
+        let bucket = try S3Bucket(location: "s3://\(Self.bucket)?endpoint=\(endpoint)", environment: Self.environment)
+        let client = S3Client(bucket: bucket, attempts: 1)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             guard server.isRunning else { throw S3TestServerError("weed exited as it started: \(Self.tail(of: log))") }
-            if Self.answers(URL(string: "\(endpoint)/\(Self.bucket)")!) { return }
+            if (try? client.checkAccess()) != nil { return }
             usleep(50_000)
         }
         throw S3TestServerError("weed was not ready after a minute: \(Self.tail(of: log))")
-    }
-
-    /// Whether the bucket's address answers as a bucket that exists (403 unsigned, not 404).
-    private static func answers(_ url: URL) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        let status = Locked<Int>(0)
-        URLSession.shared.dataTask(with: url) { _, response, _ in
-            status.value = (response as? HTTPURLResponse)?.statusCode ?? 0
-            done.signal()
-        }.resume()
-        done.wait()
-        return status.value != 0 && status.value != 404
     }
 
     /// `count` distinct loopback ports free now, each found by binding port 0.
