@@ -5,8 +5,8 @@ and the CPU time the server process and PostgreSQL's processes used meanwhile is
 (utime + stime; for the cluster, the postmaster's own, its exited children's, and each live
 child's: backends, WAL writer, checkpointer, autovacuum). Divided by the requests the server
 logged, it is each kind's app and database CPU-ms per request; wrk's own CPU is not counted. The
-reads take turns, round after round, then the writes, so that the machine's changes of speed fall
-on all alike; the table shows each kind's median over the rounds and its spread.
+kinds take turns, round after round, so that the machine's changes of speed fall on all alike;
+the table shows each kind's median over the rounds and its spread.
 
 Then the model: an instance of C cores answers at most C * ceiling / app-CPU requests a second,
 the database of D cores at most D * ceiling / database-CPU, so N instances on one database answer
@@ -22,7 +22,7 @@ Variables: CAPACITY_ROUNDS (3), CAPACITY_CLIENTS (4), CAPACITY_MIX (mixes by req
 separated by ";", of list, search, create and upload; the check sends the first; by default
 "list=60,search=25,create=12,upload=3;list=62,search=26,create=12", the same without photos),
 CAPACITY_APP_CORES and CAPACITY_DB_CORES (2 each), CAPACITY_CEILING (0.7),
-CAPACITY_CHECK_SECONDS (10; 0 skips the check).
+CAPACITY_CHECK_SECONDS (10; 0 skips the check), CAPACITY_CHECK_CLIENTS (8).
 """
 
 import argparse
@@ -148,9 +148,7 @@ class Measure:
         started = time.monotonic()
         self.wrk(kind, count, clients)
         elapsed = time.monotonic() - started
-        # The requests still in flight when wrk stopped finish, and the log is written every 250 ms.
-        time.sleep(0.6)
-        app_after, db_after = self.cpu()
+        app_after, db_after = self.settle()
         counts, failed = self.served(since)
         served = sum(counts.values())
         return {
@@ -160,6 +158,19 @@ class Measure:
             "served": served,
             "failed": failed,
         }
+
+    def settle(self, quiet=0.3):
+        """Waits for the requests still in flight when wrk ended (an upload takes seconds on a busy
+        machine) to finish, until the server and the database spend less than 3 % of a core for
+        `quiet` seconds, and the log is written (every 250 ms); the CPU figures then."""
+        app_before, db_before = self.cpu()
+        for _ in range(60):
+            time.sleep(quiet)
+            app_after, db_after = self.cpu()
+            if app_after - app_before < 0.03 * quiet and db_after - db_before < 0.03 * quiet:
+                break
+            app_before, db_before = app_after, db_after
+        return app_after, db_after
 
     def idle(self, seconds=2.0):
         app_before, db_before = self.cpu()
@@ -187,16 +198,14 @@ def parse_mix(text):
 
 def measure_kinds(measure, rounds):
     """Each kind's app and database CPU-ms a request, the median of `rounds`; prints the table."""
+    # A first pass of each kind, not counted: the caches, the connections, the statements prepared.
+    for kind, count in REQUESTS.items():
+        measure.wrk(kind, max(5, count // 10), measure.clients)
+    measure.settle()
     results = {kind: [] for kind in REQUESTS}
-    # The reads first: the wishes created would otherwise push those with a photo off the list's
-    # first page.
-    for group in (("list", "kept", "search"), ("create", "upload")):
-        # A first pass of each kind, not counted: the caches, the connections, the statements prepared.
-        for kind in group:
-            measure.wrk(kind, max(5, REQUESTS[kind] // 10), measure.clients)
-        for _ in range(rounds):
-            for kind in group:
-                results[kind].append(measure.measure(kind, REQUESTS[kind], measure.clients))
+    for _ in range(rounds):
+        for kind, count in REQUESTS.items():
+            results[kind].append(measure.measure(kind, count, measure.clients))
     print()
     print(f"CPU per request, wrk -t1 -c{measure.clients}, {rounds} rounds: the median (the lowest-highest)")
     print(f"{'':44} {'requests':>8} {'app CPU-ms':>19} {'database CPU-ms':>19} {'requests/s':>19}")
@@ -260,6 +269,7 @@ def main():
     db_cores = float(os.environ.get("CAPACITY_DB_CORES", "2"))
     ceiling = float(os.environ.get("CAPACITY_CEILING", "0.7"))
     check_seconds = float(os.environ.get("CAPACITY_CHECK_SECONDS", "10"))
+    check_clients = int(os.environ.get("CAPACITY_CHECK_CLIENTS", "8"))
     measure = Measure(arguments)
 
     idle_app, idle_db = measure.idle()
@@ -267,7 +277,7 @@ def main():
     app, db = measure_kinds(measure, rounds)
     model(app, db, mixes, app_cores, db_cores, ceiling)
     if check_seconds > 0:
-        check(measure, app, db, mixes_text[0], check_seconds)
+        check(measure, app, db, mixes_text[0], check_seconds, check_clients)
 
 
 def pin(pid, core):
@@ -275,14 +285,14 @@ def pin(pid, core):
     subprocess.run(["taskset", "-a", "-p", "-c", str(core), str(pid)], check=True, capture_output=True)
 
 
-def check(measure, app, db, mix_text, seconds):
+def check(measure, app, db, mix_text, seconds, clients):
     """The model against this machine: the server on core 0 alone, PostgreSQL and wrk on core 1,
-    the mix sent without pause by 8 clients, enough to keep the server's core busy; measured over
+    the mix sent without pause by `clients`, enough to keep the server's core busy; measured over
     `seconds` once it runs."""
     pin(measure.server, 0)
     for pid in [measure.postgres, *children_of(measure.postgres)]:
         pin(pid, 1)
-    command, environment = measure.wrk_command("mix", None, 8, seconds=int(seconds) + 10, mix=mix_text)
+    command, environment = measure.wrk_command("mix", None, clients, seconds=int(seconds) + 10, mix=mix_text)
     wrk = subprocess.Popen(["taskset", "-c", "1", *command], env=environment, stdout=subprocess.DEVNULL)
     try:
         time.sleep(3)  # past the start, every client busy
@@ -310,7 +320,7 @@ def check(measure, app, db, mix_text, seconds):
     predicted = 1000 / max(app_predicted, db_predicted)
     print()
     print(
-        f"Check: the server pinned to 1 core, PostgreSQL and wrk to the other; the mix from 8 clients for {elapsed:.0f} s:"
+        f"Check: the server pinned to 1 core, PostgreSQL and wrk to the other; the mix from {clients} clients for {elapsed:.0f} s:"
     )
     print(
         f"  {served} requests ({', '.join(f'{kind} {count}' for kind, count in counts.items())})"
