@@ -341,4 +341,7 @@ def check(measure, app, db, mix_text, seconds, clients):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # Ctrl-C: bench/capacity stops the server and the database
+        raise SystemExit(130) from None
