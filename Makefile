@@ -92,7 +92,7 @@ bench: deps-bench build-release build-bench $(VENV)/.installed
 	bench/run
 
 # The CPU each kind of request costs the app and PostgreSQL, and the throughput of N instances on one
-# database it predicts (docs/SCALING.md, "Capacity"); about 3 minutes.
+# database it predicts (docs/SCALING.md, "Capacity"); about 2 minutes.
 capacity: deps-capacity build-release build-bench
 	bench/capacity
 
