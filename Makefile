@@ -21,6 +21,9 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvip
 # What `make cluster` adds: PostgreSQL 15's server, of which it starts a cluster in CLUSTER_DATA, and
 # haproxy in front of the three instances (scripts/run-cluster, deploy/haproxy.cfg).
 CLUSTER_PACKAGES := $(RUN_PACKAGES) postgresql-15 haproxy curl
+# What `make capacity` adds (bench/capacity): the load generator, PostgreSQL 15's server, of which it
+# starts a throwaway cluster, and Python, which measures and prints the model.
+CAPACITY_PACKAGES := $(RUN_PACKAGES) wrk postgresql-15 curl python3 util-linux
 # What the tests add: a real browser (headless Chromium) and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, zsh and fish, whose
 # completion scripts are tested in them, and PostgreSQL 15's server, of which the tests start a
@@ -45,7 +48,7 @@ E2E_WORKERS ?= 3
 TEST_TMPDIR := $(shell test -w /dev/shm && echo /dev/shm || echo $${TMPDIR:-/tmp})
 swift-test swift-test-postgres crash-safety apple-client e2e e2e-alone: export TMPDIR := $(TEST_TMPDIR)
 
-.PHONY: run cluster deps-cluster test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
+.PHONY: run cluster deps-cluster capacity deps-capacity test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
 
 run: deps-run build-release
 	.build/release/wishlist serve --data $(DATA) --listen $(LISTEN)
@@ -87,6 +90,11 @@ soak: deps-test build build-release build-bench $(VENV)/.installed
 
 bench: deps-bench build-release build-bench $(VENV)/.installed
 	bench/run
+
+# The CPU each kind of request costs the app and PostgreSQL, and the throughput of N instances on one
+# database it predicts (docs/SCALING.md, "Capacity"); about 2 minutes.
+capacity: deps-capacity build-release build-bench
+	bench/capacity
 
 build:
 	$(SWIFT) build --build-tests
@@ -142,6 +150,9 @@ deps-run:
 
 deps-cluster:
 	scripts/install-debian-packages $(CLUSTER_PACKAGES)
+
+deps-capacity:
+	scripts/install-debian-packages $(CAPACITY_PACKAGES)
 
 deps-test:
 	scripts/install-debian-packages $(TEST_PACKAGES)

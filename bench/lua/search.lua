@@ -1,9 +1,6 @@
 -- wrk: name searches spread over many different queries (each request picks one at random), so
 -- that no single query's answer stands for all of them.
-local words = { "bik", "cam", "lamp", "chair", "desk", "watch", "jack", "guitar", "tent", "mug",
-  "red", "blue", "vintage", "leather", "tiny", "cozy", "smart", "retro", "soft", "warm",
-  "%EA%B0%80%EB%B0%A9", "%EC%8B%A0%EB%B0%9C", "%EB%AA%A8%EC%9E%90", "%EC%8B%9C%EA%B3%84",
-  "%EC%9A%B0%EC%82%B0", "%ED%85%90%ED%8A%B8", "%EC%B1%85%EC%83%81", "%EB%9E%A8%ED%94%84" }
+local words = dofile("bench/lua/words.lua")
 local token = os.getenv("TOKEN")
 math.randomseed(os.time())
 request = function()
