@@ -36,20 +36,20 @@ struct S3Media: MediaStore {
         // Fetched beside its place and renamed in, so that no reader sees half a file.
         let part = local + ".part-\(UUID().lowercasedString)"
         defer { unlink(part) }
-        guard try client.get(name, into: part) else { return nil }
+        guard try reaching({ () throws(S3Error) in try client.get(name, into: part) }) else { return nil }
         guard rename(part, local) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: local]) }
         return local
     }
 
     func contains(_ name: String) throws -> Bool {
-        try client.head(name) != nil
+        try reaching { () throws(S3Error) in try client.head(name) } != nil
     }
 
     /// Puts each file into the bucket, then moves it among the local copies: the next reader on
     /// this server need not fetch what it just made.
     func keep(_ files: [(path: String, name: String)]) throws {
         for (path, name) in files {
-            try client.put(file: path, as: name)
+            try reaching { () throws(S3Error) in try client.put(file: path, as: name) }
             let local = cached(name)
             try? FileManager.default.createDirectory(
                 atPath: (local as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -58,27 +58,39 @@ struct S3Media: MediaStore {
     }
 
     func copy(_ name: String, to path: String) throws -> Bool {
-        try client.get(name, into: path)
+        try reaching { () throws(S3Error) in try client.get(name, into: path) }
     }
 
     func remove(_ name: String) throws {
-        try client.delete(name)
+        try reaching { () throws(S3Error) in try client.delete(name) }
         unlink(cached(name))
     }
 
     func removeAll(under prefix: String) throws {
-        for entry in try client.list(prefix: prefix + "/") {
-            try client.delete(entry.key)
+        for entry in try reaching({ () throws(S3Error) in try client.list(prefix: prefix + "/") }) {
+            try reaching { () throws(S3Error) in try client.delete(entry.key) }
         }
         try? FileManager.default.removeItem(atPath: cached(prefix))
     }
 
     func list(under prefix: String) throws -> [MediaStoreEntry] {
-        try client.list(prefix: prefix).map { MediaStoreEntry(name: $0.key, lastChanged: $0.lastModified) }
+        try reaching { () throws(S3Error) in try client.list(prefix: prefix) }.map {
+            MediaStoreEntry(name: $0.key, lastChanged: $0.lastModified)
+        }
     }
 
     func lastChanged(_ name: String) throws -> Date? {
-        try client.head(name)?.lastModified
+        try reaching { () throws(S3Error) in try client.head(name) }?.lastModified
+    }
+
+    /// Runs a request of the bucket; a failure is the request's `MediaUnavailableError` (503), not a
+    /// fault of the server: the store will be back.
+    private func reaching<Result>(_ request: () throws(S3Error) -> Result) throws(MediaUnavailableError) -> Result {
+        do {
+            return try request()
+        } catch {
+            throw MediaUnavailableError(reason: "\(client.bucket.description): \(error)")
+        }
     }
 
     /// Trims the local copies to `cacheBytes`, the least recently made or fetched first, and removes

@@ -43,6 +43,16 @@ import WishlistStore
         #expect(answer.headers["Retry-After"] == "5")
     }
 
+    /// What the photo library throws when its bucket cannot be used (`S3Media`): the store's words
+    /// stay in the log.
+    @Test func aPhotoStoreThatCannotBeReachedIs503WithRetryAfter() {
+        let answer = DomainErrorMiddleware.httpError(MediaUnavailableError(reason: "s3://photos: could not connect"))
+        #expect(answer.status.code == 503)
+        #expect(answer.code == "media_unavailable")
+        #expect(answer.headers["Retry-After"] == "5")
+        #expect(!answer.message.contains("s3://"))
+    }
+
     @Test func otherFailuresStayFaults() {
         let errors: [any Error] = [
             SQLiteError(code: .constraint, message: "UNIQUE constraint failed"), CocoaError(.fileReadNoSuchFile),

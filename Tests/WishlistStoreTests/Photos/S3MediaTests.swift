@@ -135,6 +135,16 @@ import WishlistCore
         #expect(!FileManager.default.fileExists(atPath: folder + "/media"))
     }
 
+    /// A store that stops answering: an upload is a `MediaUnavailableError` (503) and keeps nothing.
+    @Test func anUnreachableStoreRefusesAnUploadAndKeepsNothing() throws {
+        let gone = try S3Bucket(
+            location: "s3://wishlist?endpoint=http://127.0.0.1:1&region=us-east-1", environment: S3TestServer.environment)
+        let library = try PhotoLibrary(
+            store: test.store, location: .s3(gone, workFolder: test.directory.appending(path: "gone").path))
+        #expect(throws: MediaUnavailableError.self) { try library.add([Self.photo("gps/DSCN0010.jpg")], owner: alice) }
+        #expect(try test.store.database.read { db in try db.scalar("SELECT count(*) FROM photos") as Int? } == 0)
+    }
+
     @Test func aBucketThatIsNotThereIsAClearErrorAtStart() throws {
         let server = try S3TestServer.shared()
         let missing = try MediaLocation(
