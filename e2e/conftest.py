@@ -20,11 +20,11 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urlparse
 
-import haproxy_cluster
 import postgres_cluster
 import pytest
 from selenium.common.exceptions import WebDriverException
 
+import haproxy_cluster
 from reusable_browser import PHONE, ReusableBrowser
 
 DESKTOP = (1280, 800)

@@ -23,7 +23,7 @@ import pytest
 from flows import PASSWORD, USERNAME, create_account
 from haproxy_cluster import NAMES, STATE_TIMEOUT, Cluster
 
-pytestmark = [pytest.mark.postgres_only, pytest.mark.long]
+pytestmark = pytest.mark.postgres_only
 
 WRITERS = 4
 # Writes before the kill, and while the instance is down: enough that 2 % is more than the few
@@ -102,7 +102,9 @@ def _every_wish(front, token):
     """Every wish of the account, read page by page through haproxy: {id: name}, and the count."""
     wishes, seen, cursor = {}, 0, None
     while True:
-        status, page = front.api("GET", "/wishes?limit=100" + (f"&cursor={quote(cursor)}" if cursor else ""), token=token)
+        status, page = front.api(
+            "GET", "/wishes?limit=100" + (f"&cursor={quote(cursor)}" if cursor else ""), token=token
+        )
         assert status == 200, page
         seen += len(page["items"])
         wishes.update((wish["id"], wish["name"]) for wish in page["items"])
@@ -156,7 +158,9 @@ def test_kill_9_of_an_instance_under_four_writers_loses_nothing_acknowledged(clu
 
     sent, errors = writers.sent, writers.errors
     rate = len(errors) / sent
-    print(f"{sent} writes through haproxy, {len(writers.acknowledged)} acknowledged, {len(errors)} errors ({rate:.2%}): {errors}")
+    print(
+        f"{sent} writes through haproxy, {len(writers.acknowledged)} acknowledged, {len(errors)} errors ({rate:.2%}): {errors}"
+    )
     assert rate < MAX_ERROR_RATE, f"{len(errors)} of {sent} writes failed: {errors}"
 
     wishes, count = _every_wish(front, token)
