@@ -392,7 +392,7 @@ SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only"}
 
 def pytest_generate_tests(metafunc):
     """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`, `[cluster]`), those marked
-    `postgres_only` on PostgreSQL alone, those marked `one_server` on one server of each engine; and the
+    `postgres_only` on PostgreSQL alone, those marked `no_cluster` on SQLite and PostgreSQL; and the
     browser journeys marked `cluster_journey` on SQLite and on the cluster."""
     markers = {marker.name for marker in metafunc.definition.iter_markers()}
     if JOURNEY in markers:
@@ -402,7 +402,7 @@ def pytest_generate_tests(metafunc):
         return
     if "postgres_only" in markers:
         engines = ("postgres",)
-    elif "one_server" in markers:
+    elif "no_cluster" in markers:
         engines = ("sqlite", "postgres")
     else:
         engines = ENGINES

@@ -22,7 +22,10 @@ import pytest
 from api_world import serve_world
 
 # Generated from the API document, not a journey.
-pytestmark = pytest.mark.fuzz
+# Not on the cluster engine: haproxy hands the instances each hostile value as it is (refusing only a
+# request head past its 16 kB buffer itself, a 400 page), so a third run, about 20,000 requests through
+# haproxy to three instances, would show little more for a minute and more of the tests' time.
+pytestmark = [pytest.mark.fuzz, pytest.mark.no_cluster]
 
 TIMEOUT = 10
 MEGABYTE = "x" * (1 << 20)
@@ -159,9 +162,6 @@ MULTIPART_TYPES = [
     "multipart/mixed; boundary=b",
 ]
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-# haproxy's own answer to a request head longer than its buffer (16 kB), which no instance sees (the
-# cluster engine, conftest.py).
-BALANCER_REFUSAL = b"<html><body><h1>400 Bad request</h1>"
 
 
 @pytest.fixture
@@ -209,10 +209,7 @@ class Probe:
         with socket.create_connection(self.address, timeout=TIMEOUT) as connection:
             connection.sendall(head)
             if body and not large:
-                try:
-                    connection.sendall(body)
-                except BrokenPipeError:
-                    pass  # refused from the head alone (haproxy, past its buffer): its answer is read below
+                connection.sendall(body)
             elif large:
                 interim = connection.recv(12, socket.MSG_PEEK)
                 if interim.startswith(b"HTTP/1.1 100"):
@@ -249,7 +246,7 @@ class Probe:
                 return isinstance(error["code"], str) and isinstance(error["message"], str) and error["message"]
             except (ValueError, KeyError, TypeError):
                 return False
-        if target_length > 32_000 and (status in (414, 431) or (status, answer[:36]) == (400, BALANCER_REFUSAL)):
+        if status in (414, 431) and target_length > 32_000:
             return True
         documented = self.responses(operation).get(str(status), {})
         return any(content_type.startswith(kind) for kind in documented.get("content", {}))

@@ -13,7 +13,7 @@ import pytest
 from conftest import STARTUP_TIMEOUT
 
 # About one server as it starts: haproxy sends nothing to an instance before it is ready.
-pytestmark = pytest.mark.one_server
+pytestmark = pytest.mark.no_cluster
 
 
 def _readiness(server):

@@ -27,7 +27,7 @@ from conftest import (
 from flows import create_account
 
 # About one server's first start and its log: not run on the cluster engine.
-pytestmark = pytest.mark.one_server
+pytestmark = pytest.mark.no_cluster
 
 IMPORTED = "K-culture spots: "
 NOT_IMPORTED = "error: the bundled K-culture spots were not imported: "
