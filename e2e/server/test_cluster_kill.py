@@ -4,10 +4,11 @@ client send them; the instance leading the background work is killed with SIGKIL
 and started again a few seconds later. Then, read through haproxy:
 
 - every write that was answered 201 is there, once, as answered;
-- haproxy answered errors (anything but 201, or no answer) to under 2 % of the writes: the requests
-  the killed instance held die with it, and the ones sent to it before haproxy sees it down are
-  refused, which haproxy sends to another instance (deploy/haproxy.cfg's `retries` and `redispatch`);
-  the writers never retry on their own;
+- haproxy answered errors (anything but 201, or no answer) to under 2 % of the writes. The writers
+  never retry on their own; haproxy sends to another instance the writes the killed one refuses
+  before it is marked down, and those whose connection it closed with no answer (deploy/haproxy.cfg:
+  `retries`, `redispatch`, `retry-on`), which that instance answers, or answers 409 when the killed
+  one had begun it. Measured: 0-2 errors in about 3,700 writes;
 - another instance took over the background work within a minute;
 - the restarted instance is UP in haproxy's statistics again and answers requests through it."""
 
@@ -167,7 +168,6 @@ def test_kill_9_of_an_instance_under_four_writers_loses_nothing_acknowledged(clu
     missing = {id: name for id, name in writers.acknowledged.items() if wishes.get(id) != name}
     assert not missing, f"{len(missing)} acknowledged writes lost: {missing}"
     # Each write is there once: no write was made twice, by haproxy's retries or otherwise.
-    names = sorted(wishes.values())
-    assert count == len(wishes) and len(names) == len(set(names)), "a write was made twice"
+    assert count == len(wishes) and len(set(wishes.values())) == count, "a write was made twice"
     assert set(cluster.statistics()) == set(NAMES)
     assert all(cluster.status(name) == "UP" for name in NAMES), cluster.statistics()
