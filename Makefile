@@ -27,8 +27,8 @@ CAPACITY_PACKAGES := $(RUN_PACKAGES) wrk postgresql-15 curl python3 util-linux
 # What the tests add: a real browser (headless Chromium) and its driver, Python for the browser tests, CJK fonts
 # so the browser's screenshots show Korean text rather than empty boxes, zsh and fish, whose
 # completion scripts are tested in them, and PostgreSQL 15's server, of which the tests start a
-# throwaway cluster (Tests/TestSupport/PostgresTestCluster.swift), and haproxy, which
-# e2e/server/test_cluster.py puts in front of three servers.
+# throwaway cluster (Tests/TestSupport/PostgresTestCluster.swift), and haproxy, which the e2e
+# tests' cluster engine puts in front of three servers (e2e/haproxy_cluster.py).
 TEST_PACKAGES := $(RUN_PACKAGES) chromium-headless-shell chromium-driver fonts-noto-cjk libzbar0 python3 python3-venv sqlite3 zsh fish postgresql-15 haproxy
 # What the benchmarks add: a load generator, nginx to compare with, the sqlite3 shell, vipsthumbnail,
 # xmllint to compare the link-preview parser with, Python, which reads the API's JSON in bench/run.d,
@@ -131,8 +131,8 @@ crash-safety: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
 
 # Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers
-# (pytest-xdist), the API and fuzz tests on both engines (e2e/conftest.py), ending with the
-# slowest, where time is to be won.
+# (pytest-xdist), the API and fuzz tests on each engine, SQLite, PostgreSQL and three servers behind
+# haproxy (e2e/conftest.py), ending with the slowest, where time is to be won.
 e2e: build $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" --durations=12 e2e
 

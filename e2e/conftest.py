@@ -24,6 +24,7 @@ import postgres_cluster
 import pytest
 from selenium.common.exceptions import WebDriverException
 
+import haproxy_cluster
 from reusable_browser import PHONE, ReusableBrowser
 
 DESKTOP = (1280, 800)
@@ -40,10 +41,11 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # And it imports no K-culture spots unless the test asks (`--spots` among its arguments): the
 # bundled megabyte took a debug server most of its start.
 TEST_SERVER_ARGUMENTS = ["--password-cost", "minimum"]
-# The API and fuzz tests run on both engines (`engine`, see pytest_generate_tests): on PostgreSQL each
+# The API and fuzz tests run on each engine (`engine`, see pytest_generate_tests): on PostgreSQL each
 # data directory gets a new database of this worker's throwaway cluster (postgres_cluster.py), and keeps
-# it when its server is started again.
-ENGINES = ("sqlite", "postgres")
+# it when its server is started again; on "cluster" the server is haproxy in front of three servers on
+# one such database and one data directory (haproxy_cluster.py).
+ENGINES = ("sqlite", "postgres", "cluster")
 _engine = "sqlite"
 _DATABASES = {}
 
@@ -168,6 +170,15 @@ _SERVED_ORIGINS = set()
 def _serve(tmp_path, *extra_args, data_dir=None, environment=None):
     """Starts `wishlist serve` on a fresh data directory (`tmp_path/data` unless given) and yields
     it running; stops it after. `environment` adds variables to the server's environment."""
+    if _engine == "cluster":
+        cluster = haproxy_cluster.Cluster(
+            tmp_path, *extra_args, data_dir=data_dir, environment=environment, port=_port_for_a_new_server()
+        )
+        try:
+            yield cluster.front
+        finally:
+            cluster.stop()
+        return
     running = start_server(tmp_path, *extra_args, data_dir=data_dir, environment=environment)
     try:
         yield running
@@ -193,9 +204,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
         shutil.copytree(_data_with_bundled_spots(binary), data_dir)
     data_dir.mkdir(exist_ok=True)
     if _engine == "postgres" and "--database" not in extra_args:
-        if data_dir not in _DATABASES:
-            _DATABASES[data_dir] = postgres_cluster.new_database(partial(_migrate, binary))
-        extra_args = (*extra_args, "--database", _DATABASES[data_dir])
+        extra_args = (*extra_args, "--database", database_for(data_dir))
     log_path = tmp_path / "server.log"
     port = port or _port_for_a_new_server()
     with open(log_path, "ab") as log:
@@ -228,6 +237,14 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
         stop_server(running)
         raise
     return running
+
+
+def database_for(data_dir):
+    """The PostgreSQL database of the servers on `data_dir`: a new one of this worker's throwaway
+    cluster at the first call, the same one after."""
+    if data_dir not in _DATABASES:
+        _DATABASES[data_dir] = postgres_cluster.new_database(partial(_migrate, os.environ["WISHLIST_BIN"]))
+    return _DATABASES[data_dir]
 
 
 def _migrate(binary, database_url):
@@ -365,18 +382,31 @@ def catalogs():
 
 
 KINDS = ("browser", "api", "fuzz", "load")
+# Browser tests that also run on the cluster (`[cluster]`): one journey each of signing in, adding a wish with a
+# photo, search, the journal and sharing.
+JOURNEY = "cluster_journey"
 # Tests that run on SQLite only: the browser's (the engine is behind the API they drive), those bound by
 # time or load (measured on the default engine), and those about the data directory's SQLite file.
 SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only"}
 
 
 def pytest_generate_tests(metafunc):
-    """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`), those marked
-    `postgres_only` on PostgreSQL alone."""
+    """Runs each API and fuzz test once per engine (`[sqlite]`, `[postgres]`, `[cluster]`), those marked
+    `postgres_only` on PostgreSQL alone, those marked `no_cluster` on SQLite and PostgreSQL; and the
+    browser journeys marked `cluster_journey` on SQLite and on the cluster."""
     markers = {marker.name for marker in metafunc.definition.iter_markers()}
+    if JOURNEY in markers:
+        metafunc.parametrize("engine", ("sqlite", "cluster"), indirect=True)
+        return
     if "browser" in metafunc.fixturenames or markers & SQLITE_ONLY_MARKERS:
         return
-    metafunc.parametrize("engine", ("postgres",) if "postgres_only" in markers else ENGINES, indirect=True)
+    if "postgres_only" in markers:
+        engines = ("postgres",)
+    elif "no_cluster" in markers:
+        engines = ("sqlite", "postgres")
+    else:
+        engines = ENGINES
+    metafunc.parametrize("engine", engines, indirect=True)
 
 
 @pytest.fixture(autouse=True)

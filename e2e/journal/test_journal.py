@@ -56,6 +56,7 @@ def wait_for_titles(browser, en, expected, message):
     wait_until(browser, lambda: entry_titles(browser, en) == expected, f"{message}: {entry_titles(browser, en)}")
 
 
+@pytest.mark.cluster_journey
 def test_three_entries_newest_first_heart_the_middle_one_and_delete_it(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en, "/#/journal")

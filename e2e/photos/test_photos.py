@@ -25,6 +25,7 @@ def viewer_image(browser, number):
     return browser.find_element("css selector", f".photo-viewer-slide:nth-child({number}) img")
 
 
+@pytest.mark.cluster_journey
 def test_add_a_wish_with_two_photos_rotate_one_and_view_them(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en, "/#/wishes/new")

@@ -1,6 +1,8 @@
 """Search that finds more, in a real browser against the real server (W5, K1): memo and link
 site matches in their own tab, each tab's total, and a tab paged on past its first 50 results."""
 
+import pytest
+
 from accessibility import by_role, names_of, wait_for_role, wait_until
 from flows import category_tab, create_wish, go_to_tab, say, signed_in
 
@@ -10,6 +12,7 @@ def result_names(panel):
     return names_of(by_role(panel, "link"))
 
 
+@pytest.mark.cluster_journey
 def test_memo_and_site_matches_show_in_their_own_tab_with_their_count(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)

@@ -22,7 +22,10 @@ import pytest
 from api_world import serve_world
 
 # Generated from the API document, not a journey.
-pytestmark = pytest.mark.fuzz
+# Not on the cluster engine: haproxy hands the instances each hostile value as it is (refusing only a
+# request head past its 16 kB buffer itself, a 400 page), so a third run, about 20,000 requests through
+# haproxy to three instances, would show little more for a minute and more of the tests' time.
+pytestmark = [pytest.mark.fuzz, pytest.mark.no_cluster]
 
 TIMEOUT = 10
 MEGABYTE = "x" * (1 << 20)
@@ -161,8 +164,10 @@ MULTIPART_TYPES = [
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory):
+@pytest.fixture
+def world(tmp_path_factory, engine):
+    """Per test, after `engine`: a fixture of the module's scope would be made once, on the engine
+    of no test (SQLite), and serve every engine's case."""
     yield from serve_world(tmp_path_factory)
 
 

@@ -29,8 +29,10 @@ MAX_EXAMPLES = 10
 TIMEOUT = 600
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory):
+@pytest.fixture
+def world(tmp_path_factory, engine):
+    """Per test, after `engine`: a fixture of the module's scope would be made once, on the engine
+    of no test (SQLite), and serve every engine's case."""
     yield from serve_world(tmp_path_factory)
 
 

@@ -2,12 +2,14 @@
 cancelling a gift, another friend seeing it reserved, the owner looking at their own link and
 seeing nothing of it, a reserved gift deleted, private wishes, and the page in Korean."""
 
+import pytest
 from sharing_steps import as_friend, card_text, close_wish, make_share, open_list, open_wish, page_text, reserve
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until, wait_until_gone
 from flows import create_wish, say, signed_in, use_language
 
 
+@pytest.mark.cluster_journey
 def test_a_friend_reserves_and_cancels_and_another_friend_sees_it_reserved(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     token = signed_in(server, browser, en)

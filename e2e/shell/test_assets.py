@@ -11,7 +11,8 @@ from html.parser import HTMLParser
 
 def fetch(server, path):
     with urllib.request.urlopen(server.url(path), timeout=10) as response:
-        return response.status, dict(response.headers), response.read()
+        # Header names in any case: haproxy (the cluster engine) hands them on in lower case.
+        return response.status, response.headers, response.read()
 
 
 class _References(HTMLParser):

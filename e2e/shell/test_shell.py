@@ -18,6 +18,7 @@ from flows import (
 )
 
 
+@pytest.mark.cluster_journey
 def test_first_run_setup_sign_out_and_back_in(server, browser, catalogs, screenshot):
     en = catalogs["en"]
     browser.get(server.url())

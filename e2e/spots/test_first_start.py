@@ -13,6 +13,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import (
     SHUTDOWN_TIMEOUT,
     TEST_SERVER_ARGUMENTS,
@@ -23,6 +25,9 @@ from conftest import (
     stop_server,
 )
 from flows import create_account
+
+# About one server's first start and its log: not run on the cluster engine.
+pytestmark = pytest.mark.no_cluster
 
 IMPORTED = "K-culture spots: "
 NOT_IMPORTED = "error: the bundled K-culture spots were not imported: "
