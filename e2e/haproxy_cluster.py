@@ -1,10 +1,9 @@
 """Wishlist as several machines run it (issue 32, docs/SCALING.md), on loopback: three `wishlist serve`
-instances on one PostgreSQL database (a new one of the worker's throwaway cluster) and one data folder,
-so one media folder, each trusting haproxy's address for `X-Forwarded-For`, and haproxy in front with
+instances on one PostgreSQL database (a new one of the worker's throwaway cluster), their photos in an
+S3 bucket (a new prefix of the worker's SeaweedFS, s3_store.py) or, with `media="folder"`, in the one
+data folder they share, each trusting haproxy's address for `X-Forwarded-For`, and haproxy in front with
 the repository's own configuration (deploy/haproxy.cfg). It is the server of the `cluster` engine
-(conftest.py) and of the tests in server/test_cluster*.py.
-
-Every instance is started by `Cluster.start_instance`: the one place to give them another media store."""
+(conftest.py) and of the tests in server/test_cluster*.py."""
 
 import csv
 import io
@@ -21,6 +20,7 @@ from urllib.parse import urlparse
 import pytest
 
 import conftest
+import s3_store
 
 CONFIG = Path(__file__).resolve().parent.parent / "deploy" / "haproxy.cfg"
 NAMES = ("one", "two", "three")
@@ -36,9 +36,9 @@ class Cluster:
     """Started as it is made; `stop` stops it all. `front` is haproxy as a RunningServer (its log is
     haproxy's, naming the instance of each request: `instances/two`), `instances` the instances by
     name, `stats_url` haproxy's statistics page. `arguments` and `environment` go to every instance;
-    haproxy listens on `port` (a free one unless given)."""
+    haproxy listens on `port` (a free one unless given). `media` is "s3" or "folder"."""
 
-    def __init__(self, folder, *arguments, data_dir=None, environment=None, port=None):
+    def __init__(self, folder, *arguments, data_dir=None, environment=None, port=None, media="s3"):
         if not shutil.which("haproxy"):
             pytest.fail("haproxy is not installed: install Debian's haproxy")
         self.folder = folder
@@ -46,6 +46,9 @@ class Cluster:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.arguments = (*arguments, "--database", conftest.database_for(self.data_dir))
         self.environment = environment
+        if media == "s3":
+            self.arguments = (*self.arguments, "--media", s3_store.location())
+            self.environment = {**s3_store.ENVIRONMENT, **(environment or {})}
         self.instances = {}
         self._ports = {name: conftest._free_port() for name in NAMES}
         self.front = None

@@ -1,6 +1,6 @@
 """Several servers behind haproxy (issue 32), as `make cluster` runs them: three servers on one
-PostgreSQL database and one data folder, and haproxy with the repository's own configuration
-(deploy/haproxy.cfg) in front. Through haproxy alone: the first account, a sign-in, a wish written
+PostgreSQL database, their photos in one S3 bucket or one data folder, and haproxy with the
+repository's own configuration (deploy/haproxy.cfg) in front. Through haproxy alone: the first account, a sign-in, a wish written
 and read back, the requests spread over all three, a photo uploaded and then served by each; one
 server stopped is marked down while every request still succeeds, and started again it is back in
 the rotation."""
@@ -19,9 +19,9 @@ from photo_steps import upload
 pytestmark = pytest.mark.postgres_only
 
 
-@pytest.fixture
-def cluster(tmp_path):
-    started = Cluster(tmp_path)
+@pytest.fixture(params=["s3", "folder"])
+def cluster(tmp_path, request):
+    started = Cluster(tmp_path, media=request.param)
     yield started
     started.stop()
 
@@ -47,7 +47,7 @@ def test_three_servers_behind_haproxy_answer_as_one(cluster):
     log = Path(front.log_path).read_text()
     assert all(f"instances/{name} " in log for name in NAMES), log
 
-    # A photo uploaded through one is served by every one: they share the data folder.
+    # A photo uploaded through one is served by every one: they share the bucket, or the data folder.
     [photo] = upload(front, front.token(USERNAME, PASSWORD), PHOTOS / "camera" / "canon-40d.jpg")
     for running in cluster.instances.values():
         request = urllib.request.Request(running.url(photo["urls"]["thumb"]), headers={"Cookie": cookie})
