@@ -111,29 +111,11 @@ public final class S3TestServer: Sendable {
         throw S3TestServerError("weed was not ready after a minute: \(Self.tail(of: log))")
     }
 
-    /// `count` distinct loopback ports free now, each found by binding port 0.
+    /// `count` distinct loopback ports free now: each listened on at once, then let go.
     private static func freePorts(_ count: Int) throws -> [Int] {
-        var sockets: [Int32] = []
-        defer { for descriptor in sockets { close(descriptor) } }
-        var ports: [Int] = []
-        for _ in 0..<count {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            guard bound == 0,
-                withUnsafeMutablePointer(
-                    to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } })
-                    == 0
-            else { throw S3TestServerError("no free loopback port: \(String(cString: strerror(errno)))") }
-            sockets.append(descriptor)
-            ports.append(Int(UInt16(bigEndian: address.sin_port)))
-        }
-        return ports
+        let listeners = try (0..<count).map { _ in try LoopbackListener.open() }
+        for listener in listeners { close(listener.socket) }
+        return listeners.map { Int($0.port) }
     }
 
     private static func tail(of log: String) -> String {
