@@ -19,7 +19,7 @@ public struct S3Client: Sendable {
 
     /// Stores the file at `path` as `key`, replacing any object there.
     public func put(file path: String, as key: String) throws(S3Error) {
-        try expectSuccess(retrying { () throws(S3Error) in try S3Transfer.perform("PUT", url(key), bucket: bucket, upload: path) })
+        _ = try retrying { () throws(S3Error) in try send("PUT", url(key), upload: path) }
     }
 
     /// Writes the object `key` into a new file at `path`; false, writing nothing, when there is no
@@ -29,12 +29,10 @@ public struct S3Client: Sendable {
             guard let file = fopen(path, "wb") else { throw .localFile(path: path, reason: String(cString: strerror(errno))) }
             var closed = false
             defer { if !closed { fclose(file) } }
-            let answer = try S3Transfer.perform("GET", url(key), bucket: bucket, download: file)
-            if answer.status == 404 {
+            if try send("GET", url(key), download: file, accepting: [404]).status == 404 {
                 unlink(path)
                 return false
             }
-            try expectSuccess(answer)
             closed = true
             guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else {
                 throw .localFile(path: path, reason: String(cString: strerror(errno)))
@@ -45,16 +43,14 @@ public struct S3Client: Sendable {
 
     /// The object `key`, or nil when there is none.
     public func head(_ key: String) throws(S3Error) -> S3Object? {
-        let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("HEAD", url(key), bucket: bucket) }
+        let answer = try retrying { () throws(S3Error) in try send("HEAD", url(key), accepting: [404]) }
         if answer.status == 404 { return nil }
-        try expectSuccess(answer)
         return S3Object(key: key, size: max(answer.contentLength, 0), lastModified: answer.lastModified ?? .distantPast)
     }
 
     /// Deletes the object `key`; one that is not there is no error.
     public func delete(_ key: String) throws(S3Error) {
-        let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("DELETE", url(key), bucket: bucket) }
-        if answer.status != 404 { try expectSuccess(answer) }
+        _ = try retrying { () throws(S3Error) in try send("DELETE", url(key), accepting: [404]) }
     }
 
     /// Every object whose key begins with `prefix`, asked for a page of `pageSize` (at most 1,000)
@@ -66,8 +62,7 @@ public struct S3Client: Sendable {
             var query = ["list-type": "2", "max-keys": String(pageSize), "prefix": bucket.prefix + prefix]
             if let continuation { query["continuation-token"] = continuation }
             let address = url(nil, query: query)
-            let answer = try retrying { () throws(S3Error) in try S3Transfer.perform("GET", address, bucket: bucket) }
-            try expectSuccess(answer)
+            let answer = try retrying { () throws(S3Error) in try send("GET", address) }
             let page = try S3ListingPage(xml: answer.body)
             objects += page.objects.compactMap { object in
                 guard object.key.hasPrefix(bucket.prefix) else { return nil }
@@ -82,10 +77,7 @@ public struct S3Client: Sendable {
     /// Checks that the bucket exists and the keys may list it: for a clear error at start-up
     /// rather than at the first photo.
     public func checkAccess() throws(S3Error) {
-        let answer = try retrying { () throws(S3Error) in
-            try S3Transfer.perform("GET", url(nil, query: ["list-type": "2", "max-keys": "1"]), bucket: bucket)
-        }
-        try expectSuccess(answer)
+        _ = try retrying { () throws(S3Error) in try send("GET", url(nil, query: ["list-type": "2", "max-keys": "1"])) }
     }
 
     // MARK: Helpers
@@ -125,10 +117,18 @@ public struct S3Client: Sendable {
         return result
     }
 
-    private func expectSuccess(_ answer: S3Transfer.Answer) throws(S3Error) {
-        guard !(200..<300).contains(answer.status) else { return }
-        let error = S3ErrorAnswer(xml: answer.body)
-        throw .refused(status: answer.status, code: error?.code, message: error?.message)
+    /// Sends one request and answers its answer when it is a success or one of `accepting` (a 404
+    /// where "not there" is an answer); any other status is the store's refusal, with its reason.
+    private func send(
+        _ method: String, _ address: String, upload: String? = nil, download: UnsafeMutablePointer<FILE>? = nil,
+        accepting: Set<Int> = []
+    ) throws(S3Error) -> S3Transfer.Answer {
+        let answer = try S3Transfer.perform(method, address, bucket: bucket, upload: upload, download: download)
+        guard (200..<300).contains(answer.status) || accepting.contains(answer.status) else {
+            let error = S3ErrorAnswer(xml: answer.body)
+            throw .refused(status: answer.status, code: error?.code, message: error?.message)
+        }
+        return answer
     }
 
     /// Runs `request` until it succeeds or fails for good, trying again after 0.1 s and 0.4 s when
@@ -137,13 +137,7 @@ public struct S3Client: Sendable {
         var attempt = 1
         while true {
             do {
-                let result = try request()
-                if let answer = result as? S3Transfer.Answer, answer.status >= 500, attempt < attempts {
-                    Self.pause(attempt)
-                    attempt += 1
-                    continue
-                }
-                return result
+                return try request()
             } catch  where error.isTransient && attempt < attempts {
                 Self.pause(attempt)
                 attempt += 1

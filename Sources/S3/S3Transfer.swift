@@ -32,6 +32,9 @@ final class S3Transfer {
     private var file: UnsafeMutablePointer<FILE>?
     private var handle: UnsafeMutableRawPointer?
     private var overflowed = false
+    /// Whether the answer being received is a success, read at its first byte: only a success's body
+    /// goes into the download file.
+    private var isSuccess: Bool?
 
     /// Sends `method` to `url` (its query already in the canonical order: see `S3Client.url`),
     /// with the file at `upload` as the body, or the answer's body written into `download` when the
@@ -130,8 +133,11 @@ final class S3Transfer {
     /// Takes a piece of the body: into the download file when the answer is a success, else into
     /// memory (an error's XML, a listing). Returns false to stop the transfer.
     fileprivate func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var status = 0
-        if let file, let handle, ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, (200..<300).contains(status) {
+        if isSuccess == nil, let handle {
+            var status = 0
+            isSuccess = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK && (200..<300).contains(status)
+        }
+        if let file, isSuccess == true {
             return fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
         }
         guard body.count + bytes.count <= Self.maximumBodyBytes else {
