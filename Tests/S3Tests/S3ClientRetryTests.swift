@@ -17,7 +17,8 @@ struct S3ClientRetryTests {
             return .answer(status: status, headers: [:], body: [])
         }
         let bucket = try S3Bucket(
-            location: "s3://b?endpoint=\(server.baseURL.absoluteString)", environment: ["AWS_ACCESS_KEY_ID": "k", "AWS_SECRET_ACCESS_KEY": "s"])
+            location: "s3://b?endpoint=\(server.baseURL.absoluteString)",
+            environment: ["AWS_ACCESS_KEY_ID": "k", "AWS_SECRET_ACCESS_KEY": "s"])
         return (S3Client(bucket: bucket), server)
     }
 
