@@ -19,13 +19,14 @@ public final class WishlistClient: Sendable {
 
     /// A client of the server at `baseURL`, authenticated with an API token (`wishlist login`
     /// makes one; so does `createToken`), or signed out until `signIn`/`setUp` when `token` is nil.
-    public init(baseURL: URL, token: String? = nil) {
+    /// `requestTimeout` is how long an answer may keep silent before the request fails.
+    public init(baseURL: URL, token: String? = nil, requestTimeout: TimeInterval = 60) {
         self.baseURL = baseURL
         self.token = token
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        configuration.timeoutIntervalForRequest = 60
+        configuration.timeoutIntervalForRequest = requestTimeout
         session = URLSession(configuration: configuration)
     }
 

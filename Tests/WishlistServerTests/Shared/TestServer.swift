@@ -75,8 +75,14 @@ final class TestServer: Sendable {
     }
 
     func client(token: String? = nil) -> WishlistClient {
-        WishlistClient(baseURL: baseURL, token: token)
+        WishlistClient(baseURL: baseURL, token: token, requestTimeout: Self.requestTimeout)
     }
+
+    /// How long the tests' clients wait for an answer. Every server of a test run shares the
+    /// process's one rendering thread, which yields to everything else at nice 10 (`RenditionSlots`):
+    /// while other suites, the PostgreSQL run and a compiler keep both cores busy, an upload
+    /// queued behind other suites' photos took over the client's usual minute.
+    static let requestTimeout: TimeInterval = 600
 
     static let adminPassword = "correct horse battery"
 
