@@ -13,3 +13,14 @@ static inline int wishlist_sqlite3_db_config_int(sqlite3 *db, int op, int value,
 static inline int wishlist_sqlite3_config_memory_statistics_off(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// A count that every process with the database open maps from one small file beside it
+// (SharedChangeCounter): Swift's atomics work only on storage Swift itself allocated, so the
+// loads and increments of memory shared between processes are made here.
+static inline unsigned long long wishlist_shared_counter_load(const unsigned long long *counter) {
+    return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
+}
+
+static inline void wishlist_shared_counter_increment(unsigned long long *counter) {
+    __atomic_fetch_add(counter, 1, __ATOMIC_ACQ_REL);
+}

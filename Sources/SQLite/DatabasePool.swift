@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One writer connection and a small pool of reader connections, safe from many threads.
 ///
 /// The file is in WAL mode, so readers never block the writer nor each other, and each
@@ -13,12 +17,29 @@ public final class DatabasePool: Sendable {
     private let writer: ConnectionQueue
     private let readers: ConnectionQueue
     private let finishedWrites = Atomic<UInt64>(0)
-    /// A read-only connection that only ever reads `PRAGMA data_version` (see `dataVersion`).
-    private let versionWatch: Mutex<Database?>
+    /// Raised after every write by every pool on this file, in this process or another (see
+    /// `dataVersion`); nil when its file could not be made, and then `data_version` is read each time.
+    private let changes: SharedChangeCounter?
+    private let versionWatch: Mutex<VersionWatch>
+    /// When `versionWatch` last read `data_version`, in nanoseconds of the monotonic clock.
+    private let versionCheckedAt = Atomic<UInt64>(0)
+    private let otherProgramsCheckInterval: UInt64
+
+    /// A read-only connection that only ever reads `PRAGMA data_version`, and the value it read last.
+    private struct VersionWatch {
+        var database: Database?
+        var lastSeen: Int64?
+    }
 
     /// Opens the writer (creating the file and switching it to WAL) and `readerCount` read-only
     /// connections. A pool needs a file: `":memory:"` is refused.
-    public init(path: String, readerCount: Int = 4, busyTimeout: Duration = .seconds(5)) throws {
+    ///
+    /// - Parameter otherProgramsCheckInterval: how often `dataVersion` asks SQLite whether a program
+    ///   that does not count its writes has written (see `dataVersion`).
+    public init(
+        path: String, readerCount: Int = 4, busyTimeout: Duration = .seconds(5),
+        otherProgramsCheckInterval: Duration = .seconds(1)
+    ) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw SQLiteError(code: .misuse, message: "a database pool needs a file path, not \"\(path)\"")
         }
@@ -30,8 +51,13 @@ public final class DatabasePool: Sendable {
         let readerConnections = try (0..<readerCount).map { _ in
             try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         }
-        // No busy timeout: a version that cannot be read at once is no answer (nil), never a wait.
-        versionWatch = Mutex(try Database(path: path, readOnly: true, busyTimeout: .zero))
+        // No busy timeout: a version that cannot be read at once is no answer, never a wait.
+        let watch = try Database(path: path, readOnly: true, busyTimeout: .zero)
+        versionWatch = Mutex(VersionWatch(database: watch, lastSeen: try? watch.scalar("PRAGMA data_version")))
+        versionCheckedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
+        let (seconds, attoseconds) = otherProgramsCheckInterval.components
+        self.otherProgramsCheckInterval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        changes = SharedChangeCounter(path: path + "-changes")
         self.path = path
         self.busyTimeout = busyTimeout
         writer = ConnectionQueue([writerConnection], role: "writer")
@@ -59,7 +85,10 @@ public final class DatabasePool: Sendable {
     /// Runs `body` on the single writer outside any transaction, for work that manages its own
     /// (migrations, `VACUUM`, bulk loads committed in batches).
     public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        defer { if counted { finishedWrites.add(1, ordering: .releasing) } }
+        defer {
+            if counted { finishedWrites.add(1, ordering: .releasing) }
+            changes?.increment()
+        }
         return try writer.withConnection(timeout: busyTimeout, body)
     }
 
@@ -70,15 +99,47 @@ public final class DatabasePool: Sendable {
         finishedWrites.load(ordering: .acquiring)
     }
 
-    /// A number that changes whenever anything is committed to the file by any other connection:
-    /// this pool's writer, or another process's (the `wishlist` command working on the data
-    /// directory). SQLite's `PRAGMA data_version`, read on a connection kept for it alone, which
-    /// never writes; it costs the start and end of a read transaction (the WAL index's header, in
-    /// shared memory), no page of the file. Nil when it cannot be read at once (the file busy, the
-    /// pool closed). What was read from the file stays true while this stays the same, so a cache
-    /// of it (who a session belongs to) may be trusted without asking the file again.
+    /// A number that changes whenever anything is written to the file: by this pool's writer, or
+    /// another process's (the `wishlist` command working on the data directory). What was read from
+    /// the file stays true while this stays the same, so a cache of it (who a session belongs to)
+    /// may be trusted without asking the file again.
+    ///
+    /// It is the count every pool on the file raises after each of its writes, in memory shared
+    /// between the processes (`SharedChangeCounter`): a load, no lock, no system call, since a
+    /// server reads it for every request it answers from memory. A program that writes without
+    /// raising it (the sqlite3 shell; a process killed between its commit and the raise) is seen
+    /// through SQLite's own `PRAGMA data_version`, read at most once per
+    /// `otherProgramsCheckInterval` on a connection kept for it: within that time, not at once.
+    /// Without the counter's file, `data_version` is read every time, and nil is answered when it
+    /// cannot be read at once (the file busy, the pool closed).
     public func dataVersion() -> Int64? {
-        versionWatch.withLock { database in try? database?.scalar("PRAGMA data_version") }
+        guard let changes else {
+            return versionWatch.withLock { watch in try? watch.database?.scalar("PRAGMA data_version") }
+        }
+        noticeWritesOfOtherPrograms(raising: changes)
+        return Int64(bitPattern: changes.value)
+    }
+
+    /// Raises `changes` when `data_version` moved since it was last read, once the interval has
+    /// passed; a thread that finds another checking goes on without waiting. `data_version` moves
+    /// with the counted writes too, so under writes this adds a raise an interval: caches are
+    /// dropped a little more often, never trusted longer.
+    private func noticeWritesOfOtherPrograms(raising changes: SharedChangeCounter) {
+        let now = Self.monotonicNanoseconds()
+        guard now &- versionCheckedAt.load(ordering: .relaxed) >= otherProgramsCheckInterval else { return }
+        versionWatch.withLockIfAvailable { watch in
+            guard now &- versionCheckedAt.load(ordering: .relaxed) >= otherProgramsCheckInterval else { return }
+            guard let version: Int64 = try? watch.database?.scalar("PRAGMA data_version") else { return }
+            versionCheckedAt.store(now, ordering: .relaxed)
+            if let seen = watch.lastSeen, seen != version { changes.increment() }
+            watch.lastSeen = version
+        }
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// After a bulk write (an import at start-up): drops the writer's page cache, which the
@@ -90,9 +151,9 @@ public final class DatabasePool: Sendable {
     /// Waits for in-flight work, checkpoints the WAL into the main file, and closes every
     /// connection. Later calls to the pool throw `.misuse`; closing again does nothing.
     public func close() throws {
-        versionWatch.withLock { database in
-            database?.close()
-            database = nil
+        versionWatch.withLock { watch in
+            watch.database?.close()
+            watch.database = nil
         }
         for reader in readers.close() {
             reader.close()

@@ -273,4 +273,58 @@ private final class Observations: @unchecked Sendable {
         #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") } == 1)
         try pool.close()
     }
+
+    @Test func theDataVersionMovesAtOnceWithEveryPoolsWrites() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("version.sqlite")
+        // An hour between checks of SQLite's own data_version: what moves here is the shared counter.
+        let server = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600))
+        let command = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600))
+        try server.write { try $0.execute("CREATE TABLE t(x)") }
+        let first = try #require(server.dataVersion())
+        _ = try server.read { try $0.scalar("SELECT count(*) FROM t") as Int? }
+        #expect(server.dataVersion() == first, "reads change nothing")
+
+        try command.write { try $0.run("INSERT INTO t VALUES (1)") }
+        let second = try #require(server.dataVersion())
+        #expect(second != first, "another pool's write, as another process's, is seen at once")
+        #expect(command.dataVersion() == second, "both read the one counter")
+        _ = try? command.write { try $0.execute("INSERT INTO nowhere VALUES (1)") }
+        #expect(server.dataVersion() != second, "a write that rolled back may have changed what was read too")
+        #expect(FileManager.default.fileExists(atPath: path + "-changes"))
+        try command.close()
+        try server.close()
+    }
+
+    @Test func aWriteByAProgramThatDoesNotCountIsSeenWithinTheInterval() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("foreign.sqlite")
+        let watching = try DatabasePool(path: path, otherProgramsCheckInterval: .zero)
+        let unaware = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600))
+        try watching.write { try $0.execute("CREATE TABLE t(x)") }
+        let shell = try Database(path: path)  // as the sqlite3 shell: no counter of ours
+
+        let before = (try #require(watching.dataVersion()), try #require(unaware.dataVersion()))
+        try shell.execute("INSERT INTO t VALUES (1)")
+        #expect(unaware.dataVersion() == before.1, "not yet: its next check of data_version is an hour away")
+        #expect(watching.dataVersion() != before.0, "seen at its next check, here at once")
+        #expect(unaware.dataVersion() != before.1, "and so by every pool, through the counter it raised")
+        try unaware.close()
+        try watching.close()
+    }
+
+    @Test func withoutTheCountersFileDataVersionIsReadEachTime() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nocounter.sqlite")
+        // A folder where the counter's file would go: it cannot be made.
+        try FileManager.default.createDirectory(atPath: path + "-changes", withIntermediateDirectories: false)
+        let pool = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600))
+        try pool.write { try $0.execute("CREATE TABLE t(x)") }
+        let before = try #require(pool.dataVersion())
+        let shell = try Database(path: path)
+        try shell.execute("INSERT INTO t VALUES (1)")
+        #expect(pool.dataVersion() != before, "SQLite's data_version, read each time, sees it at once")
+        try pool.close()
+        #expect(pool.dataVersion() == nil, "a closed pool has no version to give")
+    }
 }

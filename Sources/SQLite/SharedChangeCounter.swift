@@ -1,0 +1,53 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A number that every process working on one database file raises after each of its writes,
+/// kept in a small file beside the database (`<database>-changes`) that each of them maps into
+/// its memory: reading it is one load from memory, where SQLite's `PRAGMA data_version` costs a
+/// read transaction, two `fcntl` locks on the WAL index, and a connection only one thread may use
+/// at a time. A server reads it on every request it answers from memory (`DatabasePool.dataVersion`).
+///
+/// Only the programs that count their writes raise it: this library's pools. A write by any other
+/// program (the sqlite3 shell) is left to `DatabasePool`'s own check of `data_version`.
+final class SharedChangeCounter: @unchecked Sendable {
+    // @unchecked: the one mutable thing is the counter, only read and raised atomically (the C shim).
+    private let counter: UnsafeMutablePointer<UInt64>
+
+    private static let size = MemoryLayout<UInt64>.size
+
+    /// Maps the counter kept in the file at `path`, making it (at 0) if there is none. Nil when
+    /// the file cannot be made or mapped (a folder this process may only read).
+    init?(path: String) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        // The mapping stays valid after the descriptor is closed.
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        // Only a new file is lengthened: two processes making it at once both write the same zeros,
+        // and a counter already raised is never cut.
+        if status.st_size < Self.size {
+            guard ftruncate(descriptor, off_t(Self.size)) == 0 else { return nil }
+        }
+        let address = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        counter = address.assumingMemoryBound(to: UInt64.self)
+    }
+
+    deinit {
+        munmap(counter, Self.size)
+    }
+
+    /// The count now.
+    var value: UInt64 {
+        counter.withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) { UInt64(wishlist_shared_counter_load($0)) }
+    }
+
+    /// Raises the count by one, seen at once by every process that maps the file.
+    func increment() {
+        counter.withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) { wishlist_shared_counter_increment($0) }
+    }
+}
