@@ -8,7 +8,7 @@ import WishlistStore
 /// who is calling.
 ///
 /// What the database said stays true while nothing at all has been committed to its file, by any
-/// connection of any process: `dataVersion` (SQLite's `PRAGMA data_version`) is read for every
+/// connection of any process: `dataVersion` (`DatabasePool.dataVersion`, a load from memory) is read for every
 /// request answered from here, and when it has moved every entry is dropped and the request goes
 /// the usual way, to a worker and the database. So a session ended or an account disabled — by
 /// this server (sign-out, a new password, Devices) or by another process on the same file

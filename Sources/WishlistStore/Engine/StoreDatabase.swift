@@ -99,7 +99,7 @@ package final class StoreDatabase: Sendable {
         }
     }
 
-    /// SQLite's `data_version` (see `DatabasePool.dataVersion`); nil on PostgreSQL, which has no
+    /// The SQLite file's data version (see `DatabasePool.dataVersion`); nil on PostgreSQL, which has no
     /// such counter: every ask goes to the server.
     func dataVersion() -> Int64? {
         switch engine {

@@ -24,7 +24,7 @@ extension Schema {
     ]
 
     /// SQLite has nothing to add: one server on its file sees every write itself (its pool's
-    /// count of writes, and `data_version` for other processes). The migration is registered so
+    /// count of writes, and its data version for other processes). The migration is registered so
     /// that both engines keep one history.
     @Sendable static func createAccountGenerations(_ db: Database) throws {}
 
