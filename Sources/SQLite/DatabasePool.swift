@@ -57,7 +57,7 @@ public final class DatabasePool: Sendable {
         versionCheckedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
         let (seconds, attoseconds) = otherProgramsCheckInterval.components
         self.otherProgramsCheckInterval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        changes = SharedChangeCounter(path: path + "-changes")
+        changes = SharedChangeCounter(path: path + "-changes", ownedLike: path)
         self.path = path
         self.busyTimeout = busyTimeout
         writer = ConnectionQueue([writerConnection], role: "writer")

@@ -18,15 +18,27 @@ final class SharedChangeCounter: @unchecked Sendable {
 
     private static let size = MemoryLayout<UInt64>.size
 
-    /// Maps the counter kept in the file at `path`, making it (at 0) if there is none. Nil when
-    /// the file cannot be made or mapped (a folder this process may only read).
-    init?(path: String) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    /// Maps the counter kept in the file at `path`, making it (at 0) if there is none, with the
+    /// owner and permissions of the file at `reference` (the database), as SQLite makes its `-wal`
+    /// and `-shm`: every account that may write the database may raise the counter, even when
+    /// `wishlist user disable` run as root made it. Nil when the file cannot be made or mapped (a
+    /// folder this process may only read).
+    init?(path: String, ownedLike reference: String) {
+        var database = stat()
+        guard stat(reference, &database) == 0 else { return nil }
+        let permissions = database.st_mode & 0o777
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { return nil }
         // The mapping stays valid after the descriptor is closed.
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
+        // The umask may have taken permissions away; root hands the file to the database's owner.
+        // Failing either leaves a counter this process can use, if not every other.
+        if status.st_mode & 0o777 != permissions { _ = fchmod(descriptor, permissions) }
+        if geteuid() == 0, status.st_uid != database.st_uid || status.st_gid != database.st_gid {
+            _ = fchown(descriptor, database.st_uid, database.st_gid)
+        }
         // Only a new file is lengthened: two processes making it at once both write the same zeros,
         // and a counter already raised is never cut.
         if status.st_size < Self.size {

@@ -313,6 +313,25 @@ private final class Observations: @unchecked Sendable {
         try watching.close()
     }
 
+    @Test func theCountersFileIsOwnedLikeTheDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("owned.sqlite")
+        try Database(path: path).execute("CREATE TABLE t(x)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o660], ofItemAtPath: path)
+        // As root (make test's machines), a file made by root goes to the database's owner.
+        let runsAsRoot = geteuid() == 0
+        if runsAsRoot { try FileManager.default.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: path) }
+
+        let pool = try DatabasePool(path: path)
+        let counter = try FileManager.default.attributesOfItem(atPath: path + "-changes")
+        #expect((counter[.posixPermissions] as? Int) == 0o660, "not cut by the umask")
+        if runsAsRoot {
+            #expect((counter[.ownerAccountID] as? Int) == 65534)
+            #expect((counter[.groupOwnerAccountID] as? Int) == 65534)
+        }
+        try pool.close()
+    }
+
     @Test func withoutTheCountersFileDataVersionIsReadEachTime() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("nocounter.sqlite")
