@@ -23,6 +23,7 @@ import pytest
 
 from flows import PASSWORD, USERNAME, create_account
 from haproxy_cluster import NAMES, STATE_TIMEOUT, Cluster
+from waiting import wait_until
 
 pytestmark = pytest.mark.postgres_only
 
@@ -114,13 +115,6 @@ def _every_wish(front, token):
             return wishes, seen
 
 
-def _wait_until(what, condition, timeout):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        time.sleep(0.1)
-
-
 @pytest.fixture
 def cluster(tmp_path):
     # The instances ask for the leadership every second (15 s by default) so that the takeover is quick.
@@ -133,23 +127,23 @@ def test_kill_9_of_an_instance_under_four_writers_loses_nothing_acknowledged(clu
     front = cluster.front
     create_account(front)
     token = front.token(USERNAME, PASSWORD)
-    _wait_until("an instance leads the background work", lambda: cluster.leaders(), 10)
+    wait_until("an instance leads the background work", lambda: cluster.leaders(), 10)
     [killed] = cluster.leaders()
 
     writers = Writers(front, token)
     writers.start()
     try:
-        _wait_until(f"{BEFORE_KILL} writes", lambda: writers.sent >= BEFORE_KILL, 60)
+        wait_until(f"{BEFORE_KILL} writes", lambda: writers.sent >= BEFORE_KILL, 60)
         cluster.kill(killed)
         killed_at = time.monotonic()
-        _wait_until("another instance leads", lambda: cluster.leaders() - {killed}, TAKEOVER_TIMEOUT)
+        wait_until("another instance leads", lambda: cluster.leaders() - {killed}, TAKEOVER_TIMEOUT)
         print(f"another instance led {time.monotonic() - killed_at:.1f} s after the kill")
         time.sleep(max(0, killed_at + WHILE_DOWN_SECONDS - time.monotonic()))
 
         cluster.start_instance(killed)
         cluster.wait_for(killed, "UP")
         before = cluster.answered()[killed]
-        _wait_until(
+        wait_until(
             f"{killed} answers through haproxy again",
             lambda: cluster.answered()[killed] >= before + ANSWERED_AFTER,
             STATE_TIMEOUT,

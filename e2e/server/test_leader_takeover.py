@@ -9,6 +9,7 @@ import time
 import pytest
 
 from conftest import start_server, stop_server
+from waiting import wait_until
 
 pytestmark = pytest.mark.postgres_only
 
@@ -20,14 +21,6 @@ def _leads(server):
     return LEADS in server.log_path.read_text(errors="replace")
 
 
-def _wait_until(what, condition, timeout):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting until {what}")
-        time.sleep(0.1)
-
-
 def test_the_other_server_leads_when_the_leader_is_killed(tmp_path):
     data = tmp_path / "data"
     servers = []
@@ -37,14 +30,14 @@ def test_the_other_server_leads_when_the_leader_is_killed(tmp_path):
             servers.append(start_server(tmp_path / name, "--leader-check-seconds", "1", data_dir=data))
         first, second = servers
         # The first took the lock as it started, alone; the second has tried several times since.
-        _wait_until("the first server says it leads", lambda: _leads(first), 10)
+        wait_until("the first server says it leads", lambda: _leads(first), 10)
         time.sleep(3)
         assert not _leads(second), second.log_path.read_text()
 
         first.process.send_signal(signal.SIGKILL)
         first.process.wait()
         killed_at = time.monotonic()
-        _wait_until("the second server leads", lambda: _leads(second), TAKEOVER_TIMEOUT)
+        wait_until("the second server leads", lambda: _leads(second), TAKEOVER_TIMEOUT)
         took = time.monotonic() - killed_at
         assert took < TAKEOVER_TIMEOUT
         # It serves all the while.
