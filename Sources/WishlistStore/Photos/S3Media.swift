@@ -28,11 +28,15 @@ struct S3Media: MediaStore {
         cache.appendingPathComponent(name).path
     }
 
+    /// Makes the folder a local copy goes into.
+    private static func makeFolder(of path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    }
+
     func file(_ name: String) throws -> String? {
         let local = cached(name)
         if FileManager.default.fileExists(atPath: local) { return local }
-        try FileManager.default.createDirectory(
-            atPath: (local as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Self.makeFolder(of: local)
         // Fetched beside its place and renamed in, so that no reader sees half a file.
         let part = local + ".part-\(UUID().lowercasedString)"
         defer { unlink(part) }
@@ -51,8 +55,7 @@ struct S3Media: MediaStore {
         for (path, name) in files {
             try reaching { () throws(S3Error) in try client.put(file: path, as: name) }
             let local = cached(name)
-            try? FileManager.default.createDirectory(
-                atPath: (local as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? Self.makeFolder(of: local)
             if rename(path, local) != 0 { unlink(path) }
         }
     }
