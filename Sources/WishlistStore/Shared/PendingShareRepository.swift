@@ -34,7 +34,7 @@ public struct PendingShareRepository: Sendable {
                 VALUES (:hash, :name, :title, :text, :link, :sizes, :files, :bytes, :expires)
                 """,
                 [
-                    "hash": Self.stored(token), "name": share.name, "title": share.title, "text": share.text, "link": share.link,
+                    "hash": Data(sha256Of: token), "name": share.name, "title": share.title, "text": share.text, "link": share.link,
                     "sizes": share.files.map { String($0.count) }.joined(separator: ","),
                     "files": share.files.isEmpty ? nil : Self.concatenated(share.files), "bytes": share.bytes,
                     "expires": now + Int64(Self.lifetime * 1000)
@@ -65,7 +65,7 @@ public struct PendingShareRepository: Sendable {
                     DELETE FROM pending_shares WHERE token_hash = :hash
                     RETURNING name, title, shared_text, link, file_sizes, files, expires_at
                     """,
-                    ["hash": Self.stored(token)]),
+                    ["hash": Data(sha256Of: token)]),
                 try row["expires_at"] as Int64 > now.millisecondsSince1970
             else { return nil }
             var files: [Data] = []
@@ -96,9 +96,5 @@ public struct PendingShareRepository: Sendable {
         var all = Data(capacity: files.reduce(0) { $0 + $1.count })
         for file in files { all.append(file) }
         return all
-    }
-
-    private static func stored(_ token: String) -> Data {
-        Data(SHA256.digest(Array(token.utf8)))
     }
 }

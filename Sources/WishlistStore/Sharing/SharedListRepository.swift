@@ -106,7 +106,7 @@ public struct SharedListRepository: Sendable {
                 VALUES (:wish, :hash, :name, :note, :showName, :created) ON CONFLICT (wish_id) DO NOTHING
                 """,
                 [
-                    "wish": rowID, "hash": Self.digest(key), "name": request.name, "note": request.note,
+                    "wish": rowID, "hash": Data(sha256Of: key), "name": request.name, "note": request.note,
                     "showName": request.showName, "created": now.millisecondsSince1970
                 ])
             guard inserted > 0 else { throw SharingError.alreadyReserved }
@@ -119,7 +119,7 @@ public struct SharedListRepository: Sendable {
         try database.write(locking: .account(share.owner)) { db in
             guard let (rowID, _) = try Self.sharedWish(id, share, db) else { throw SharingError.shareNotFound }
             let deleted = try db.run(
-                "DELETE FROM reservations WHERE wish_id = :wish AND key_hash = :hash", ["wish": rowID, "hash": Self.digest(key)])
+                "DELETE FROM reservations WHERE wish_id = :wish AND key_hash = :hash", ["wish": rowID, "hash": Data(sha256Of: key)])
             guard deleted == 0 else { return }
             guard try db.scalar("SELECT 1 FROM reservations WHERE wish_id = :wish", ["wish": rowID]) as Int? != nil else {
                 throw NotFoundError("reservation")
@@ -136,7 +136,7 @@ public struct SharedListRepository: Sendable {
             for key in keys {
                 let wishID: String? = try db.scalar(
                     "SELECT w.uuid FROM reservations r JOIN wishes w ON w.id = r.wish_id WHERE r.key_hash = :hash",
-                    ["hash": Self.digest(key)])
+                    ["hash": Data(sha256Of: key)])
                 if let wishID, let id = UUID(uuidString: wishID), try Self.sharedWish(id, share, db) != nil {
                     held.append(.init(key: key, wishId: id))
                 } else {
@@ -193,9 +193,5 @@ public struct SharedListRepository: Sendable {
             states[try UUID(storedText: try row["uuid"])] = .reserved(by: shown ? name : nil)
         }
         return states
-    }
-
-    static func digest(_ key: String) -> Data {
-        Data(SHA256.digest(Array(key.utf8)))
     }
 }
