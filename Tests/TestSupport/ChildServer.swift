@@ -30,4 +30,10 @@ enum ChildServer {
         launched.wait()
         return try outcome.value!.get()
     }
+
+    /// The last lines of a server's `log`, for an error that says why it did not start.
+    static func tail(of log: String) -> String {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no log)"
+        return text.split(separator: "\n").suffix(15).joined(separator: "\n")
+    }
 }

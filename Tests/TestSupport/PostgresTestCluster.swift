@@ -129,7 +129,7 @@ public final class PostgresTestCluster: Sendable {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PostgresTestClusterError("\(arguments.joined(separator: " ")) failed: \(Self.tail(of: log))")
+            throw PostgresTestClusterError("\(arguments.joined(separator: " ")) failed: \(ChildServer.tail(of: log))")
         }
     }
 
@@ -144,16 +144,11 @@ public final class PostgresTestCluster: Sendable {
                 return
             }
             guard server.isRunning else {
-                throw PostgresTestClusterError("the PostgreSQL server exited as it started: \(Self.tail(of: log))")
+                throw PostgresTestClusterError("the PostgreSQL server exited as it started: \(ChildServer.tail(of: log))")
             }
             usleep(20_000)
         }
-        throw PostgresTestClusterError("the PostgreSQL server was not ready after a minute: \(Self.tail(of: log))")
-    }
-
-    private static func tail(of log: String) -> String {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no log)"
-        return text.split(separator: "\n").suffix(15).joined(separator: "\n")
+        throw PostgresTestClusterError("the PostgreSQL server was not ready after a minute: \(ChildServer.tail(of: log))")
     }
 
     /// At exit: an immediate shutdown (nothing in the cluster is worth a checkpoint), waiting until

@@ -104,11 +104,11 @@ public final class S3TestServer: Sendable {
         let client = S3Client(bucket: bucket, attempts: 1)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            guard server.isRunning else { throw S3TestServerError("weed exited as it started: \(Self.tail(of: log))") }
+            guard server.isRunning else { throw S3TestServerError("weed exited as it started: \(ChildServer.tail(of: log))") }
             if (try? client.checkAccess()) != nil { return }
             usleep(50_000)
         }
-        throw S3TestServerError("weed was not ready after a minute: \(Self.tail(of: log))")
+        throw S3TestServerError("weed was not ready after a minute: \(ChildServer.tail(of: log))")
     }
 
     /// `count` distinct loopback ports free now: each listened on at once, then let go.
@@ -116,11 +116,6 @@ public final class S3TestServer: Sendable {
         let listeners = try (0..<count).map { _ in try LoopbackListener.open() }
         for listener in listeners { close(listener.socket) }
         return listeners.map { Int($0.port) }
-    }
-
-    private static func tail(of log: String) -> String {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no log)"
-        return text.split(separator: "\n").suffix(15).joined(separator: "\n")
     }
 }
 
