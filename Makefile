@@ -132,9 +132,12 @@ crash-safety: build $(VENV)/.installed
 
 # Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers
 # (pytest-xdist), the API and fuzz tests on each engine, SQLite, PostgreSQL and three servers behind
-# haproxy (e2e/conftest.py), ending with the slowest, where time is to be won.
+# haproxy (e2e/conftest.py), ending with the slowest, where time is to be won. The long tests come
+# first (conftest.py); `--maxschedchunk 1` hands each worker two tests at a time, so they go two to a
+# worker. xdist's usual first hand-out, a fifth of a worker's share each, gave one worker all six
+# (292 s of the run's 318 s) while the others ran out of work.
 e2e: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) -m "not timing" --durations=12 e2e
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) --maxschedchunk 1 -m "not timing" --durations=12 e2e
 
 # The tests bound by time, alone: beside other tests they would measure those tests' load.
 e2e-alone: build $(VENV)/.installed
