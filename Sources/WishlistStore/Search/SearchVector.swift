@@ -83,7 +83,12 @@ enum SearchVector {
     /// escaped, so that nothing in it is read as syntax. (`SearchGrams`' tokens are letters and
     /// digits; this keeps a literal sound whatever they become.)
     static func quoted(_ token: String) -> String {
-        "'" + foldingDiacritics(token).replacing("\\", with: "\\\\").replacing("'", with: "''") + "'"
+        let token = foldingDiacritics(token)
+        // Most tokens need no escaping, and `replacing` searches generically, slowly.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") }) else {
+            return "'" + token + "'"
+        }
+        return "'" + token.replacing("\\", with: "\\\\").replacing("'", with: "''") + "'"
     }
 
     /// The token with each Latin letter that is a base letter and accents (U+0300–U+036F) made the

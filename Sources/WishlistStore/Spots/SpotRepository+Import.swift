@@ -187,9 +187,6 @@ extension SpotRepository {
         let text = description + "\n" + address
         var seen = Set<Substring>()
         let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
-        let vector = [
-            SearchVector.vector(names, weight: "A"), SearchVector.vector(words, from: names.count + 1, weight: "B")
-        ].filter { !$0.isEmpty }.joined(separator: " ")
-        return SearchDocument(fts5: [names.joined(separator: " "), text], vectors: [vector])
+        return SearchDocument(grams: names, text: text, words: words)
     }
 }
