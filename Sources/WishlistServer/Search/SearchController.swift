@@ -15,23 +15,24 @@ struct SearchController: Sendable {
 
     func register(in router: inout Router) {
         router.group(.signedIn(authenticator)) { routes in
-            routes.add(APIRoute.Search.search, answer)
+            routes.add(APIRoute.Search.search, readCache.reads(answer, noting: noteRecentSearch))
             routes.add(APIRoute.Search.recentSearches, listRecentSearches)
             routes.add(APIRoute.Search.clearRecentSearches, clearRecentSearches)
             routes.add(APIRoute.Search.deleteRecentSearch, deleteRecentSearch)
         }
     }
 
-    /// Searches (the answer may come from the read cache) and remembers the query as a recent
-    /// search (K2), also when the answer was kept, so searching again puts it on top; a request
-    /// paging on with a cursor is not a new search.
+    /// Searches; the read cache keeps the answer, and may give it again on the event thread.
     func answer(_ request: Request, _ account: Account) throws -> Response {
-        let query = try SearchQuery(parameters: request.query)
-        let response = try readCache.answer(request, account) { .api(try search.answer(query, owner: account.key)) }
-        if query.cursor == nil {
-            recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
-        }
-        return response
+        .api(try search.answer(try SearchQuery(parameters: request.query), owner: account.key))
+    }
+
+    /// Remembers an answered search's query as a recent search (K2), also when the answer was
+    /// kept, so searching again puts it on top; a request paging on with a cursor is not a new
+    /// search. Only noted here, in memory, so it may run on the event thread.
+    func noteRecentSearch(_ request: Request, _ account: Account) {
+        guard let query = try? SearchQuery(parameters: request.query), query.cursor == nil else { return }
+        recentSearchRecorder.note(query.text, owner: account.key, at: clock().inWholeMilliseconds)
     }
 
     func listRecentSearches(_ request: Request, _ account: Account) throws -> Response {

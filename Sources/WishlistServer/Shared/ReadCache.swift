@@ -97,13 +97,20 @@ final class ReadCache: Sendable {
         let quick: @Sendable (Request, () -> Account?) -> Response?
     }
 
-    /// `handler`, answering from the cache when it can and keeping what it answers.
-    func reads(_ handler: @escaping Handler) -> CachedRead {
+    /// `handler`, answering from the cache when it can and keeping what it answers. `noting`, when
+    /// given, is told of every answer given, kept or computed, on whichever thread gave it (the
+    /// event thread's must not wait): what a read remembers besides answering (a recent search).
+    func reads(_ handler: @escaping Handler, noting: (@Sendable (Request, Account) -> Void)? = nil) -> CachedRead {
         CachedRead(
-            handler: { [self] request, account in try answer(request, account) { try handler(request, account) } },
+            handler: { [self] request, account in
+                let response = try answer(request, account) { try handler(request, account) }
+                noting?(request, account)
+                return response
+            },
             quick: { [self] request, known in
-                guard Self.mayKeep(request), let account = known() else { return nil }
-                return kept(request, account)
+                guard Self.mayKeep(request), let account = known(), let response = kept(request, account) else { return nil }
+                noting?(request, account)
+                return response
             })
     }
 

@@ -36,6 +36,8 @@ final class ReadCacheFixture: Sendable {
     let calls = SharedCounter()
     let clock = SharedCounter()
     let refreshes = PendingRefreshes()
+    /// Answers given, kept or computed (the read's `noting`).
+    let noted = SharedCounter()
     let read: ReadCache.CachedRead
 
     /// - Parameter generation: as on PostgreSQL, the accounts' generation the answers are kept
@@ -48,6 +50,7 @@ final class ReadCacheFixture: Sendable {
         let calls = calls
         let clock = clock
         let refreshes = refreshes
+        let noted = noted
         let generation = generations.map { generations in
             { @Sendable (account: Account) throws -> UInt64 in
                 guard let count = generations() else { throw DatabaseUnavailableError() }
@@ -57,11 +60,12 @@ final class ReadCacheFixture: Sendable {
         let cache = ReadCache(
             writeCount: { UInt64(writes.value) }, generation: generation, now: { UInt64(clock.value) },
             refresh: { refreshes.add($0) })
-        read = cache.reads { _, account in
-            let call = calls.increment()
-            if writingDuringTheRead { writes.increment() }
-            return .json(encoded: Data("\(account.key.rawValue):\(call)".utf8), status: status)
-        }
+        read = cache.reads(
+            { _, account in
+                let call = calls.increment()
+                if writingDuringTheRead { writes.increment() }
+                return .json(encoded: Data("\(account.key.rawValue):\(call)".utf8), status: status)
+            }, noting: { _, _ in noted.increment() })
     }
 
     /// Moves the clock on by `duration` and a nanosecond.
@@ -239,6 +243,22 @@ final class ReadCacheFixture: Sendable {
         #expect(fixture.kept("/api/v1/wishes", as: ana) == "1:1")
         fixture.wait(ReadCache.refreshGrace)
         #expect(fixture.kept("/api/v1/wishes", as: ana) == nil)
+    }
+
+    /// What a read notes besides answering (a recent search) is noted for every answer given:
+    /// computed, kept on a worker, or kept on the event thread; not when none is given.
+    @Test func everyAnswerGivenIsNotedWhereverItCameFrom() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        #expect(fixture.kept("/api/v1/search", as: ana) == nil)
+        #expect(fixture.noted.value == 0, "no answer, nothing noted")
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        #expect(fixture.noted.value == 1, "computed")
+        #expect(try fixture.get("/api/v1/search", as: ana) == "1:1")
+        #expect(fixture.noted.value == 2, "kept, given by a worker")
+        #expect(fixture.kept("/api/v1/search", as: ana) == "1:1")
+        #expect(fixture.noted.value == 3, "kept, given on the event thread")
+        #expect(fixture.calls.value == 1)
     }
 
     /// Kept bodies are shared bytes, sent without a copy.
