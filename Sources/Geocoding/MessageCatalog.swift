@@ -5,12 +5,22 @@ import Foundation
 /// libgeonames translates names through gettext with the process locale, which is one global
 /// setting for the whole server; reading the catalog ourselves gives every language at once
 /// without touching the locale.
+///
+/// The strings are looked up where they lie in the file's bytes, through the entries' numbers
+/// sorted by their keys: a dictionary of Swift strings held the Korean catalog's 24,000 names in
+/// over a megabyte, kept for the life of every server; this holds the 270 kB file and 4 bytes
+/// an entry.
 struct MessageCatalog: Sendable {
-    private(set) var translations: [String: String] = [:]
+    private let bytes: [UInt8]
+    private let bigEndian: Bool
+    /// Where the tables of the keys' and the values' (length, offset) pairs start.
+    private let originals: Int
+    private let translated: Int
+    /// The entries' numbers in their keys' byte order, each key once (its last entry, as in the file's
+    /// order a later one would replace an earlier one), the empty key (the catalog's header) left out.
+    private let sorted: [UInt32]
 
-    subscript(key: String) -> String? { translations[key] }
-
-    var count: Int { translations.count }
+    var count: Int { sorted.count }
 
     init(contentsOf path: String) throws(GeocodingError) {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -20,8 +30,7 @@ struct MessageCatalog: Sendable {
     }
 
     init(bytes: [UInt8], name: String = "catalog") throws(GeocodingError) {
-        let reader = Reader(bytes: bytes)
-        guard let magic = reader.word(at: 0, bigEndian: false) else {
+        guard let magic = Self.word(bytes, at: 0, bigEndian: false) else {
             throw .invalidCatalog("\(name): too short")
         }
         let bigEndian: Bool
@@ -30,39 +39,99 @@ struct MessageCatalog: Sendable {
         case 0xde12_0495: bigEndian = true
         default: throw .invalidCatalog("\(name): not a gettext catalog")
         }
-        guard let count = reader.word(at: 8, bigEndian: bigEndian),
-            let originals = reader.word(at: 12, bigEndian: bigEndian),
-            let translated = reader.word(at: 16, bigEndian: bigEndian)
+        guard let count = Self.word(bytes, at: 8, bigEndian: bigEndian),
+            let originals = Self.word(bytes, at: 12, bigEndian: bigEndian),
+            let translated = Self.word(bytes, at: 16, bigEndian: bigEndian)
         else { throw .invalidCatalog("\(name): truncated header") }
-        var table: [String: String] = [:]
-        table.reserveCapacity(Int(count))
+        var entries: [(index: UInt32, key: Range<Int>)] = []
+        entries.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
-            guard let key = reader.string(table: Int(originals), index: index, bigEndian: bigEndian),
-                let value = reader.string(table: Int(translated), index: index, bigEndian: bigEndian)
+            // Every string is checked here, so lookups later read within bounds.
+            guard let key = Self.range(bytes, table: Int(originals), index: index, bigEndian: bigEndian),
+                Self.range(bytes, table: Int(translated), index: index, bigEndian: bigEndian) != nil
             else { throw .invalidCatalog("\(name): entry \(index) out of bounds") }
-            if !key.isEmpty { table[key] = value }  // The empty msgid holds the catalog's header.
+            if !key.isEmpty { entries.append((UInt32(index), key)) }  // The empty msgid holds the catalog's header.
         }
-        translations = table
+        // Stable, so that among equal keys the last entry stays last and is the one kept.
+        let ordered = bytes.withUnsafeBufferPointer { bytes in
+            entries.enumerated().sorted { left, right in
+                let order = Self.compare(bytes, left.element.key, bytes, right.element.key)
+                return order != 0 ? order < 0 : left.offset < right.offset
+            }.map(\.element)
+        }
+        var kept: [UInt32] = []
+        kept.reserveCapacity(ordered.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            for (position, entry) in ordered.enumerated() {
+                let next = position + 1 < ordered.count ? ordered[position + 1].key : nil
+                if let next, Self.compare(buffer, entry.key, buffer, next) == 0 { continue }
+                kept.append(entry.index)
+            }
+        }
+        self.bytes = bytes
+        self.bigEndian = bigEndian
+        self.originals = Int(originals)
+        self.translated = Int(translated)
+        sorted = kept
     }
 
-    /// Bounds-checked reads: a damaged file must fail with an error, never read past the end.
-    private struct Reader {
-        let bytes: [UInt8]
-
-        func word(at offset: Int, bigEndian: Bool) -> UInt32? {
-            guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-            let value = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
-            return bigEndian ? value.byteSwapped : value
+    subscript(key: String) -> String? {
+        var key = key
+        return key.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { bytes in
+                var low = 0
+                var high = sorted.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let key = Self.range(bytes, table: originals, index: Int(sorted[middle]), bigEndian: bigEndian)!
+                    let order = Self.compare(bytes, key, wanted, 0..<wanted.count)
+                    if order == 0 {
+                        let value = Self.range(bytes, table: translated, index: Int(sorted[middle]), bigEndian: bigEndian)!
+                        return String(decoding: bytes[value], as: UTF8.self)
+                    }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
         }
+    }
 
-        func string(table: Int, index: Int, bigEndian: Bool) -> String? {
-            let entry = table + 8 * index
-            guard let length = word(at: entry, bigEndian: bigEndian),
-                let start = word(at: entry + 4, bigEndian: bigEndian)
-            else { return nil }
-            let (end, overflow) = Int(start).addingReportingOverflow(Int(length))
-            guard !overflow, end <= bytes.count else { return nil }
-            return String(decoding: bytes[Int(start)..<end], as: UTF8.self)
+    /// Byte order of two strings, a shorter one first when it starts the other: <0, 0 or >0.
+    private static func compare(
+        _ left: UnsafeBufferPointer<UInt8>, _ leftRange: Range<Int>, _ right: UnsafeBufferPointer<UInt8>, _ rightRange: Range<Int>
+    ) -> Int {
+        let shared = min(leftRange.count, rightRange.count)
+        if shared > 0 {
+            let order = memcmp(left.baseAddress! + leftRange.lowerBound, right.baseAddress! + rightRange.lowerBound, shared)
+            if order != 0 { return Int(order) }
         }
+        return leftRange.count - rightRange.count
+    }
+
+    // Bounds-checked reads: a damaged file must fail with an error, never read past the end.
+
+    private static func word(_ bytes: [UInt8], at offset: Int, bigEndian: Bool) -> UInt32? {
+        bytes.withUnsafeBufferPointer { word($0, at: offset, bigEndian: bigEndian) }
+    }
+
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bigEndian: Bool) -> UInt32? {
+        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
+        let value = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+        return bigEndian ? value.byteSwapped : value
+    }
+
+    /// Where string `index` of a table of (length, offset) pairs lies; nil when out of bounds.
+    private static func range(_ bytes: [UInt8], table: Int, index: Int, bigEndian: Bool) -> Range<Int>? {
+        bytes.withUnsafeBufferPointer { range($0, table: table, index: index, bigEndian: bigEndian) }
+    }
+
+    private static func range(_ bytes: UnsafeBufferPointer<UInt8>, table: Int, index: Int, bigEndian: Bool) -> Range<Int>? {
+        let entry = table + 8 * index
+        guard let length = word(bytes, at: entry, bigEndian: bigEndian),
+            let start = word(bytes, at: entry + 4, bigEndian: bigEndian)
+        else { return nil }
+        let (end, overflow) = Int(start).addingReportingOverflow(Int(length))
+        guard !overflow, end <= bytes.count else { return nil }
+        return Int(start)..<end
     }
 }

@@ -16,12 +16,13 @@ struct NameIndex: Sendable {
         static func < (lhs: Match, rhs: Match) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// 12 bytes: there are about 150,000 of them, kept for the life of the server.
     struct Entry: Sendable {
         /// Where the key lies in `keys`: UTF-8 of the folded name (or of its tail from a later
         /// word on); byte order is code-point order.
         let start: Int32
-        let length: Int32
         let city: Int32
+        let length: UInt16
         /// 0 for the city's own name, otherwise 1 + the index of the catalog language it came from.
         let language: UInt8
         let isLaterWord: Bool
@@ -40,14 +41,15 @@ struct NameIndex: Sendable {
         /// Adds a name of `city` (already folded, `NameIndex.key`): whole, and from each later
         /// word on. A name that folds to nothing adds nothing.
         mutating func add(_ folded: [UInt8], city: Int32, language: UInt8) {
-            guard !folded.isEmpty else { return }
+            // No place has a name of 64 kB; one would be left out rather than cut.
+            guard !folded.isEmpty, folded.count <= Int(UInt16.max) else { return }
             let start = keys.count
             keys += folded
-            entries.append(Entry(start: Int32(start), length: Int32(folded.count), city: city, language: language, isLaterWord: false))
+            entries.append(Entry(start: Int32(start), city: city, length: UInt16(folded.count), language: language, isLaterWord: false))
             for (offset, byte) in folded.enumerated() where byte == UInt8(ascii: " ") {
                 entries.append(
                     Entry(
-                        start: Int32(start + offset + 1), length: Int32(folded.count - offset - 1), city: city, language: language,
+                        start: Int32(start + offset + 1), city: city, length: UInt16(folded.count - offset - 1), language: language,
                         isLaterWord: true))
             }
         }

@@ -20,6 +20,7 @@ public final class OfflineGazetteer: Sendable {
     /// The catalog languages whose names were actually found and loaded.
     public let languages: [String]
     private let cities: [City]
+    private let regions: [Region]
     private let catalogs: [MessageCatalog]
     private let names: NameIndex
     private let nearestCities: NearestCityIndex
@@ -27,7 +28,8 @@ public final class OfflineGazetteer: Sendable {
     /// Loads the cities and the name catalogs of `languages` (gettext codes such as "ko", "ja",
     /// "zh_CN"); a language without a catalog in `localeDirectory` is skipped.
     public init(languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory) {
-        let cities = GeonamesDatabase.loadCities()
+        let table = GeonamesDatabase.loadCities()
+        let cities = table.cities
         var loadedLanguages: [String] = []
         var catalogs: [MessageCatalog] = []
         // A language tag goes into a file path: letters, digits, "_" and "@" only, no "..".
@@ -53,6 +55,7 @@ public final class OfflineGazetteer: Sendable {
             }
         }
         self.cities = cities
+        regions = table.regions
         self.catalogs = catalogs
         self.languages = loadedLanguages
         self.names = names.build()
@@ -75,7 +78,7 @@ public final class OfflineGazetteer: Sendable {
             best.offer(
                 SearchCandidate(
                     city: entry.city, match: entry.match(forQueryOfLength: folded.count),
-                    language: entry.language, population: cities[Int(entry.city)].population
+                    language: entry.language, population: Int(cities[Int(entry.city)].population)
                 ))
         }
         return best.sorted.map { place(of: Int($0.city), language: Int($0.language)) }
@@ -101,22 +104,23 @@ public final class OfflineGazetteer: Sendable {
     /// names: for checks such as whether a point lies in the region an address names.
     public func cities(inCountry countryCode: String) -> [FoundPlace] {
         let code = countryCode.uppercased()
-        return cities.indices.filter { cities[$0].countryCode == code }.map { place(of: $0, language: 0) }
+        return cities.indices.filter { regions[Int(cities[$0].region)].countryCode == code }.map { place(of: $0, language: 0) }
     }
 
     /// A city as a `FoundPlace`, its names taken from catalog `language` (1-based; 0 = its own) where it has them.
     private func place(of index: Int, language: Int) -> FoundPlace {
         let city = cities[index]
+        let region = regions[Int(city.region)]
         let catalog = language > 0 ? catalogs[language - 1] : nil
-        let admin = catalog?["\(city.countryCode).\(city.adminCode)"] ?? city.admin
+        let admin = catalog?["\(region.countryCode).\(region.adminCode)"] ?? region.admin
         return FoundPlace(
             name: catalog?[city.geonameID] ?? city.name,
             admin: admin.isEmpty ? nil : admin,
-            country: catalog?[city.countryCode] ?? city.country,
-            countryCode: city.countryCode,
+            country: catalog?[region.countryCode] ?? region.country,
+            countryCode: region.countryCode,
             latitude: city.latitude,
             longitude: city.longitude,
-            population: city.population
+            population: Int(city.population)
         )
     }
 }

@@ -32,6 +32,22 @@ import Testing
         #expect(catalog.count == 2, "the header entry is not a translation")
     }
 
+    /// Keys are found in any order the file lists them; a key listed twice answers its last
+    /// translation, as gettext's tools would keep it; a key that starts another is told apart.
+    @Test func findsKeysInAnyOrderTheLastOfTwiceListed() throws {
+        let catalog = try MessageCatalog(
+            bytes: Self.catalog([("KR", "대한민국"), ("12", "twelve"), ("1", "first"), ("", "header"), ("1", "one"), ("123", "")]))
+        #expect(catalog["1"] == "one")
+        #expect(catalog["12"] == "twelve")
+        #expect(catalog["123"] == "")
+        #expect(catalog["KR"] == "대한민국")
+        #expect(catalog["1234"] == nil)
+        #expect(catalog[""] == nil, "the header is no translation")
+        #expect(catalog["0"] == nil)
+        #expect(catalog["Z"] == nil)
+        #expect(catalog.count == 4)
+    }
+
     @Test func rejectsDamagedFiles() {
         let good = Self.catalog([("1", "one"), ("2", "two")])
         #expect(throws: GeocodingError.self) { try MessageCatalog(bytes: []) }

@@ -48,7 +48,7 @@ import Testing
         #expect(throws: GeocodingError.self) { try gazetteer.reverse(latitude: latitude, longitude: longitude) }
     }
 
-    static let allCities: [Coordinate] = GeonamesDatabase.loadCities().map {
+    static let allCities: [Coordinate] = GeonamesDatabase.loadCities().cities.map {
         Coordinate(latitude: $0.latitude, longitude: $0.longitude)
     }
 }
