@@ -8,6 +8,7 @@ One store per test process (each pytest-xdist worker has its own), a new key pre
 
 import atexit
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -86,14 +87,22 @@ class S3Store:
 
 
 def _free_ports(count):
-    """`count` distinct loopback ports free now, each found by binding port 0."""
+    """`count` distinct loopback ports free now (each bound at once, then let go), below the range
+    the kernel takes outgoing connections' ports from (32768-60999 on Debian): a port from that
+    range, once let go, could become a test connection's own before weed, which binds its pieces
+    one after another, binds it."""
     sockets = []
     try:
-        for _ in range(count):
+        for _ in range(1000):
+            if len(sockets) == count:
+                return [bound.getsockname()[1] for bound in sockets]
             bound = socket.socket()
-            bound.bind(("127.0.0.1", 0))
-            sockets.append(bound)
-        return [bound.getsockname()[1] for bound in sockets]
+            try:
+                bound.bind(("127.0.0.1", random.randrange(20_000, 32_768)))
+                sockets.append(bound)
+            except OSError:
+                bound.close()
+        raise RuntimeError(f"no {count} free loopback ports below 32768")
     finally:
         for bound in sockets:
             bound.close()

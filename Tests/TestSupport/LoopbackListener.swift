@@ -7,10 +7,10 @@ import Foundation
 /// A listening TCP socket on a free port of 127.0.0.1, for the test servers and proxies here.
 enum LoopbackListener {
     /// The socket and the port it was given.
-    static func open() throws -> (socket: Int32, port: UInt16) {
+    static func open(port: UInt16 = 0) throws -> (socket: Int32, port: UInt16) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
-        var address = address(port: 0)
+        var address = address(port: port)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

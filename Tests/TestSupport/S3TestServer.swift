@@ -111,10 +111,22 @@ public final class S3TestServer: Sendable {
         throw S3TestServerError("weed was not ready after a minute: \(ChildServer.tail(of: log))")
     }
 
-    /// `count` distinct loopback ports free now: each listened on at once, then let go.
+    /// `count` distinct loopback ports free now (each listened on at once, then let go), below
+    /// the range the kernel takes the ports of outgoing connections from (32768–60999 on Debian).
+    /// A port from that range, once let go, could be taken by one of the tests' connections before
+    /// weed binds it; weed, which binds its pieces one after another, then lost one and stopped
+    /// answering half-way through a run.
     private static func freePorts(_ count: Int) throws -> [Int] {
-        let listeners = try (0..<count).map { _ in try LoopbackListener.open() }
-        for listener in listeners { close(listener.socket) }
+        var listeners: [(socket: Int32, port: UInt16)] = []
+        defer { for listener in listeners { close(listener.socket) } }
+        for _ in 0..<1_000 where listeners.count < count {
+            let port = UInt16.random(in: 20_000..<32_768)
+            guard !listeners.contains(where: { $0.port == port }), let listener = try? LoopbackListener.open(port: port) else {
+                continue
+            }
+            listeners.append(listener)
+        }
+        guard listeners.count == count else { throw S3TestServerError("no \(count) free loopback ports below 32768") }
         return listeners.map { Int($0.port) }
     }
 }
