@@ -62,9 +62,12 @@ class Unanswered(Exception):
 class Server:
     """`wishlist serve` on a data folder that outlives it, started and killed again and again."""
 
-    def __init__(self, binary, data, log_path, giphy_url):
+    def __init__(self, binary, data, log_path, giphy_url, temporary):
         self.binary = binary
         self.data = data
+        # The server's TMPDIR: a body it was streaming to a file when it was killed stays there, in
+        # the run's folder, rather than in the machine's temporary folder for good.
+        self.temporary = temporary
         self.log_path = log_path
         self.giphy_url = giphy_url
         self.process = None
@@ -107,6 +110,7 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
+                env={**os.environ, "TMPDIR": str(self.temporary)},
             )
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while time.monotonic() < deadline:
@@ -858,7 +862,8 @@ def main():
 
     giphy = GiphyStandIn()
     scratch = Path(tempfile.mkdtemp(prefix="wishlist-crash-"))
-    server = Server(binary, scratch / "data", scratch / "server.log", giphy.url)
+    (scratch / "tmp").mkdir()
+    server = Server(binary, scratch / "data", scratch / "server.log", giphy.url, scratch / "tmp")
     turns = Turns()
     passed = False
     try:
