@@ -30,49 +30,51 @@ struct MessageCatalog: Sendable {
     }
 
     init(bytes: [UInt8], name: String = "catalog") throws(GeocodingError) {
-        guard let magic = Self.word(bytes, at: 0, bigEndian: false) else {
-            throw .invalidCatalog("\(name): too short")
+        (bigEndian, originals, translated, sorted) = try bytes.withUnsafeBufferPointer { bytes throws(GeocodingError) in
+            try Self.read(bytes, name: name)
         }
+        self.bytes = bytes
+    }
+
+    /// The file's byte order, where its two tables start, and its entries' numbers sorted by key
+    /// (see `sorted`); every string is checked to lie within the file, so lookups read within bounds.
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String
+    ) throws(GeocodingError) -> (bigEndian: Bool, originals: Int, translated: Int, sorted: [UInt32]) {
+        guard let magic = word(bytes, at: 0, bigEndian: false) else { throw .invalidCatalog("\(name): too short") }
         let bigEndian: Bool
         switch magic {
         case 0x9504_12de: bigEndian = false
         case 0xde12_0495: bigEndian = true
         default: throw .invalidCatalog("\(name): not a gettext catalog")
         }
-        guard let count = Self.word(bytes, at: 8, bigEndian: bigEndian),
-            let originals = Self.word(bytes, at: 12, bigEndian: bigEndian),
-            let translated = Self.word(bytes, at: 16, bigEndian: bigEndian)
+        guard let count = word(bytes, at: 8, bigEndian: bigEndian),
+            let originals = word(bytes, at: 12, bigEndian: bigEndian).map(Int.init),
+            let translated = word(bytes, at: 16, bigEndian: bigEndian).map(Int.init)
         else { throw .invalidCatalog("\(name): truncated header") }
         var entries: [(index: UInt32, key: Range<Int>)] = []
         entries.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
-            // Every string is checked here, so lookups later read within bounds.
-            guard let key = Self.range(bytes, table: Int(originals), index: index, bigEndian: bigEndian),
-                Self.range(bytes, table: Int(translated), index: index, bigEndian: bigEndian) != nil
+            guard let key = range(bytes, table: originals, index: index, bigEndian: bigEndian),
+                range(bytes, table: translated, index: index, bigEndian: bigEndian) != nil
             else { throw .invalidCatalog("\(name): entry \(index) out of bounds") }
             if !key.isEmpty { entries.append((UInt32(index), key)) }  // The empty msgid holds the catalog's header.
         }
-        // Stable, so that among equal keys the last entry stays last and is the one kept.
-        let ordered = bytes.withUnsafeBufferPointer { bytes in
-            entries.enumerated().sorted { left, right in
-                let order = Self.compare(bytes, left.element.key, bytes, right.element.key)
-                return order != 0 ? order < 0 : left.offset < right.offset
-            }.map(\.element)
-        }
-        var kept: [UInt32] = []
+        // Stable, so that among equal keys the file's order stays; the last of them replaces the others.
+        let ordered = entries.enumerated().sorted { left, right in
+            let order = compare(bytes, left.element.key, bytes, right.element.key)
+            return order != 0 ? order < 0 : left.offset < right.offset
+        }.map(\.element)
+        var kept: [(index: UInt32, key: Range<Int>)] = []
         kept.reserveCapacity(ordered.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            for (position, entry) in ordered.enumerated() {
-                let next = position + 1 < ordered.count ? ordered[position + 1].key : nil
-                if let next, Self.compare(buffer, entry.key, buffer, next) == 0 { continue }
-                kept.append(entry.index)
+        for entry in ordered {
+            if let last = kept.last, compare(bytes, last.key, bytes, entry.key) == 0 {
+                kept[kept.count - 1] = entry
+            } else {
+                kept.append(entry)
             }
         }
-        self.bytes = bytes
-        self.bigEndian = bigEndian
-        self.originals = Int(originals)
-        self.translated = Int(translated)
-        sorted = kept
+        return (bigEndian, originals, translated, kept.map(\.index))
     }
 
     subscript(key: String) -> String? {
@@ -110,10 +112,6 @@ struct MessageCatalog: Sendable {
 
     // Bounds-checked reads: a damaged file must fail with an error, never read past the end.
 
-    private static func word(_ bytes: [UInt8], at offset: Int, bigEndian: Bool) -> UInt32? {
-        bytes.withUnsafeBufferPointer { word($0, at: offset, bigEndian: bigEndian) }
-    }
-
     private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, bigEndian: Bool) -> UInt32? {
         guard offset >= 0, offset <= bytes.count - 4 else { return nil }
         let value = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
@@ -121,10 +119,6 @@ struct MessageCatalog: Sendable {
     }
 
     /// Where string `index` of a table of (length, offset) pairs lies; nil when out of bounds.
-    private static func range(_ bytes: [UInt8], table: Int, index: Int, bigEndian: Bool) -> Range<Int>? {
-        bytes.withUnsafeBufferPointer { range($0, table: table, index: index, bigEndian: bigEndian) }
-    }
-
     private static func range(_ bytes: UnsafeBufferPointer<UInt8>, table: Int, index: Int, bigEndian: Bool) -> Range<Int>? {
         let entry = table + 8 * index
         guard let length = word(bytes, at: entry, bigEndian: bigEndian),
