@@ -16,8 +16,8 @@ struct SearchDocument: Sendable, Equatable {
         case grams([String])
         /// Only ever asked for whole: no positions.
         case words([String])
-        /// A spot's place-name bigrams, weight `A`, then the words of its texts, weight `B`.
-        case weighted(grams: [String], words: [String])
+        /// A spot's place-name bigrams, weight `A`, then the words of its text, each once, weight `B`.
+        case weighted(grams: [String], text: String)
     }
 
     /// A bigram document: the tokens in order, their positions kept for phrases.
@@ -33,22 +33,24 @@ struct SearchDocument: Sendable, Equatable {
     }
 
     /// A document of two FTS5 columns, `grams` then `text` (which FTS5 splits into words itself),
-    /// held by PostgreSQL as one part: the bigrams weighted `A`, then `words` (the text's words,
-    /// each once) weighted `B`.
-    init(grams: [String], text: String, words: [String]) {
+    /// held by PostgreSQL as one part: the bigrams weighted `A`, then the text's words, each once,
+    /// weighted `B`.
+    init(grams: [String], text: String) {
         fts5 = [grams.joined(separator: " "), text]
-        tokens = .weighted(grams: grams, words: words)
+        tokens = .weighted(grams: grams, text: text)
     }
 
     /// PostgreSQL's `tsvector` literals of the record's parts.
     var vectors: [String] {
         switch tokens {
         case .grams(let tokens):
-            SearchVector.parts(tokens)
+            return SearchVector.parts(tokens)
         case .words(let tokens):
-            tokens.isEmpty ? [] : [SearchVector.lexemes(tokens)]
-        case .weighted(let grams, let words):
-            [
+            return tokens.isEmpty ? [] : [SearchVector.lexemes(tokens)]
+        case .weighted(let grams, let text):
+            var seen = Set<Substring>()
+            let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
+            return [
                 [SearchVector.vector(grams, weight: "A"), SearchVector.vector(words, from: grams.count + 1, weight: "B")]
                     .filter { !$0.isEmpty }.joined(separator: " ")
             ]

@@ -183,10 +183,6 @@ extension SpotRepository {
 
     /// ``spotDocument(_:)`` of a spot's stored columns.
     static func spotDocument(name: String, description: String, address: String) -> SearchDocument {
-        let names = grams([name])
-        let text = description + "\n" + address
-        var seen = Set<Substring>()
-        let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
-        return SearchDocument(grams: names, text: text, words: words)
+        SearchDocument(grams: grams([name]), text: description + "\n" + address)
     }
 }
