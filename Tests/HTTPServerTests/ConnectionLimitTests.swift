@@ -17,11 +17,20 @@ import Testing
         }
     }
 
+    /// A connection the daemon has accepted and counted (it has answered one request on it),
+    /// now holding half a request head, as a slow client would. Opening several without the
+    /// answer would leave them in the kernel's backlog, where two event threads may accept them
+    /// in any order, and the one refused could be a held one rather than the next.
+    private func heldConnection(to server: TestServer) throws -> RawHTTPClient {
+        let client = try server.client()
+        #expect(try client.request("GET", "/hello").status == 200)
+        try client.send("GET /hello HTTP/1.1\r\n")
+        return client
+    }
+
     @Test func connectionsBeyondTheAddressLimitAreClosed() throws {
         let server = try server(perAddress: 3)
-        // Three connections, each with half a request head sent: held open, as a slow client would.
-        let held = try (0..<3).map { _ in try server.client() }
-        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        let held = try (0..<3).map { _ in try heldConnection(to: server) }
         #expect(try server.client().isClosedByServer())
         for client in held {
             try client.send("Host: localhost\r\n\r\n")
@@ -31,8 +40,7 @@ import Testing
 
     @Test func aConnectionLetGoIsGivenToTheNext() throws {
         let server = try server(perAddress: 2)
-        var held = try (0..<2).map { _ in try server.client() }
-        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        var held = try (0..<2).map { _ in try heldConnection(to: server) }
         #expect(try server.client().isClosedByServer())
         held.removeLast()
         // The daemon counts the closed connection out once it has seen it close; until then a new
@@ -56,8 +64,7 @@ import Testing
 
     @Test func aConnectionBeyondTheTotalLimitWaitsUntilOneCloses() throws {
         let server = try server(total: 4)
-        var held = try (0..<4).map { _ in try server.client() }
-        for client in held { try client.send("GET /hello HTTP/1.1\r\n") }
+        var held = try (0..<4).map { _ in try heldConnection(to: server) }
         // The kernel completes the fifth connection; the daemon leaves it unaccepted, unread.
         let waiting = try server.client()
         try waiting.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
