@@ -18,9 +18,9 @@ func pkgConfigIncludeFlags(_ library: String) -> [String] {
 }
 
 /// Optimised in debug builds too, for the modules where the tests spend their time: the SQLite
-/// wrapper and the store (the bundled K-culture spots take a debug store 2 s of CPU to import,
-/// 0.8 s optimised), the HTTP server, and the offline place index that every server builds at
-/// start. Not for WishlistCore or WishlistClient: an app that depends on the client package by
+/// and PostgreSQL wrappers and the store (the bundled K-culture spots take a debug store 2 s of
+/// CPU to import, 0.8 s optimised), the HTTP server, and the offline place index that every server
+/// builds at start. Not for WishlistCore or WishlistClient: an app that depends on the client package by
 /// its URL may not build targets with unsafe flags.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
@@ -67,7 +67,7 @@ let package = Package(
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: optimizedInDebug),
         // The database server, for when one machine is not enough.
-        .target(name: "PostgreSQL", dependencies: ["CPostgres"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgres"], swiftSettings: optimizedInDebug),
         // Zlib for the gzip of compressible answers (CompressionMiddleware).
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc", "Zlib"], swiftSettings: optimizedInDebug),
         .target(name: "Crypto", dependencies: ["CSodium"]),
