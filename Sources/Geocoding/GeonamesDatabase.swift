@@ -1,4 +1,5 @@
 import CGeonames
+import Foundation
 
 /// The only code that calls libgeonames: it copies every city into Swift values once.
 enum GeonamesDatabase {
@@ -22,6 +23,19 @@ enum GeonamesDatabase {
         mutating func append(_ city: City) {
             cities.append(city)
         }
+    }
+
+    /// The file libgeonames was loaded from, as the process's memory map names it: its cities
+    /// change only with it (`PlaceIndexCache`).
+    static var libraryFile: String? {
+        // Read to its end: the file says it is empty (size 0), as /proc files do.
+        guard let data = try? FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd() else { return nil }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = line[slash...]
+            if path.split(separator: "/").last?.hasPrefix("libgeonames.so") == true { return String(path) }
+        }
+        return nil
     }
 
     /// Reads the record's fields directly: `geonames_city_get_name` and friends translate through

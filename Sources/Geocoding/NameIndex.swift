@@ -62,8 +62,9 @@ struct NameIndex: Sendable {
         }
     }
 
-    private let keys: [UInt8]
-    private let entries: [Entry]
+    /// The keys end to end, and the entries in their keys' order (`PlaceIndexCache` keeps both as they are).
+    let keys: [UInt8]
+    let entries: [Entry]
 
     /// A name in the index's form: folded (`SearchText.fold`), as UTF-8.
     static func key(_ name: String) -> [UInt8] {

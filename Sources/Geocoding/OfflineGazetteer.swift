@@ -1,16 +1,18 @@
 import Foundation
+import Synchronization
 
 /// Offline place search and reverse lookup over libgeonames' world cities (population ≥ 15 000).
 ///
-/// Everything is read from the C library once, into in-memory indexes; queries never call it.
+/// Everything is read from the C library once, into in-memory indexes (kept in a file between
+/// starts, `PlaceIndexCache`); queries never call it.
 /// Names in other languages come from the gettext catalogs libgeonames ships (Korean by default),
 /// so "전주" finds Jeonju; a place found by such a name is answered in that language.
 /// Immutable after `init`, so one instance serves any number of threads.
 public final class OfflineGazetteer: Sendable {
-    /// Built on first use, exactly once even when many threads ask at the same time
-    /// (a `static let` is initialised through `swift_once`). Touch it at start-up to pay the
-    /// loading cost there instead of in the first request.
-    public static let shared = OfflineGazetteer()
+    /// Made on first use, exactly once even when many threads ask at the same time (a `static let`
+    /// is initialised through `swift_once`): read from the index file `keepIndex(inFile:)` named
+    /// when it holds the current index, otherwise built (and written there).
+    public static let shared = indexFile.withLock { OfflineGazetteer(indexFile: $0) }
 
     public static let defaultLanguages = ["ko"]
     public static let defaultLocaleDirectory = "/usr/share/locale"
@@ -25,26 +27,109 @@ public final class OfflineGazetteer: Sendable {
     private let names: NameIndex
     private let nearestCities: NearestCityIndex
 
+    /// Where `shared` keeps its index between starts; its lock also keeps `prepareIndexFile` and
+    /// the making of `shared` from building the index twice at once.
+    private static let indexFile = Mutex<String?>(nil)
+
+    /// Keeps `shared`'s index in the file at `path` (created with its folder when missing). Only
+    /// what is asked before `shared` is first used counts.
+    public static func keepIndex(inFile path: String) {
+        indexFile.withLock { $0 = path }
+    }
+
+    /// Builds the index into the file `keepIndex(inFile:)` named, unless it holds the current one
+    /// already, without keeping it in memory: a server does this as it starts, so that its first
+    /// search reads the index in a few milliseconds instead of building it, and an idle server
+    /// holds none of it. Failing to write leaves `shared` to build the index when first used.
+    public static func prepareIndexFile() {
+        indexFile.withLock { path in
+            if let path { prepareIndexFile(at: path) }
+        }
+    }
+
+    /// `prepareIndexFile()` for the index file at `path`.
+    static func prepareIndexFile(
+        at path: String, languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory
+    ) {
+        guard let fingerprint = sourceFingerprint(languages, localeDirectory: localeDirectory) else { return }
+        let file = PlaceIndexCache(path: path, fingerprint: fingerprint)
+        guard !file.holdsCurrentIndex() else { return }
+        try? file.write(build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog)))
+    }
+
     /// Loads the cities and the name catalogs of `languages` (gettext codes such as "ko", "ja",
     /// "zh_CN"); a language without a catalog in `localeDirectory` is skipped.
-    public init(languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory) {
-        let table = GeonamesDatabase.loadCities()
-        let cities = table.cities
-        var loadedLanguages: [String] = []
-        var catalogs: [MessageCatalog] = []
-        // A language tag goes into a file path: letters, digits, "_" and "@" only, no "..".
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@")
-        for language in languages
-        where !language.isEmpty && language.allSatisfy(allowed.contains)
-            && catalogs.count < Int(UInt8.max)
-        {
-            let path = "\(localeDirectory)/\(language)/LC_MESSAGES/geonames.mo"
-            guard let catalog = try? MessageCatalog(contentsOf: path) else { continue }
-            loadedLanguages.append(language)
-            catalogs.append(catalog)
+    public convenience init(languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory) {
+        self.init(languages: languages, localeDirectory: localeDirectory, indexFile: nil)
+    }
+
+    /// As `init(languages:localeDirectory:)`, the index read from `indexFile` when that holds the
+    /// current one, or else built and written there.
+    init(languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory, indexFile: String?) {
+        let loaded = Self.loadCatalogs(languages, localeDirectory: localeDirectory)
+        let catalogs = loaded.map(\.catalog)
+        let file = indexFile.flatMap { path in
+            Self.sourceFingerprint(languages, localeDirectory: localeDirectory).map {
+                PlaceIndexCache(path: path, fingerprint: $0)
+            }
         }
+        let contents: PlaceIndexCache.Contents
+        if let read = file?.read() {
+            contents = read
+        } else {
+            contents = Self.build(catalogs)
+            try? file?.write(contents)
+        }
+        cities = contents.cities
+        regions = contents.regions
+        names = contents.names
+        self.catalogs = catalogs
+        self.languages = loaded.map(\.language)
+        nearestCities = NearestCityIndex(latitudes: cities.map(\.latitude), longitudes: cities.map(\.longitude))
+    }
+
+    /// The catalogs of `languages` that `localeDirectory` has, with their languages.
+    private static func loadCatalogs(
+        _ languages: [String], localeDirectory: String
+    ) -> [(language: String, catalog: MessageCatalog)] {
+        var loaded: [(language: String, catalog: MessageCatalog)] = []
+        for language in languages where isLanguageTag(language) && loaded.count < Int(UInt8.max) {
+            guard let catalog = try? MessageCatalog(contentsOf: catalogPath(language, localeDirectory)) else { continue }
+            loaded.append((language, catalog))
+        }
+        return loaded
+    }
+
+    /// A language tag goes into a file path: letters, digits, "_" and "@" only, no "..".
+    private static func isLanguageTag(_ language: String) -> Bool {
+        !language.isEmpty && language.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "@") }
+    }
+
+    private static func catalogPath(_ language: String, _ localeDirectory: String) -> String {
+        "\(localeDirectory)/\(language)/LC_MESSAGES/geonames.mo"
+    }
+
+    /// What the index is built from: libgeonames' file and the catalog of each language (path, size,
+    /// time of change; "-" when it has none), told without reading them; nil when libgeonames' file
+    /// cannot be told, and then no index file is used.
+    private static func sourceFingerprint(_ languages: [String], localeDirectory: String) -> String? {
+        guard let library = GeonamesDatabase.libraryFile, let libraryIdentity = fileIdentity(library) else { return nil }
+        let catalogs = languages.filter(isLanguageTag).map { "\($0)=\(fileIdentity(catalogPath($0, localeDirectory)) ?? "-")" }
+        return ([libraryIdentity] + catalogs).joined(separator: ";")
+    }
+
+    private static func fileIdentity(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(path):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
+    /// The index from libgeonames: every city, and each of its names (its own, and its name in each
+    /// catalog where that differs) under its folded key.
+    private static func build(_ catalogs: [MessageCatalog]) -> PlaceIndexCache.Contents {
+        let table = GeonamesDatabase.loadCities()
         var names = NameIndex.Builder()
-        for (index, city) in cities.enumerated() {
+        for (index, city) in table.cities.enumerated() {
             let cityIndex = Int32(index)
             let own = NameIndex.key(city.name)
             names.add(own, city: cityIndex, language: 0)
@@ -54,12 +139,7 @@ public final class OfflineGazetteer: Sendable {
                 if translated != own { names.add(translated, city: cityIndex, language: UInt8(offset + 1)) }
             }
         }
-        self.cities = cities
-        regions = table.regions
-        self.catalogs = catalogs
-        self.languages = loadedLanguages
-        self.names = names.build()
-        nearestCities = NearestCityIndex(latitudes: cities.map(\.latitude), longitudes: cities.map(\.longitude))
+        return PlaceIndexCache.Contents(cities: table.cities, regions: table.regions, names: names.build())
     }
 
     public var cityCount: Int { cities.count }

@@ -29,6 +29,10 @@ public struct DataDirectory: Sendable {
 
     public var databasePath: String { (path as NSString).appendingPathComponent("wishlist.sqlite") }
 
+    /// The offline place index as built (`OfflineGazetteer.keepIndex(inFile:)`): made again
+    /// whenever missing, so a backup leaves it out.
+    public var placeIndexPath: String { (path as NSString).appendingPathComponent("cache/places.index") }
+
     /// The photo files' folder, unless `media` names another place.
     public var mediaPath: String { (path as NSString).appendingPathComponent("media") }
 
