@@ -5,9 +5,14 @@ import PackageDescription
 /// The header search paths pkg-config gives for `library`; empty when pkg-config is missing
 /// or does not know the library, and the C compiler then names the header it cannot find.
 func pkgConfigIncludeFlags(_ library: String) -> [String] {
+    pkgConfig(["--cflags-only-I", library])
+}
+
+/// pkg-config's answer to `arguments`, split at white space; empty when it fails.
+func pkgConfig(_ arguments: [String]) -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I", library]
+    process.arguments = ["pkg-config"] + arguments
     let output = Pipe()
     process.standardOutput = output
     guard (try? process.run()) != nil else { return [] }
@@ -15,6 +20,11 @@ func pkgConfigIncludeFlags(_ library: String) -> [String] {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return [] }
     return String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+}
+
+/// pkg-config's `variable` of `library`; nil when pkg-config is missing or does not know it.
+func pkgConfigVariable(_ library: String, _ variable: String) -> String? {
+    pkgConfig(["--variable=\(variable)", library]).first
 }
 
 /// Optimised in debug builds too, for the modules where the tests spend their time: the SQLite
@@ -41,7 +51,6 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
-        .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -60,6 +69,15 @@ let package = Package(
         // libarchive, loaded at the first archive like libvips: it brings libxml2, ICU and several
         // compression libraries that an idle server need not map. Its header hides libarchive's.
         .target(name: "CArchive", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libarchive"))]),
+        // libgeonames, loaded only to build the offline place index (a first start, or a new
+        // library): it brings GLib, GIO and GObject, which an idle server need not map. Its header
+        // hides libgeonames'; CGEONAMES_LIBDIR tells where the library is, for the index's fingerprint.
+        .target(
+            name: "CGeonames", dependencies: ["CLoader"],
+            cSettings: [
+                .unsafeFlags(pkgConfigIncludeFlags("geonames")),
+                .define("CGEONAMES_LIBDIR", to: "\"\(pkgConfigVariable("geonames", "libdir") ?? "/usr/lib")\"")
+            ]),
         // libpq, loaded at the first PostgreSQL connection like libvips: a server on its SQLite file
         // never maps it, nor the TLS, Kerberos and LDAP libraries it brings. Its header hides libpq's.
         .target(name: "CPostgres", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libpq"))]),

@@ -54,7 +54,8 @@ public final class OfflineGazetteer: Sendable {
         guard let fingerprint = sourceFingerprint(languages, localeDirectory: localeDirectory) else { return }
         let file = PlaceIndexCache(path: path, fingerprint: fingerprint)
         guard !file.holdsCurrentIndex() else { return }
-        try? file.write(build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog)))
+        let contents = build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog))
+        if !contents.cities.isEmpty { try? file.write(contents) }
     }
 
     /// Loads the cities and the name catalogs of `languages` (gettext codes such as "ko", "ja",
@@ -78,7 +79,8 @@ public final class OfflineGazetteer: Sendable {
             contents = read
         } else {
             contents = Self.build(catalogs)
-            try? file?.write(contents)
+            // No cities means libgeonames could not be loaded: nothing worth keeping.
+            if !contents.cities.isEmpty { try? file?.write(contents) }
         }
         cities = contents.cities
         regions = contents.regions

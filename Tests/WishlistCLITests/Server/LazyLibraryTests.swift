@@ -4,8 +4,9 @@ import Testing
 import WishlistClient
 
 /// libvips with the hundred libraries it needs (about 10 MB resident) and libxml2 with ICU (about
-/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up, and libpq only by
-/// a PostgreSQL connection: an idle server must stay small.
+/// 1 MB) are loaded by the first photo and the first page parsed, not at start-up, libpq only by
+/// a PostgreSQL connection, and libgeonames with GLib (about 2 MB) only to build the place index:
+/// an idle server must stay small.
 @Suite final class LazyLibraryTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("wishlist-lazy-\(UUID())")
 
@@ -29,6 +30,25 @@ import WishlistClient
             [WishlistClient.PhotoFile(filename: "canon-40d.jpg", data: try Data(contentsOf: TestData.photo("camera/canon-40d.jpg")))])
         #expect(uploaded.items.count == 1)
         #expect(Self.maps(server, "libvips.so"), "libvips is not mapped after a photo was rendered")
+    }
+
+    @Test func libgeonamesIsLoadedOnlyToBuildThePlaceIndex() async throws {
+        let first = try await ServerProcess(home: home)
+        // The first start builds the index into the data folder, written whole under its name.
+        let index = home.appendingPathComponent("data/cache/places.index").path
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: index), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        first.stop()
+        #expect(FileManager.default.fileExists(atPath: index))
+
+        let server = try await ServerProcess(home: home, restart: true)
+        defer { server.stop() }
+        for library in ["libgeonames.so", "libglib-2.0.so"] {
+            #expect(!Self.maps(server, library), "a server whose place index was built has \(library) mapped")
+        }
+        // A search reads the index from its file.
+        #expect(try await server.client.searchPlaces("jeonju").contains { $0.countryCode == "KR" })
+        #expect(!Self.maps(server, "libgeonames.so"), "libgeonames was loaded to search places")
     }
 
     /// Package.swift links `wishlist` with packed relative relocations: in the usual format its

@@ -18,12 +18,15 @@ final class ServerProcess {
     let client: WishlistClient
     var pid: Int32 { process.pid }
 
-    /// Adds the account to a new data directory under `home`, starts the server on it (with
-    /// `options` of `wishlist serve`) and signs in.
-    init(home: URL, options: [String] = []) async throws {
+    /// Adds the account to a new data directory under `home` (unless `restart`: it is there from
+    /// an earlier server's start), starts the server on it (with `options` of `wishlist serve`)
+    /// and signs in.
+    init(home: URL, options: [String] = [], restart: Bool = false) async throws {
         let data = home.appendingPathComponent("data").path
-        _ = try await CommandRunner(home: home).run(
-            ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
+        if !restart {
+            _ = try await CommandRunner(home: home).run(
+                ["user", "add", Self.username, "--password-stdin", "--data", data], stdin: "\(Self.password)\n")
+        }
         // Port 0: the server binds a free port and names it in its first line. (A port picked here
         // could be taken by then, e.g. as another test's client port.)
         let arguments = ["serve", "--data", data, "--listen", "127.0.0.1:0", "--spots", "none"] + options

@@ -1,1 +1,0 @@
-#include <geonames/geonames.h>
