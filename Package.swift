@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
         .executableTarget(
             name: "wishlist",
-            dependencies: ["WishlistServer", "WishlistStore", "WishlistClient", "WishlistCore", "HTTPServer"],
+            dependencies: ["WishlistServer", "WishlistStore", "WishlistClient", "WishlistCore", "HTTPServer", "Geocoding"],
             // Packed relative relocations (DT_RELR, glibc 2.36+): the loader reads every relocation
             // at start, and in the usual format the binary's ~86,000 pointers to itself take 2 MB
             // that stay resident in every server; packed, they take 16 KB. The toolchain's lld

@@ -47,15 +47,30 @@ public final class OfflineGazetteer: Sendable {
         }
     }
 
-    /// `prepareIndexFile()` for the index file at `path`.
-    static func prepareIndexFile(
+    /// `prepareIndexFile()` for the index file at `path` (what `wishlist places index` runs); true
+    /// when it built the index, false when the file held the current one already or could not be
+    /// written.
+    @discardableResult
+    public static func prepareIndexFile(
         at path: String, languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory
-    ) {
-        guard let fingerprint = sourceFingerprint(languages, localeDirectory: localeDirectory) else { return }
-        let file = PlaceIndexCache(path: path, fingerprint: fingerprint)
-        guard !file.holdsCurrentIndex() else { return }
+    ) -> Bool {
+        guard let file = cacheFile(at: path, languages: languages, localeDirectory: localeDirectory),
+            !file.holdsCurrentIndex()
+        else { return false }
         let contents = build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog))
-        if !contents.cities.isEmpty { try? file.write(contents) }
+        // No cities means libgeonames could not be loaded: nothing worth keeping.
+        guard !contents.cities.isEmpty, (try? file.write(contents)) != nil else { return false }
+        return true
+    }
+
+    /// Whether the file at `path` holds the current index, read no further than its header.
+    public static func indexFileIsCurrent(at path: String) -> Bool {
+        cacheFile(at: path, languages: defaultLanguages, localeDirectory: defaultLocaleDirectory)?.holdsCurrentIndex() ?? false
+    }
+
+    /// The index file at `path` for these sources; nil when libgeonames' file cannot be told.
+    private static func cacheFile(at path: String, languages: [String], localeDirectory: String) -> PlaceIndexCache? {
+        sourceFingerprint(languages, localeDirectory: localeDirectory).map { PlaceIndexCache(path: path, fingerprint: $0) }
     }
 
     /// Loads the cities and the name catalogs of `languages` (gettext codes such as "ko", "ja",
@@ -69,11 +84,7 @@ public final class OfflineGazetteer: Sendable {
     init(languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory, indexFile: String?) {
         let loaded = Self.loadCatalogs(languages, localeDirectory: localeDirectory)
         let catalogs = loaded.map(\.catalog)
-        let file = indexFile.flatMap { path in
-            Self.sourceFingerprint(languages, localeDirectory: localeDirectory).map {
-                PlaceIndexCache(path: path, fingerprint: $0)
-            }
-        }
+        let file = indexFile.flatMap { Self.cacheFile(at: $0, languages: languages, localeDirectory: localeDirectory) }
         let contents: PlaceIndexCache.Contents
         if let read = file?.read() {
             contents = read

@@ -323,7 +323,7 @@ public final class WishlistApplication: Sendable {
             settings.logger?(
                 "warning: --allow-private-addresses is on: link previews, the geocoder and Giphy may reach this machine and its network")
         }
-        StartupWarmup.begin(placeIndexFile: settings.data.placeIndexPath)
+        StartupWarmup.begin(placeIndexFile: settings.data.placeIndexPath, builder: settings.placeIndexBuilder)
         try services.start()
         settings.logger?(
             "Wishlist is listening on http://\(settings.host):\(server.port)/, its data in \(settings.data.databaseDescription)"

@@ -19,10 +19,15 @@ enum Environment {
     static func data(
         _ arguments: inout Arguments, connections: Int = DataDirectory.defaultDatabaseConnections, withMedia: Bool = false
     ) throws -> DataDirectory {
-        let path = try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
+        let path = try dataPath(&arguments)
         let database = try option(databaseOption, orVariable: databaseVariable, in: &arguments)
         let media = withMedia ? try option(mediaOption, orVariable: "WISHLIST_MEDIA", in: &arguments) : nil
         return DataDirectory(path, databaseURL: database, databaseConnections: connections, media: media)
+    }
+
+    /// The data directory's folder alone, for a command that uses none of its database.
+    static func dataPath(_ arguments: inout Arguments) throws -> String {
+        try arguments.option(dataOption) ?? value("WISHLIST_DATA") ?? "./data"
     }
 
     static let dataOption = Option("--data", "DIR", help: "The data directory (default: $WISHLIST_DATA or ./data).")

@@ -233,12 +233,13 @@ struct ServeCommand: Command {
         // then (and the import with it), and one sent a moment later is not lost.
         let signals = TerminationSignals()
         var settings = settings
+        let data = settings.data
         if settings.spotsSource == .bundled {
-            let data = settings.data
             settings.bundledSpotsImporter = {
                 try BundledSpotsImport.inChildProcess(data: data, stoppingOn: signals)
             }
         }
+        settings.placeIndexBuilder = { try ChildCommand.run(["places", "index", "--data", data.path], data: data) }
         let application: WishlistApplication
         do {
             application = try WishlistApplication(settings: settings)

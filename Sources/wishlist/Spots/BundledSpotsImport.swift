@@ -7,25 +7,12 @@ import WishlistServer
 /// a child process, which the server waits for. The import parses 15,000 rows and builds their
 /// search index; in the server's own process, some of that memory stayed in its heaps for good.
 enum BundledSpotsImport {
-    /// Why the child did not import them: its own lines (what went wrong) are in the log above.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Runs the import and waits for it, or, when SIGINT or SIGTERM comes first, kills it and
     /// throws `CancellationError`: the server stops at once instead of after the import, and no
     /// import is left running on its own (it writes in one transaction, so what it had done is
     /// undone, and the next start imports the release again).
     static func inChildProcess(data: DataDirectory, stoppingOn signals: TerminationSignals) throws {
-        let child = Process()
-        child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = ["spots", "import", "--data", data.path]
-        // The database's URL through the environment, where no `ps` shows its password.
-        if let url = data.databaseURL {
-            child.environment = ProcessInfo.processInfo.environment.merging([Environment.databaseVariable: url]) { $1 }
-        }
-        // Its report and errors go where the server's own lines go.
-        child.standardInput = FileHandle.nullDevice
+        let child = ChildCommand.process(["spots", "import", "--data", data.path], data: data)
         let ended = DispatchSemaphore(value: 0)
         child.terminationHandler = { _ in ended.signal() }
         guard !signals.hasArrived else { throw CancellationError() }
@@ -42,12 +29,6 @@ enum BundledSpotsImport {
             _ = ended.wait(timeout: .now() + .seconds(5))
             throw CancellationError()
         }
-        switch child.terminationReason {
-        case .exit where child.terminationStatus == 0: return
-        case .exit: throw Failure(description: "'wishlist spots import' ended with status \(child.terminationStatus).")
-        case .uncaughtSignal:
-            throw Failure(description: "'wishlist spots import' was killed by signal \(child.terminationStatus).")
-        @unknown default: throw Failure(description: "'wishlist spots import' did not finish.")
-        }
+        try ChildCommand.check(child)
     }
 }

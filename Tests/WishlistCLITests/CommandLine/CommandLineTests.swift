@@ -335,6 +335,18 @@ import WishlistServer
         #expect(again.status == 0 && again.output == "The bundled K-culture spots are imported already.\n", "\(again.output)")
     }
 
+    /// What `wishlist serve` runs as a child process when the place index needs building: once,
+    /// then nothing to do; a folder it cannot write is a plain failure.
+    @Test func placesIndexBuildsTheIndexOnce() async throws {
+        let built = try await cli.run(["places", "index", "--data", data])
+        #expect(built.status == 0 && built.output.hasPrefix("Built the place index in \(data)/cache/places.index ("), "\(built)")
+        #expect(FileManager.default.fileExists(atPath: "\(data)/cache/places.index"))
+        let again = try await cli.run(["places", "index", "--data", data])
+        #expect(again.status == 0 && again.output == "The place index in \(data)/cache/places.index is current already.\n", "\(again)")
+        let refused = try await cli.run(["places", "index", "--data", "/proc/no-such-folder"])
+        #expect(refused.status == 1 && refused.error.hasPrefix("wishlist: Could not build the place index in /proc/"), "\(refused)")
+    }
+
     @Test func spotsImportSearchNearAndWish() async throws {
         let imported = try await cli.run(["spots", "import", Self.spotsSample, "--data", data])
         #expect(imported.status == 0, "\(imported.error)")
