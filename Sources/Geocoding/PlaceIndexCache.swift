@@ -30,9 +30,7 @@ struct PlaceIndexCache {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return data.withUnsafeBytes { bytes in
             var reader = Reader(bytes: bytes)
-            guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic,
-                reader.uint32() == Self.formatVersion, reader.string() == fingerprint,
-                let checksum = reader.uint64(), checksum == Self.checksum(bytes[reader.offset...])
+            guard readsHeader(&reader), let checksum = reader.uint64(), checksum == Self.checksum(bytes[reader.offset...])
             else { return nil }
             return Self.contents(&reader)
         }
@@ -47,9 +45,14 @@ struct PlaceIndexCache {
         guard let data = try? handle.read(upToCount: header), data.count == header else { return false }
         return data.withUnsafeBytes { bytes in
             var reader = Reader(bytes: bytes)
-            return reader.bytes(Self.magic.count).map(Array.init) == Self.magic && reader.uint32() == Self.formatVersion
-                && reader.string() == fingerprint
+            return readsHeader(&reader)
         }
+    }
+
+    /// Whether the reader starts at this format's header with this fingerprint, read past it.
+    private func readsHeader(_ reader: inout Reader) -> Bool {
+        reader.bytes(Self.magic.count).map(Array.init) == Self.magic && reader.uint32() == Self.formatVersion
+            && reader.string() == fingerprint
     }
 
     /// Writes `contents` in place of any older file; creates the folder when missing.
