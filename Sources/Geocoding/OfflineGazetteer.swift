@@ -27,8 +27,8 @@ public final class OfflineGazetteer: Sendable {
     private let names: NameIndex
     private let nearestCities: NearestCityIndex
 
-    /// Where `shared` keeps its index between starts; its lock also keeps `prepareIndexFile` and
-    /// the making of `shared` from building the index twice at once.
+    /// Where `shared` keeps its index between starts; its lock also keeps `prepareIndexFile(at:)`
+    /// and the making of `shared` from building the index twice at once.
     private static let indexFile = Mutex<String?>(nil)
 
     /// Keeps `shared`'s index in the file at `path` (created with its folder when missing). Only
@@ -37,30 +37,25 @@ public final class OfflineGazetteer: Sendable {
         indexFile.withLock { $0 = path }
     }
 
-    /// Builds the index into the file `keepIndex(inFile:)` named, unless it holds the current one
-    /// already, without keeping it in memory: a server does this as it starts, so that its first
-    /// search reads the index in a few milliseconds instead of building it, and an idle server
-    /// holds none of it. Failing to write leaves `shared` to build the index when first used.
-    public static func prepareIndexFile() {
-        indexFile.withLock { path in
-            if let path { prepareIndexFile(at: path) }
-        }
-    }
-
-    /// `prepareIndexFile()` for the index file at `path` (what `wishlist places index` runs); true
-    /// when it built the index, false when the file held the current one already or could not be
-    /// written.
+    /// Builds the index into the file at `path`, unless it holds the current one already, without
+    /// keeping it in memory: a server has this done as it starts (`wishlist places index`), so that
+    /// its first search reads the index in a few milliseconds instead of building it, and an idle
+    /// server holds none of it. True when it built the index, false when the file held the current
+    /// one already or could not be written (`shared` then builds the index when first used). Made
+    /// while `shared` is, `shared` waits for it rather than build the index a second time.
     @discardableResult
     public static func prepareIndexFile(
         at path: String, languages: [String] = defaultLanguages, localeDirectory: String = defaultLocaleDirectory
     ) -> Bool {
-        guard let file = cacheFile(at: path, languages: languages, localeDirectory: localeDirectory),
-            !file.holdsCurrentIndex()
-        else { return false }
-        let contents = build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog))
-        // No cities means libgeonames could not be loaded: nothing worth keeping.
-        guard !contents.cities.isEmpty, (try? file.write(contents)) != nil else { return false }
-        return true
+        indexFile.withLock { _ in
+            guard let file = cacheFile(at: path, languages: languages, localeDirectory: localeDirectory),
+                !file.holdsCurrentIndex()
+            else { return false }
+            let contents = build(loadCatalogs(languages, localeDirectory: localeDirectory).map(\.catalog))
+            // No cities means libgeonames could not be loaded: nothing worth keeping.
+            guard !contents.cities.isEmpty, (try? file.write(contents)) != nil else { return false }
+            return true
+        }
     }
 
     /// Whether the file at `path` holds the current index, read no further than its header.

@@ -24,11 +24,11 @@ enum StartupWarmup {
     /// Swift runs a static's initialiser once, so the thread starts once per process.
     private static let started: Void = {
         let thread = Thread {
-            if let (file, builder) = placeIndex.withLock({ $0 }), let builder, !OfflineGazetteer.indexFileIsCurrent(at: file) {
+            if let (file, builder) = placeIndex.withLock({ $0 }), !OfflineGazetteer.indexFileIsCurrent(at: file) {
                 // A child's failure is in the log its lines went to; the index is then built here.
-                try? builder()
+                try? builder?()
+                OfflineGazetteer.prepareIndexFile(at: file)
             }
-            OfflineGazetteer.prepareIndexFile()
             // Start-up is over: the heap pages its garbage left free go back.
             ProcessMemory.releaseFreePages()
             finished.store(true, ordering: .releasing)
