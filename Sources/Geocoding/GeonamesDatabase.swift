@@ -33,13 +33,13 @@ enum GeonamesDatabase {
 
     /// Every city, read through libgeonames (loaded for this); none when it cannot be loaded.
     static func loadCities() -> Cities {
+        func text(_ field: UnsafeMutablePointer<CChar>?) -> String { field.map { String(cString: $0) } ?? "" }
         var table = Cities()
         guard cgeonames_load() == nil else { return table }
         for index in 0..<cgeonames_city_count() {
             var record = cgeonames_city()
             guard cgeonames_city(Int32(index), &record) else { continue }
             defer { cgeonames_city_release(&record) }
-            func text(_ field: UnsafeMutablePointer<CChar>?) -> String { field.map { String(cString: $0) } ?? "" }
             guard
                 let region = table.index(
                     of: Region(

@@ -57,7 +57,7 @@ public struct ServerSettings: Sendable {
     /// Builds the offline place index outside the server's process, when the data directory does
     /// not hold the current one (the first start, a new libgeonames): `wishlist serve` runs its own
     /// binary as a child (`wishlist places index`), so that neither the building's garbage nor
-    /// libgeonames stays in the server; in-process, the first start idled 7 MB above every later
+    /// libgeonames stays in the server; in-process, the first start idled 6 MB above every later
     /// one. Nil, or a child that fails, builds it in the server's own process (the tests).
     public var placeIndexBuilder: (@Sendable () throws -> Void)?
     /// How long a sign-in lasts at most, used or not, before the person must sign in again.
