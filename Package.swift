@@ -42,10 +42,9 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "geonames"),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        // What CVips, CHTMLMeta and CArchive share: a library opened with dlopen at its first use and
+        // What CVips, CHTMLMeta, CArchive, CPostgres and CCurl share: a library opened with dlopen at its first use and
         // a table of its functions filled with dlsym, once.
         .target(name: "CLoader"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
@@ -63,6 +62,9 @@ let package = Package(
         // libpq, loaded at the first PostgreSQL connection like libvips: a server on its SQLite file
         // never maps it, nor the TLS, Kerberos and LDAP libraries it brings. Its header hides libpq's.
         .target(name: "CPostgres", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libpq"))]),
+        // libcurl, loaded at the first outbound transfer like libvips: an idle server makes none, and
+        // linked it maps its TLS, Kerberos, LDAP and SSH libraries. Its header hides libcurl's.
+        .target(name: "CCurl", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libcurl"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: optimizedInDebug),
