@@ -15,7 +15,8 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
 # Libraries the server links and serves. libpq-dev (libpq's header, and libpq5, about 1.5 MB with
 # nothing the other libraries do not bring already) is for the PostgreSQL module, which loads libpq
-# only when given a postgresql:// URL: no database server is needed.
+# only when given a postgresql:// URL: no database server is needed. libcurl4-openssl-dev is libcurl's
+# header for building and libcurl4, which Outbound loads at the first outbound request.
 RUN_PACKAGES := pkg-config libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libgeonames-dev libcurl4-openssl-dev libxml2-dev libarchive-dev libpq-dev \
 	libjs-leaflet libjs-leaflet.markercluster
 # What `make cluster` adds: PostgreSQL 15's server, of which it starts a cluster in CLUSTER_DATA, and

@@ -44,17 +44,16 @@ let package = Package(
     products: [
         .executable(name: "wishlist", targets: ["wishlist"]),
         // WishlistCore is in the product too: an app imports it for the values the client takes and returns.
-        .library(name: "WishlistClient", targets: ["WishlistClient", "WishlistCore"])
+        .library(name: "WishlistClient", targets: ["WishlistClient", "WishlistURLSession", "WishlistCore"])
     ],
     targets: [
         // C libraries from Debian, seen through module maps and small shims.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        // What CVips, CHTMLMeta and CArchive share: a library opened with dlopen at its first use and
+        // What CVips, CHTMLMeta, CArchive, CPostgres and CCurl share: a library opened with dlopen at its first use and
         // a table of its functions filled with dlsym, once.
         .target(name: "CLoader"),
         // libvips is loaded with dlopen on first use (its ~100 libraries cost an idle server
@@ -81,6 +80,9 @@ let package = Package(
         // libpq, loaded at the first PostgreSQL connection like libvips: a server on its SQLite file
         // never maps it, nor the TLS, Kerberos and LDAP libraries it brings. Its header hides libpq's.
         .target(name: "CPostgres", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libpq"))]),
+        // libcurl, loaded at the first outbound transfer like libvips: an idle server makes none, and
+        // linked it maps its TLS, Kerberos, LDAP and SSH libraries. Its header hides libcurl's.
+        .target(name: "CCurl", dependencies: ["CLoader"], cSettings: [.unsafeFlags(pkgConfigIncludeFlags("libcurl"))]),
 
         // The lower layer: one library per C dependency.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: optimizedInDebug),
@@ -93,6 +95,8 @@ let package = Package(
         // The one way out to the internet (libcurl, with the address rules) and what every client
         // of an outside service shares: cache, throttle, shared fetches.
         .target(name: "Outbound", dependencies: ["CCurl"]),
+        // Requests to a server the caller chose (the Wishlist API, an S3 store), over libcurl.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         // Its offline place index took a debug server half a second of CPU to build at every start.
         .target(
             name: "Geocoding", dependencies: ["CGeonames", "Outbound"],
@@ -103,7 +107,7 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Giphy", dependencies: ["Outbound"]),
         // S3-compatible object stores, for photos shared by several servers (libcurl signs).
-        .target(name: "S3", dependencies: ["CCurl", "CHTMLMeta"]),
+        .target(name: "S3", dependencies: ["HTTPClient", "CHTMLMeta"]),
 
         // The product.
         .target(name: "WishlistCore"),
@@ -120,9 +124,14 @@ let package = Package(
             resources: [.copy("Web"), .copy("openapi.json")]
         ),
         .target(name: "WishlistClient", dependencies: ["WishlistCore"]),
+        // The client's transport for apps: URLSession, whose Linux build links libcurl and its TLS
+        // libraries, so the `wishlist` binary does not depend on it.
+        .target(name: "WishlistURLSession", dependencies: ["WishlistClient"]),
+        // The client's transport for the `wishlist` command and the tests: libcurl, loaded at the first request.
+        .target(name: "WishlistCurl", dependencies: ["WishlistClient", "HTTPClient"]),
         .executableTarget(
             name: "wishlist",
-            dependencies: ["WishlistServer", "WishlistStore", "WishlistClient", "WishlistCore", "HTTPServer", "Geocoding"],
+            dependencies: ["WishlistServer", "WishlistStore", "WishlistClient", "WishlistCurl", "WishlistCore", "HTTPServer", "Geocoding"],
             // Packed relative relocations (DT_RELR, glibc 2.36+): the loader reads every relocation
             // at start, and in the usual format the binary's ~86,000 pointers to itself take 2 MB
             // that stay resident in every server; packed, they take 16 KB. The toolchain's lld
@@ -149,6 +158,7 @@ let package = Package(
         // throwaway PostgreSQL cluster with a new database per test, for the PostgreSQL and store tests.
         .target(name: "TestSupport", dependencies: ["PostgreSQL", "S3"], path: "Tests/TestSupport"),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "TestSupport"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "TestSupport"]),
         // Fixtures/ holds bookmark files as browsers export them, read by path (the server and CLI tests read them too).
         .testTarget(name: "LinkPreviewTests", dependencies: ["LinkPreview", "Outbound", "TestSupport"], exclude: ["Fixtures"]),
@@ -170,12 +180,15 @@ let package = Package(
         .testTarget(
             name: "WishlistServerTests",
             dependencies: [
-                "WishlistServer", "WishlistClient", "WishlistStore", "WishlistCore", "HTTPServer", "Crypto", "Geocoding",
-                "Giphy", "TestSupport", "Archive", "SQLite", "PostgreSQL"
+                "WishlistServer", "WishlistClient", "WishlistCurl", "WishlistURLSession", "WishlistStore", "WishlistCore",
+                "HTTPServer", "Crypto", "Geocoding", "Giphy", "TestSupport", "Archive", "SQLite", "PostgreSQL"
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "WishlistCLITests", dependencies: ["wishlist", "WishlistClient", "WishlistServer", "WishlistCore", "TestSupport"])
+        .testTarget(
+            name: "WishlistCLITests",
+            dependencies: ["wishlist", "WishlistClient", "WishlistCurl", "WishlistServer", "WishlistCore", "TestSupport"]
+        )
     ],
     swiftLanguageModes: [.v6]
 )

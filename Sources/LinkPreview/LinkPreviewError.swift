@@ -20,7 +20,8 @@ public enum LinkPreviewError: Error, Sendable, Equatable {
             case .unsupportedURL(let url) where url == requestedURL.absoluteString: .invalidURL(url)
             case .unsupportedURL: .unreachable("the page redirects to an address that is not http or https")
             case .forbiddenAddress: .forbiddenAddress(error.description)
-            case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled, .cancelled: .unreachable(error.description)
+            case .timedOut, .tooLarge, .tooManyRedirects, .connectionFailed, .throttled, .cancelled, .libraryUnavailable:
+                .unreachable(error.description)
             }
     }
 }

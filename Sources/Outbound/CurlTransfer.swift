@@ -30,8 +30,9 @@ final class CurlTransfer {
     /// The last address `openSocket` refused, and why; the transfer then fails to connect.
     private var refusal: (address: String, reason: String)?
 
-    /// libcurl's one-time global set-up, which must precede any handle; Swift runs it once.
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    /// nil once libcurl is loaded and set up (CCurl runs curl_global_init once), else why it could
+    /// not be. Swift runs a global's initialiser exactly once, even under concurrent first use.
+    private static let loadFailure: String? = ccurl_load().map { String(cString: $0) }
 
     private init(limits: Limits, cancellation: OutboundCancellation?) {
         self.limits = limits
@@ -43,69 +44,69 @@ final class CurlTransfer {
     static func get(
         _ url: URL, headers: [String], limits: Limits, cancellation: OutboundCancellation?
     ) throws(OutboundError) -> OutboundResponse {
-        guard globalInit == CURLE_OK else { throw .connectionFailed("libcurl could not start") }
+        if let loadFailure { throw .libraryUnavailable("libcurl could not be loaded (is Debian's libcurl4 installed?): \(loadFailure)") }
         return try CurlTransfer(limits: limits, cancellation: cancellation).run(url, headers: headers)
     }
 
     private func run(_ url: URL, headers: [String]) throws(OutboundError) -> OutboundResponse {
-        guard let handle = curl_easy_init() else { throw .connectionFailed("libcurl could not start") }
-        defer { curl_easy_cleanup(handle) }
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        for header in headers { headerList = curl_slist_append(headerList, header) }
-        defer { curl_slist_free_all(headerList) }
-        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE))
+        guard let handle = ccurl_easy_init() else { throw .connectionFailed("libcurl could not start") }
+        defer { ccurl_easy_cleanup(handle) }
+        var headerList: OpaquePointer?
+        for header in headers { headerList = ccurl_slist_append(headerList, header) }
+        defer { ccurl_slist_free_all(headerList) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(CCURL_ERROR_SIZE))
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         let milliseconds = limits.timeout.components.seconds * 1000 + limits.timeout.components.attoseconds / 1_000_000_000_000_000
-        let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CURLcode in
+        let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CCurlCode in
             // libcurl calls the progress function between reads and about once a second while
             // waiting; only a transfer that can be cancelled needs it.
-            let progress: [CURLcode] =
+            let progress: [CCurlCode] =
                 cancellation == nil
                 ? []
                 : [
-                    ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+                    ccurl_setopt_long(handle, CCURL_OPT_NOPROGRESS, 0),
                     ccurl_setopt_xferinfo_function(handle, curlProgress),
-                    ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+                    ccurl_setopt_pointer(handle, CCURL_OPT_XFERINFODATA, context)
                 ]
-            let options: [CURLcode] =
+            let options: [CCurlCode] =
                 progress + [
-                    ccurl_setopt_string(handle, CURLOPT_URL, url.absoluteString),
-                    ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                    ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-                    ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
-                    ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maximumRedirects),
-                    ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
+                    ccurl_setopt_string(handle, CCURL_OPT_URL, url.absoluteString),
+                    ccurl_setopt_string(handle, CCURL_OPT_PROTOCOLS_STR, "http,https"),
+                    ccurl_setopt_string(handle, CCURL_OPT_REDIR_PROTOCOLS_STR, "http,https"),
+                    ccurl_setopt_long(handle, CCURL_OPT_FOLLOWLOCATION, 1),
+                    ccurl_setopt_long(handle, CCURL_OPT_MAXREDIRS, limits.maximumRedirects),
+                    ccurl_setopt_long(handle, CCURL_OPT_TIMEOUT_MS, Int(milliseconds)),
                     // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
-                    ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+                    ccurl_setopt_long(handle, CCURL_OPT_NOSIGNAL, 1),
                     // An empty proxy turns off http_proxy & co. from the environment: through a proxy the
                     // address connected to would be the proxy's, and the rules would check nothing.
-                    ccurl_setopt_string(handle, CURLOPT_PROXY, ""),
+                    ccurl_setopt_string(handle, CCURL_OPT_PROXY, ""),
                     // Refuses a body whose announced length is too large before reading it; the write
                     // callback stops one that grows too large without saying so.
-                    ccurl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes)),
+                    ccurl_setopt_offset(handle, CCURL_OPT_MAXFILESIZE_LARGE, Int64(limits.maximumBytes)),
                     // Every encoding libcurl can decode; the size limit counts decoded bytes.
-                    ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
-                    ccurl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent),
-                    ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
-                    ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress),
-                    ccurl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, curlWrite),
-                    ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
+                    ccurl_setopt_string(handle, CCURL_OPT_ACCEPT_ENCODING, ""),
+                    ccurl_setopt_string(handle, CCURL_OPT_USERAGENT, limits.userAgent),
+                    ccurl_setopt_slist(handle, CCURL_OPT_HTTPHEADER, headerList),
+                    ccurl_setopt_pointer(handle, CCURL_OPT_ERRORBUFFER, errors.baseAddress),
+                    ccurl_setopt_write_function(handle, curlWrite),
+                    ccurl_setopt_pointer(handle, CCURL_OPT_WRITEDATA, context),
                     ccurl_setopt_opensocket_function(handle, curlOpenSocket),
-                    ccurl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+                    ccurl_setopt_pointer(handle, CCURL_OPT_OPENSOCKETDATA, context)
                 ]
-            if let failed = options.first(where: { $0 != CURLE_OK }) { return failed }
-            return curl_easy_perform(handle)
+            if let failed = options.first(where: { $0 != CCURL_OK }) { return failed }
+            return ccurl_easy_perform(handle)
         }
         let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if code != CURLE_OK { throw error(for: code, message: message, url: url) }
+        if code != CCURL_OK { throw error(for: code, message: message, url: url) }
 
         var status = 0
-        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = ccurl_getinfo_long(handle, CCURL_INFO_RESPONSE_CODE, &status)
         return OutboundResponse(
-            url: stringInfo(handle, CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? url,
+            url: stringInfo(handle, CCURL_INFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? url,
             status: status,
-            contentType: stringInfo(handle, CURLINFO_CONTENT_TYPE),
+            contentType: stringInfo(handle, CCURL_INFO_CONTENT_TYPE),
             body: body,
             headers: responseHeaders(handle)
         )
@@ -116,7 +117,7 @@ final class CurlTransfer {
         var headers: [String: String] = [:]
         var header = ccurl_next_response_header(handle, nil)
         while let current = header {
-            if let name = current.pointee.name, let value = current.pointee.value {
+            if let name = ccurl_header_name(current), let value = ccurl_header_value(current) {
                 headers[String(cString: name).lowercased()] = String(cString: value)
             }
             header = ccurl_next_response_header(handle, current)
@@ -124,25 +125,25 @@ final class CurlTransfer {
         return headers
     }
 
-    private func stringInfo(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {
+    private func stringInfo(_ handle: UnsafeMutableRawPointer, _ info: CCurlInfo) -> String? {
         var value: UnsafePointer<CChar>?
-        guard ccurl_getinfo_string(handle, info, &value) == CURLE_OK, let value else { return nil }
+        guard ccurl_getinfo_string(handle, info, &value) == CCURL_OK, let value else { return nil }
         return String(cString: value)
     }
 
-    private func error(for code: CURLcode, message: String, url: URL) -> OutboundError {
-        if code == CURLE_ABORTED_BY_CALLBACK, isCancelled { return .cancelled }
+    private func error(for code: CCurlCode, message: String, url: URL) -> OutboundError {
+        if code == CCURL_ABORTED_BY_CALLBACK, isCancelled { return .cancelled }
         if let refusal { return .forbiddenAddress(host: refusal.address, reason: refusal.reason) }
-        if exceededLimit || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limitBytes: limits.maximumBytes) }
+        if exceededLimit || code == CCURL_FILESIZE_EXCEEDED { return .tooLarge(limitBytes: limits.maximumBytes) }
         switch code {
-        case CURLE_OPERATION_TIMEDOUT:
+        case CCURL_OPERATION_TIMEDOUT:
             return .timedOut(seconds: Double(limits.timeout.components.seconds) + Double(limits.timeout.components.attoseconds) / 1e18)
-        case CURLE_TOO_MANY_REDIRECTS:
+        case CCURL_TOO_MANY_REDIRECTS:
             return .tooManyRedirects
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+        case CCURL_UNSUPPORTED_PROTOCOL, CCURL_URL_MALFORMAT:
             return .unsupportedURL(url.absoluteString)
         default:
-            return .connectionFailed(message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+            return .connectionFailed(message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message)
         }
     }
 
@@ -160,11 +161,11 @@ final class CurlTransfer {
     }
 
     /// The socket for `address`, or nil when the address is refused.
-    fileprivate func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t? {
+    fileprivate func openSocket(_ address: UnsafeMutablePointer<ccurl_sockaddr>) -> Int32? {
         let family = address.pointee.family
         // `addr` is declared as a 16-byte sockaddr, but libcurl stores the whole address there
         // (28 bytes for IPv6): read it through a raw pointer, not the field's Swift copy.
-        let raw = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
+        let raw = UnsafeRawPointer(address) + MemoryLayout<ccurl_sockaddr>.offset(of: \ccurl_sockaddr.addr)!
         let verdict: (address: String, port: UInt16, reason: String?)
         switch family {
         case AF_INET:
@@ -213,8 +214,8 @@ private func curlWrite(
 }
 
 private func curlProgress(
-    _ context: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloaded: curl_off_t,
-    _ uploadTotal: curl_off_t, _ uploaded: curl_off_t
+    _ context: UnsafeMutableRawPointer?, _ downloadTotal: Int64, _ downloaded: Int64,
+    _ uploadTotal: Int64, _ uploaded: Int64
 ) -> Int32 {
     guard let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
@@ -223,9 +224,9 @@ private func curlProgress(
 }
 
 private func curlOpenSocket(
-    _ context: UnsafeMutableRawPointer?, _ purpose: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?
-) -> curl_socket_t {
-    guard let context, let address else { return ccurl_socket_bad() }
+    _ context: UnsafeMutableRawPointer?, _ purpose: Int32, _ address: UnsafeMutablePointer<ccurl_sockaddr>?
+) -> Int32 {
+    guard let context, let address else { return CCURL_SOCKET_BAD }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    return transfer.openSocket(address) ?? ccurl_socket_bad()
+    return transfer.openSocket(address) ?? CCURL_SOCKET_BAD
 }

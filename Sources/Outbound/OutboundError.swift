@@ -15,6 +15,8 @@ public enum OutboundError: Error, Sendable, Equatable {
     case throttled
     /// Given up through its `OutboundCancellation`.
     case cancelled
+    /// libcurl, loaded at the first transfer, could not be: the loader's reason.
+    case libraryUnavailable(String)
 }
 
 extension OutboundError: CustomStringConvertible {
@@ -28,6 +30,7 @@ extension OutboundError: CustomStringConvertible {
         case .connectionFailed(let reason): "could not connect: \(reason)"
         case .throttled: "too many requests to this host at once"
         case .cancelled: "cancelled before an answer came"
+        case .libraryUnavailable(let reason): reason
         }
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import HTTPClient
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The five requests a media store makes of an S3 bucket: put a file, get one into a file, ask
-/// after one, delete one, list those under a prefix. Each runs on the calling thread and is tried
+/// after one, delete one, list those under a prefix. Each is signed by libcurl (`CURLOPT_AWS_SIGV4`:
+/// the canonical request, the string to sign and the HMAC chain are its, not ours) and runs on the
+/// calling thread (`HTTPClient.perform`). Each is tried
 /// up to three times while the store is unreachable or answers 5xx: every one of them may be sent
 /// again (a PUT of the same bytes under the same key, a DELETE of what is gone, are no change).
 public struct S3Client: Sendable {
@@ -26,15 +29,16 @@ public struct S3Client: Sendable {
     /// such object. The file is flushed to disk before this returns.
     public func get(_ key: String, into path: String) throws(S3Error) -> Bool {
         try retrying { () throws(S3Error) in
-            guard let file = fopen(path, "wb") else { throw .localFile(path: path, reason: String(cString: strerror(errno))) }
+            let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard file >= 0 else { throw .localFile(path: path, reason: String(cString: strerror(errno))) }
             var closed = false
-            defer { if !closed { fclose(file) } }
+            defer { if !closed { close(file) } }
             if try send("GET", url(key), download: file, accepting: [404]).status == 404 {
                 unlink(path)
                 return false
             }
             closed = true
-            guard fflush(file) == 0, fsync(fileno(file)) == 0, fclose(file) == 0 else {
+            guard fsync(file) == 0, close(file) == 0 else {
                 throw .localFile(path: path, reason: String(cString: strerror(errno)))
             }
             return true
@@ -45,7 +49,9 @@ public struct S3Client: Sendable {
     public func head(_ key: String) throws(S3Error) -> S3Object? {
         let answer = try retrying { () throws(S3Error) in try send("HEAD", url(key), accepting: [404]) }
         if answer.status == 404 { return nil }
-        return S3Object(key: key, size: max(answer.contentLength, 0), lastModified: answer.lastModified ?? .distantPast)
+        return S3Object(
+            key: key, size: answer.headers["content-length"].flatMap { Int($0) } ?? 0,
+            lastModified: answer.headers["last-modified"].flatMap(Self.httpDate) ?? .distantPast)
     }
 
     /// Deletes the object `key`; one that is not there is no error.
@@ -63,7 +69,7 @@ public struct S3Client: Sendable {
             if let continuation { query["continuation-token"] = continuation }
             let address = url(nil, query: query)
             let answer = try retrying { () throws(S3Error) in try send("GET", address) }
-            let page = try S3ListingPage(xml: answer.body)
+            let page = try S3ListingPage(xml: Array(answer.body))
             objects += page.objects.compactMap { object in
                 guard object.key.hasPrefix(bucket.prefix) else { return nil }
                 return S3Object(
@@ -117,15 +123,37 @@ public struct S3Client: Sendable {
         return result
     }
 
-    /// Sends one request and answers its answer when it is a success or one of `accepting` (a 404
-    /// where "not there" is an answer); any other status is the store's refusal, with its reason.
+    /// The largest body kept in memory: a listing page of 1,000 keys is about 300 KB.
+    static let maximumBodyBytes = 16 << 20
+
+    /// Sends one request, with the file at `upload` as its body or a success's body written into
+    /// the file descriptor `download`, and answers its answer when it is a success or one of
+    /// `accepting` (a 404 where "not there" is an answer); any other status is the store's
+    /// refusal, with its reason.
     private func send(
-        _ method: String, _ address: String, upload: String? = nil, download: UnsafeMutablePointer<FILE>? = nil,
-        accepting: Set<Int> = []
-    ) throws(S3Error) -> S3Transfer.Answer {
-        let answer = try S3Transfer.perform(method, address, bucket: bucket, upload: upload, download: download)
-        guard (200..<300).contains(answer.status) || accepting.contains(answer.status) else {
-            let error = S3ErrorAnswer(xml: answer.body)
+        _ method: String, _ address: String, upload: String? = nil, download: Int32? = nil, accepting: Set<Int> = []
+    ) throws(S3Error) -> HTTPClientResponse {
+        // S3 wants the payload's hash among the signed headers; UNSIGNED-PAYLOAD spares reading a
+        // 40 MB original twice, and TLS to the store already guards the bytes.
+        let request = HTTPClientRequest(
+            method: method, url: address, headers: [("x-amz-content-sha256", "UNSIGNED-PAYLOAD")],
+            body: upload.map { .file(path: $0) }, successBodyFile: download, maximumBodyBytes: Self.maximumBodyBytes,
+            // No bound on the whole transfer (a 40 MB original on a slow link takes what it
+            // takes), but one that moves nothing for 30 s has stalled.
+            idleTimeout: .seconds(30),
+            signature: .init(provider: "aws:amz:\(bucket.region):s3", accessKey: bucket.accessKey, secretKey: bucket.secretKey))
+        let answer: HTTPClientResponse
+        do {
+            answer = try HTTPClient.perform(request)
+        } catch {
+            switch error {
+            case .localFile(let path, let reason): throw .localFile(path: path, reason: reason)
+            case .tooLarge: throw .unreadableAnswer("an answer larger than \(Self.maximumBodyBytes >> 20) MB")
+            default: throw .connectionFailed(error.description)
+            }
+        }
+        guard answer.isSuccess || accepting.contains(answer.status) else {
+            let error = S3ErrorAnswer(xml: Array(answer.body))
             throw .refused(status: answer.status, code: error?.code, message: error?.message)
         }
         return answer
@@ -143,6 +171,15 @@ public struct S3Client: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// An HTTP date (`Last-Modified: Wed, 21 Oct 2015 07:28:00 GMT`).
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
     }
 
     private static func pause(_ attempt: Int) {

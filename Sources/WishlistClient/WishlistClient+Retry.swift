@@ -1,10 +1,6 @@
 import Foundation
 import WishlistCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Lost answers (issue 30). Every write under `/api/v1` carries an `Idempotency-Key`, so when the
 /// connection fails after the request may have reached the server, the client sends it again with
 /// the same key: the server runs it once and answers the repeat with the first answer. Reads are
@@ -28,31 +24,29 @@ extension WishlistClient {
     }
 
     /// Whether sending `request` twice does what sending it once does: a read, or a write with a key.
-    static func isRepeatable(_ request: URLRequest) -> Bool {
-        ["GET", "HEAD"].contains(request.httpMethod ?? "GET") || request.value(forHTTPHeaderField: idempotencyKeyHeader) != nil
+    static func isRepeatable(_ request: WishlistRequest) -> Bool {
+        ["GET", "HEAD"].contains(request.method) || request.header(idempotencyKeyHeader) != nil
     }
 
     /// Whether a transport failure may have come after the server got the request, so that its
     /// answer was lost: a connection reset or closed before or during the answer. (A server that
     /// cannot be reached at all is reported at once.)
     static func isWorthRepeating(_ error: any Error) -> Bool {
-        guard let error = error as? URLError else { return false }
-        return [.networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource].contains(error.code)
+        guard case .connectionLost = error as? WishlistTransportError else { return false }
+        return true
     }
 
-    /// Sends `request` through `exchange` (data or upload), again after a lost answer when that is
-    /// safe, and again while the server says the first try of the same key is still running (409
+    /// Sends `request` through the transport, again after a lost answer when that is safe, and
+    /// again while the server says the first try of the same key is still running (409
     /// `request_in_progress`). Waits a little longer before each new try; failing to reach the
     /// server in the end is a transport error naming it.
-    func exchangeRepeating(
-        _ request: URLRequest, _ exchange: (URLRequest) async throws -> (Data, URLResponse)
-    ) async throws -> (Data, URLResponse) {
+    func exchangeRepeating(_ request: WishlistRequest) async throws -> HTTPAnswer {
         let repeatable = Self.isRepeatable(request)
         var attempt = 1
         while true {
             do {
-                let (data, response) = try await exchange(request)
-                guard repeatable, attempt < Self.attempts, Self.isStillRunning(response, data) else { return (data, response) }
+                let answer = try await transport.send(request)
+                guard repeatable, attempt < Self.attempts, Self.isStillRunning(answer) else { return answer }
             } catch let error where repeatable && attempt < Self.attempts && Self.isWorthRepeating(error) {
                 // Sent again below.
             } catch {
@@ -69,7 +63,7 @@ extension WishlistClient {
     }
 
     /// A 409 `request_in_progress`: the first try of this key has not answered yet.
-    static func isStillRunning(_ response: URLResponse, _ body: Data) -> Bool {
-        (response as? HTTPURLResponse)?.statusCode == 409 && ErrorBody.decoded(body)?.error.code == "request_in_progress"
+    static func isStillRunning(_ answer: HTTPAnswer) -> Bool {
+        answer.status == 409 && ErrorBody.decoded(answer.body)?.error.code == "request_in_progress"
     }
 }

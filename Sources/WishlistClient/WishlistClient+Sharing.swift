@@ -39,7 +39,7 @@ extension WishlistClient {
     /// A client for the server of a shared list's link (`https://host/s/TOKEN`), signed out
     /// whatever this one is (a link may lead to another server, which must never see this
     /// client's credentials), and the link's token.
-    public static func sharedLink(_ url: URL) throws -> (client: WishlistClient, token: String) {
+    public static func sharedLink(_ url: URL, transport: any WishlistTransport) throws -> (client: WishlistClient, token: String) {
         let parts = url.pathComponents.dropFirst()
         guard let scheme = url.scheme, ["http", "https"].contains(scheme), let host = url.host, parts.count == 2,
             parts.first == sharedPageSegment, var origin = URLComponents(string: "\(scheme)://\(host)")
@@ -48,7 +48,7 @@ extension WishlistClient {
         guard let base = origin.url else {
             throw WishlistClientError.transport("'\(url.absoluteString)' is not a shared list's link (…/s/TOKEN).")
         }
-        return (WishlistClient(baseURL: base), parts[parts.startIndex + 1])
+        return (WishlistClient(baseURL: base, transport: transport), parts[parts.startIndex + 1])
     }
 
     /// `s`, the first segment of a shared list's page path, read from the route table.
@@ -59,8 +59,10 @@ extension WishlistClient {
 
     /// A page of the shared list behind `url`, newest wish first, read signed out: as a friend
     /// sees it, reservations included (a native app can show a friend's list this way).
-    public static func sharedList(at url: URL, limit: Int? = nil, cursor: String? = nil) async throws -> SharedList {
-        let (client, token) = try sharedLink(url)
+    public static func sharedList(
+        at url: URL, transport: any WishlistTransport, limit: Int? = nil, cursor: String? = nil
+    ) async throws -> SharedList {
+        let (client, token) = try sharedLink(url, transport: transport)
         return try await client.sharedList(token: token, limit: limit, cursor: cursor)
     }
 

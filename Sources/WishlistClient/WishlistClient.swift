@@ -1,10 +1,6 @@
 import Foundation
 import WishlistCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The Swift client of the Wishlist REST API (`/api/v1`). The CLI and the API tests use it; an
 /// app on any platform with Foundation could too. It authenticates with an API token, or with
 /// the session cookie it keeps after `signIn`/`setUp` (sending the CSRF header the server asks for).
@@ -13,21 +9,17 @@ public final class WishlistClient: Sendable {
     public let baseURL: URL
     private let token: String?
     private let sessionCookie = Locked<String?>(nil)
-    let session: URLSession
+    let transport: any WishlistTransport
 
     static let sessionCookieName = "wishlist_session"
 
     /// A client of the server at `baseURL`, authenticated with an API token (`wishlist login`
     /// makes one; so does `createToken`), or signed out until `signIn`/`setUp` when `token` is nil.
-    /// `requestTimeout` is how long an answer may keep silent before the request fails.
-    public init(baseURL: URL, token: String? = nil, requestTimeout: TimeInterval = 60) {
+    /// Its requests travel by `transport`: an app passes `URLSessionTransport()`.
+    public init(baseURL: URL, token: String? = nil, transport: any WishlistTransport) {
         self.baseURL = baseURL
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.timeoutIntervalForRequest = requestTimeout
-        session = URLSession(configuration: configuration)
+        self.transport = transport
     }
 
     /// The session cookie's value once signed in; nil otherwise.
@@ -46,56 +38,35 @@ public final class WishlistClient: Sendable {
         headers: [String: String] = [:], csrfHeader: Bool = true
     ) async throws -> HTTPAnswer {
         let request = try makeRequest(
-            method, path, body: body, contentType: contentType,
+            method, path, body: body.map { .bytes($0) }, contentType: contentType,
             headers: Self.withIdempotencyKey(headers, method, path), csrfHeader: csrfHeader)
-        let (data, response) = try await exchangeRepeating(request) { try await session.data(for: $0) }
-        return try answer(response, body: data)
+        return remembered(try await exchangeRepeating(request))
     }
-
-    /// Bodies larger than this ask the server to go ahead before they are sent (Linux only).
-    static let continueThreshold = 1 << 20
 
     /// A request to `path` as this client is signed in; `headers` are set last, over the others.
     func makeRequest(
-        _ method: String, _ path: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:],
-        csrfHeader: Bool = true
-    ) throws -> URLRequest {
-        guard let url = URL(string: path, relativeTo: baseURL) else {
+        _ method: String, _ path: String, body: WishlistRequest.Body? = nil, contentType: String? = nil,
+        headers: [String: String] = [:], csrfHeader: Bool = true
+    ) throws -> WishlistRequest {
+        guard let url = URL(string: path, relativeTo: baseURL)?.absoluteURL else {
             throw WishlistClientError.transport("'\(path)' is not a valid path.")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = body
-            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        }
+        var fields: [String: String] = [:]
+        if body != nil, let contentType { fields["Content-Type"] = contentType }
         if let token {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            fields["Authorization"] = "Bearer \(token)"
         } else if let cookie = sessionToken {
-            request.setValue("\(Self.sessionCookieName)=\(cookie)", forHTTPHeaderField: "Cookie")
+            fields["Cookie"] = "\(Self.sessionCookieName)=\(cookie)"
         }
-        if csrfHeader { request.setValue("wishlist", forHTTPHeaderField: "X-Requested-With") }
-        #if canImport(FoundationNetworking)
-            // A connection per request on Linux, whose URLSession is libcurl: when a kept-alive
-            // connection turns out dead (reset, or closed by the server as idle), libcurl sends
-            // the request again on a new one by itself, but without its body, and the server
-            // waits for that body until the client's time runs out. A fresh connection fails
-            // plainly instead, and `exchangeRepeating` sends the whole request again.
-            request.setValue("close", forHTTPHeaderField: "Connection")
-            // A large body waits for the server's go-ahead (libcurl waits up to a second for it):
-            // a server that refuses the request from its headers alone (413) answers before the
-            // body is sent, instead of cutting a connection still being written, which reached
-            // this side as a broken pipe rather than the refusal.
-            if let body, body.count > Self.continueThreshold {
-                request.setValue("100-continue", forHTTPHeaderField: "Expect")
-            }
-        #endif
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return request
+        if csrfHeader { fields["X-Requested-With"] = "wishlist" }
+        for (name, value) in headers {
+            fields = fields.filter { $0.key.caseInsensitiveCompare(name) != .orderedSame }
+            fields[name] = value
+        }
+        return WishlistRequest(method: method, url: url, headers: fields, body: body)
     }
 
-    /// Runs one exchange with the session (data, upload or download); failing to reach the server
-    /// is a transport error naming it.
+    /// Runs one exchange with the transport; failing to reach the server is a transport error naming it.
     func reaching<Result>(_ exchange: () async throws -> Result) async throws -> Result {
         do {
             return try await exchange()
@@ -106,20 +77,13 @@ public final class WishlistClient: Sendable {
 
     /// The transport error for failing to reach the server, naming it.
     func unreachable(_ error: any Error) -> WishlistClientError {
-        .transport("Could not reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
+        .transport("Could not reach the server at \(baseURL.absoluteString): \(error)")
     }
 
-    /// The answer with this body, remembering the session cookie it sets.
-    func answer(_ response: URLResponse, body: Data) throws -> HTTPAnswer {
-        guard let http = response as? HTTPURLResponse else {
-            throw WishlistClientError.transport("The server's answer was not HTTP.")
-        }
-        var answerHeaders: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { answerHeaders[name.lowercased()] = value }
-        }
-        rememberSessionCookie(answerHeaders["set-cookie"])
-        return HTTPAnswer(status: http.statusCode, headers: answerHeaders, body: body)
+    /// `answer`, after remembering the session cookie it sets.
+    func remembered(_ answer: HTTPAnswer) -> HTTPAnswer {
+        rememberSessionCookie(answer.headers["set-cookie"])
+        return answer
     }
 
     /// Sends a request and decodes a successful JSON answer, or throws the server's error.

@@ -1,5 +1,6 @@
 import Foundation
 import WishlistClient
+import WishlistCurl
 
 /// `wishlist login --server URL`: signs in once and keeps an API token for the commands after.
 struct LoginCommand: Command {

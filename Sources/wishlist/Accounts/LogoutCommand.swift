@@ -1,4 +1,5 @@
 import WishlistClient
+import WishlistCurl
 
 /// `wishlist logout`: revokes the saved token on the server and forgets it.
 struct LogoutCommand: Command {

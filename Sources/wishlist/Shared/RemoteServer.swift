@@ -1,5 +1,6 @@
 import Foundation
 import WishlistClient
+import WishlistCurl
 
 /// The server a client command talks to and how it signs in: `--server`/`$WISHLIST_SERVER` and
 /// `$WISHLIST_TOKEN` when given, else what `wishlist login` saved. Read while parsing (a malformed

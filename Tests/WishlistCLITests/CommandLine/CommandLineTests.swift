@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 import WishlistServer
 
 @Suite final class CommandLineTests {

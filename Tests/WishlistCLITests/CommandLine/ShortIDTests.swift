@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 import WishlistServer
 
 @testable import WishlistStore

@@ -1,5 +1,6 @@
 import Foundation
 import WishlistClient
+import WishlistCurl
 
 /// A real `wishlist serve` process on a loopback port, with one account signed in. For what only a
 /// separate process shows: its memory and the libraries it maps, and async work (link previews)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 
 /// `wishlist share create|list|rotate|revoke` against a real server process (X7).
 @Suite final class ShareCommandTests {
@@ -31,7 +32,7 @@ import WishlistCore
         #expect(share.title == "birthday" && share.tag == "birthday")
         #expect(share.showPlaces && !share.showPrices && share.showMemos && !share.allowReservations)
         #expect(share.expiresAt.map { $0 > Date(iso8601String: "2099-12-25T00:00:00Z")! } == true)
-        #expect(try await WishlistClient.sharedList(at: URL(string: share.url)!).items.map(\.name) == ["Kite"])
+        #expect(try await WishlistClient.sharedList(at: URL(string: share.url)!, transport: CurlTransport()).items.map(\.name) == ["Kite"])
 
         let listed = try await cli.run(["share", "list"])
         #expect(listed.status == 0 && listed.output.contains(share.url) && listed.output.contains("#birthday"), "\(listed.output)")
@@ -41,11 +42,15 @@ import WishlistCore
         #expect(rotated.status == 0, "\(rotated.error)")
         let newURL = try #require(rotated.output.split(separator: "\n").first.map(String.init))
         #expect(newURL != share.url && newURL.contains("/s/"))
-        await #expect(throws: WishlistClientError.self) { _ = try await WishlistClient.sharedList(at: URL(string: share.url)!) }
+        await #expect(throws: WishlistClientError.self) {
+            _ = try await WishlistClient.sharedList(at: URL(string: share.url)!, transport: CurlTransport())
+        }
 
         let revoked = try await cli.run(["share", "revoke", shortID])
         #expect(revoked.status == 0, "\(revoked.error)")
-        await #expect(throws: WishlistClientError.self) { _ = try await WishlistClient.sharedList(at: URL(string: newURL)!) }
+        await #expect(throws: WishlistClientError.self) {
+            _ = try await WishlistClient.sharedList(at: URL(string: newURL)!, transport: CurlTransport())
+        }
         #expect(try await cli.run(["share", "revoke", shortID]).status == 1, "no such share any more")
         #expect(try await cli.run(["share", "create", "--expires", "someday"]).status == 64)
     }

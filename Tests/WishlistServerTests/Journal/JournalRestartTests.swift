@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 import WishlistServer
 
 /// D4: nothing written to the journal is lost when the server restarts.

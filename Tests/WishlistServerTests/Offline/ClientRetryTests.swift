@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 
 /// The Swift client after a lost answer (issue 30): its writes carry an `Idempotency-Key`, and when
 /// the connection is reset after the server carried a write out, it sends the write again with the

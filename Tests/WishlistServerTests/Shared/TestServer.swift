@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 import WishlistClient
+import WishlistCurl
 import WishlistServer
 import WishlistStore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 import WishlistStore
 
 @testable import WishlistServer
@@ -14,7 +15,7 @@ import WishlistStore
         let alice = try await server.signedInAdmin()
         _ = try await alice.createWish(WishDraft(name: "Bike"))
         let share = try await alice.createShare(ShareDraft(title: "All"))
-        return (alice, share, try WishlistClient.sharedLink(URL(string: share.url)!).token)
+        return (alice, share, try WishlistClient.sharedLink(URL(string: share.url)!, transport: CurlTransport()).token)
     }
 
     /// The views as the table holds them (the owner's API adds those waiting in memory).
@@ -64,7 +65,8 @@ import WishlistStore
         let lists = server.application.store.sharedLists
         let first = try #require(try lists.open(token: token, now: server.clock.now))
         let second = try #require(
-            try lists.open(token: try WishlistClient.sharedLink(URL(string: other.url)!).token, now: server.clock.now))
+            try lists.open(
+                token: try WishlistClient.sharedLink(URL(string: other.url)!, transport: CurlTransport()).token, now: server.clock.now))
         // A counter of its own, counted before it starts: its first round finds every view waiting.
         let counter = ShareViewCounter(lists: lists, interval: .milliseconds(50), logger: nil)
         for _ in 1...3 { counter.count(first, at: server.clock.now) }

@@ -4,13 +4,14 @@ import Foundation
 import Testing
 import WishlistClient
 import WishlistCore
+import WishlistCurl
 
 /// Shared lists and reservations (X7, X8) through the real server: the owner's routes, a friend's, and
 /// what the owner must never learn.
 @Suite struct SharingAPITests {
     /// The owner, a friend (signed out) on the same server, and the token of `share`.
     private static func friend(of server: TestServer, _ share: Share) throws -> (WishlistClient, String) {
-        let (_, token) = try WishlistClient.sharedLink(URL(string: share.url)!)
+        let (_, token) = try WishlistClient.sharedLink(URL(string: share.url)!, transport: CurlTransport())
         return (server.client(), token)
     }
 

@@ -1,0 +1,32 @@
+import CCurl
+import Foundation
+
+/// Sends HTTP requests to servers the caller chose, over libcurl: the Wishlist server for
+/// `WishlistClient`, an S3 store for `S3Client`. (`Outbound` is for the open internet, with its
+/// address rules.) libcurl is loaded at the first request.
+///
+/// Each request has its own easy handle, hence its own connection: nothing is kept alive between
+/// requests, so a request is never sent on a connection the server has meanwhile closed.
+public enum HTTPClient {
+    /// Sends `request` and waits for the whole answer on the calling thread.
+    public static func perform(_ request: HTTPClientRequest) throws(HTTPClientError) -> HTTPClientResponse {
+        if let loadFailure { throw .libraryUnavailable("libcurl could not be loaded (is Debian's libcurl4 installed?): \(loadFailure)") }
+        return try CurlExchange(request).run()
+    }
+
+    /// Sends `request` on a thread of its own (libcurl's easy transfers block until they are done)
+    /// and answers when the whole answer is in.
+    public static func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>) in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { () throws(HTTPClientError) in try perform(request) })
+            }
+        }
+        return try result.get()
+    }
+
+    /// nil once libcurl is loaded and set up (CCurl runs curl_global_init once), else why it could
+    /// not be. Swift runs a global's initialiser exactly once, even under concurrent first use.
+    private static let loadFailure: String? = ccurl_load().map { String(cString: $0) }
+}
