@@ -41,9 +41,11 @@ public final class Database {
 
     /// Process-wide settings, made before the first connection initialises SQLite. Its count of
     /// the memory it holds (which nothing here reads) took a mutex shared by every connection on
-    /// every allocation: readers on other threads queued on it.
+    /// every allocation: readers on other threads queued on it. Page caches grow as pages are
+    /// read rather than starting with 87 KB each, which an idle server's connections never fill.
     private static let configureProcess: Void = {
         _ = wishlist_sqlite3_config_memory_statistics_off()
+        _ = wishlist_sqlite3_config_page_cache_on_demand()
     }()
 
     deinit {
