@@ -1,7 +1,9 @@
 import Foundation
 
-/// A fixed set of connections lent to one thread at a time, in the order threads asked, with a
-/// bounded wait for a free one.
+/// A fixed number of connections lent to one thread at a time, in the order threads asked, with a
+/// bounded wait for a free one. Connections beyond those given at the start are opened when first
+/// needed: each holds its own copy of the schema and a page cache (about 170 KB), which an idle
+/// server need not keep for readers it has not used yet.
 ///
 /// A returned connection goes straight to the thread that has waited longest, which alone is
 /// woken: with one shared condition every waiting thread woke on each return and the winner was
@@ -13,6 +15,10 @@ import Foundation
 final class ConnectionQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [Database]
+    /// Opens one more connection, up to `total`; nil when the queue has all it will have.
+    private let open: (() throws -> Database)?
+    /// Connections in existence (idle, lent, or being opened).
+    private var opened: Int
     /// Oldest first. As long as the threads that may wait (a worker pool's, a few dozen), so
     /// taking the first of an array costs nothing worth a ring buffer.
     private var waiting: [Waiter] = []
@@ -31,9 +37,12 @@ final class ConnectionQueue: @unchecked Sendable {
         var connection: Database?
     }
 
-    init(_ connections: [Database], role: String) {
+    /// A queue of `connections`, which opens more with `open` when all are lent, up to `capacity`.
+    init(_ connections: [Database], capacity: Int? = nil, role: String, open: (() throws -> Database)? = nil) {
         idle = connections
-        total = connections.count
+        opened = connections.count
+        total = open == nil ? connections.count : max(capacity ?? connections.count, connections.count)
+        self.open = open
         self.role = role
     }
 
@@ -54,6 +63,20 @@ final class ConnectionQueue: @unchecked Sendable {
             lent += 1
             lock.unlock()
             return database
+        }
+        if waiting.isEmpty, opened < total, let open {
+            opened += 1
+            lent += 1
+            lock.unlock()
+            do {
+                return try open()
+            } catch {
+                lock.withLock {
+                    opened -= 1
+                    lent -= 1
+                }
+                throw error
+            }
         }
         let waiter = Waiter()
         waiting.append(waiter)

@@ -31,8 +31,9 @@ public final class DatabasePool: Sendable {
         var lastSeen: Int64?
     }
 
-    /// Opens the writer (creating the file and switching it to WAL) and `readerCount` read-only
-    /// connections. A pool needs a file: `":memory:"` is refused.
+    /// Opens the writer (creating the file and switching it to WAL) and one read-only connection;
+    /// up to `readerCount - 1` more are opened as reads come while the others are busy. A pool
+    /// needs a file: `":memory:"` is refused.
     ///
     /// - Parameter otherProgramsCheckInterval: how often `dataVersion` asks SQLite whether a program
     ///   that does not count its writes has written (see `dataVersion`).
@@ -48,9 +49,7 @@ public final class DatabasePool: Sendable {
         }
         let writerConnection = try Database(path: path, busyTimeout: busyTimeout)
         try writerConnection.enableWriteAheadLog()
-        let readerConnections = try (0..<readerCount).map { _ in
-            try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
-        }
+        let firstReader = try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         // No busy timeout: a version that cannot be read at once is no answer, never a wait.
         let watch = try Database(path: path, readOnly: true, busyTimeout: .zero)
         versionWatch = Mutex(VersionWatch(database: watch, lastSeen: try? watch.scalar("PRAGMA data_version")))
@@ -61,7 +60,9 @@ public final class DatabasePool: Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         writer = ConnectionQueue([writerConnection], role: "writer")
-        readers = ConnectionQueue(readerConnections, role: "reader")
+        readers = ConnectionQueue([firstReader], capacity: readerCount, role: "reader") {
+            try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
+        }
     }
 
     /// Runs `body` on a reader inside a read transaction, so all its queries see one snapshot.

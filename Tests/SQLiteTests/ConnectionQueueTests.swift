@@ -103,4 +103,35 @@ import Testing
         eventually { closed.withLock { $0 != nil } }
         #expect(closed.withLock { $0 } == 1)
     }
+
+    @Test func moreConnectionsAreOpenedOnlyWhenAllAreLentAndNoMoreThanTheCapacity() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("lazy.sqlite")
+        let opened = Mutex(0)
+        let failNext = Mutex(false)
+        let queue = ConnectionQueue([try Database(path: path)], capacity: 3, role: "reader") {
+            if failNext.withLock({ $0 }) { throw SQLiteError(code: .cantOpen, message: "refused") }
+            opened.withLock { $0 += 1 }
+            return try Database(path: path, readOnly: true)
+        }
+        // One at a time, the first connection serves every turn.
+        for _ in 0..<5 { try queue.withConnection(timeout: .seconds(1)) { _ in } }
+        #expect(opened.withLock { $0 } == 0)
+
+        // Held all at once, the queue grows to its capacity and no further: a fourth waits.
+        try queue.withConnection(timeout: .seconds(1)) { _ in
+            failNext.withLock { $0 = true }
+            #expect(throws: SQLiteError.self) { try queue.withConnection(timeout: .seconds(1)) { _ in } }
+            failNext.withLock { $0 = false }
+            // The failed opening gave its place back.
+            try queue.withConnection(timeout: .seconds(1)) { _ in
+                try queue.withConnection(timeout: .seconds(1)) { _ in
+                    #expect(opened.withLock { $0 } == 2)
+                    #expect(throws: SQLiteError.self) { try queue.withConnection(timeout: .milliseconds(50)) { _ in } }
+                }
+            }
+        }
+        #expect(opened.withLock { $0 } == 2)
+        #expect(queue.close().count == 3)
+    }
 }
