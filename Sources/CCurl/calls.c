@@ -18,8 +18,6 @@ _Static_assert((int)CCURL_COULDNT_RESOLVE_HOST == (int)CURLE_COULDNT_RESOLVE_HOS
 _Static_assert((int)CCURL_COULDNT_CONNECT == (int)CURLE_COULDNT_CONNECT, "CURLcode changed");
 _Static_assert((int)CCURL_WEIRD_SERVER_REPLY == (int)CURLE_WEIRD_SERVER_REPLY, "CURLcode changed");
 _Static_assert((int)CCURL_PARTIAL_FILE == (int)CURLE_PARTIAL_FILE, "CURLcode changed");
-_Static_assert((int)CCURL_WRITE_ERROR == (int)CURLE_WRITE_ERROR, "CURLcode changed");
-_Static_assert((int)CCURL_READ_ERROR == (int)CURLE_READ_ERROR, "CURLcode changed");
 _Static_assert((int)CCURL_GOT_NOTHING == (int)CURLE_GOT_NOTHING, "CURLcode changed");
 _Static_assert((int)CCURL_SEND_ERROR == (int)CURLE_SEND_ERROR, "CURLcode changed");
 _Static_assert((int)CCURL_RECV_ERROR == (int)CURLE_RECV_ERROR, "CURLcode changed");

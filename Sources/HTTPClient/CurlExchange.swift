@@ -23,6 +23,8 @@ final class CurlExchange {
     private var isSuccess: Bool?
     /// Why writing into `successBodyFile` failed, when it did.
     private var writeFailure: String?
+    /// Why reading the body's file failed, when it did.
+    private var readFailure: String?
     /// What the read callback sends: the request's bytes from `sent` on, or its file.
     private var sent = 0
     private var sourceFile: UnsafeMutablePointer<FILE>?
@@ -115,15 +117,13 @@ final class CurlExchange {
     private func error(for code: CCurlCode, message: String) -> HTTPClientError {
         if exceededLimit { return .tooLarge(limitBytes: request.maximumBodyBytes) }
         if let writeFailure { return .localFile(path: "the answer's file", reason: writeFailure) }
+        if let readFailure, case .file(let path) = request.body { return .localFile(path: path, reason: readFailure) }
         switch code {
         case CCURL_UNSUPPORTED_PROTOCOL, CCURL_URL_MALFORMAT: return .invalidURL(request.url)
         case CCURL_COULDNT_RESOLVE_HOST, CCURL_COULDNT_CONNECT: return .unreachable(message)
         case CCURL_SEND_ERROR, CCURL_RECV_ERROR, CCURL_GOT_NOTHING, CCURL_PARTIAL_FILE, CCURL_WEIRD_SERVER_REPLY:
             return .connectionLost(message)
         case CCURL_OPERATION_TIMEDOUT: return .timedOut(message)
-        case CCURL_READ_ERROR:
-            if case .file(let path) = request.body { return .localFile(path: path, reason: message) }
-            return .failed(message)
         default: return .failed(message)
         }
     }
@@ -181,7 +181,9 @@ final class CurlExchange {
     fileprivate func give(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         if let sourceFile {
             let read = fread(buffer.baseAddress, 1, buffer.count, sourceFile)
-            return read == 0 && ferror(sourceFile) != 0 ? Int(CCURL_READFUNC_ABORT) : read
+            guard read == 0, ferror(sourceFile) != 0 else { return read }
+            readFailure = String(cString: strerror(errno))
+            return Int(CCURL_READFUNC_ABORT)
         }
         guard case .bytes(let data) = request.body, sent < data.count else { return 0 }
         let count = min(buffer.count, data.count - sent)

@@ -50,7 +50,7 @@ extension WishlistClient {
             } catch let error where repeatable && attempt < Self.attempts && Self.isWorthRepeating(error) {
                 // Sent again below.
             } catch {
-                throw unreachable(error)
+                throw failure(error)
             }
             try await Task.sleep(for: Self.pause(before: attempt + 1))
             attempt += 1

@@ -66,18 +66,21 @@ public final class WishlistClient: Sendable {
         return WishlistRequest(method: method, url: url, headers: fields, body: body)
     }
 
-    /// Runs one exchange with the transport; failing to reach the server is a transport error naming it.
+    /// Runs one exchange with the transport; failing to reach the server is a transport error
+    /// naming it, and a file of this side that could not be used is said as it is.
     func reaching<Result>(_ exchange: () async throws -> Result) async throws -> Result {
         do {
             return try await exchange()
         } catch {
-            throw unreachable(error)
+            throw failure(error)
         }
     }
 
-    /// The transport error for failing to reach the server, naming it.
-    func unreachable(_ error: any Error) -> WishlistClientError {
-        .transport("Could not reach the server at \(baseURL.absoluteString): \(error)")
+    /// What the caller is told of a transport's `error`: a file of this side as it is, else the
+    /// transport error for failing to reach the server, naming it.
+    func failure(_ error: any Error) -> any Error {
+        if case .localFile = error as? WishlistTransportError { return error }
+        return WishlistClientError.transport("Could not reach the server at \(baseURL.absoluteString): \(error)")
     }
 
     /// `answer`, after remembering the session cookie it sets.

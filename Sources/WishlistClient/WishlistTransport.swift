@@ -10,7 +10,8 @@ public protocol WishlistTransport: Sendable {
     /// the answer's `body` empty); other bodies always come in the answer.
     ///
     /// Throws `WishlistTransportError.connectionLost` when the request may have reached the server
-    /// but its answer did not come back (the client then sends it again where that is safe), and
+    /// but its answer did not come back (the client then sends it again where that is safe),
+    /// `.localFile` when a file of this side could not be used (the caller sees it as it is), and
     /// `.unreachable` (or any other error) when the server could not be reached.
     func send(_ request: WishlistRequest) async throws -> HTTPAnswer
 }

@@ -32,9 +32,7 @@ public struct CurlTransport: WishlistTransport {
         // The body goes into a file beside the destination, renamed over it only once complete.
         let partial = destination.path + ".part"
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw WishlistTransportError.unreachable("\(partial): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw Self.localFailure(destination) }
         exchange.successBodyFile = descriptor
         var closed = false
         defer {
@@ -43,11 +41,14 @@ public struct CurlTransport: WishlistTransport {
         }
         let answer = try await answer(exchange)
         closed = true
-        guard close(descriptor) == 0 else { throw WishlistTransportError.unreachable("\(partial): \(String(cString: strerror(errno)))") }
-        if (200..<300).contains(answer.status), rename(partial, destination.path) != 0 {
-            throw WishlistTransportError.unreachable("\(destination.path): \(String(cString: strerror(errno)))")
-        }
+        guard close(descriptor) == 0 else { throw Self.localFailure(destination) }
+        if (200..<300).contains(answer.status), rename(partial, destination.path) != 0 { throw Self.localFailure(destination) }
         return answer
+    }
+
+    /// The last system call's failure to use the file at `url`.
+    private static func localFailure(_ url: URL) -> WishlistTransportError {
+        .localFile(path: url.path, reason: String(cString: strerror(errno)))
     }
 
     /// The server's answer to `exchange`, or the transport's error for its failure.
@@ -57,6 +58,8 @@ public struct CurlTransport: WishlistTransport {
             return HTTPAnswer(status: response.status, headers: response.headers, body: response.body)
         } catch .connectionLost(let reason) {
             throw WishlistTransportError.connectionLost(reason)
+        } catch .localFile(let path, let reason) {
+            throw WishlistTransportError.localFile(path: path, reason: reason)
         } catch {
             throw WishlistTransportError.unreachable(error.description)
         }

@@ -39,8 +39,12 @@ public struct URLSessionTransport: WishlistTransport {
                 guard (200..<300).contains(answer.status) else {
                     return HTTPAnswer(status: answer.status, headers: answer.headers, body: (try? Data(contentsOf: location)) ?? Data())
                 }
-                _ = try? FileManager.default.removeItem(at: destination)
-                try FileManager.default.moveItem(at: location, to: destination)
+                do {
+                    _ = try? FileManager.default.removeItem(at: destination)
+                    try FileManager.default.moveItem(at: location, to: destination)
+                } catch {
+                    throw WishlistTransportError.localFile(path: destination.path, reason: error.localizedDescription)
+                }
                 return answer
             }
             switch request.body {
@@ -59,6 +63,11 @@ public struct URLSessionTransport: WishlistTransport {
             where [.networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource].contains(error.code)
         {
             throw WishlistTransportError.connectionLost(error.localizedDescription)
+        } catch let error as URLError where [.fileDoesNotExist, .noPermissionsToReadFile, .cannotOpenFile].contains(error.code) {
+            if case .file(let file) = request.body {
+                throw WishlistTransportError.localFile(path: file.path, reason: error.localizedDescription)
+            }
+            throw WishlistTransportError.unreachable(error.localizedDescription)
         } catch let error as URLError {
             throw WishlistTransportError.unreachable(error.localizedDescription)
         }

@@ -4,6 +4,7 @@ import Testing
 import WishlistClient
 import WishlistCore
 import WishlistServer
+import WishlistURLSession
 
 /// `GET /api/v1/export` and `POST /api/v1/import` (X6): a round trip between two servers,
 /// a second import, hostile archives over HTTP, and each account seeing only its own.
@@ -23,6 +24,50 @@ import WishlistServer
 
     func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("archive-api-\(UUID())-\(name)")
+    }
+
+    /// A file of this side that cannot be used is said as it is, not as a server out of reach, and
+    /// an export that could not be saved leaves nothing behind: by libcurl (the CLI's transport)
+    /// and by URLSession (an app's).
+    @Test(arguments: [false, true])
+    func aFileThatCannotBeWrittenOrReadIsNamed(byURLSession: Bool) async throws {
+        let server = try TestServer()
+        var alice = try await server.signedInAdmin()
+        if byURLSession {
+            let signedIn = alice.sessionToken
+            alice = WishlistClient(baseURL: server.baseURL, transport: URLSessionTransport())
+            alice.sessionToken = signedIn
+        }
+        let folder = temporaryFile("missing-folder")
+        let destination = folder.appendingPathComponent("export.zip")
+        await #expect {
+            try await alice.exportArchive(to: destination)
+        } throws: { error in
+            Self.isLocalFileError(error, at: destination)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+
+        let absent = temporaryFile("absent.zip")
+        await #expect {
+            _ = try await alice.importArchive(from: absent)
+        } throws: { error in
+            Self.isLocalFileError(error, at: absent)
+        }
+        #expect(try await alice.wishes().items.isEmpty)
+
+        // The same client saves and sends a real archive.
+        _ = try await alice.createWish(WishDraft(name: "Kite"))
+        let saved = temporaryFile("saved.zip")
+        defer { try? FileManager.default.removeItem(at: saved) }
+        try await alice.exportArchive(to: saved)
+        #expect(try Data(contentsOf: saved).prefix(2) == Data("PK".utf8))
+        #expect(try await alice.importArchive(from: saved).skipped["wishes"] == 1)
+    }
+
+    /// Whether `error` says the file at `url` could not be used (each transport in its own words).
+    static func isLocalFileError(_ error: any Error, at url: URL) -> Bool {
+        guard case .localFile(let path, let reason) = error as? WishlistTransportError else { return false }
+        return path == url.path && !reason.isEmpty
     }
 
     @Test func exportsAnAttachmentThatAnotherServerImportsWhole() async throws {
