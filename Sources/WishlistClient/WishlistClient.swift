@@ -159,6 +159,13 @@ public final class WishlistClient: Sendable {
             noteErrorField(error.error.field)
             throw WishlistClientError.server(status: answer.status, code: error.error.code, message: error.error.message)
         }
+        // Redirections are not followed, which would carry the credentials elsewhere: a server
+        // that sends every request on (http to https, a new host) is named, for the person to use.
+        if (300..<400).contains(answer.status), let location = answer.headers["location"] {
+            throw WishlistClientError.server(
+                status: answer.status, code: "redirected",
+                message: "The server sends this request on to \(location): use that address as the server.")
+        }
         throw WishlistClientError.server(
             status: answer.status, code: "http_\(answer.status)", message: "The server answered with status \(answer.status).")
     }

@@ -283,6 +283,23 @@ import WishlistCore
         #expect(unreachable.error.contains("Could not reach the server"))
     }
 
+    /// A server that sends every request elsewhere (http to https, a new host) is not followed, which
+    /// would carry the token there: the command names the address to use instead.
+    @Test func aRedirectingServerIsNamedNotFollowed() async throws {
+        let elsewhere = try LoopbackHTTPServer { _ in .json(status: 200, body: #"{"items":[],"nextCursor":null}"#) }
+        defer { elsewhere.stop() }
+        let moved = try LoopbackHTTPServer { request in .redirect(to: elsewhere.url(request.target).absoluteString, status: 301) }
+        defer { moved.stop() }
+
+        let listed = try await CommandRunner(home: home).run(
+            ["wish", "list"], environment: ["WISHLIST_SERVER": moved.baseURL.absoluteString, "WISHLIST_TOKEN": "t"])
+
+        #expect(listed.status == 1, "\(listed.error)")
+        #expect(listed.error.contains("sends this request on to \(elsewhere.baseURL.absoluteString)/api/v1/wishes"), "\(listed.error)")
+        #expect(elsewhere.requests.isEmpty, "the redirection was followed")
+        #expect(moved.requests.first?.headers["authorization"] == "Bearer t")
+    }
+
     @Test func aWriteWhoseAnswerIsLostIsSentAgainWithItsKeyAndDoneOnce() async throws {
         let server = try await ServerProcess(home: home)
         defer { server.stop() }
