@@ -203,6 +203,7 @@ def start_server(tmp_path, *extra_args, data_dir=None, environment=None, port=No
     if _spots_source(extra_args) == "bundled" and not data_dir.exists():
         shutil.copytree(_data_with_bundled_spots(binary), data_dir)
     data_dir.mkdir(exist_ok=True)
+    _seed_place_index(binary, data_dir)
     if _engine == "postgres" and "--database" not in extra_args:
         extra_args = (*extra_args, "--database", database_for(data_dir))
     log_path = tmp_path / "server.log"
@@ -284,6 +285,30 @@ def _data_with_bundled_spots(binary):
         )
         _BUNDLED_SPOTS_DATA = data_dir
     return _BUNDLED_SPOTS_DATA
+
+
+_PLACE_INDEX = None
+
+
+def _seed_place_index(binary, data_dir):
+    """Gives a new data directory the offline place index, built once per worker by `wishlist places
+    index` as a server's first start would have it built: every test's server starts on a new
+    directory, and building it each time took a tenth of a second of CPU per start. The index's
+    own checks (its fingerprint of libgeonames and the catalogs) still decide whether a server uses
+    it; the Swift tests cover a first start that builds it (LazyLibraryTests, CommandLineTests)."""
+    global _PLACE_INDEX
+    target = data_dir / "cache" / "places.index"
+    if target.exists():
+        return
+    if _PLACE_INDEX is None:
+        folder = tempfile.mkdtemp(prefix="wishlist-places-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        subprocess.run(
+            [binary, "places", "index", "--data", folder], check=True, capture_output=True, stdin=subprocess.DEVNULL
+        )
+        _PLACE_INDEX = Path(folder) / "cache" / "places.index"
+    target.parent.mkdir(exist_ok=True)
+    shutil.copyfile(_PLACE_INDEX, target)
 
 
 @pytest.fixture
