@@ -92,11 +92,12 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMalloc", "Zlib"], swiftSettings: optimizedInDebug),
         .target(name: "Crypto", dependencies: ["CSodium"]),
         .target(name: "Imaging", dependencies: ["CVips", "CMalloc"]),
+        // Requests to a server the caller chose (the Wishlist API, an S3 store), over libcurl, and the
+        // easy handle every libcurl transfer shares (`CurlEasy`).
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         // The one way out to the internet (libcurl, with the address rules) and what every client
         // of an outside service shares: cache, throttle, shared fetches.
-        .target(name: "Outbound", dependencies: ["CCurl"]),
-        // Requests to a server the caller chose (the Wishlist API, an S3 store), over libcurl.
-        .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "Outbound", dependencies: ["CCurl", "HTTPClient"]),
         // Its offline place index took a debug server half a second of CPU to build at every start.
         .target(
             name: "Geocoding", dependencies: ["CGeonames", "Outbound"],

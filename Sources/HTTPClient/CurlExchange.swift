@@ -14,7 +14,8 @@ final class CurlExchange {
     static let continueThreshold: Int64 = 1 << 20
 
     private let request: HTTPClientRequest
-    private var handle: UnsafeMutableRawPointer?
+    /// The transfer's handle, for the write callback to read the status at the body's first byte.
+    private var easy: CurlEasy?
     private var body = Data()
     /// Set when the body passed `maximumBodyBytes`: the write callback stopped the exchange.
     private var exceededLimit = false
@@ -36,9 +37,8 @@ final class CurlExchange {
     func run() throws(HTTPClientError) -> HTTPClientResponse {
         guard let scheme = request.url.split(separator: ":", maxSplits: 1).first?.lowercased(), ["http", "https"].contains(scheme)
         else { throw .invalidURL(request.url) }
-        guard let handle = ccurl_easy_init() else { throw .failed("libcurl could not start") }
-        self.handle = handle
-        defer { ccurl_easy_cleanup(handle) }
+        guard let easy = CurlEasy() else { throw .failed("libcurl could not start") }
+        self.easy = easy
         if case .file(let path) = request.body {
             guard let opened = fopen(path, "rb") else { throw .localFile(path: path, reason: String(cString: strerror(errno))) }
             sourceFile = opened
@@ -55,26 +55,19 @@ final class CurlExchange {
         if request.signature == nil, request.body != nil {
             headers.append((length ?? 0) > Self.continueThreshold ? "Expect: 100-continue" : "Expect:")
         }
-        var headerList: OpaquePointer?
-        for header in headers { headerList = ccurl_slist_append(headerList, header) }
-        defer { ccurl_slist_free_all(headerList) }
-        var errorBuffer = [CChar](repeating: 0, count: Int(CCURL_ERROR_SIZE))
         let context = Unmanaged.passUnretained(self).toOpaque()
-
-        let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CCurlCode in
+        let (code, message) = easy.perform(headers: headers) { handle in
             var options: [CCurlCode] = [
                 ccurl_setopt_string(handle, CCURL_OPT_URL, request.url),
                 ccurl_setopt_string(handle, CCURL_OPT_PROTOCOLS_STR, "http,https"),
-                ccurl_setopt_long(handle, CCURL_OPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)),
+                ccurl_setopt_long(handle, CCURL_OPT_CONNECTTIMEOUT_MS, CurlEasy.milliseconds(request.connectTimeout)),
                 // Less than a byte a second for the idle time is a stall.
                 ccurl_setopt_long(handle, CCURL_OPT_LOW_SPEED_LIMIT, 1),
-                ccurl_setopt_long(handle, CCURL_OPT_LOW_SPEED_TIME, max(1, Self.milliseconds(request.idleTimeout) / 1000)),
+                ccurl_setopt_long(handle, CCURL_OPT_LOW_SPEED_TIME, max(1, CurlEasy.milliseconds(request.idleTimeout) / 1000)),
                 // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
                 ccurl_setopt_long(handle, CCURL_OPT_NOSIGNAL, 1),
                 // The server is where the caller said, never through a proxy from the environment.
                 ccurl_setopt_string(handle, CCURL_OPT_PROXY, ""),
-                ccurl_setopt_slist(handle, CCURL_OPT_HTTPHEADER, headerList),
-                ccurl_setopt_pointer(handle, CCURL_OPT_ERRORBUFFER, errors.baseAddress),
                 ccurl_setopt_write_function(handle, exchangeWrite),
                 ccurl_setopt_pointer(handle, CCURL_OPT_WRITEDATA, context)
             ]
@@ -102,16 +95,10 @@ final class CurlExchange {
                 ]
                 if method != "PUT" { options.append(ccurl_setopt_string(handle, CCURL_OPT_CUSTOMREQUEST, method)) }
             }
-            if let failed = options.first(where: { $0 != CCURL_OK }) { return failed }
-            return ccurl_easy_perform(handle)
+            return options
         }
-        if code != CCURL_OK {
-            let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw error(for: code, message: message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message)
-        }
-        var status = 0
-        _ = ccurl_getinfo_long(handle, CCURL_INFO_RESPONSE_CODE, &status)
-        return HTTPClientResponse(status: status, headers: responseHeaders(handle), body: body)
+        if code != CCURL_OK { throw error(for: code, message: message) }
+        return HTTPClientResponse(status: easy.status, headers: easy.responseHeaders(), body: body)
     }
 
     private func error(for code: CCurlCode, message: String) -> HTTPClientError {
@@ -128,34 +115,12 @@ final class CurlExchange {
         }
     }
 
-    /// The last response's headers, names lower-cased, repeated ones joined with ", ".
-    private func responseHeaders(_ handle: UnsafeMutableRawPointer) -> [String: String] {
-        var headers: [String: String] = [:]
-        var header = ccurl_next_response_header(handle, nil)
-        while let current = header {
-            if let name = ccurl_header_name(current), let value = ccurl_header_value(current) {
-                let name = String(cString: name).lowercased()
-                let value = String(cString: value)
-                headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-            }
-            header = ccurl_next_response_header(handle, current)
-        }
-        return headers
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
-
     // MARK: - Called back by libcurl on the exchange's thread
 
     /// Takes a piece of the answer's body: into the request's file when the answer is a success
     /// and it has one, else into memory. Returns false to stop the exchange.
     fileprivate func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if isSuccess == nil, let handle {
-            var status = 0
-            isSuccess = ccurl_getinfo_long(handle, CCURL_INFO_RESPONSE_CODE, &status) == CCURL_OK && (200..<300).contains(status)
-        }
+        if isSuccess == nil, let easy { isSuccess = (200..<300).contains(easy.status) }
         if let file = request.successBodyFile, isSuccess == true {
             var rest = bytes
             while !rest.isEmpty {

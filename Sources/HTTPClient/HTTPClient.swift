@@ -1,4 +1,3 @@
-import CCurl
 import Foundation
 
 /// Sends HTTP requests to servers the caller chose, over libcurl: the Wishlist server for
@@ -10,23 +9,13 @@ import Foundation
 public enum HTTPClient {
     /// Sends `request` and waits for the whole answer on the calling thread.
     public static func perform(_ request: HTTPClientRequest) throws(HTTPClientError) -> HTTPClientResponse {
-        if let loadFailure { throw .libraryUnavailable("libcurl could not be loaded (is Debian's libcurl4 installed?): \(loadFailure)") }
+        if let failure = CurlEasy.loadFailure { throw .libraryUnavailable(failure) }
         return try CurlExchange(request).run()
     }
 
     /// Sends `request` on a thread of its own (libcurl's easy transfers block until they are done)
     /// and answers when the whole answer is in.
     public static func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>) in
-            Thread.detachNewThread {
-                continuation.resume(returning: Result { () throws(HTTPClientError) in try perform(request) })
-            }
-        }
-        return try result.get()
+        try await CurlEasy.onItsOwnThread { () throws(HTTPClientError) in try perform(request) }
     }
-
-    /// nil once libcurl is loaded and set up (CCurl runs curl_global_init once), else why it could
-    /// not be. Swift runs a global's initialiser exactly once, even under concurrent first use.
-    private static let loadFailure: String? = ccurl_load().map { String(cString: $0) }
 }

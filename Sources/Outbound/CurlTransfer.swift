@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPClient
 
 #if canImport(Glibc)
     import Glibc
@@ -30,10 +31,6 @@ final class CurlTransfer {
     /// The last address `openSocket` refused, and why; the transfer then fails to connect.
     private var refusal: (address: String, reason: String)?
 
-    /// nil once libcurl is loaded and set up (CCurl runs curl_global_init once), else why it could
-    /// not be. Swift runs a global's initialiser exactly once, even under concurrent first use.
-    private static let loadFailure: String? = ccurl_load().map { String(cString: $0) }
-
     private init(limits: Limits, cancellation: OutboundCancellation?) {
         self.limits = limits
         self.cancellation = cancellation
@@ -44,21 +41,14 @@ final class CurlTransfer {
     static func get(
         _ url: URL, headers: [String], limits: Limits, cancellation: OutboundCancellation?
     ) throws(OutboundError) -> OutboundResponse {
-        if let loadFailure { throw .libraryUnavailable("libcurl could not be loaded (is Debian's libcurl4 installed?): \(loadFailure)") }
+        if let failure = CurlEasy.loadFailure { throw .libraryUnavailable(failure) }
         return try CurlTransfer(limits: limits, cancellation: cancellation).run(url, headers: headers)
     }
 
     private func run(_ url: URL, headers: [String]) throws(OutboundError) -> OutboundResponse {
-        guard let handle = ccurl_easy_init() else { throw .connectionFailed("libcurl could not start") }
-        defer { ccurl_easy_cleanup(handle) }
-        var headerList: OpaquePointer?
-        for header in headers { headerList = ccurl_slist_append(headerList, header) }
-        defer { ccurl_slist_free_all(headerList) }
-        var errorBuffer = [CChar](repeating: 0, count: Int(CCURL_ERROR_SIZE))
-
+        guard let easy = CurlEasy() else { throw .connectionFailed("libcurl could not start") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let milliseconds = limits.timeout.components.seconds * 1000 + limits.timeout.components.attoseconds / 1_000_000_000_000_000
-        let code = errorBuffer.withUnsafeMutableBufferPointer { errors -> CCurlCode in
+        let (code, message) = easy.perform(headers: headers) { handle in
             // libcurl calls the progress function between reads and about once a second while
             // waiting; only a transfer that can be cancelled needs it.
             let progress: [CCurlCode] =
@@ -69,66 +59,38 @@ final class CurlTransfer {
                     ccurl_setopt_xferinfo_function(handle, curlProgress),
                     ccurl_setopt_pointer(handle, CCURL_OPT_XFERINFODATA, context)
                 ]
-            let options: [CCurlCode] =
-                progress + [
-                    ccurl_setopt_string(handle, CCURL_OPT_URL, url.absoluteString),
-                    ccurl_setopt_string(handle, CCURL_OPT_PROTOCOLS_STR, "http,https"),
-                    ccurl_setopt_string(handle, CCURL_OPT_REDIR_PROTOCOLS_STR, "http,https"),
-                    ccurl_setopt_long(handle, CCURL_OPT_FOLLOWLOCATION, 1),
-                    ccurl_setopt_long(handle, CCURL_OPT_MAXREDIRS, limits.maximumRedirects),
-                    ccurl_setopt_long(handle, CCURL_OPT_TIMEOUT_MS, Int(milliseconds)),
-                    // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
-                    ccurl_setopt_long(handle, CCURL_OPT_NOSIGNAL, 1),
-                    // An empty proxy turns off http_proxy & co. from the environment: through a proxy the
-                    // address connected to would be the proxy's, and the rules would check nothing.
-                    ccurl_setopt_string(handle, CCURL_OPT_PROXY, ""),
-                    // Refuses a body whose announced length is too large before reading it; the write
-                    // callback stops one that grows too large without saying so.
-                    ccurl_setopt_offset(handle, CCURL_OPT_MAXFILESIZE_LARGE, Int64(limits.maximumBytes)),
-                    // Every encoding libcurl can decode; the size limit counts decoded bytes.
-                    ccurl_setopt_string(handle, CCURL_OPT_ACCEPT_ENCODING, ""),
-                    ccurl_setopt_string(handle, CCURL_OPT_USERAGENT, limits.userAgent),
-                    ccurl_setopt_slist(handle, CCURL_OPT_HTTPHEADER, headerList),
-                    ccurl_setopt_pointer(handle, CCURL_OPT_ERRORBUFFER, errors.baseAddress),
-                    ccurl_setopt_write_function(handle, curlWrite),
-                    ccurl_setopt_pointer(handle, CCURL_OPT_WRITEDATA, context),
-                    ccurl_setopt_opensocket_function(handle, curlOpenSocket),
-                    ccurl_setopt_pointer(handle, CCURL_OPT_OPENSOCKETDATA, context)
-                ]
-            if let failed = options.first(where: { $0 != CCURL_OK }) { return failed }
-            return ccurl_easy_perform(handle)
+            return progress + [
+                ccurl_setopt_string(handle, CCURL_OPT_URL, url.absoluteString),
+                ccurl_setopt_string(handle, CCURL_OPT_PROTOCOLS_STR, "http,https"),
+                ccurl_setopt_string(handle, CCURL_OPT_REDIR_PROTOCOLS_STR, "http,https"),
+                ccurl_setopt_long(handle, CCURL_OPT_FOLLOWLOCATION, 1),
+                ccurl_setopt_long(handle, CCURL_OPT_MAXREDIRS, limits.maximumRedirects),
+                ccurl_setopt_long(handle, CCURL_OPT_TIMEOUT_MS, CurlEasy.milliseconds(limits.timeout)),
+                // Signals cannot time out DNS in a threaded program; libcurl then uses its resolver thread.
+                ccurl_setopt_long(handle, CCURL_OPT_NOSIGNAL, 1),
+                // An empty proxy turns off http_proxy & co. from the environment: through a proxy the
+                // address connected to would be the proxy's, and the rules would check nothing.
+                ccurl_setopt_string(handle, CCURL_OPT_PROXY, ""),
+                // Refuses a body whose announced length is too large before reading it; the write
+                // callback stops one that grows too large without saying so.
+                ccurl_setopt_offset(handle, CCURL_OPT_MAXFILESIZE_LARGE, Int64(limits.maximumBytes)),
+                // Every encoding libcurl can decode; the size limit counts decoded bytes.
+                ccurl_setopt_string(handle, CCURL_OPT_ACCEPT_ENCODING, ""),
+                ccurl_setopt_string(handle, CCURL_OPT_USERAGENT, limits.userAgent),
+                ccurl_setopt_write_function(handle, curlWrite),
+                ccurl_setopt_pointer(handle, CCURL_OPT_WRITEDATA, context),
+                ccurl_setopt_opensocket_function(handle, curlOpenSocket),
+                ccurl_setopt_pointer(handle, CCURL_OPT_OPENSOCKETDATA, context)
+            ]
         }
-        let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if code != CCURL_OK { throw error(for: code, message: message, url: url) }
-
-        var status = 0
-        _ = ccurl_getinfo_long(handle, CCURL_INFO_RESPONSE_CODE, &status)
         return OutboundResponse(
-            url: stringInfo(handle, CCURL_INFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? url,
-            status: status,
-            contentType: stringInfo(handle, CCURL_INFO_CONTENT_TYPE),
+            url: easy.string(CCURL_INFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? url,
+            status: easy.status,
+            contentType: easy.string(CCURL_INFO_CONTENT_TYPE),
             body: body,
-            headers: responseHeaders(handle)
+            headers: easy.responseHeaders()
         )
-    }
-
-    /// The last response's headers, names lower-cased; a repeated header keeps its last value.
-    private func responseHeaders(_ handle: UnsafeMutableRawPointer) -> [String: String] {
-        var headers: [String: String] = [:]
-        var header = ccurl_next_response_header(handle, nil)
-        while let current = header {
-            if let name = ccurl_header_name(current), let value = ccurl_header_value(current) {
-                headers[String(cString: name).lowercased()] = String(cString: value)
-            }
-            header = ccurl_next_response_header(handle, current)
-        }
-        return headers
-    }
-
-    private func stringInfo(_ handle: UnsafeMutableRawPointer, _ info: CCurlInfo) -> String? {
-        var value: UnsafePointer<CChar>?
-        guard ccurl_getinfo_string(handle, info, &value) == CCURL_OK, let value else { return nil }
-        return String(cString: value)
     }
 
     private func error(for code: CCurlCode, message: String, url: URL) -> OutboundError {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// The one way the project fetches from the internet: GETs over libcurl under the outbound
 /// rules (see `CurlTransfer` and `AddressRules`), paced per host.
@@ -45,15 +46,9 @@ public actor OutboundClient {
             allowPrivateAddresses: configuration.allowPrivateAddresses,
             exemptEndpoints: configuration.exemptEndpoints, userAgent: configuration.userAgent
         )
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>) in
-            Thread.detachNewThread {
-                continuation.resume(
-                    returning: Result { () throws(OutboundError) in
-                        try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits, cancellation: cancellation)
-                    })
-            }
+        return try await CurlEasy.onItsOwnThread { () throws(OutboundError) in
+            try CurlTransfer.get(url, headers: ["Accept: \(accept)"], limits: limits, cancellation: cancellation)
         }
-        return try result.get()
     }
 
     private func turn(for host: String) -> @Sendable () async -> Bool {
