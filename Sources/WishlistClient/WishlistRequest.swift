@@ -35,13 +35,4 @@ public struct WishlistRequest: Sendable {
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
-
-    /// The body's length when it is known without reading it.
-    public var bodyLength: Int? {
-        switch body {
-        case nil: 0
-        case .bytes(let data): data.count
-        case .file(let url): (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
-        }
-    }
 }

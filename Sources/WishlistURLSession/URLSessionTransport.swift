@@ -47,18 +47,13 @@ public struct URLSessionTransport: WishlistTransport {
                 }
                 return answer
             }
-            switch request.body {
-            case .file(let file):
+            if case .file(let file) = request.body {
                 let (data, response) = try await session.upload(for: urlRequest, fromFile: file)
                 return try Self.answer(response, body: data)
-            case .bytes(let body):
-                urlRequest.httpBody = body
-                let (data, response) = try await session.data(for: urlRequest)
-                return try Self.answer(response, body: data)
-            case nil:
-                let (data, response) = try await session.data(for: urlRequest)
-                return try Self.answer(response, body: data)
             }
+            if case .bytes(let body) = request.body { urlRequest.httpBody = body }
+            let (data, response) = try await session.data(for: urlRequest)
+            return try Self.answer(response, body: data)
         } catch let error as URLError
             where [.networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource].contains(error.code)
         {
