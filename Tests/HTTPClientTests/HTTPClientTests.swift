@@ -92,6 +92,18 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 300_000, "the error went into the file")
     }
 
+    @Test func aFileThatCannotBeWrittenStopsTheAnswer() throws {
+        let path = folder.appendingPathComponent("read-only").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let readOnly = open(path, O_RDONLY)
+        defer { close(readOnly) }
+        #expect {
+            try HTTPClient.perform(HTTPClientRequest(method: "GET", url: url("/big"), successBodyFile: readOnly))
+        } throws: { error in
+            if case .localFile = error as? HTTPClientError { true } else { false }
+        }
+    }
+
     @Test func aHeaderSentTwiceHasBothValues() throws {
         let answer = try HTTPClient.perform(HTTPClientRequest(method: "GET", url: url("/cookies")))
         #expect(answer.headers["set-cookie"] == "a=1, b=2")
