@@ -36,6 +36,8 @@ extension PostgresConnection {
 
     /// Rolls back what a failed transaction (or savepoint) did, when the connection still has it.
     private func undo(isNested: Bool, savepoint: String) {
+        // Whatever the savepoint's statements set is undone with them: what is in force is not known.
+        plansForValues = nil
         guard isInTransaction else { return }
         if isNested {
             try? execute("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE \(savepoint)")

@@ -18,6 +18,9 @@ public final class PostgresConnection {
     var transactionDepth = 0
     /// How many statements this connection has prepared on the server since it opened.
     public private(set) var preparedStatementCount = 0
+    /// Whether the session now plans each run for its values (`planned(forValues:)`); nil when
+    /// not known, after rolling back to a savepoint.
+    var plansForValues: Bool? = false
 
     /// Connects to the server `url` names: a URI (`postgresql://user@host:5432/db?sslmode=require`,
     /// a unix socket's folder as `host=/run/postgresql` in the query) or a `key=value` string.
@@ -40,11 +43,14 @@ public final class PostgresConnection {
             throw PostgresError(code: Self.refusal(in: reason), message: reason)
         }
         handle = connection
-        // Statements are prepared once, but planned for each execution's values. After five runs
-        // the server would otherwise settle on a generic plan, blind to which optional filters are
-        // NULL and to how many records a search word matches: for the spot search of "카페" it
-        // chose nested loops that took 5 s where the plan for the values took 20 ms.
-        try execute("SET plan_cache_mode = force_custom_plan")
+        // Statements are prepared and planned once, for any values: planning each run was 60 % of
+        // the server's time for a page of the wish list. A statement whose values decide its plan
+        // says so in its arguments and is planned for each run's values (`planned(forValues:)`).
+        try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false))")
+    }
+
+    private static func planCacheMode(forValues: Bool) -> String {
+        forValues ? "force_custom_plan" : "force_generic_plan"
     }
 
     deinit {
@@ -113,6 +119,10 @@ public final class PostgresConnection {
     /// call commit or fail together.
     public func execute(_ sql: String) throws {
         let connection = try open()
+        defer {
+            // A transaction's end (`COMMIT`, `ROLLBACK`) undid its `SET LOCAL`.
+            if transactionStatus == CPOSTGRES_TRANSACTION_IDLE { plansForValues = false }
+        }
         _ = try PostgresResult(cpostgres_exec(connection, sql), connection: connection, sql: sql)
     }
 
@@ -175,14 +185,39 @@ public final class PostgresConnection {
     }
 
     private func perform(_ sql: String, positional arguments: [any PostgresBindable]) throws -> PostgresResult {
-        try perform(sql, arguments.map(\.postgresParameter))
+        try planned(forValues: false) { try perform(sql, arguments.map(\.postgresParameter)) }
     }
 
     /// Named parameters are turned into `$n` at every call (a scan of the SQL text); the statement
     /// cache's key is the result, the same at every call, so it is still prepared once.
     private func perform(_ sql: String, named arguments: PostgresNamedArguments) throws -> PostgresResult {
         let (positionalSQL, parameters) = try arguments.bind(to: sql)
-        return try perform(positionalSQL, parameters)
+        return try planned(forValues: arguments.valuesDecideThePlan) { try perform(positionalSQL, parameters) }
+    }
+
+    /// Runs `body` with its statement planned for its run's values, or with the generic plan.
+    ///
+    /// The generic plan cannot see which optional filters are NULL or how many records a search
+    /// word matches: for the spot search of "카페" it chose nested loops that took 5 s where the
+    /// plan for the values took 20 ms. Planning every statement for its values, though, took longer
+    /// than running most of them. In a transaction the session's setting is changed with `SET
+    /// LOCAL` only where the wanted planning differs from the last statement's, and its end puts the
+    /// generic plans back; outside one, it is set for the statement and set back after it.
+    private func planned<T>(forValues: Bool, _ body: () throws -> T) throws -> T {
+        switch transactionStatus {
+        case CPOSTGRES_TRANSACTION_IDLE:
+            plansForValues = false
+            guard forValues else { return try body() }
+            try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: true))")
+            defer { try? execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false))") }
+            return try body()
+        case CPOSTGRES_TRANSACTION_IN_TRANSACTION where plansForValues != forValues:
+            try execute("SET LOCAL plan_cache_mode = \(Self.planCacheMode(forValues: forValues))")
+            plansForValues = forValues
+            return try body()
+        default:
+            return try body()
+        }
     }
 
     /// Runs `sql`'s prepared statement, preparing it first if this connection has not yet.

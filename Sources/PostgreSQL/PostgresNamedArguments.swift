@@ -9,21 +9,27 @@
 public struct PostgresNamedArguments: ExpressibleByDictionaryLiteral {
     /// Names (without the colon) and values, in the order written.
     var arguments: [(String, any PostgresBindable)]
+    /// Whether the best plan of a statement depends on these values (how many rows a search word
+    /// matches, whether an optional filter is NULL), so that the server must plan it for each run's
+    /// values rather than reuse its one generic plan (`PostgresConnection`'s planning).
+    public var valuesDecideThePlan = false
 
     public init(dictionaryLiteral elements: (String, any PostgresBindable)...) {
         arguments = elements
     }
 
-    /// The arguments of both, for a statement made of pieces that each bring their own.
+    /// The arguments of both, for a statement made of pieces that each bring their own. Values
+    /// that decide the plan of one piece decide the whole statement's.
     public static func + (lhs: PostgresNamedArguments, rhs: PostgresNamedArguments) -> PostgresNamedArguments {
         var joined = lhs
-        joined.arguments += rhs.arguments
+        joined += rhs
         return joined
     }
 
     /// Adds the arguments of `rhs`, for arguments gathered a few at a time.
     public static func += (lhs: inout PostgresNamedArguments, rhs: PostgresNamedArguments) {
         lhs.arguments += rhs.arguments
+        lhs.valuesDecideThePlan = lhs.valuesDecideThePlan || rhs.valuesDecideThePlan
     }
 
     /// The statement with `$n` in place of each `:name`, and the values in `$n` order.

@@ -24,17 +24,66 @@ private struct Abandon: Error {}
         #expect(connection.preparedStatementCount == 4)
     }
 
-    @Test func aPreparedStatementIsPlannedForTheValuesOfEachRun() throws {
+    @Test func aPreparedStatementIsPlannedOnceUnlessItsValuesDecideThePlan() throws {
         let connection = try TestDatabase.connection()
-        let sql = "SELECT $1::int8 * 2 AS double"
+        let generic = "SELECT $1::int8 * 2 AS double"
+        let forValues = "SELECT :number::int8 * 3 AS triple"
+        var decided: PostgresNamedArguments = [:]
+        decided.valuesDecideThePlan = true
         for number in 0..<10 {
-            #expect(try connection.scalar(sql, [number]) as Int? == number * 2)
+            #expect(try connection.scalar(generic, [number]) as Int? == number * 2)
+            // Values that decide the plan decide the plan of a statement joined from several pieces.
+            let arguments: PostgresNamedArguments = number.isMultiple(of: 2) ? decided + ["number": number] : ["number": number] + decided
+            #expect(try connection.scalar(forValues, arguments) as Int? == number * 3)
         }
-        // Left to itself, the server plans this generically from the sixth run on.
-        let plans = try connection.queryFirst(
+        #expect(try plans(of: generic, connection) == Plans(generic: 10, custom: 0))
+        #expect(try plans(of: "SELECT $1::int8 * 3 AS triple", connection) == Plans(generic: 0, custom: 10))
+        // Outside a transaction the setting is put back after each such statement.
+        #expect(try connection.scalar("SELECT current_setting('plan_cache_mode')") as String? == "force_generic_plan")
+    }
+
+    @Test func inATransactionThePlanningFollowsEachStatementsArguments() throws {
+        let connection = try TestDatabase.connection()
+        var decided: PostgresNamedArguments = ["number": 1]
+        decided.valuesDecideThePlan = true
+        let setting = "SELECT current_setting('plan_cache_mode') AS mode, :number::int8 AS number"
+        let modes: [String?] = try connection.transaction(.repeatableRead) { database in
+            var modes = [try database.queryFirst(setting, ["number": 1])?["mode"] as String?]
+            modes.append(try database.queryFirst(setting, decided)?["mode"])
+            modes.append(try database.queryFirst(setting, decided)?["mode"])
+            // The statements after it are planned once again.
+            modes.append(try database.queryFirst(setting, ["number": 1])?["mode"])
+            modes.append(try database.queryFirst(setting, decided)?["mode"])
+            return modes
+        }
+        #expect(modes == ["force_generic_plan", "force_custom_plan", "force_custom_plan", "force_generic_plan", "force_custom_plan"])
+        // The transaction's end put the generic plans back.
+        #expect(try connection.queryFirst(setting, ["number": 1])?["mode"] as String? == "force_generic_plan")
+        let next = try connection.transaction { try $0.queryFirst(setting, decided)?["mode"] as String? }
+        #expect(next == "force_custom_plan")
+        // So does rolling back to a savepoint that set it.
+        let afterSavepoint: String? = try connection.transaction { database in
+            #expect(throws: Abandon.self) {
+                try database.transaction { inner in
+                    _ = try inner.query(setting, decided)
+                    throw Abandon()
+                }
+            }
+            return try database.queryFirst(setting, decided)?["mode"]
+        }
+        #expect(afterSavepoint == "force_custom_plan")
+    }
+
+    private struct Plans: Equatable {
+        let generic: Int?
+        let custom: Int?
+    }
+
+    /// How often the server ran `sql`'s prepared statement with its generic plan and with a plan for the values.
+    private func plans(of sql: String, _ connection: PostgresConnection) throws -> Plans {
+        let row = try connection.queryFirst(
             "SELECT generic_plans::int8 AS generic, custom_plans::int8 AS custom FROM pg_prepared_statements WHERE statement = $1", [sql])
-        #expect(try plans?["generic"] as Int? == 0)
-        #expect(try plans?["custom"] as Int? == 10)
+        return Plans(generic: try row?["generic"], custom: try row?["custom"])
     }
 
     @Test func aStatementWhoseTableChangedShapeIsPreparedAgain() throws {

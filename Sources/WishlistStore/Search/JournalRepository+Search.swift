@@ -32,10 +32,10 @@ extension JournalRepository {
                 OR (e.day, e.created_at, e.id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
             ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
             """,
-            [
+            ([
                 "candidates": matches.candidates, "owner": owner.rawValue, "afterDay": after.map { Self.day(searchRank: $0.rank) },
                 "afterCreatedAt": after?.createdAt, "afterID": after?.rowID, "limit": query.limit + 1
-            ]
+            ] as SQLArguments).decidingThePlan
         ).map { row in
             SearchPosition(
                 group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],

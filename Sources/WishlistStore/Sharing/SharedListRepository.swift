@@ -160,8 +160,9 @@ public struct SharedListRepository: Sendable {
         """
     }
 
+    /// Whether the share has a tag decides the plan of a statement with `inShare`.
     private static func shareArguments(_ share: OpenShare) -> SQLArguments {
-        ["owner": share.owner.rawValue, "tagKey": share.tagKey]
+        (["owner": share.owner.rawValue, "tagKey": share.tagKey] as SQLArguments).decidingThePlan
     }
 
     private static func sharedWish(_ id: UUID, _ share: OpenShare, _ db: any SQLConnection) throws -> (Int64, Wish)? {

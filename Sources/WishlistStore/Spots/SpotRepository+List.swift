@@ -39,7 +39,7 @@ extension SpotRepository {
                 SELECT id, type, title, aliases, spot_count FROM spot_titles
                 WHERE (CAST(:type AS TEXT) IS NULL OR type = :type) \(condition.sql)
                 """,
-                ["type": query.type?.rawValue] + condition.arguments
+                (["type": query.type?.rawValue] as SQLArguments).decidingThePlan + condition.arguments
             ).map { row in
                 let title = SpotTitle(
                     title: try row["title"], type: try Self.type(row["type"]),
@@ -116,10 +116,11 @@ extension SpotRepository {
               AND (\(rank), s.id) > (:afterRank, :afterID)
             ORDER BY \(order) LIMIT :limit
             """,
-            (matches?.arguments ?? [:]) + joins.arguments + [
-                "title": query.title, "type": query.type?.rawValue, "placeType": query.placeType, "afterRank": after.rank,
-                "afterID": after.rowID, "limit": query.limit + 1
-            ])
+            (matches?.arguments ?? [:]) + joins.arguments
+                + ([
+                    "title": query.title, "type": query.type?.rawValue, "placeType": query.placeType, "afterRank": after.rank,
+                    "afterID": after.rowID, "limit": query.limit + 1
+                ] as SQLArguments).decidingThePlan)
         let page = rows.prefix(query.limit)
         let next =
             try rows.count > query.limit
