@@ -96,6 +96,41 @@ PGresult *cpostgres_exec_prepared(PGconn *connection, const char *name, int para
     return libpq.PQexecPrepared(connection, name, parameter_count, values, lengths, formats, 0);
 }
 
+/// The result of the next query of a pipeline, and the NULL that ends its results read past.
+static PGresult *next_pipelined_result(PGconn *connection) {
+    PGresult *result = libpq.PQgetResult(connection);
+    if (result == NULL) return NULL;
+    // Without single-row mode a query has one result; anything more is dropped.
+    for (PGresult *more; (more = libpq.PQgetResult(connection)) != NULL;) libpq.PQclear(more);
+    return result;
+}
+
+PGresult *cpostgres_exec_prepared_after(PGconn *connection, const char *opening, PGresult **opening_result,
+                                        const char *name, int parameter_count, const char *const *values,
+                                        const int *lengths, const int *formats) {
+    *opening_result = NULL;
+    if (!libpq.PQenterPipelineMode(connection)) return NULL;
+    // PQsendQueryParams, not PQsendQuery: the simple query protocol is not allowed in a pipeline.
+    bool sent = libpq.PQsendQueryParams(connection, opening, 0, NULL, NULL, NULL, NULL, 0) &&
+                libpq.PQsendQueryPrepared(connection, name, parameter_count, values, lengths, formats, 0) &&
+                libpq.PQpipelineSync(connection);
+    PGresult *statement = NULL;
+    if (sent) {
+        *opening_result = next_pipelined_result(connection);
+        statement = next_pipelined_result(connection);
+        // The sync's own result (PGRES_PIPELINE_SYNC) comes last, with no NULL after it.
+        PGresult *sync = libpq.PQgetResult(connection);
+        if (sync != NULL) libpq.PQclear(sync);
+    }
+    // Fails only with results left unread, on a connection that has failed: it is then closed.
+    libpq.PQexitPipelineMode(connection);
+    if (statement != NULL && (*opening_result == NULL || libpq.PQresultStatus(*opening_result) != PGRES_COMMAND_OK)) {
+        libpq.PQclear(statement); // PGRES_PIPELINE_ABORTED: the opening's error is the one to report
+        statement = NULL;
+    }
+    return statement;
+}
+
 CPostgresResultStatus cpostgres_result_status(const PGresult *result) {
     return (CPostgresResultStatus)libpq.PQresultStatus(result);
 }

@@ -23,6 +23,12 @@
     X(PQexec) \
     X(PQprepare) \
     X(PQexecPrepared) \
+    X(PQenterPipelineMode) \
+    X(PQexitPipelineMode) \
+    X(PQpipelineSync) \
+    X(PQsendQueryParams) \
+    X(PQsendQueryPrepared) \
+    X(PQgetResult) \
     X(PQresultStatus) \
     X(PQresultErrorField) \
     X(PQresultErrorMessage) \

@@ -14,7 +14,12 @@ extension PostgresConnection {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let savepoint = "transaction_\(transactionDepth)"
-        try execute(isNested ? "SAVEPOINT \(savepoint)" : "BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        if isNested {
+            try execute("SAVEPOINT \(savepoint)")
+        } else {
+            // Sent with the first statement: one round trip less for every transaction.
+            pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)"
+        }
         let result: T
         do {
             result = try body(self)
@@ -28,6 +33,11 @@ extension PostgresConnection {
                 code: .inFailedTransaction,
                 message: "a statement failed inside the transaction and its error was caught; the transaction was rolled back")
         }
+        if !isNested, pendingBegin != nil {
+            // Nothing was sent: there is no transaction to end.
+            pendingBegin = nil
+            return result
+        }
         // A COMMIT that fails (a serialization failure found at the end, a deferred constraint)
         // has ended the transaction on the server all the same.
         try execute(isNested ? "RELEASE \(savepoint)" : "COMMIT")
@@ -36,10 +46,15 @@ extension PostgresConnection {
 
     /// Rolls back what a failed transaction (or savepoint) did, when the connection still has it.
     private func undo(isNested: Bool, savepoint: String) {
-        // Whatever the savepoint's statements set is undone with them: what is in force is not known.
-        plansForValues = nil
+        if !isNested, pendingBegin != nil {
+            // Nothing was sent: there is nothing to roll back.
+            pendingBegin = nil
+            return
+        }
         guard isInTransaction else { return }
         if isNested {
+            // Whatever the savepoint's statements set is undone with them: what is in force is not known.
+            plansForValues = nil
             try? execute("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE \(savepoint)")
         } else {
             try? execute("ROLLBACK")

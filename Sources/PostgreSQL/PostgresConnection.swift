@@ -18,6 +18,9 @@ public final class PostgresConnection {
     var transactionDepth = 0
     /// How many statements this connection has prepared on the server since it opened.
     public private(set) var preparedStatementCount = 0
+    /// The `BEGIN` of a transaction none of whose statements has been sent yet: it goes with the
+    /// first, in one round trip (`sendingPendingBegin`).
+    var pendingBegin: String?
     /// Whether the session now plans each run for its values (`planned(forValues:)`); nil when
     /// not known, after rolling back to a savepoint.
     var plansForValues: Bool? = false
@@ -102,8 +105,10 @@ public final class PostgresConnection {
         handle.map { cpostgres_poll_alive($0) } ?? false
     }
 
+    /// libpq's, or a transaction already, when its `BEGIN` waits for its first statement.
     var transactionStatus: CPostgresTransactionStatus {
-        handle.map { cpostgres_transaction_status($0) } ?? CPOSTGRES_TRANSACTION_UNKNOWN
+        if pendingBegin != nil { return CPOSTGRES_TRANSACTION_IN_TRANSACTION }
+        return handle.map { cpostgres_transaction_status($0) } ?? CPOSTGRES_TRANSACTION_UNKNOWN
     }
 
     /// Whether a transaction is open on this connection (also one a failed statement aborted).
@@ -119,6 +124,10 @@ public final class PostgresConnection {
     /// call commit or fail together.
     public func execute(_ sql: String) throws {
         let connection = try open()
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            try execute(begin)
+        }
         defer {
             // A transaction's end (`COMMIT`, `ROLLBACK`) undid its `SET LOCAL`.
             if transactionStatus == CPOSTGRES_TRANSACTION_IDLE { plansForValues = false }
@@ -227,9 +236,17 @@ public final class PostgresConnection {
         let name = try statementName(for: sql, connection)
         do {
             return try parameters.withPointers { values, lengths, formats in
-                try PostgresResult(
-                    cpostgres_exec_prepared(connection, name, Int32(parameters.count), values, lengths, formats),
-                    connection: connection, sql: sql)
+                guard let begin = pendingBegin else {
+                    return try PostgresResult(
+                        cpostgres_exec_prepared(connection, name, Int32(parameters.count), values, lengths, formats),
+                        connection: connection, sql: sql)
+                }
+                pendingBegin = nil
+                var opening: OpaquePointer?
+                let statement = cpostgres_exec_prepared_after(
+                    connection, begin, &opening, name, Int32(parameters.count), values, lengths, formats)
+                _ = try PostgresResult(opening, connection: connection, sql: begin)
+                return try PostgresResult(statement, connection: connection, sql: sql)
             }
         } catch let error as PostgresError where error.code == .featureNotSupported {
             // "cached plan must not change result type": a table the statement reads changed shape

@@ -37,6 +37,23 @@ import Testing
         #expect(pool.connectionsOpened == 2)
     }
 
+    @Test func aConnectionLostBeforeATransactionsFirstStatementIsATypedErrorAndIsReplaced() throws {
+        let url = try TestDatabase.make()
+        let pool = try PostgresPool(url: url, size: 1)
+        let admin = try PostgresConnection(url: url)
+        let lost = try pool.withConnection { connection in
+            let pid = connection.backendPID
+            _ = try connection.query("SELECT 1")
+            _ = try admin.query("SELECT pg_terminate_backend($1)", [pid])
+            try Self.waitUntilGone(pid)
+            // The statement is prepared already: the transaction's BEGIN and it go together.
+            return #expect(throws: PostgresError.self) { try connection.transaction { _ = try $0.query("SELECT 1") } }
+        }
+        #expect(lost?.isConnectionLost == true)
+        #expect(try pool.transaction(.repeatableRead) { try $0.scalar("SELECT 1") } as Int? == 1)
+        #expect(pool.connectionsOpened == 2)
+    }
+
     @Test func noMoreThanSizeConnectionsAreEverLentOrOpen() throws {
         let size = 3
         let borrowers = 8

@@ -64,6 +64,35 @@ private struct Refusal: Error {}
         #expect(try connection.column("SELECT name FROM entries") as [String] == ["taken"])
     }
 
+    @Test func aTransactionThatRanNoStatementEndsCleanly() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        // Its BEGIN waits for a first statement, and is never sent without one.
+        #expect(try connection.transaction { _ in 42 } == 42)
+        #expect(!connection.isInTransaction)
+        #expect(throws: Refusal.self) { try connection.transaction { _ in throw Refusal() } }
+        #expect(!connection.isInTransaction)
+        try connection.transaction { database in
+            #expect(database.isInTransaction)
+            try database.transaction { _ in }
+            try database.run("INSERT INTO entries VALUES ($1)", ["a"])
+        }
+        #expect(try connection.scalar("SELECT count(*) FROM entries") as Int? == 1)
+    }
+
+    @Test func aFirstStatementThatFailsLeavesNoTransactionOpen() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction(.repeatableRead) { database in
+                try database.run("INSERT INTO entries VALUES ($1)", [nil as String?])
+            }
+        }
+        #expect(error?.code == .notNullViolation)
+        #expect(!connection.isInTransaction)
+        // The statement is still prepared, and runs in the next transaction.
+        try connection.transaction { try $0.run("INSERT INTO entries VALUES ($1)", ["a"]) }
+        #expect(try connection.column("SELECT name FROM entries") as [String] == ["a"])
+    }
+
     @Test func theIsolationLevelIsTheOneAskedFor() throws {
         let connection = try TestDatabase.connection()
         for isolation in [PostgresIsolation.readCommitted, .repeatableRead, .serializable] {

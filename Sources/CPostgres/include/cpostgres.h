@@ -81,6 +81,14 @@ PGresult *cpostgres_prepare(PGconn *connection, const char *name, const char *sq
 /// text value (NUL-terminated) and 1 for binary bytes of `lengths[i]`. Results come as text.
 PGresult *cpostgres_exec_prepared(PGconn *connection, const char *name, int parameter_count,
                                   const char *const *values, const int *lengths, const int *formats);
+/// Runs `opening` (one statement without parameters, such as `BEGIN`), then the prepared statement
+/// `name` as cpostgres_exec_prepared does, both sent at once and answered in one round trip
+/// (libpq's pipeline mode). `*opening_result` gets `opening`'s result, or NULL; the statement's is
+/// returned, or NULL when `opening` failed (the server then skipped the statement) or the
+/// connection failed.
+PGresult *cpostgres_exec_prepared_after(PGconn *connection, const char *opening, PGresult **opening_result,
+                                        const char *name, int parameter_count, const char *const *values,
+                                        const int *lengths, const int *formats);
 
 // Reading a result.
 CPostgresResultStatus cpostgres_result_status(const PGresult *result);
