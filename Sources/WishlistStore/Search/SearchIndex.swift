@@ -28,6 +28,12 @@ enum SearchIndex: String, CaseIterable, Sendable {
         }
     }
 
+    /// The record's columns a search ranks by, kept beside the tokens on PostgreSQL by triggers
+    /// (`Schema.addWishSearchRanks`): a wish's creation time and name key.
+    var rankColumns: [String] {
+        self == .wishNames ? ["created_at", "name_key"] : []
+    }
+
     /// Adds the record's entry.
     func add(_ rowID: Int64, _ document: SearchDocument, _ db: any SQLConnection) throws {
         try add([(rowID, document)], db)
@@ -88,8 +94,11 @@ enum SearchIndex: String, CaseIterable, Sendable {
     /// 100,000 journal entries, it read 7,491 pages and sorted the ids, 12 to 36 ms, where the walk
     /// reads 7,000 rows, 2 to 7 ms), and still read the GIN index for a rare word, as `ANALYZE`'s
     /// statistics of the tokens say.
+    ///
+    /// On PostgreSQL, `selectingRanks` adds the `rankColumns` to the ids.
     func newest(
-        _ pattern: SearchPattern, named name: String, before: Int64? = nil, limit: Int, _ dialect: SQLDialect
+        _ pattern: SearchPattern, named name: String, before: Int64? = nil, limit: Int, selectingRanks: Bool = false,
+        _ dialect: SQLDialect
     ) -> (sql: String, arguments: SQLArguments) {
         let arguments: SQLArguments = ["\(name)Limit": limit] + (before.map { ["\(name)Before": $0] as SQLArguments } ?? [:])
         switch dialect {
@@ -103,14 +112,16 @@ enum SearchIndex: String, CaseIterable, Sendable {
                 matching.arguments + arguments
             )
         case .postgres:
-            let matching = postgresMatching(pattern, named: name, also: before == nil ? [] : ["s.id < :\(name)Before"])
+            let matching = postgresMatching(
+                pattern, named: name, also: before == nil ? [] : ["s.id < :\(name)Before"], selecting: selectingRanks ? rankColumns : [])
             return ("\(matching.sql) ORDER BY s.id DESC LIMIT :\(name)Limit", matching.arguments + arguments)
         }
     }
 
-    /// PostgreSQL's `matching`, with more conditions on the part `s` holding the first word.
+    /// PostgreSQL's `matching`, with more conditions on the part `s` holding the first word, and
+    /// more of its columns than the id.
     private func postgresMatching(
-        _ pattern: SearchPattern, named name: String, also conditions: [String]
+        _ pattern: SearchPattern, named name: String, also conditions: [String], selecting columns: [String] = []
     ) -> (sql: String, arguments: SQLArguments) {
         let names = pattern.tsqueries.indices.map { "\(name)\($0)" }
         let others = names.indices.dropFirst().map { word in
@@ -121,7 +132,10 @@ enum SearchIndex: String, CaseIterable, Sendable {
         }
         let first = names.prefix(1).map { "s.tokens @@ CAST(:\($0) AS tsquery)" }
         return (
-            "SELECT DISTINCT s.id FROM \(rawValue) s WHERE \((first + others + conditions).joined(separator: " AND "))",
+            """
+            SELECT DISTINCT \((["id"] + columns).map { "s.\($0)" }.joined(separator: ", ")) FROM \(rawValue) s \
+            WHERE \((first + others + conditions).joined(separator: " AND "))
+            """,
             // How many records each word matches decides between the GIN index and a walk by id.
             zip(names, pattern.tsqueries).reduce(into: [:] as SQLArguments) { $0 += [$1.0: $1.1] }.decidingThePlan
         )

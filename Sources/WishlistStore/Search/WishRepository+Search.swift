@@ -98,12 +98,35 @@ extension WishRepository {
         }
         // The names starting with the query are some of the matches: when they fill the bound the
         // total is capped without asking the index (a one-letter count costs 80 ms at a million).
-        let matches = prefixCount >= searchCandidateLimit ? nil : try pattern.map { try IndexMatches.newest(in: .wishNames, $0, db) }
-        // The mid-word matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may
-        // walk every wish by date looking for them. Only needed once the names starting with the query run out.
-        if rows.count <= limit, let matches {
-            let following = SearchPosition.following(after?.rank == 2 ? after : nil)
-            rows += try positions(
+        var counted = prefixCount >= searchCandidateLimit ? SearchPage<Wish>.totalBound + 1 : prefixCount
+        if prefixCount < searchCandidateLimit, let pattern {
+            // Only needed once the names starting with the query run out; counted in any case.
+            let inside = try namesInside(
+                pattern, key: key, prefixEnd: prefixEnd, after: after?.rank == 2 ? after : nil,
+                limit: rows.count <= limit ? limit + 1 - rows.count : 0, owner: owner, db)
+            rows += inside.positions
+            counted = inside.counted
+        }
+        let page = rows.prefix(limit)
+        return try searchPage(page, next: rows.count > limit ? page.last : nil, counted: counted, owner: owner, db)
+    }
+
+    /// The names containing every word of the query but not starting with it (rank 2) among the
+    /// newest `searchCandidateLimit` matches of the name index, newest first after `after`, at
+    /// most `limit` of them; and how many names match in all, up to one past the count bound.
+    private static func namesInside(
+        _ pattern: SearchPattern, key: String, prefixEnd: String, after: SearchPosition?, limit: Int, owner: UserKey,
+        _ db: any SQLConnection
+    ) throws -> (positions: [SearchPosition], counted: Int) {
+        let following = SearchPosition.following(after)
+        let arguments = following.arguments + ["key": key, "prefixEnd": prefixEnd, "limit": limit]
+        switch db.dialect {
+        case .sqlite:
+            let matches = try IndexMatches.newest(in: .wishNames, pattern, db)
+            guard limit > 0 else { return ([], matches.counted) }
+            // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may
+            // walk every wish by date looking for them.
+            let positions = try positions(
                 """
                 SELECT id, created_at, rank FROM (
                     SELECT w.id, w.created_at, 2 AS rank
@@ -112,16 +135,35 @@ extension WishRepository {
                     WHERE w.owner_id = :owner AND NOT (w.name_key >= :key AND w.name_key < :prefixEnd)
                 ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
                 """,
-                following.arguments + [
-                    "candidates": matches.candidates, "owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd,
-                    "limit": limit + 1 - rows.count
-                ],
-                group: .byName, db)
+                arguments + ["candidates": matches.candidates, "owner": owner.rawValue], group: .byName, db)
+            return (positions, matches.counted)
+        case .postgres:
+            // One statement, reading no wish: the index's entries carry what ranks them
+            // (`SearchIndex.rankColumns`), and their tokens the owner. Its one row without a page
+            // still carries the count.
+            let newest = SearchIndex.wishNames.newest(
+                pattern, named: "pattern", limit: max(searchCandidateLimit, SearchPage<Wish>.totalBound + 1), selectingRanks: true,
+                db.dialect)
+            let rows = try db.query(
+                """
+                WITH matches AS MATERIALIZED (\(newest.sql)),
+                inside AS (
+                    SELECT id, created_at, 2 AS rank FROM (SELECT * FROM matches ORDER BY id DESC LIMIT :candidates) AS candidates
+                    WHERE NOT (name_key >= :key AND name_key < :prefixEnd)
+                )
+                SELECT counted.matches, page.id, page.created_at, page.rank
+                FROM (SELECT count(*) AS matches FROM matches) AS counted
+                LEFT JOIN LATERAL (
+                    SELECT id, created_at, rank FROM inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
+                ) AS page ON TRUE
+                """,
+                newest.arguments + arguments + ["candidates": searchCandidateLimit])
+            let positions = try rows.compactMap { row -> SearchPosition? in
+                guard let rowID: Int64 = try row["id"] else { return nil }
+                return SearchPosition(group: .byName, rank: try row["rank"], createdAt: try row["created_at"], rowID: rowID)
+            }
+            return (positions, try rows.first?["matches"] ?? 0)
         }
-        let counted =
-            if prefixCount >= searchCandidateLimit { SearchPage<Wish>.totalBound + 1 } else { matches?.counted ?? prefixCount }
-        let page = rows.prefix(limit)
-        return try searchPage(page, next: rows.count > limit ? page.last : nil, counted: counted, owner: owner, db)
     }
 
     /// The positions of `group` a query selects as `id`, `created_at` and `rank`.

@@ -28,6 +28,7 @@ enum Schema {
         migrator.register("2026-12-09-rate-windows", createRateWindows)
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
         migrator.register("2026-12-10-pending-shares", createPendingShares)
+        migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         return migrator
     }
 
@@ -48,6 +49,7 @@ enum Schema {
         migrator.register("2026-12-09-rate-windows", createRateWindows)
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
         migrator.register("2026-12-10-pending-shares", createPendingShares)
+        migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         return migrator
     }
 

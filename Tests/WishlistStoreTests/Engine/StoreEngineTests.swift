@@ -72,7 +72,7 @@ import WishlistCore
         }
         // The accounts' generations are PostgreSQL's alone: SQLite's one server counts its own writes.
         #expect(postgresColumns.filter { SearchIndex(rawValue: $0.key) == nil && $0.key != "account_generations" } == sqliteColumns)
-        #expect(SearchIndex.allCases.allSatisfy { postgresColumns[$0.rawValue] == ["id", "part", "tokens"] })
+        #expect(SearchIndex.allCases.allSatisfy { postgresColumns[$0.rawValue] == Set(["id", "part", "tokens"] + $0.rankColumns) })
         // Ids and sort keys compare as bytes, as on SQLite, whatever the database's collation
         // (IDLookup finds ids by range, keyset cursors walk names).
         let notBytes: [String] = try postgres.column(

@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import Testing
 import WishlistCore
 
@@ -100,6 +101,39 @@ import WishlistCore
         _ = try fixture.test.library.update(\.wishes, wish.id, owner: fixture.alice, with: WishPatch(name: "Film camera"))
         #expect(try fixture.names("old").isEmpty)
         #expect(try fixture.names("film") == ["Film camera"])
+    }
+
+    /// PostgreSQL keeps each wish's creation time and name key beside its name's tokens, for the
+    /// name search to rank by (`SearchIndex.rankColumns`): filled in as entries are added, and by the
+    /// migration for the entries of a database that had none.
+    @Test func postgreSQLsNameEntriesCarryTheirWishsRanksAlsoAfterTheMigration() throws {
+        let fixture = try Fixture(.postgres)
+        let wishes = fixture.test.wishes
+        let renamed = try wishes.create(WishDraft(name: "Old camera"), owner: fixture.alice)
+        _ = try wishes.create(WishDraft(name: "가방 끈"), owner: fixture.alice)
+        _ = try fixture.test.library.update(\.wishes, renamed.id, owner: fixture.alice, with: WishPatch(name: "Film  Camera"))
+        let differing = """
+            SELECT count(*) FROM wish_search s JOIN wishes w ON w.id = s.id
+            WHERE s.created_at IS DISTINCT FROM w.created_at OR s.name_key IS DISTINCT FROM w.name_key
+            """
+        let entries = "SELECT count(DISTINCT id) FROM wish_search"
+        #expect(try fixture.test.store.database.read { db in try db.scalar(differing) as Int? } == 0)
+        #expect(try fixture.test.store.database.read { db in try db.scalar(entries) as Int? } == 2)
+
+        // The same database as it was before the migration, its entries without the columns.
+        let url = try #require(fixture.test.url)
+        let connection = try PostgresConnection(url: url)
+        try connection.execute(
+            """
+            ALTER TABLE wish_search DROP COLUMN created_at, DROP COLUMN name_key;
+            DROP TRIGGER wish_search_ranks ON wish_search; DROP FUNCTION copy_wish_search_ranks();
+            DELETE FROM schema_migrations WHERE identifier = '2026-12-11-wish-search-ranks'
+            """)
+        let migrated = try Store(url: url, sqlitePath: "")
+        defer { try? migrated.close() }
+        #expect(try migrated.database.read { db in try db.scalar(differing) as Int? } == 0)
+        #expect(try migrated.database.read { db in try db.scalar(entries) as Int? } == 2)
+        #expect(try migrated.wishes.search("camera", owner: fixture.alice).byName.map(\.name) == ["Film  Camera"])
     }
 
     @Test(arguments: TestEngine.allCases) func byTagFindsExactPrefixAndMidWordTagsExactFirst(engine: TestEngine) throws {
