@@ -17,6 +17,29 @@ struct IndexMatches {
         return IndexMatches(candidates: rowIDs.prefix(limit).jsonArray, counted: rowIDs.count)
     }
 
+    /// PostgreSQL's ``newest(in:_:_:)`` and the ranking of its candidates in one statement that
+    /// reads no record, since the index's entries carry what ranks them (`SearchIndex.rankColumns`).
+    /// `page` selects the page's rows, `id` among them, from `candidates`: the newest
+    /// `WishRepository.searchCandidateLimit` matches with their rank columns. Answers those rows
+    /// and how many rows match, counted up to one past the count bound.
+    static func rankedOnPostgres(
+        in index: SearchIndex, _ pattern: SearchPattern, page: String, _ arguments: SQLArguments, _ db: any SQLConnection
+    ) throws -> (rows: [SQLRow], counted: Int) {
+        let limit = WishRepository.searchCandidateLimit
+        let newest = index.newest(
+            pattern, named: "pattern", limit: max(limit, SearchPage<Wish>.totalBound + 1), selectingRanks: true, db.dialect)
+        // The count's row is there when no page is: it carries the count alone.
+        let rows = try db.query(
+            """
+            WITH matches AS MATERIALIZED (\(newest.sql)),
+            candidates AS (SELECT * FROM matches ORDER BY id DESC LIMIT :candidates)
+            SELECT counted.matches, page.* FROM (SELECT count(*) AS matches FROM matches) AS counted
+            LEFT JOIN LATERAL (\(page)) AS page ON TRUE
+            """,
+            newest.arguments + arguments + ["candidates": limit])
+        return (try rows.filter { try $0["id"] as Int64? != nil }, try rows.first?["matches"] ?? 0)
+    }
+
     /// How many rows of an index match `pattern`, counted up to one past the count bound (the
     /// newest, so that PostgreSQL may stop early as for `newest`).
     static func count(in index: SearchIndex, _ pattern: SearchPattern, _ db: any SQLConnection) throws -> Int {

@@ -18,25 +18,44 @@ extension JournalRepository {
         guard let pattern = SearchGrams.pattern(query: query.text, owner: owner) else {
             return SearchPage(items: [], nextCursor: nil, counted: 0)
         }
-        // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may walk
-        // every entry by day looking for them. They are ordered by the day's text, whose order is
-        // date order, and ranked from it here: ranking in SQL took twice as long.
-        let matches = try IndexMatches.newest(in: .journal, pattern, db)
-        let positions = try db.query(
-            """
-            SELECT e.id, e.created_at, e.day
-            FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) journal_entries e
-                ON e.id = m.value
-            WHERE e.owner_id = :owner
-              AND (CAST(:afterDay AS TEXT) IS NULL
-                OR (e.day, e.created_at, e.id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
-            ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
-            """,
+        let arguments =
             ([
-                "candidates": matches.candidates, "owner": owner.rawValue, "afterDay": after.map { Self.day(searchRank: $0.rank) },
-                "afterCreatedAt": after?.createdAt, "afterID": after?.rowID, "limit": query.limit + 1
+                "afterDay": after.map { Self.day(searchRank: $0.rank) }, "afterCreatedAt": after?.createdAt, "afterID": after?.rowID,
+                "limit": query.limit + 1
             ] as SQLArguments).decidingThePlan
-        ).map { row in
+        // After the cursor, in the order of the day, then creation, then id, all newest first.
+        func following(_ entry: String) -> String {
+            """
+            (CAST(:afterDay AS TEXT) IS NULL
+                OR (\(entry)day, \(entry)created_at, \(entry)id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
+            """
+        }
+        let ranked: (rows: [SQLRow], counted: Int)
+        switch db.dialect {
+        case .sqlite:
+            // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may walk
+            // every entry by day looking for them. They are ordered by the day's text, whose order is
+            // date order, and ranked from it here: ranking in SQL took twice as long.
+            let matches = try IndexMatches.newest(in: .journal, pattern, db)
+            let rows = try db.query(
+                """
+                SELECT e.id, e.created_at, e.day
+                FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) journal_entries e
+                    ON e.id = m.value
+                WHERE e.owner_id = :owner AND \(following("e."))
+                ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
+                """,
+                arguments + ["candidates": matches.candidates, "owner": owner.rawValue])
+            ranked = (rows, matches.counted)
+        case .postgres:
+            ranked = try IndexMatches.rankedOnPostgres(
+                in: .journal, pattern,
+                page: """
+                    SELECT id, created_at, day FROM candidates WHERE \(following(""))
+                    ORDER BY day DESC, created_at DESC, id DESC LIMIT :limit
+                    """, arguments, db)
+        }
+        let positions = try ranked.rows.map { row in
             SearchPosition(
                 group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
                 rowID: try row["id"])
@@ -58,7 +77,7 @@ extension JournalRepository {
         return SearchPage(
             items: try Self.entries(from: rows, db),
             nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
-            counted: matches.counted)
+            counted: ranked.counted)
     }
 
     /// A day's rank among search results, so that `SearchPosition`'s order (rank, then newest

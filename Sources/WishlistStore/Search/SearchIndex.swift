@@ -29,9 +29,14 @@ enum SearchIndex: String, CaseIterable, Sendable {
     }
 
     /// The record's columns a search ranks by, kept beside the tokens on PostgreSQL by triggers
-    /// (`Schema.addWishSearchRanks`): a wish's creation time and name key.
+    /// (`Schema.addWishSearchRanks`, `addJournalSearchRanks`): a wish's creation time and name
+    /// key, a journal entry's day and creation time.
     var rankColumns: [String] {
-        self == .wishNames ? ["created_at", "name_key"] : []
+        switch self {
+        case .wishNames: ["created_at", "name_key"]
+        case .journal: ["day", "created_at"]
+        default: []
+        }
     }
 
     /// Adds the record's entry.
@@ -132,9 +137,11 @@ enum SearchIndex: String, CaseIterable, Sendable {
         }
         let first = names.prefix(1).map { "s.tokens @@ CAST(:\($0) AS tsquery)" }
         return (
+            // Each part of a record carries the same rank columns: one row per record is one per id,
+            // which a walk of the primary key by id gives without sorting the matches.
             """
-            SELECT DISTINCT \((["id"] + columns).map { "s.\($0)" }.joined(separator: ", ")) FROM \(rawValue) s \
-            WHERE \((first + others + conditions).joined(separator: " AND "))
+            SELECT DISTINCT \(columns.isEmpty ? "" : "ON (s.id) ")\((["id"] + columns).map { "s.\($0)" }.joined(separator: ", ")) \
+            FROM \(rawValue) s WHERE \((first + others + conditions).joined(separator: " AND "))
             """,
             // How many records each word matches decides between the GIN index and a walk by id.
             zip(names, pattern.tsqueries).reduce(into: [:] as SQLArguments) { $0 += [$1.0: $1.1] }.decidingThePlan

@@ -138,31 +138,17 @@ extension WishRepository {
                 arguments + ["candidates": matches.candidates, "owner": owner.rawValue], group: .byName, db)
             return (positions, matches.counted)
         case .postgres:
-            // One statement, reading no wish: the index's entries carry what ranks them
-            // (`SearchIndex.rankColumns`), and their tokens the owner. Its one row without a page
-            // still carries the count.
-            let newest = SearchIndex.wishNames.newest(
-                pattern, named: "pattern", limit: max(searchCandidateLimit, SearchPage<Wish>.totalBound + 1), selectingRanks: true,
-                db.dialect)
-            let rows = try db.query(
-                """
-                WITH matches AS MATERIALIZED (\(newest.sql)),
-                inside AS (
-                    SELECT id, created_at, 2 AS rank FROM (SELECT * FROM matches ORDER BY id DESC LIMIT :candidates) AS candidates
-                    WHERE NOT (name_key >= :key AND name_key < :prefixEnd)
-                )
-                SELECT counted.matches, page.id, page.created_at, page.rank
-                FROM (SELECT count(*) AS matches FROM matches) AS counted
-                LEFT JOIN LATERAL (
-                    SELECT id, created_at, rank FROM inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
-                ) AS page ON TRUE
-                """,
-                newest.arguments + arguments + ["candidates": searchCandidateLimit])
-            let positions = try rows.compactMap { row -> SearchPosition? in
-                guard let rowID: Int64 = try row["id"] else { return nil }
-                return SearchPosition(group: .byName, rank: try row["rank"], createdAt: try row["created_at"], rowID: rowID)
+            let ranked = try IndexMatches.rankedOnPostgres(
+                in: .wishNames, pattern,
+                page: """
+                    SELECT id, created_at, rank FROM (
+                        SELECT id, created_at, 2 AS rank FROM candidates WHERE NOT (name_key >= :key AND name_key < :prefixEnd)
+                    ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
+                    """, arguments, db)
+            let positions = try ranked.rows.map { row in
+                SearchPosition(group: .byName, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
             }
-            return (positions, try rows.first?["matches"] ?? 0)
+            return (positions, ranked.counted)
         }
     }
 

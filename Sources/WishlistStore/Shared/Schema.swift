@@ -29,6 +29,7 @@ enum Schema {
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
         migrator.register("2026-12-10-pending-shares", createPendingShares)
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
+        migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         return migrator
     }
 
@@ -50,6 +51,7 @@ enum Schema {
         migrator.register("2026-12-09-account-generations", createAccountGenerations)
         migrator.register("2026-12-10-pending-shares", createPendingShares)
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
+        migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         return migrator
     }
 

@@ -80,6 +80,20 @@ import WishlistCore
         #expect(try fixture.journal.get(created.id, owner: fixture.alice)?.title == "Big park")
     }
 
+    /// The search ranks newest day first by the day an entry has now: on PostgreSQL a new day
+    /// reaches the search index's copy of it though the entry's words stay the same.
+    @Test(arguments: TestEngine.allCases) func searchFollowsAChangedDay(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let titles = { (text: String) in
+            try fixture.journal.search(SearchQuery(text: text), owner: fixture.alice).items.map(\.title)
+        }
+        let first = try fixture.journal.create(JournalDraft(title: "새 가방", date: "2026-08-01"), owner: fixture.alice)
+        _ = try fixture.journal.create(JournalDraft(title: "가방 끈", date: "2026-08-02"), owner: fixture.alice)
+        #expect(try titles("가방") == ["가방 끈", "새 가방"])
+        _ = try fixture.library.update(\.journal, first.id, owner: fixture.alice, with: JournalPatch(date: "2026-08-03"))
+        #expect(try titles("가방") == ["새 가방", "가방 끈"])
+    }
+
     @Test(arguments: TestEngine.allCases) func heartAndDelete(engine: TestEngine) throws {
         let fixture = try Fixture(engine)
         let created = try fixture.journal.create(JournalDraft(title: "Rain", date: "2026-08-03"), owner: fixture.alice)

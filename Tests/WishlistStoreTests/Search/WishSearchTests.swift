@@ -103,37 +103,45 @@ import WishlistCore
         #expect(try fixture.names("film") == ["Film camera"])
     }
 
-    /// PostgreSQL keeps each wish's creation time and name key beside its name's tokens, for the
-    /// name search to rank by (`SearchIndex.rankColumns`): filled in as entries are added, and by the
-    /// migration for the entries of a database that had none.
-    @Test func postgreSQLsNameEntriesCarryTheirWishsRanksAlsoAfterTheMigration() throws {
+    /// PostgreSQL keeps each wish's creation time and name key beside its name's tokens, and each
+    /// journal entry's day and creation time beside its, for the searches to rank by
+    /// (`SearchIndex.rankColumns`): filled in as entries are added, and by the migrations for the
+    /// entries of a database that had none.
+    @Test func postgreSQLsSearchEntriesCarryTheirRecordsRanksAlsoAfterTheMigrations() throws {
         let fixture = try Fixture(.postgres)
         let wishes = fixture.test.wishes
         let renamed = try wishes.create(WishDraft(name: "Old camera"), owner: fixture.alice)
         _ = try wishes.create(WishDraft(name: "가방 끈"), owner: fixture.alice)
         _ = try fixture.test.library.update(\.wishes, renamed.id, owner: fixture.alice, with: WishPatch(name: "Film  Camera"))
+        _ = try fixture.test.store.journal.create(JournalDraft(title: "Camera day", date: "2026-08-01"), owner: fixture.alice)
         let differing = """
-            SELECT count(*) FROM wish_search s JOIN wishes w ON w.id = s.id
-            WHERE s.created_at IS DISTINCT FROM w.created_at OR s.name_key IS DISTINCT FROM w.name_key
+            SELECT (SELECT count(*) FROM wish_search s JOIN wishes w ON w.id = s.id
+                    WHERE s.created_at IS DISTINCT FROM w.created_at OR s.name_key IS DISTINCT FROM w.name_key)
+                + (SELECT count(*) FROM journal_search s JOIN journal_entries e ON e.id = s.id
+                    WHERE s.created_at IS DISTINCT FROM e.created_at OR s.day IS DISTINCT FROM e.day)
             """
-        let entries = "SELECT count(DISTINCT id) FROM wish_search"
+        let entries = "SELECT (SELECT count(DISTINCT id) FROM wish_search) + (SELECT count(DISTINCT id) FROM journal_search)"
         #expect(try fixture.test.store.database.read { db in try db.scalar(differing) as Int? } == 0)
-        #expect(try fixture.test.store.database.read { db in try db.scalar(entries) as Int? } == 2)
+        #expect(try fixture.test.store.database.read { db in try db.scalar(entries) as Int? } == 3)
 
-        // The same database as it was before the migration, its entries without the columns.
+        // The same database as it was before the migrations, its entries without the columns.
         let url = try #require(fixture.test.url)
         let connection = try PostgresConnection(url: url)
         try connection.execute(
             """
             ALTER TABLE wish_search DROP COLUMN created_at, DROP COLUMN name_key;
             DROP TRIGGER wish_search_ranks ON wish_search; DROP FUNCTION copy_wish_search_ranks();
-            DELETE FROM schema_migrations WHERE identifier = '2026-12-11-wish-search-ranks'
+            ALTER TABLE journal_search DROP COLUMN day, DROP COLUMN created_at;
+            DROP TRIGGER journal_search_ranks ON journal_search; DROP FUNCTION copy_journal_search_ranks();
+            DROP TRIGGER journal_search_day ON journal_entries; DROP FUNCTION pass_on_journal_search_day();
+            DELETE FROM schema_migrations WHERE identifier IN ('2026-12-11-wish-search-ranks', '2026-12-11-journal-search-ranks')
             """)
         let migrated = try Store(url: url, sqlitePath: "")
         defer { try? migrated.close() }
         #expect(try migrated.database.read { db in try db.scalar(differing) as Int? } == 0)
-        #expect(try migrated.database.read { db in try db.scalar(entries) as Int? } == 2)
+        #expect(try migrated.database.read { db in try db.scalar(entries) as Int? } == 3)
         #expect(try migrated.wishes.search("camera", owner: fixture.alice).byName.map(\.name) == ["Film  Camera"])
+        #expect(try migrated.journal.search(SearchQuery(text: "camera"), owner: fixture.alice).items.map(\.title) == ["Camera day"])
     }
 
     @Test(arguments: TestEngine.allCases) func byTagFindsExactPrefixAndMidWordTagsExactFirst(engine: TestEngine) throws {
