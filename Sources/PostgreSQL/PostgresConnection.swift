@@ -19,7 +19,8 @@ public final class PostgresConnection {
     /// How many statements this connection has prepared on the server since it opened.
     public private(set) var preparedStatementCount = 0
     /// The `BEGIN` of a transaction none of whose statements has been sent yet: it goes with the
-    /// first, in one round trip (`sendingPendingBegin`).
+    /// first prepared statement, in one round trip (`cpostgres_exec_prepared_after`), or ahead of
+    /// the first `execute`.
     var pendingBegin: String?
     /// Whether the session now plans each run for its values (`planned(forValues:)`); nil when
     /// not known, after rolling back to a savepoint.
@@ -47,7 +48,7 @@ public final class PostgresConnection {
         }
         handle = connection
         // Statements are prepared and planned once, for any values: planning each run was 60 % of
-        // the server's time for a page of the wish list. A statement whose values decide its plan
+        // PostgreSQL's time for a page of the wish list. A statement whose values decide its plan
         // says so in its arguments and is planned for each run's values (`planned(forValues:)`).
         try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false))")
     }

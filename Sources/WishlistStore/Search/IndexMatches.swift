@@ -6,15 +6,17 @@ struct IndexMatches {
     let candidates: String
     let counted: Int
 
+    /// How many of the newest matches are read: the candidates, or one past the count bound.
+    private static let newestBound = max(WishRepository.searchCandidateLimit, SearchPage<Wish>.totalBound + 1)
+
     /// The newest rows of an owner-scoped index that match `pattern`, up to one past the count
     /// bound: the first `WishRepository.searchCandidateLimit` are a search's candidates and their
     /// number is its count, so that the index is read once (reading it twice, to rank and to count,
     /// cost a third of a journal search's time on SQLite).
     static func newest(in index: SearchIndex, _ pattern: SearchPattern, _ db: any SQLConnection) throws -> IndexMatches {
-        let limit = WishRepository.searchCandidateLimit
-        let newest = index.newest(pattern, named: "pattern", limit: max(limit, SearchPage<Wish>.totalBound + 1), db.dialect)
+        let newest = index.newest(pattern, named: "pattern", limit: newestBound, db.dialect)
         let rowIDs: [Int64] = try db.query(newest.sql, newest.arguments).map { try $0["id"] }
-        return IndexMatches(candidates: rowIDs.prefix(limit).jsonArray, counted: rowIDs.count)
+        return IndexMatches(candidates: rowIDs.prefix(WishRepository.searchCandidateLimit).jsonArray, counted: rowIDs.count)
     }
 
     /// PostgreSQL's ``newest(in:_:_:)`` and the ranking of its candidates in one statement that
@@ -25,9 +27,7 @@ struct IndexMatches {
     static func rankedOnPostgres(
         in index: SearchIndex, _ pattern: SearchPattern, page: String, _ arguments: SQLArguments, _ db: any SQLConnection
     ) throws -> (rows: [SQLRow], counted: Int) {
-        let limit = WishRepository.searchCandidateLimit
-        let newest = index.newest(
-            pattern, named: "pattern", limit: max(limit, SearchPage<Wish>.totalBound + 1), selectingRanks: true, db.dialect)
+        let newest = index.newest(pattern, named: "pattern", limit: newestBound, selectingRanks: true, db.dialect)
         // The count's row is there when no page is: it carries the count alone.
         let rows = try db.query(
             """
@@ -36,7 +36,7 @@ struct IndexMatches {
             SELECT counted.matches, page.* FROM (SELECT count(*) AS matches FROM matches) AS counted
             LEFT JOIN LATERAL (\(page)) AS page ON TRUE
             """,
-            newest.arguments + arguments + ["candidates": limit])
+            newest.arguments + arguments + ["candidates": WishRepository.searchCandidateLimit])
         return (try rows.filter { try $0["id"] as Int64? != nil }, try rows.first?["matches"] ?? 0)
     }
 
