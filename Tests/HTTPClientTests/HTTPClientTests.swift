@@ -94,7 +94,7 @@ import Testing
 
     @Test func aFileThatCannotBeWrittenStopsTheAnswer() throws {
         let path = folder.appendingPathComponent("read-only").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let readOnly = open(path, O_RDONLY)
         defer { close(readOnly) }
         #expect {

@@ -14,7 +14,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString).log").path
 
         init() {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
 
         deinit {

@@ -89,7 +89,7 @@ private struct Refusal: Error {}
         #expect(error?.code == .notNullViolation)
         #expect(!connection.isInTransaction)
         // The statement is still prepared, and runs in the next transaction.
-        try connection.transaction { try $0.run("INSERT INTO entries VALUES ($1)", ["a"]) }
+        _ = try connection.transaction { try $0.run("INSERT INTO entries VALUES ($1)", ["a"]) }
         #expect(try connection.column("SELECT name FROM entries") as [String] == ["a"])
     }
 

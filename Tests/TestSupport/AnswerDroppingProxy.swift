@@ -88,7 +88,7 @@ public final class AnswerDroppingProxy: @unchecked Sendable {
             connections.enter()
             Thread.detachNewThread { [self] in
                 relay(client, upstream)
-                lock.withLock { _ = open.subtract([client, upstream]) }
+                lock.withLock { open.subtract([client, upstream]) }
                 close(client)
                 close(upstream)
                 connections.leave()

@@ -12,7 +12,7 @@ enum ChildServer {
             process.executableURL = URL(fileURLWithPath: arguments[0])
             process.arguments = Array(arguments.dropFirst())
             if let environment { process.environment = environment }
-            if !FileManager.default.fileExists(atPath: log) { FileManager.default.createFile(atPath: log, contents: nil) }
+            if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
             let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             output.seekToEndOfFile()
             process.standardOutput = output

@@ -122,7 +122,7 @@ public final class PostgresTestCluster: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = output
         process.standardError = output

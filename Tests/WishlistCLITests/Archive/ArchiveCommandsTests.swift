@@ -49,7 +49,7 @@ import WishlistCore
         #expect(again.output.contains("Wishes: 0 imported, 1 already there"), "\(again.output)")
 
         let notAnArchive = home.appendingPathComponent("notes.zip").path
-        FileManager.default.createFile(atPath: notAnArchive, contents: Data("just text".utf8))
+        _ = FileManager.default.createFile(atPath: notAnArchive, contents: Data("just text".utf8))
         let refused = try await runOnSecond(["import", notAnArchive])
         #expect(refused.status != 0)
         #expect(refused.error.contains("not a readable export archive"), "\(refused.error)")

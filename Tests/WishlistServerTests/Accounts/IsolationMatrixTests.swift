@@ -139,7 +139,7 @@ import WishlistStore
             probes: [.DELETE: Probe()]),
         "/api/v1/gifs/favorites/{gifId}": Case(
             make: { world in
-                let gif = try await world.nextGif()
+                let gif = try world.nextGif()
                 _ = try await world.alice.favoriteGif(gif)
                 // Bob acts later, so that a favorite of Alice's shown to him would show by its time.
                 world.server.clock.advance(by: 60)
@@ -162,7 +162,7 @@ import WishlistStore
             }),
         "/api/v1/gifs/{gifId}/wish": Case(
             make: { world in
-                let gif = try await world.nextGif()
+                let gif = try world.nextGif()
                 let wish = try await world.alice.saveGifAsWish(gif.id)
                 return Record(
                     path: "/api/v1/gifs/\(gif.id)/wish", readBack: world.aliceReads(["/api/v1/wishes?sort=oldest&limit=100"]),

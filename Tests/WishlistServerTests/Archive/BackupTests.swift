@@ -148,7 +148,7 @@ import WishlistCore
         defer { try? FileManager.default.removeItem(atPath: archive) }
         let backupBegan = ContinuousClock.now
         let directory = DataDirectory(live.dataDirectory.path)
-        try await Task.detached { try directory.backup(to: archive) }.value
+        _ = try await Task.detached { try directory.backup(to: archive) }.value
         let backupEnded = ContinuousClock.now
         // More writes after it, which the backup must not hold.
         try await liveCount.reach(30)
@@ -238,7 +238,7 @@ import WishlistCore
 
     private static func zip(_ entries: [(String, Data)]) throws -> String {
         let path = temporaryPath("crafted.zip")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }
         let writer = try ArchiveWriter { bytes in try file.write(contentsOf: bytes) }
@@ -308,7 +308,7 @@ import WishlistCore
         let occupied = Self.temporaryPath("occupied")
         try FileManager.default.createDirectory(atPath: occupied, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: occupied) }
-        FileManager.default.createFile(atPath: occupied + "/keep.txt", contents: Data("mine".utf8))
+        _ = FileManager.default.createFile(atPath: occupied + "/keep.txt", contents: Data("mine".utf8))
         #expect(throws: BackupError.notEmpty(occupied)) { try DataDirectory(occupied).restore(from: good) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: occupied + "/keep.txt")) == Data("mine".utf8))
     }
