@@ -22,32 +22,29 @@ import Testing
         #expect(pool.connectionsOpened == 2)
     }
 
-    @Test func aConnectionThatBrokeWhileLentIsATypedErrorAndIsReplaced() throws {
-        let url = try TestDatabase.make()
-        let pool = try PostgresPool(url: url, size: 1)
-        let admin = try PostgresConnection(url: url)
-        let lost = try pool.withConnection { connection in
-            let pid = connection.backendPID
-            _ = try admin.query("SELECT pg_terminate_backend($1)", [pid])
-            try Self.waitUntilGone(pid)
-            return #expect(throws: PostgresError.self) { _ = try connection.query("SELECT 1") }
-        }
-        #expect(lost?.isConnectionLost == true)
-        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
-        #expect(pool.connectionsOpened == 2)
+    /// How a lent connection is used after the server ended its session.
+    enum Use: CaseIterable, Sendable {
+        /// A statement of its own.
+        case statement
+        /// A transaction's first statement, prepared already, which its BEGIN goes with.
+        case transactionsFirstStatement
     }
 
-    @Test func aConnectionLostBeforeATransactionsFirstStatementIsATypedErrorAndIsReplaced() throws {
+    @Test(arguments: Use.allCases) func aConnectionThatBrokeWhileLentIsATypedErrorAndIsReplaced(use: Use) throws {
         let url = try TestDatabase.make()
         let pool = try PostgresPool(url: url, size: 1)
         let admin = try PostgresConnection(url: url)
         let lost = try pool.withConnection { connection in
             let pid = connection.backendPID
-            _ = try connection.query("SELECT 1")
+            if use == .transactionsFirstStatement { _ = try connection.query("SELECT 1") }
             _ = try admin.query("SELECT pg_terminate_backend($1)", [pid])
             try Self.waitUntilGone(pid)
-            // The statement is prepared already: the transaction's BEGIN and it go together.
-            return #expect(throws: PostgresError.self) { try connection.transaction { _ = try $0.query("SELECT 1") } }
+            return #expect(throws: PostgresError.self) {
+                switch use {
+                case .statement: _ = try connection.query("SELECT 1")
+                case .transactionsFirstStatement: try connection.transaction { _ = try $0.query("SELECT 1") }
+                }
+            }
         }
         #expect(lost?.isConnectionLost == true)
         #expect(try pool.transaction(.repeatableRead) { try $0.scalar("SELECT 1") } as Int? == 1)
