@@ -79,7 +79,7 @@ extension WishRepository {
                 """
                 SELECT id, created_at, rank FROM (
                     SELECT id, created_at, CASE WHEN name_key = :key THEN 0 ELSE 1 END AS rank FROM wishes
-                    WHERE owner_id = :owner AND name_key >= :key AND name_key < :prefixEnd ORDER BY name_key LIMIT :candidates
+                    WHERE owner_id = :owner AND \(startsWithQuery("name_key")) ORDER BY name_key LIMIT :candidates
                 ) AS prefixed WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
                 """,
                 following.arguments + [
@@ -91,7 +91,7 @@ extension WishRepository {
                 try db.scalar(
                     """
                     SELECT count(*) FROM (
-                        SELECT 1 FROM wishes WHERE owner_id = :owner AND name_key >= :key AND name_key < :prefixEnd LIMIT :candidates
+                        SELECT 1 FROM wishes WHERE owner_id = :owner AND \(startsWithQuery("name_key")) LIMIT :candidates
                     ) AS prefixed
                     """,
                     ["owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit]) ?? 0
@@ -132,7 +132,7 @@ extension WishRepository {
                     SELECT w.id, w.created_at, 2 AS rank
                     FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) wishes w
                         ON w.id = m.value
-                    WHERE w.owner_id = :owner AND NOT (w.name_key >= :key AND w.name_key < :prefixEnd)
+                    WHERE w.owner_id = :owner AND NOT (\(startsWithQuery("w.name_key")))
                 ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
                 """,
                 arguments + ["candidates": matches.candidates, "owner": owner.rawValue], group: .byName, db)
@@ -142,7 +142,7 @@ extension WishRepository {
                 in: .wishNames, pattern,
                 page: """
                     SELECT id, created_at, rank FROM (
-                        SELECT id, created_at, 2 AS rank FROM candidates WHERE NOT (name_key >= :key AND name_key < :prefixEnd)
+                        SELECT id, created_at, 2 AS rank FROM candidates WHERE NOT (\(startsWithQuery("name_key")))
                     ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
                     """, arguments, db)
             let positions = try ranked.rows.map { row in
@@ -150,6 +150,12 @@ extension WishRepository {
             }
             return (positions, ranked.counted)
         }
+    }
+
+    /// The condition that the name key `column` starts with the query's key: it sorts between
+    /// `:key` and `:prefixEnd`.
+    private static func startsWithQuery(_ column: String) -> String {
+        "\(column) >= :key AND \(column) < :prefixEnd"
     }
 
     /// The positions of `group` a query selects as `id`, `created_at` and `rank`.
