@@ -40,8 +40,8 @@ def card_text(browser, name):
 
 
 def open_wish(browser, name):
-    """Opens the wish named `name` on the friend's page; returns its dialog."""
-    find_by_role(browser, "button", name).click()
+    """Opens the wish named `name` on the friend's page (its cards come after its heading); returns its dialog."""
+    wait_for_role(browser, "button", name).click()
     return wait_for_role(browser, "dialog", name)
 
 
