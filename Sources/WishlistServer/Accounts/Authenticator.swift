@@ -7,10 +7,10 @@ import WishlistStore
 /// Finds the account behind a request: an `Authorization: Bearer` API token, or the session
 /// cookie. A cookie-authenticated unsafe request must also prove it came from our own pages
 /// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
-/// Each request that reaches a handler reads its session or token (and its account's state) from
-/// the database, so an account disabled by any process is refused at its next request. What it
-/// found is kept in `known`, for the kept answers given on the event thread (`knownAccount`), which
-/// trust it only while nothing has been committed to the database since (see `KnownCredentials`).
+/// A request reads its session or token (and its account's state) from the database, so an account
+/// disabled by any process is refused at its next request. What it found is kept in `known`, which
+/// a read (GET) trusts instead, on the event thread for a kept answer (`knownAccount`) or in a
+/// handler, only while nothing has been committed to the database since (see `KnownCredentials`).
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
     /// A token's or session's last use is written at most this often, so reads stay reads.
@@ -43,6 +43,9 @@ struct Authenticator: Sendable {
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
+        // A read whose credential is known from memory is trusted as a kept answer's is: nothing
+        // was committed since it was looked up (`KnownCredentials`), so the database would say the same.
+        if let account = knownAccount(for: request) { return account }
         // Read before the lookup: a commit after it makes what the lookup found untrusted. A
         // credential known already (a request a kept answer could not answer) is not read again.
         let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
