@@ -2,6 +2,7 @@
 left behind (a session, stored data, a blocked network, an emulated screen) is gone for the next."""
 
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
+from reusable_browser import ANIMATION_SPEED
 
 
 def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
@@ -13,6 +14,7 @@ def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
     )
     browser.set_viewport(1280, 800)
     block_api(browser)
+    browser.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
 
     browser.reset({server.base_url})
 
@@ -22,6 +24,7 @@ def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
     assert browser.execute_script("return localStorage.getItem('left-behind')") is None
     assert browser.execute_script("return [innerWidth, innerHeight]") == [390, 844]
     assert not browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+    assert browser.execute_cdp_cmd("Animation.getPlaybackRate", {})["playbackRate"] == ANIMATION_SPEED
     # The API answers again: a session given now is honoured by a request the page makes.
     put_session(server, browser, server.session_cookie(USERNAME, PASSWORD))
     status = browser.execute_async_script(
