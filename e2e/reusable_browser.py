@@ -29,7 +29,8 @@ PHONE = (390, 844)
 # Animations and transitions run this many times faster than on a phone, on every page until the
 # next reset: each still runs and ends with its events, as the app's code expects, in a tenth of the
 # frames. At their own speed the frames cost a fifth of the browser tests' CPU (48 tests: 104 CPU-s
-# against 84-87). Which motion a person prefers is the tests' to choose (conftest.set_color_scheme).
+# against 84-87). The rate needs no `Animation.enable`, which would send the driver an event for
+# every animation. Which motion a person prefers is the tests' to choose (conftest.set_color_scheme).
 ANIMATION_SPEED = 10
 
 _NORMAL_NETWORK = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -90,7 +91,6 @@ class ReusableBrowser(webdriver.Chrome):
             ("Emulation.clearGeolocationOverride", {}),
             ("Emulation.setEmulatedMedia", {"features": []}),
             ("Browser.resetPermissions", {}),
-            ("Animation.enable", {}),
             ("Animation.setPlaybackRate", {"playbackRate": ANIMATION_SPEED}),
         ):
             super().execute_cdp_cmd(command, arguments)
