@@ -47,7 +47,8 @@ struct Authenticator: Sendable {
         // was committed since it was looked up (`KnownCredentials`), so the database would say the same.
         if let account = knownAccount(for: request) { return account }
         // Read before the lookup: a commit after it makes what the lookup found untrusted. A
-        // credential known already (a request a kept answer could not answer) is not read again.
+        // credential known already (a write's, which the shortcut above leaves to the database) is
+        // not remembered again.
         let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
         if let authorization = request.headers["Authorization"] {
             let account = try account(authorization: authorization, request)
