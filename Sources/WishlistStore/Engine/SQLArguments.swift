@@ -27,6 +27,14 @@ package struct SQLArguments: ExpressibleByDictionaryLiteral {
         return marked
     }
 
+    /// The same arguments, saying that one plan serves all their values, whatever the pieces they
+    /// came from said: a statement whose every run takes the same path.
+    var plannedOnce: SQLArguments {
+        var unmarked = self
+        unmarked.valuesDecideThePlan = false
+        return unmarked
+    }
+
     /// The arguments of both, for a statement made of pieces that each bring their own; values
     /// that decide one piece's plan decide the whole statement's.
     static func + (lhs: SQLArguments, rhs: SQLArguments) -> SQLArguments {

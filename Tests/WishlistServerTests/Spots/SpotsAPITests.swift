@@ -104,7 +104,7 @@ import WishlistCore
         // mention the words: small pages cross from one rank to the other.
         for query in try [
             SpotQuery(limit: 100), SpotQuery(text: "서울", limit: 100), SpotQuery(text: "도깨비", limit: 100),
-            SpotQuery(type: .drama, limit: 100)
+            SpotQuery(type: .drama, limit: 100), SpotQuery(type: .drama, text: "서울", limit: 100)
         ] {
             let inBigPages = try await Self.all(alice, query)
             var small = query
@@ -114,6 +114,13 @@ import WishlistCore
             #expect(inSmallPages.map(\.id) == inBigPages.map(\.id), "\(query)")
             #expect(Set(inSmallPages.map(\.id)).count == inSmallPages.count)
         }
+        // A search within a type or a kind of place: those of the whole search, in its order.
+        let inSeoul = try await Self.all(alice, SpotQuery(text: "서울", limit: 100))
+        let dramas = try await Self.all(alice, SpotQuery(type: .drama, text: "서울", limit: 100))
+        let cafes = try await Self.all(alice, SpotQuery(placeType: "cafe", text: "서울", limit: 100))
+        #expect(!dramas.isEmpty && dramas.count < inSeoul.count)
+        #expect(dramas.map(\.id) == inSeoul.filter { $0.type == .drama }.map(\.id))
+        #expect(!cafes.isEmpty && cafes.map(\.id) == inSeoul.filter { $0.placeType == "cafe" }.map(\.id))
         let titles = try await Self.allTitles(alice, SpotQuery(limit: 3))
         #expect(Set(titles.map { "\($0.type) \($0.title)" }).count == titles.count)
         #expect(titles.reduce(0) { $0 + $1.spotCount } == (try await Self.all(alice, SpotQuery(limit: 100))).count)
