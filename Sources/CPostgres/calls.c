@@ -105,6 +105,15 @@ static PGresult *next_pipelined_result(PGconn *connection) {
     return result;
 }
 
+bool cpostgres_send(PGconn *connection, const char *sql) {
+    // With no parameters: the extended protocol, one statement, as in a pipeline.
+    return libpq.PQsendQueryParams(connection, sql, 0, NULL, NULL, NULL, NULL, 0);
+}
+
+PGresult *cpostgres_await_result(PGconn *connection) {
+    return next_pipelined_result(connection);
+}
+
 PGresult *cpostgres_exec_prepared_after(PGconn *connection, const char *opening, PGresult **opening_result,
                                         const char *name, int parameter_count, const char *const *values,
                                         const int *lengths, const int *formats) {

@@ -9,6 +9,19 @@ extension PostgresConnection {
     /// catches its error: then nothing is committed, and this throws `.inFailedTransaction` rather
     /// than let `COMMIT` roll back in silence.
     public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try transaction(isolation, readOnly: false, body)
+    }
+
+    /// Runs `body` in a read-only transaction (`BEGIN … READ ONLY`: the server refuses a write in
+    /// it), whose `COMMIT` is sent without waiting for the answer: that is read at the connection's
+    /// next use. A read's rows do not depend on it, and its round trip was one of four for a page
+    /// of the wish list. The server ends the transaction as the `COMMIT` arrives, so no session
+    /// idles in one. Inside another transaction it is a savepoint, as in ``transaction(_:_:)``.
+    public func readTransaction<T>(_ isolation: PostgresIsolation = .repeatableRead, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try transaction(isolation, readOnly: true, body)
+    }
+
+    private func transaction<T>(_ isolation: PostgresIsolation, readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {
         // Ask libpq rather than trust the depth: the caller may have run BEGIN itself.
         let isNested = isInTransaction
         transactionDepth += 1
@@ -18,7 +31,7 @@ extension PostgresConnection {
             try execute("SAVEPOINT \(savepoint)")
         } else {
             // Sent with the first statement: one round trip less for every transaction.
-            pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)"
+            pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")"
         }
         let result: T
         do {
@@ -38,10 +51,23 @@ extension PostgresConnection {
             pendingBegin = nil
             return result
         }
+        if readOnly && !isNested {
+            try sendCommit()
+            return result
+        }
         // A COMMIT that fails (a serialization failure found at the end, a deferred constraint)
         // has ended the transaction on the server all the same.
         try execute(isNested ? "RELEASE \(savepoint)" : "COMMIT")
         return result
+    }
+
+    /// Sends `COMMIT` and leaves its answer to the connection's next use (`unreadCommit`).
+    private func sendCommit() throws {
+        let connection = try open()
+        guard cpostgres_send(connection, "COMMIT") else { throw PostgresResult.connectionError(connection, sql: "COMMIT") }
+        unreadCommit = true
+        // The transaction's end undoes its `SET LOCAL`.
+        plansForValues = false
     }
 
     /// Rolls back what a failed transaction (or savepoint) did, when the connection still has it.

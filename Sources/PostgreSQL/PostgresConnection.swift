@@ -22,6 +22,9 @@ public final class PostgresConnection {
     /// first prepared statement, in one round trip (`cpostgres_exec_prepared_after`), or ahead of
     /// the first `execute`.
     var pendingBegin: String?
+    /// Whether a read's `COMMIT` was sent whose answer is still to be read (`readTransaction`): it
+    /// is read first at the connection's next use (`open`), and the session counts as idle.
+    var unreadCommit = false
     /// Whether the session now plans each run for its values (`planned(forValues:)`); nil when
     /// not known, after rolling back to a savepoint.
     var plansForValues: Bool? = false
@@ -103,12 +106,14 @@ public final class PostgresConnection {
     /// Reads, without waiting, what the server sent while the connection sat idle: a terminated
     /// session's farewell and closed socket make this false. Costs two non-blocking reads.
     func checkAlive() -> Bool {
-        handle.map { cpostgres_poll_alive($0) } ?? false
+        guard let handle, cpostgres_poll_alive(handle) else { return false }
+        return (try? open()) != nil
     }
 
     /// libpq's, or a transaction already, when its `BEGIN` waits for its first statement.
     var transactionStatus: CPostgresTransactionStatus {
         if pendingBegin != nil { return CPOSTGRES_TRANSACTION_IN_TRANSACTION }
+        if unreadCommit { return CPOSTGRES_TRANSACTION_IDLE }
         return handle.map { cpostgres_transaction_status($0) } ?? CPOSTGRES_TRANSACTION_UNKNOWN
     }
 
@@ -279,9 +284,15 @@ public final class PostgresConnection {
         if transactionStatus == CPOSTGRES_TRANSACTION_IDLE { try? execute("DEALLOCATE \(name)") }
     }
 
+    /// The connection, once the answer to a read's `COMMIT` sent without waiting has been read (a
+    /// lost connection then throws here, at its next use).
     func open() throws -> OpaquePointer {
         guard let handle else {
             throw PostgresError(code: .connectionDoesNotExist, message: "the PostgreSQL connection is closed")
+        }
+        if unreadCommit {
+            unreadCommit = false
+            _ = try PostgresResult(cpostgres_await_result(handle), connection: handle, sql: "COMMIT")
         }
         return handle
     }

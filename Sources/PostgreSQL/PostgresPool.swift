@@ -75,6 +75,12 @@ public final class PostgresPool: @unchecked Sendable {
         try withConnection { try $0.transaction(isolation, body) }
     }
 
+    /// Runs `body` in a read-only transaction on a lent connection (see
+    /// `PostgresConnection.readTransaction`).
+    public func readTransaction<T>(_ isolation: PostgresIsolation = .repeatableRead, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try withConnection { try $0.readTransaction(isolation, body) }
+    }
+
     /// Runs `body` in a SERIALIZABLE transaction on a lent connection, again after a serialization
     /// failure or deadlock (see `PostgresConnection.serializable`).
     public func serializable<T>(maxAttempts: Int = 5, _ body: (PostgresConnection) throws -> T) throws -> T {

@@ -34,6 +34,7 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let checkViolation = SQLState(rawValue: "23514")
     // Class 25: invalid transaction state.
     public static let activeTransaction = SQLState(rawValue: "25001")
+    public static let readOnlySQLTransaction = SQLState(rawValue: "25006")
     public static let noActiveTransaction = SQLState(rawValue: "25P01")
     public static let inFailedTransaction = SQLState(rawValue: "25P02")
     // Class 28 and 3D: invalid authorization, invalid catalog name.

@@ -9,10 +9,16 @@ import Testing
         try waitUntil("server process \(pid) has exited") { kill(pid, 0) != 0 && errno == ESRCH }
     }
 
-    @Test func aConnectionTheServerTerminatedWhileIdleIsReplacedUnseen() throws {
+    /// `afterARead`: the connection went back to the pool with a read's COMMIT sent and its answer unread.
+    @Test(arguments: [false, true]) func aConnectionTheServerTerminatedWhileIdleIsReplacedUnseen(afterARead: Bool) throws {
         let url = try TestDatabase.make()
         let pool = try PostgresPool(url: url, size: 1)
-        let first = try pool.withConnection { $0.backendPID }
+        let first =
+            afterARead
+            ? try pool.readTransaction { connection in
+                _ = try connection.query("SELECT 1")
+                return connection.backendPID
+            } : try pool.withConnection { $0.backendPID }
         let admin = try PostgresConnection(url: url)
         #expect(try admin.scalar("SELECT pg_terminate_backend($1)", [first]) as Bool? == true)
         try Self.waitUntilGone(first)
@@ -28,6 +34,8 @@ import Testing
         case statement
         /// A transaction's first statement, prepared already, which its BEGIN goes with.
         case transactionsFirstStatement
+        /// The first use after a read transaction, whose COMMIT's answer it reads first.
+        case afterARead
     }
 
     @Test(arguments: Use.allCases) func aConnectionThatBrokeWhileLentIsATypedErrorAndIsReplaced(use: Use) throws {
@@ -37,11 +45,13 @@ import Testing
         let lost = try pool.withConnection { connection in
             let pid = connection.backendPID
             if use == .transactionsFirstStatement { _ = try connection.query("SELECT 1") }
+            // The read's COMMIT is sent; the session is ended before its answer is read.
+            if use == .afterARead { _ = try connection.readTransaction { try $0.query("SELECT 1") } }
             _ = try admin.query("SELECT pg_terminate_backend($1)", [pid])
             try Self.waitUntilGone(pid)
             return #expect(throws: PostgresError.self) {
                 switch use {
-                case .statement: _ = try connection.query("SELECT 1")
+                case .statement, .afterARead: _ = try connection.query("SELECT 1")
                 case .transactionsFirstStatement: try connection.transaction { _ = try $0.query("SELECT 1") }
                 }
             }

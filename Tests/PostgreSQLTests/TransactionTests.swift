@@ -93,6 +93,36 @@ private struct Refusal: Error {}
         #expect(try connection.column("SELECT name FROM entries") as [String] == ["a"])
     }
 
+    @Test func aReadTransactionEndsOnTheServerAsItsCommitIsSentAndRefusesWrites() throws {
+        let url = try TestDatabase.make()
+        let connection = try PostgresConnection(url: url)
+        let observer = try PostgresConnection(url: url)
+        try connection.execute(Self.schema)
+        try connection.run("INSERT INTO entries VALUES ($1)", ["a"])
+        let count: Int? = try connection.readTransaction { try $0.scalar("SELECT count(*) FROM entries") }
+        #expect(count == 1)
+        #expect(!connection.isInTransaction)
+        // Its COMMIT was sent, not waited for: the server has ended the transaction all the same.
+        try waitUntil("the session is idle, in no transaction") {
+            try observer.scalar("SELECT state FROM pg_stat_activity WHERE pid = $1", [connection.backendPID]) as String? == "idle"
+        }
+        // The answer is read at the next use, which goes on as usual, another read's too.
+        #expect(try connection.readTransaction { try $0.scalar("SELECT count(*) FROM entries") } as Int? == 1)
+        #expect(try connection.scalar("SELECT count(*) FROM entries") as Int? == 1)
+
+        let refused = #expect(throws: PostgresError.self) {
+            try connection.readTransaction { try $0.run("INSERT INTO entries VALUES ($1)", ["b"]) }
+        }
+        #expect(refused?.code == .readOnlySQLTransaction)
+        #expect(!connection.isInTransaction)
+        // Inside a transaction that writes it is a savepoint of that one, which commits as before.
+        try connection.transaction { database in
+            try database.run("INSERT INTO entries VALUES ($1)", ["c"])
+            #expect(try database.readTransaction { try $0.scalar("SELECT count(*) FROM entries") } as Int? == 2)
+        }
+        #expect(try observer.column("SELECT name FROM entries ORDER BY name") as [String] == ["a", "c"])
+    }
+
     @Test func theIsolationLevelIsTheOneAskedFor() throws {
         let connection = try TestDatabase.connection()
         for isolation in [PostgresIsolation.readCommitted, .repeatableRead, .serializable] {

@@ -90,6 +90,14 @@ PGresult *cpostgres_exec_prepared_after(PGconn *connection, const char *opening,
                                         const char *name, int parameter_count, const char *const *values,
                                         const int *lengths, const int *formats);
 
+/// Sends `sql` (one statement without parameters) and returns at once, without its answer, which
+/// cpostgres_await_result reads; until then the connection takes no other command. False when it
+/// could not be sent.
+bool cpostgres_send(PGconn *connection, const char *sql);
+/// The answer to what cpostgres_send sent, waiting for it if it has not come yet; NULL when the
+/// connection failed.
+PGresult *cpostgres_await_result(PGconn *connection);
+
 // Reading a result.
 CPostgresResultStatus cpostgres_result_status(const PGresult *result);
 /// A field of the result's error, owned by the result; NULL when the error has none.

@@ -49,7 +49,7 @@ package final class StoreDatabase: Sendable {
             case .sqlite(let pool):
                 return try pool.read { try body(SQLiteConnection(database: $0)) }
             case .postgres(let pool) where inTransaction:
-                return try pool.transaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
+                return try pool.readTransaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
             case .postgres(let pool):
                 return try pool.withConnection { try body(PostgresSQLConnection(connection: $0)) }
             }
