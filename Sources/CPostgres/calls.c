@@ -114,30 +114,43 @@ PGresult *cpostgres_await_result(PGconn *connection) {
     return next_pipelined_result(connection);
 }
 
-PGresult *cpostgres_exec_prepared_after(PGconn *connection, const char *opening, PGresult **opening_result,
-                                        const char *name, int parameter_count, const char *const *values,
-                                        const int *lengths, const int *formats) {
+bool cpostgres_exec_pipeline(PGconn *connection, const char *opening, PGresult **opening_result, int count,
+                             const char *const *names, const int *parameter_counts, const char *const *const *values,
+                             const int *const *lengths, const int *const *formats, PGresult **results) {
     *opening_result = NULL;
-    if (!libpq.PQenterPipelineMode(connection)) return NULL;
+    for (int i = 0; i < count; i++) results[i] = NULL;
+    if (!libpq.PQenterPipelineMode(connection)) return false;
     // PQsendQueryParams, not PQsendQuery: the simple query protocol is not allowed in a pipeline.
-    bool sent = libpq.PQsendQueryParams(connection, opening, 0, NULL, NULL, NULL, NULL, 0) &&
-                libpq.PQsendQueryPrepared(connection, name, parameter_count, values, lengths, formats, 0) &&
-                libpq.PQpipelineSync(connection);
-    PGresult *statement = NULL;
+    bool sent = opening == NULL || libpq.PQsendQueryParams(connection, opening, 0, NULL, NULL, NULL, NULL, 0);
+    for (int i = 0; sent && i < count; i++) {
+        sent = libpq.PQsendQueryPrepared(connection, names[i], parameter_counts[i], values[i], lengths[i], formats[i], 0);
+    }
+    sent = sent && libpq.PQpipelineSync(connection);
     if (sent) {
-        *opening_result = next_pipelined_result(connection);
-        statement = next_pipelined_result(connection);
+        // After the first failure the server skips the rest (PGRES_PIPELINE_ABORTED): those stay
+        // NULL, so that the failure read first is the one reported.
+        bool failed = false;
+        if (opening != NULL) {
+            *opening_result = next_pipelined_result(connection);
+            failed = *opening_result == NULL || libpq.PQresultStatus(*opening_result) != PGRES_COMMAND_OK;
+        }
+        for (int i = 0; i < count; i++) {
+            PGresult *result = next_pipelined_result(connection);
+            if (failed && result != NULL) {
+                libpq.PQclear(result);
+                result = NULL;
+            }
+            ExecStatusType status = result == NULL ? PGRES_FATAL_ERROR : libpq.PQresultStatus(result);
+            failed = failed || (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK);
+            results[i] = result;
+        }
         // The sync's own result (PGRES_PIPELINE_SYNC) comes last, with no NULL after it.
         PGresult *sync = libpq.PQgetResult(connection);
         if (sync != NULL) libpq.PQclear(sync);
     }
     // Fails only with results left unread, on a connection that has failed: it is then closed.
     libpq.PQexitPipelineMode(connection);
-    if (statement != NULL && (*opening_result == NULL || libpq.PQresultStatus(*opening_result) != PGRES_COMMAND_OK)) {
-        libpq.PQclear(statement); // PGRES_PIPELINE_ABORTED: the opening's error is the one to report
-        statement = NULL;
-    }
-    return statement;
+    return sent;
 }
 
 CPostgresResultStatus cpostgres_result_status(const PGresult *result) {

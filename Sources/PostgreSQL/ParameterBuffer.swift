@@ -46,6 +46,24 @@ struct ParameterBuffer {
 
     var count: Int { offsets.count }
 
+    /// Calls `body` with the values, lengths and formats arrays of every buffer, as ``withPointers(_:)``
+    /// gives each, valid only during the call.
+    static func withPointers<T>(
+        of buffers: [ParameterBuffer],
+        _ body: ([UnsafePointer<UnsafePointer<CChar>?>?], [UnsafePointer<Int32>?], [UnsafePointer<Int32>?]) throws -> T
+    ) rethrows -> T {
+        func collect(
+            _ index: Int, _ values: [UnsafePointer<UnsafePointer<CChar>?>?], _ lengths: [UnsafePointer<Int32>?],
+            _ formats: [UnsafePointer<Int32>?]
+        ) throws -> T {
+            guard index < buffers.count else { return try body(values, lengths, formats) }
+            return try buffers[index].withPointers { value, length, format in
+                try collect(index + 1, values + [value], lengths + [length], formats + [format])
+            }
+        }
+        return try collect(0, [], [], [])
+    }
+
     /// Calls `body` with the values, lengths and formats arrays, valid only during the call.
     func withPointers<T>(
         _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) throws -> T

@@ -19,7 +19,7 @@ public final class PostgresConnection {
     /// How many statements this connection has prepared on the server since it opened.
     public private(set) var preparedStatementCount = 0
     /// The `BEGIN` of a transaction none of whose statements has been sent yet: it goes with the
-    /// first prepared statement, in one round trip (`cpostgres_exec_prepared_after`), or ahead of
+    /// first prepared statement, in one round trip (`cpostgres_exec_pipeline`), or ahead of
     /// the first `execute`.
     var pendingBegin: String?
     /// Whether a read's `COMMIT` was sent whose answer is still to be read (`readTransaction`): it
@@ -164,6 +164,19 @@ public final class PostgresConnection {
         try perform(sql, named: arguments).rows()
     }
 
+    /// All rows of each statement, whose parameters are named, in order: sent all at once and
+    /// answered in one round trip (libpq's pipeline mode), with a transaction's `BEGIN` when they
+    /// are its first. They are planned alike: for their values when any says its values decide the
+    /// plan. The first failure is thrown; the server skipped the statements after it.
+    public func queries(_ statements: [(sql: String, arguments: PostgresNamedArguments)]) throws -> [[PostgresRow]] {
+        guard !statements.isEmpty else { return [] }
+        let bound = try statements.map { try $0.arguments.bind(to: $0.sql) }
+        let valuesDecide = statements.contains { $0.arguments.valuesDecideThePlan }
+        return try planned(forValues: valuesDecide) {
+            try perform(bound.map { (sql: $0.0, values: $0.1) })
+        }.map { try $0.rows() }
+    }
+
     /// The first row, or nil when there is none.
     public func queryFirst(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> PostgresRow? {
         try query(sql, arguments).first
@@ -236,33 +249,64 @@ public final class PostgresConnection {
     }
 
     /// Runs `sql`'s prepared statement, preparing it first if this connection has not yet.
-    private func perform(_ sql: String, _ values: [PostgresParameter], isRetry: Bool = false) throws -> PostgresResult {
+    private func perform(_ sql: String, _ values: [PostgresParameter]) throws -> PostgresResult {
+        try perform([(sql, values)])[0]
+    }
+
+    /// Runs each statement's prepared statement in order, preparing it first if this connection has
+    /// not yet. More than one, or a transaction's `BEGIN` waiting for its first statement, go all
+    /// at once and are answered in one round trip (`cpostgres_exec_pipeline`).
+    private func perform(_ statements: [(sql: String, values: [PostgresParameter])], isRetry: Bool = false) throws
+        -> [PostgresResult]
+    {
         let connection = try open()
-        let parameters = try ParameterBuffer(values, sql: sql)
-        let name = try statementName(for: sql, connection)
+        let buffers = try statements.map { try ParameterBuffer($0.values, sql: $0.sql) }
+        let names = try statements.map { try statementName(for: $0.sql, connection) }
         do {
-            return try parameters.withPointers { values, lengths, formats in
-                guard let begin = pendingBegin else {
-                    return try PostgresResult(
-                        cpostgres_exec_prepared(connection, name, Int32(parameters.count), values, lengths, formats),
-                        connection: connection, sql: sql)
-                }
-                pendingBegin = nil
-                var opening: OpaquePointer?
-                let statement = cpostgres_exec_prepared_after(
-                    connection, begin, &opening, name, Int32(parameters.count), values, lengths, formats)
-                _ = try PostgresResult(opening, connection: connection, sql: begin)
-                return try PostgresResult(statement, connection: connection, sql: sql)
+            if statements.count == 1, pendingBegin == nil {
+                return [
+                    try buffers[0].withPointers { values, lengths, formats in
+                        try PostgresResult(
+                            cpostgres_exec_prepared(connection, names[0], Int32(buffers[0].count), values, lengths, formats),
+                            connection: connection, sql: statements[0].sql)
+                    }
+                ]
             }
+            let begin = pendingBegin
+            pendingBegin = nil
+            var opening: OpaquePointer?
+            var results = [OpaquePointer?](repeating: nil, count: statements.count)
+            let sent = ParameterBuffer.withPointers(of: buffers) { values, lengths, formats in
+                withCStrings(names) { names in
+                    cpostgres_exec_pipeline(
+                        connection, begin, &opening, Int32(statements.count), names, buffers.map { Int32($0.count) }, values,
+                        lengths, formats, &results)
+                }
+            }
+            // Every result is taken (and freed) before the first failure among them is thrown.
+            let opened = begin.map { begin in Result { try PostgresResult(opening, connection: connection, sql: begin) } }
+            let answers = zip(results, statements).map { result, statement in
+                Result { try PostgresResult(result, connection: connection, sql: statement.sql) }
+            }
+            guard sent else { throw PostgresResult.connectionError(connection, sql: begin ?? statements[0].sql) }
+            _ = try opened?.get()
+            return try answers.map { try $0.get() }
         } catch let error as PostgresError where error.code == .featureNotSupported {
             // "cached plan must not change result type": a table the statement reads changed shape
-            // since it was prepared (`SELECT *` after `ALTER TABLE … ADD COLUMN`). The statement is
+            // since it was prepared (`SELECT *` after `ALTER TABLE … ADD COLUMN`). The statements are
             // prepared afresh. Outside a transaction the failed one changed nothing and aborted
-            // nothing, so it runs again at once; inside one, the transaction is lost all the same.
-            forget(sql)
+            // nothing, so they run again at once; inside one, the transaction is lost all the same.
+            for statement in statements { forget(statement.sql) }
             guard !isRetry, transactionStatus == CPOSTGRES_TRANSACTION_IDLE else { throw error }
-            return try perform(sql, values, isRetry: true)
+            return try perform(statements, isRetry: true)
         }
+    }
+
+    /// Calls `body` with a C string of each of `strings`, valid only during the call.
+    private func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
+        let copies = strings.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        return try body(copies.map { UnsafePointer($0) })
     }
 
     private func statementName(for sql: String, _ connection: OpaquePointer) throws -> String {

@@ -23,4 +23,8 @@ struct PostgresSQLConnection: SQLConnection {
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
         try connection.scalar(sql, arguments.postgres)
     }
+
+    func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
+        try connection.queries(statements.map { ($0.sql, $0.arguments.postgres) }).map { $0.map(SQLRow.init) }
+    }
 }

@@ -22,6 +22,10 @@ package protocol SQLConnection {
     /// The first column of the first row: nil when there is no row or the value is NULL.
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T?
 
+    /// All rows of each statement, in order: on PostgreSQL sent at once and answered in one round
+    /// trip; on SQLite, which has no round trips, one after another.
+    func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]]
+
     /// The engine, for a fragment whose text differs (`SQLDialect`).
     var dialect: SQLDialect { get }
 

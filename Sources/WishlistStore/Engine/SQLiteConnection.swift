@@ -23,4 +23,8 @@ struct SQLiteConnection: SQLConnection {
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
         try database.scalar(sql, arguments.sqlite)
     }
+
+    func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
+        try statements.map { try query($0.sql, $0.arguments) }
+    }
 }

@@ -54,22 +54,25 @@ extension JournalRepository {
     }
 
     /// The entries in rows that selected ``columns``, each with its photos and the wishes it
-    /// mentions (one query for all of each).
+    /// mentions (one query for all of each, sent together).
     static func entries(from rows: [SQLRow], _ db: any SQLConnection) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
-        var mentions: [Int64: [UUID]] = [:]
-        if !rowIDs.isEmpty {
-            let mentionRows = try db.query(
+        guard !rowIDs.isEmpty else { return [] }
+        let found = try db.queries([
+            (
                 """
                 SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
                 WHERE m.entry_id IN (\(db.dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
                 """,
-                ["entries": rowIDs.jsonArray])
-            for row in mentionRows {
-                mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))
-            }
+                ["entries": rowIDs.jsonArray]
+            ),
+            PhotoRepository.photosQuery(of: .journalEntry, rowIDs, db.dialect)
+        ])
+        var mentions: [Int64: [UUID]] = [:]
+        for row in found[0] {
+            mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))
         }
-        let photos = try PhotoRepository.photos(of: .journalEntry, rowIDs, db)
+        let photos = try PhotoRepository.photos(of: .journalEntry, in: found[1])
         return try zip(rows, rowIDs).map { row, rowID in
             var entry = try entry(from: row)
             entry.photos = photos[rowID] ?? []

@@ -51,20 +51,24 @@ extension WishRepository {
         }
     }
 
-    /// Each wish's newest prices, at most `SeenPrice.historyLimit`, newest first, in one query
-    /// that walks `wish_prices_by_wish` in its order for each wish; the limit is applied here.
+    /// The query of each wish's newest prices, at most `SeenPrice.historyLimit`, newest first
+    /// (``priceHistories(in:)`` reads them): one query that walks `wish_prices_by_wish` in its order for each wish; the limit is applied here.
     /// (Ranked with ROW_NUMBER in SQL, the rows were sorted in temporary B-trees, a tenth of a
     /// search's time with no prices at all; a statement per wish cost as much in binding and
     /// stepping.) A history grows only when a link's price changes.
-    static func priceHistories(ofWishes rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: [SeenPrice]] {
-        guard !rowIDs.isEmpty else { return [:] }
-        var histories: [Int64: [SeenPrice]] = [:]
-        let rows = try db.query(
+    static func priceHistoriesQuery(ofWishes rowIDs: [Int64], _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
+        (
             """
             SELECT wish_id, amount, currency, seen_at FROM wish_prices
-            WHERE wish_id IN (\(db.dialect.members(ofJSONArray: ":wishes", as: .integer))) ORDER BY wish_id, seen_at DESC, id DESC
+            WHERE wish_id IN (\(dialect.members(ofJSONArray: ":wishes", as: .integer))) ORDER BY wish_id, seen_at DESC, id DESC
             """,
-            ["wishes": rowIDs.jsonArray])
+            ["wishes": rowIDs.jsonArray]
+        )
+    }
+
+    /// The histories of each wish in the rows of ``priceHistoriesQuery(ofWishes:_:)``.
+    static func priceHistories(in rows: [SQLRow]) throws -> [Int64: [SeenPrice]] {
+        var histories: [Int64: [SeenPrice]] = [:]
         for row in rows {
             let wishID: Int64 = try row["wish_id"]
             guard histories[wishID, default: []].count < SeenPrice.historyLimit else { continue }

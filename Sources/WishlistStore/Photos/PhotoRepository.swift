@@ -212,13 +212,24 @@ public struct PhotoRepository: Sendable {
     /// The photos of each of the records in `rowIDs`, in their order.
     static func photos(of record: PhotoRecord, _ rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: [Photo]] {
         guard !rowIDs.isEmpty else { return [:] }
-        var photos: [Int64: [Photo]] = [:]
-        let rows = try db.query(
+        let query = photosQuery(of: record, rowIDs, db.dialect)
+        return try photos(of: record, in: db.query(query.sql, query.arguments))
+    }
+
+    /// The query of ``photos(of:_:_:)``, for a caller that sends it with others (`SQLConnection.queries`).
+    static func photosQuery(of record: PhotoRecord, _ rowIDs: [Int64], _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
+        (
             """
-            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(db.dialect.members(ofJSONArray: ":records", as: .integer)))
+            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(dialect.members(ofJSONArray: ":records", as: .integer)))
             ORDER BY p.\(record.column), p.position
             """,
-            ["records": rowIDs.jsonArray])
+            ["records": rowIDs.jsonArray]
+        )
+    }
+
+    /// The photos of each record in the rows of ``photosQuery(of:_:_:)``.
+    static func photos(of record: PhotoRecord, in rows: [SQLRow]) throws -> [Int64: [Photo]] {
+        var photos: [Int64: [Photo]] = [:]
         for row in rows {
             photos[try row[record.column], default: []].append(try stored(from: row).photo)
         }

@@ -52,11 +52,16 @@ extension WishRepository {
         return (rowID, try wishes(from: [row], db)[0])
     }
 
-    /// The wishes in rows that selected ``columns``, each with its photos and prices (one query each for all).
+    /// The wishes in rows that selected ``columns``, each with its photos and prices (one query each
+    /// for all, sent together).
     static func wishes(from rows: [SQLRow], _ db: any SQLConnection) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
-        let photos = try PhotoRepository.photos(of: .wish, rowIDs, db)
-        let prices = try priceHistories(ofWishes: rowIDs, db)
+        guard !rowIDs.isEmpty else { return [] }
+        let found = try db.queries([
+            PhotoRepository.photosQuery(of: .wish, rowIDs, db.dialect), priceHistoriesQuery(ofWishes: rowIDs, db.dialect)
+        ])
+        let photos = try PhotoRepository.photos(of: .wish, in: found[0])
+        let prices = try priceHistories(in: found[1])
         return try zip(rows, rowIDs).map { row, rowID in
             var wish = try wish(from: row)
             wish.photos = photos[rowID] ?? []
