@@ -104,7 +104,8 @@ public final class PostgresConnection {
     }
 
     /// Reads, without waiting, what the server sent while the connection sat idle: a terminated
-    /// session's farewell and closed socket make this false. Costs two non-blocking reads.
+    /// session's farewell and closed socket make this false. Costs two non-blocking reads, and the
+    /// reading of a read's `COMMIT` answer when one is still unread (`open`).
     func checkAlive() -> Bool {
         guard let handle, cpostgres_poll_alive(handle) else { return false }
         return (try? open()) != nil

@@ -52,7 +52,8 @@ extension WishRepository {
     }
 
     /// The query of each wish's newest prices, at most `SeenPrice.historyLimit`, newest first
-    /// (``priceHistories(in:)`` reads them): one query that walks `wish_prices_by_wish` in its order for each wish; the limit is applied here.
+    /// (``priceHistories(in:)`` reads them): one query that walks `wish_prices_by_wish` in its
+    /// order for each wish; the limit is applied as the rows are read.
     /// (Ranked with ROW_NUMBER in SQL, the rows were sorted in temporary B-trees, a tenth of a
     /// search's time with no prices at all; a statement per wish cost as much in binding and
     /// stepping.) A history grows only when a link's price changes.
