@@ -25,6 +25,25 @@ import Testing
         #expect(try connection.queries([]).isEmpty)
     }
 
+    @Test func statementsAreAllPlannedForTheirValuesWhenOneSaysItsValuesDecide() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let setting = "SELECT current_setting('plan_cache_mode') AS mode, CAST(:id AS int4) AS id"
+        var decided: PostgresNamedArguments = ["id": 1]
+        decided.valuesDecideThePlan = true
+        let modes = { (statements: [(sql: String, arguments: PostgresNamedArguments)]) in
+            try connection.queries(statements).map { try $0.first?["mode"] as String? }
+        }
+        #expect(try modes([(setting, ["id": 1]), (setting, ["id": 2])]) == ["force_generic_plan", "force_generic_plan"])
+        #expect(try modes([(setting, ["id": 1]), (setting, decided)]) == ["force_custom_plan", "force_custom_plan"])
+        let inside = try connection.transaction { _ in
+            (try modes([(setting, decided), (setting, ["id": 2])]), try modes([(setting, ["id": 1]), (setting, ["id": 2])]))
+        }
+        #expect(inside.0 == ["force_custom_plan", "force_custom_plan"])
+        #expect(inside.1 == ["force_generic_plan", "force_generic_plan"])
+        // Outside a transaction the session's setting was put back.
+        #expect(try modes([(setting, ["id": 1])]) == ["force_generic_plan"])
+    }
+
     @Test func theFirstFailureIsThrownAndTheStatementsAfterItDoNotRun() throws {
         let connection = try TestDatabase.connection(schema: Self.schema)
         let error = #expect(throws: PostgresError.self) {
