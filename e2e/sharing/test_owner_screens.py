@@ -156,7 +156,7 @@ def test_rotating_and_revoking_a_link_end_the_old_one_at_once(server, browser, c
     share = make_share(server, token)
 
     browser.get(server.url("/#/settings/shares"))
-    find_by_role(browser, "button", say(en["sharing.shares.rotateNamed"], title="Birthday")).click()
+    wait_for_role(browser, "button", say(en["sharing.shares.rotateNamed"], title="Birthday")).click()
     wait_for_role(browser, "dialog", say(en["sharing.rotate.title"], title="Birthday"))
     find_by_role(browser, "button", en["sharing.rotate.confirm"]).click()
     new_link = wait_for_role(browser, "textbox", en["sharing.link.label"])

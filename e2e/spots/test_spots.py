@@ -207,7 +207,7 @@ def test_near_me_shows_a_place_once_with_every_work_it_is_known_from(server, bro
     allow_location(browser, server, *plaza)
     use_language(browser, language)
     browser.get(server.url("/#/map/near"))
-    find_by_role(browser, "tab", catalog["near.spots"]).click()
+    wait_for_role(browser, "tab", catalog["near.spots"]).click()
     name = shared[0]["name"]
     heading = wait_until(browser, lambda: find_by_role(browser, "heading", name), f"{name} is not listed once")
     card = heading.find_element("xpath", "./ancestor::a")
