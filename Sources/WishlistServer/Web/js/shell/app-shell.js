@@ -131,21 +131,21 @@ export class AppShell extends HTMLElement {
     navigation.record();
     const route = match?.route ?? null;
     const showing = ++this.#showing;
-    let screen;
+    let unloaded = null;
     try {
       await SCREENS[route?.element]?.();
-      screen = document.createElement(route?.element ?? "wl-not-found-view");
-      screen.routeParams = { ...route?.params, ...match?.params };
     } catch (error) {
-      // Its module could not be fetched (offline before the service worker kept the shell):
-      // said as any failed load is, with a way to try again. A page keeps a module that failed
-      // as failed (HTML's module map), so only a new page fetches it again.
-      screen = document.createElement("wl-error-panel");
-      screen.error = new NetworkError("This screen could not be loaded.", { cause: error });
-      screen.addEventListener("retry", () => location.reload());
+      unloaded = error;
     }
     // A later route came while this screen's module loaded: that one is shown instead.
     if (showing !== this.#showing) return;
+    let screen;
+    if (unloaded) {
+      screen = unloadedScreen(unloaded);
+    } else {
+      screen = document.createElement(route?.element ?? "wl-not-found-view");
+      screen.routeParams = { ...route?.params, ...match?.params };
+    }
     const tab = route ? TABS.find((entry) => entry.name === route.tab) : null;
     const isFirst = this.#current === null;
     this.#current = { route, path, title: null };
@@ -178,6 +178,16 @@ export class AppShell extends HTMLElement {
     }
     document.title = i18n.t("page.title", { page: title ?? i18n.t(key) });
   }
+}
+
+/** What stands for a screen whose module could not be fetched (offline before the service worker
+ * kept the shell): said as any failed load is, with a way to try again. A page keeps a module that
+ * failed as failed (HTML's module map), so only a new page fetches it again. */
+function unloadedScreen(error) {
+  const panel = document.createElement("wl-error-panel");
+  panel.error = new NetworkError("This screen could not be loaded.", { cause: error });
+  panel.addEventListener("retry", () => location.reload());
+  return panel;
 }
 
 customElements.define("wl-shell", AppShell);
