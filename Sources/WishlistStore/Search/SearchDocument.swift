@@ -16,8 +16,9 @@ struct SearchDocument: Sendable, Equatable {
         case grams([String])
         /// Only ever asked for whole: no positions.
         case words([String])
-        /// A spot's place-name bigrams, weight `A`, then the words of its text, each once, weight `B`.
-        case weighted(grams: [String], text: String)
+        /// A spot's place-name bigrams, then the words of its text, each once, each kind marked
+        /// (`SpotLexeme`).
+        case marked(grams: [String], text: String)
     }
 
     /// A bigram document: the tokens in order, their positions kept for phrases.
@@ -33,11 +34,11 @@ struct SearchDocument: Sendable, Equatable {
     }
 
     /// A document of two FTS5 columns, `grams` then `text` (which FTS5 splits into words itself),
-    /// held by PostgreSQL as one part: the bigrams weighted `A`, then the text's words, each once,
-    /// weighted `B`.
+    /// held by PostgreSQL as one part: the bigrams, then the text's words, each once, each lexeme
+    /// marked with its kind (`SpotLexeme`).
     init(grams: [String], text: String) {
         fts5 = [grams.joined(separator: " "), text]
-        tokens = .weighted(grams: grams, text: text)
+        tokens = .marked(grams: grams, text: text)
     }
 
     /// PostgreSQL's `tsvector` literals of the record's parts.
@@ -47,11 +48,11 @@ struct SearchDocument: Sendable, Equatable {
             return SearchVector.parts(tokens)
         case .words(let tokens):
             return tokens.isEmpty ? [] : [SearchVector.lexemes(tokens)]
-        case .weighted(let grams, let text):
+        case .marked(let grams, let text):
             var seen = Set<Substring>()
-            let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map(String.init)
+            let words = SearchGrams.words(of: text).filter { seen.insert($0).inserted }.map { SpotLexeme.word + $0 }
             return [
-                [SearchVector.vector(grams, weight: "A"), SearchVector.vector(words, from: grams.count + 1, weight: "B")]
+                [SearchVector.vector(grams.map { SpotLexeme.name + $0 }), SearchVector.vector(words, from: grams.count + 1)]
                     .filter { !$0.isEmpty }.joined(separator: " ")
             ]
         }
@@ -61,7 +62,7 @@ struct SearchDocument: Sendable, Equatable {
     var isEmpty: Bool {
         switch tokens {
         case .grams(let tokens), .words(let tokens): tokens.isEmpty
-        case .weighted: false
+        case .marked: false
         }
     }
 }

@@ -70,18 +70,17 @@ enum SearchGrams {
     }
 
     /// What finds one query word in a bigram index: the phrase of its bigrams, or for a single
-    /// character the bigrams starting with it. On PostgreSQL, with `weight`, only in positions of
-    /// that weight (the column of an index of two, `spot_search`).
-    static func phrase(_ word: Substring, prefix: String, weight: String = "") -> SearchPattern.Word? {
+    /// character the bigrams starting with it.
+    static func phrase(_ word: Substring, prefix: String) -> SearchPattern.Word? {
         guard word.count > 1 else {
             let token = prefix + String(word)
             return FTS5Pattern(matchingAllTokensIn: token, prefix: true).map { fts5 in
-                SearchPattern.Word(fts5: fts5.description, tsquery: SearchVector.prefix(token, weight: weight))
+                SearchPattern.Word(fts5: fts5.description, tsquery: SearchVector.prefix(token))
             }
         }
         let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
         return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " ")).map { fts5 in
-            SearchPattern.Word(fts5: fts5.description, tsquery: SearchVector.phrase(bigrams, weight: weight))
+            SearchPattern.Word(fts5: fts5.description, tsquery: SearchVector.phrase(bigrams))
         }
     }
 

@@ -13,8 +13,8 @@ enum SearchIndex: String, CaseIterable, Sendable {
     case wishTexts = "wish_text_search"
     /// Journal entries' bigrams (title and contents).
     case journal = "journal_search"
-    /// Spots' place names' bigrams (FTS5's `grams`, PostgreSQL's weight `A`) and the words of their
-    /// descriptions and addresses (`words`, weight `B`).
+    /// Spots' place names' bigrams (FTS5's `grams`) and the words of their descriptions and
+    /// addresses (`words`); on PostgreSQL, each lexeme marked with its kind (`SpotLexeme`).
     case spots = "spot_search"
     /// The bigrams of the works' and artists' titles and aliases.
     case spotTitles = "spot_title_search"

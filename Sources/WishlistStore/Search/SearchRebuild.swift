@@ -30,6 +30,11 @@ enum SearchRebuild {
             let aliases = TagsColumn.tags(in: try row["aliases"]) ?? []
             try SearchIndex.spotTitles.add(try row["id"], SpotRepository.titleDocument([try row["title"]] + aliases), db)
         }
+        try spots(db)
+    }
+
+    /// Indexes every spot; `spot_search` must be empty.
+    static func spots(_ db: any SQLConnection) throws {
         try db.forEachPage(
             "SELECT id, name, description, address FROM spots WHERE id > :after ORDER BY id LIMIT :limit", pageSize: pageSize
         ) { row in

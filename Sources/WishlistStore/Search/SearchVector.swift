@@ -44,9 +44,8 @@ enum SearchVector {
         return parts
     }
 
-    /// The `tsvector` literal of tokens at positions from 1, each position marked with `weight`
-    /// (`A`…`D`, or none) and none past ``maxPosition``.
-    static func vector<Tokens: Collection<String>>(_ tokens: Tokens, from first: Int = 1, weight: String = "") -> String {
+    /// The `tsvector` literal of tokens at positions from `first`, none past ``maxPosition``.
+    static func vector<Tokens: Collection<String>>(_ tokens: Tokens, from first: Int = 1) -> String {
         var positions: [String: [Int]] = [:]
         var order: [String] = []
         for (offset, token) in tokens.enumerated() {
@@ -54,7 +53,7 @@ enum SearchVector {
             positions[token, default: []].append(min(first + offset, maxPosition))
         }
         return order.map { token in
-            quoted(token) + ":" + positions[token, default: []].map { "\($0)\(weight)" }.joined(separator: ",")
+            quoted(token) + ":" + positions[token, default: []].map(String.init).joined(separator: ",")
         }.joined(separator: " ")
     }
 
@@ -64,14 +63,14 @@ enum SearchVector {
         tokens.map(quoted).joined(separator: " ")
     }
 
-    /// The `tsquery` of a phrase of tokens, each marked with `weight` when it has one.
-    static func phrase(_ tokens: [String], weight: String = "") -> String {
-        tokens.map { quoted($0) + (weight.isEmpty ? "" : ":\(weight)") }.joined(separator: " <-> ")
+    /// The `tsquery` of a phrase of tokens.
+    static func phrase(_ tokens: [String]) -> String {
+        tokens.map(quoted).joined(separator: " <-> ")
     }
 
-    /// The `tsquery` of every lexeme starting with `token` (with `weight`, in positions so marked).
-    static func prefix(_ token: String, weight: String = "") -> String {
-        quoted(token) + ":*" + weight
+    /// The `tsquery` of every lexeme starting with `token`.
+    static func prefix(_ token: String) -> String {
+        quoted(token) + ":*"
     }
 
     /// The `tsquery` of one whole token.

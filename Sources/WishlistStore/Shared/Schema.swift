@@ -30,6 +30,7 @@ enum Schema {
         migrator.register("2026-12-10-pending-shares", createPendingShares)
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
+        migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         return migrator
     }
 
@@ -52,6 +53,7 @@ enum Schema {
         migrator.register("2026-12-10-pending-shares", createPendingShares)
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
+        migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         return migrator
     }
 

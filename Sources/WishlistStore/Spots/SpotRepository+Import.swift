@@ -174,9 +174,9 @@ extension SpotRepository {
 
     /// What `spot_search` holds for a spot: the bigrams of its place name, and the words of its
     /// description and address, matched by their start. FTS5 splits the words itself, in its
-    /// column `words`; PostgreSQL holds them (each once) after the name's bigrams, the bigrams
-    /// marked with weight `A` and the words `B`, so that a query asks each for its own. A place
-    /// name is a few words: its positions stay far below `SearchVector.maxPosition`.
+    /// column `words`; PostgreSQL holds them (each once) after the name's bigrams, each lexeme
+    /// marked with its kind (`SpotLexeme`), so that a query asks each for its own. A place name is
+    /// a few words: its positions stay far below `SearchVector.maxPosition`.
     static func spotDocument(_ entry: SpotCatalog.Entry) -> SearchDocument {
         spotDocument(name: entry.name, description: entry.description, address: entry.address)
     }

@@ -98,9 +98,9 @@ extension SpotRepository {
     /// ``list(_:after:owner:_:)``, and with search text and `bound` on PostgreSQL, how many spots
     /// match, counted up to `bound`, by the same statement (nil otherwise: the caller counts).
     ///
-    /// PostgreSQL reads the matches once for both: each match is a heap visit and a recheck of its
-    /// words' weights, and the 743 of "카페" cost it 1.3 ms a reading. SQLite's FTS5 hands back
-    /// its matches from the index alone, so there the count stays a statement of its own.
+    /// PostgreSQL reads the matches once for both: each match is a visit of its table's page.
+    /// SQLite's FTS5 hands back its matches from the index alone, so there the count stays a
+    /// statement of its own.
     static func list(
         _ query: SpotQuery, after: Position?, countingUpTo bound: Int?, owner: UserKey, _ db: any SQLConnection
     ) throws -> (page: Page<Spot>, counted: Int?) {
@@ -229,16 +229,17 @@ extension SpotRepository {
     }
 
     /// The pattern of a search in `spot_search`: every query word inside the place name (its
-    /// bigrams: FTS5's column `grams`, PostgreSQL's weight `A`) or starting a word of the
-    /// description or address (`words`, weight `B`).
+    /// bigrams: FTS5's column `grams`, PostgreSQL's lexemes marked `SpotLexeme.name`) or starting
+    /// a word of the description or address (`words`, lexemes marked `SpotLexeme.word`).
     static func spotPattern(_ text: String) -> SearchPattern? {
         SearchGrams.pattern(query: text) { word in
-            guard let inName = SearchGrams.phrase(word, prefix: "", weight: "A"),
+            guard let inName = SearchGrams.phrase(word, prefix: ""),
+                let inMarkedName = SearchGrams.phrase(word, prefix: SpotLexeme.name),
                 let wordStart = FTS5Pattern(matchingAllTokensIn: String(word), prefix: true)
             else { return nil }
             return SearchPattern.Word(
                 fts5: "(grams : \(inName.fts5) OR words : \(wordStart))",
-                tsquery: "((\(inName.tsquery)) | \(SearchVector.prefix(String(word), weight: "B")))")
+                tsquery: "((\(inMarkedName.tsquery)) | \(SearchVector.prefix(SpotLexeme.word + word)))")
         }
     }
 
