@@ -22,6 +22,7 @@ from urllib.parse import urlparse
 
 import postgres_cluster
 import pytest
+import urllib3
 from selenium.common.exceptions import WebDriverException
 
 import haproxy_cluster
@@ -353,6 +354,21 @@ def _worker_browser():
         kept["driver"].quit()
 
 
+def made_like_new(driver, origins, start=ReusableBrowser):
+    """`driver` reset (`ReusableBrowser.reset`), or a new browser from `start` when there is none
+    or it cannot be reset: it refused, or it stopped answering. (Once, a reset's `about:blank`
+    never loaded; the command failed after the driver's 120 s, and every later command of that
+    session waited as long.) The old one is stopped with its driver, not asked to quit, which a
+    driver stuck on a command would not answer either."""
+    if driver is not None:
+        try:
+            driver.reset(origins)
+            return driver
+        except (WebDriverException, urllib3.exceptions.HTTPError):
+            driver.service.stop()
+    return start()
+
+
 @pytest.fixture
 def browser(_worker_browser, request):
     """Headless Chromium at phone size (390×844), English, as new, failing the test on any script error.
@@ -360,15 +376,7 @@ def browser(_worker_browser, request):
     Only the tests marked `service_worker` (e2e/offline/) let the app install its worker: the others run
     it as a browser without service workers does, which spared each of them fetching and keeping the whole
     shell (half of a test's requests, a sixth of Chromium's time)."""
-    driver = _worker_browser["driver"]
-    if driver is not None:
-        try:
-            driver.reset(_SERVED_ORIGINS)
-        except WebDriverException:
-            driver.quit()
-            driver = None
-    if driver is None:
-        driver = _worker_browser["driver"] = ReusableBrowser()
+    driver = _worker_browser["driver"] = made_like_new(_worker_browser["driver"], _SERVED_ORIGINS)
     _SERVED_ORIGINS.clear()
     if request.node.get_closest_marker("service_worker") is None:
         driver.hide_service_workers()

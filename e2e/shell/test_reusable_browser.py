@@ -1,6 +1,10 @@
 """The worker's one Chromium is made as new between tests (reusable_browser.py): what one test
 left behind (a session, stored data, a blocked network, an emulated screen) is gone for the next."""
 
+import urllib3
+from selenium.common.exceptions import WebDriverException
+
+from conftest import made_like_new
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
 from reusable_browser import ANIMATION_SPEED
 
@@ -31,3 +35,30 @@ def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
         "const done = arguments[0]; fetch('/api/v1/me').then((r) => done(r.status), () => done(0));"
     )
     assert status == 200
+
+
+class StuckBrowser:
+    """A browser whose reset fails as `failure` says, and whose driver notes that it was stopped."""
+
+    def __init__(self, failure):
+        self.failure = failure
+        self.service = self
+        self.stopped = False
+
+    def reset(self, origins):
+        raise self.failure
+
+    def stop(self):
+        self.stopped = True
+
+
+def test_a_browser_that_cannot_be_reset_or_stopped_answering_is_replaced():
+    new = object()
+    for failure in (
+        WebDriverException("chrome not reachable"),
+        urllib3.exceptions.ReadTimeoutError(None, "/session/x/window/handles", "Read timed out. (read timeout=120)"),
+    ):
+        stuck = StuckBrowser(failure)
+        assert made_like_new(stuck, set(), start=lambda: new) is new
+        assert stuck.stopped, failure
+    assert made_like_new(None, set(), start=lambda: new) is new
