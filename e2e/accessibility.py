@@ -139,7 +139,7 @@ def by_role(context, role, name=None):
         root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         prefix = reference[1]
         matching = [
-            WebElement(driver, prefix + str(node["backendDOMNodeId"]))
+            driver.create_web_element(prefix + str(node["backendDOMNodeId"]))
             for role_name in sorted(_ROLE_ALIASES.get(role, {role}))
             for node in _query_tree(driver, root, role_name, name)
             if not node.get("ignored") and "backendDOMNodeId" in node

@@ -419,8 +419,9 @@ KINDS = ("browser", "api", "fuzz", "load")
 # photo, search, the journal and sharing.
 JOURNEY = "cluster_journey"
 # Tests that run on SQLite only: the browser's (the engine is behind the API they drive), those bound by
-# time or load (measured on the default engine), and those about the data directory's SQLite file.
-SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only"}
+# time or load (measured on the default engine), and those about the data directory's SQLite file; and
+# those that start no server, once.
+SQLITE_ONLY_MARKERS = {"browser", "timing", "load", "sqlite_only", "no_server"}
 
 
 def pytest_generate_tests(metafunc):

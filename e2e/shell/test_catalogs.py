@@ -4,7 +4,11 @@ on screen. Every key must be in both, with the same {placeholders}, and never em
 
 import re
 
+import pytest
+
 from conftest import REPOSITORY
+
+pytestmark = pytest.mark.no_server
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

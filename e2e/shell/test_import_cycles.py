@@ -5,7 +5,11 @@ orders. Reads the sources; no browser or server needed."""
 import re
 from pathlib import Path
 
+import pytest
+
 from conftest import REPOSITORY
+
+pytestmark = pytest.mark.no_server
 
 JS = REPOSITORY / "Sources" / "WishlistServer" / "Web" / "js"
 

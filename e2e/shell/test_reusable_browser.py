@@ -1,8 +1,13 @@
 """The worker's one Chromium is made as new between tests (reusable_browser.py): what one test
 left behind (a session, stored data, a blocked network, an emulated screen) is gone for the next."""
 
+import pytest
 import urllib3
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    WebDriverException,
+)
 
 from conftest import made_like_new
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
@@ -52,6 +57,7 @@ class StuckBrowser:
         self.stopped = True
 
 
+@pytest.mark.no_server
 def test_a_browser_that_cannot_be_reset_or_stopped_answering_is_replaced():
     new = object()
     for failure in (
@@ -62,3 +68,43 @@ def test_a_browser_that_cannot_be_reset_or_stopped_answering_is_replaced():
         assert made_like_new(stuck, set(), start=lambda: new) is new
         assert stuck.stopped, failure
     assert made_like_new(None, set(), start=lambda: new) is new
+
+
+# A page with a button below the fold, one under a cover, one hidden and a select, each noting the
+# events that reach it.
+CLICK_PAGE = """data:text/html,<!doctype html><meta name=viewport content="width=device-width">
+<body style="margin:0"><div style="height:2000px"></div>
+<button id=far>far</button>
+<div style="position:relative"><button id=covered>covered</button>
+<div style="position:absolute;inset:0;background:white"></div></div>
+<button id=hidden hidden>hidden</button>
+<select id=pick><option>one</option><option>two</option></select>
+<script>
+window.seen = [];
+for (const type of ["mousemove", "mousedown", "mouseup", "click"]) {
+  document.addEventListener(type, (event) => seen.push(`${type} ${event.target.id} ${event.buttons} ${event.isTrusted}`));
+}
+</script>"""
+
+
+def test_a_click_is_the_mouses_own_after_webdrivers_checks(browser):
+    browser.get(CLICK_PAGE)
+    far = browser.find_element("id", "far")
+    far.click()
+    # (The page may also see the mouse move where it was before, as the page scrolls under it.)
+    assert [event for event in browser.execute_script("return seen") if " far " in event] == [
+        "mousemove far 0 true",
+        "mousedown far 1 true",
+        "mouseup far 0 true",
+        "click far 0 true",
+    ]
+    assert browser.execute_script("return scrollY") > 0, "the button was scrolled into view"
+
+    with pytest.raises(ElementClickInterceptedException, match="other element would receive the click"):
+        browser.find_element("id", "covered").click()
+    with pytest.raises(ElementNotInteractableException, match="no box"):
+        browser.find_element("id", "hidden").click()
+    # An option of a select has no box of its own: WebDriver's click picks it.
+    browser.find_element("css selector", "#pick option:nth-child(2)").click()
+    assert browser.execute_script("return document.getElementById('pick').value") == "two"
+    assert [event for event in browser.execute_script("return seen") if "covered" in event or "hidden" in event] == []
