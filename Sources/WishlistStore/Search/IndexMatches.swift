@@ -26,18 +26,16 @@ struct IndexMatches {
     /// and how many rows match, counted up to one past the count bound.
     static func rankedOnPostgres(
         in index: SearchIndex, _ pattern: SearchPattern, page: String, _ arguments: SQLArguments, _ db: any SQLConnection
-    ) throws -> (rows: [SQLRow], counted: Int) {
+    ) throws -> CountedPage {
         let newest = index.newest(pattern, named: "pattern", limit: newestBound, selectingRanks: true, db.dialect)
-        // The count's row is there when no page is: it carries the count alone.
-        let rows = try db.query(
-            """
-            WITH matches AS MATERIALIZED (\(newest.sql)),
-            candidates AS (SELECT * FROM matches ORDER BY id DESC LIMIT :candidates)
-            SELECT counted.matches, page.* FROM (SELECT count(*) AS matches FROM matches) AS counted
-            LEFT JOIN LATERAL (\(page)) AS page ON TRUE
-            """,
-            newest.arguments + arguments + ["candidates": WishRepository.searchCandidateLimit])
-        return (try rows.filter { try $0["id"] as Int64? != nil }, try rows.first?["matches"] ?? 0)
+        return try CountedPage(
+            db.query(
+                """
+                WITH matches AS MATERIALIZED (\(newest.sql)),
+                candidates AS (SELECT * FROM matches ORDER BY id DESC LIMIT :candidates)
+                \(CountedPage.select(count: "SELECT count(*) AS matches FROM matches", page: page))
+                """,
+                newest.arguments + arguments + ["candidates": WishRepository.searchCandidateLimit]))
     }
 
     /// How many rows of an index match `pattern`, counted up to one past the count bound (the

@@ -30,7 +30,7 @@ extension JournalRepository {
                 OR (\(entry)day, \(entry)created_at, \(entry)id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
             """
         }
-        let ranked: (rows: [SQLRow], counted: Int)
+        let ranked: CountedPage
         switch db.dialect {
         case .sqlite:
             // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may walk
@@ -46,7 +46,7 @@ extension JournalRepository {
                 ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
                 """,
                 arguments + ["candidates": matches.candidates, "owner": owner.rawValue])
-            ranked = (rows, matches.counted)
+            ranked = CountedPage(rows: rows, counted: matches.counted)
         case .postgres:
             ranked = try IndexMatches.rankedOnPostgres(
                 in: .journal, pattern,

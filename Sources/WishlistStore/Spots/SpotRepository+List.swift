@@ -134,23 +134,17 @@ extension SpotRepository {
             SELECT \(columns), c.rank FROM page c \(db.dialect.joinInOrder) spots s ON s.id = c.id \(joins.sql)
             ORDER BY c.rank, c.id
             """
-        var rows: [SQLRow]
-        var counted: Int?
+        let (rows, counted): ([SQLRow], Int?)
         if let counting {
-            // `matched`, named twice, is made once; the count's row is there when no page is.
-            rows = try db.query(
-                """
-                \(page.sql)
-                SELECT counted.matches, listed.* FROM (
-                    SELECT count(*) AS matches FROM (SELECT id FROM matched LIMIT :bound) AS bounded
-                ) AS counted LEFT JOIN LATERAL (\(listed)) AS listed ON TRUE
-                ORDER BY listed.rank, listed.id
-                """,
-                page.arguments + joins.arguments + ["bound": counting])
-            counted = try rows.first?["matches"] ?? 0
-            rows = try rows.filter { try $0["id"] as Int64? != nil }
+            // `matched`, named twice, is made once.
+            let count = "SELECT count(*) AS matches FROM (SELECT id FROM matched LIMIT :bound) AS bounded"
+            let read = try CountedPage(
+                db.query(
+                    "\(page.sql)\n\(CountedPage.select(count: count, page: listed, orderedBy: "page.rank, page.id"))",
+                    page.arguments + joins.arguments + ["bound": counting]))
+            (rows, counted) = (read.rows, read.counted)
         } else {
-            rows = try db.query("\(page.sql)\n\(listed)", page.arguments + joins.arguments)
+            (rows, counted) = (try db.query("\(page.sql)\n\(listed)", page.arguments + joins.arguments), nil)
         }
         let items = rows.prefix(query.limit)
         let next =
