@@ -358,14 +358,14 @@ def made_like_new(driver, origins, start=ReusableBrowser):
     """`driver` reset (`ReusableBrowser.reset`), or a new browser from `start` when there is none
     or it cannot be reset: it refused, or it stopped answering. (Once, a reset's `about:blank`
     never loaded; the command failed after the driver's 120 s, and every later command of that
-    session waited as long.) The old one is stopped with its driver, not asked to quit, which a
+    session waited as long.) The old one is discarded with its driver, not asked to quit, which a
     driver stuck on a command would not answer either."""
     if driver is not None:
         try:
             driver.reset(origins)
             return driver
         except (WebDriverException, urllib3.exceptions.HTTPError):
-            driver.service.stop()
+            driver.discard()
     return start()
 
 

@@ -16,6 +16,9 @@ and all, unseen). The browser tests spent three quarters of their CPU time in Ch
 shell, the whole e2e run took 626 CPU-seconds instead of 808. The benchmarks that measure a page
 as a person would see it (bench/share_page.py) keep the full browser."""
 
+import os
+import signal
+
 from selenium import webdriver
 from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
 from selenium.webdriver.chrome.options import Options
@@ -165,6 +168,18 @@ class ReusableBrowser(webdriver.Chrome):
         # What the page logged before this test is not this test's.
         self.get_log("browser")
 
+    def discard(self):
+        """Ends the browser and its driver at once, whatever state they are in: every process of the
+        driver's tree is killed. Stopping the driver (`service.stop`) left Chromium running when the
+        driver died or hung, and waited 70 s for a hung one before killing it."""
+        driver = self.service.process
+        for pid in [driver.pid, *processes_below(driver.pid)]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        driver.wait()
+
     def hide_service_workers(self):
         """Makes the pages opened from now until the next reset see no `navigator.serviceWorker`."""
         self.execute_cdp_cmd(
@@ -192,3 +207,21 @@ class ReusableBrowser(webdriver.Chrome):
             for entry in self.get_log("browser")
             if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
         ]
+
+
+def processes_below(pid):
+    """The processes below `pid` (its children, theirs, and so on), read from /proc."""
+    children = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue  # a process that has just ended
+        children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [pid]
+    while waiting:
+        below = children.get(waiting.pop(), [])
+        found += below
+        waiting += below
+    return found

@@ -1,6 +1,9 @@
 """The worker's one Chromium is made as new between tests (reusable_browser.py): what one test
 left behind (a session, stored data, a blocked network, an emulated screen) is gone for the next."""
 
+import os
+import signal
+
 import pytest
 import urllib3
 from selenium.common.exceptions import (
@@ -11,7 +14,8 @@ from selenium.common.exceptions import (
 
 from conftest import made_like_new
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
-from reusable_browser import ANIMATION_SPEED
+from reusable_browser import ANIMATION_SPEED, ReusableBrowser, processes_below
+from waiting import wait_until
 
 
 def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
@@ -43,18 +47,17 @@ def test_reset_forgets_what_a_test_left_behind(server, browser, catalogs):
 
 
 class StuckBrowser:
-    """A browser whose reset fails as `failure` says, and whose driver notes that it was stopped."""
+    """A browser whose reset fails as `failure` says, and that notes that it was discarded."""
 
     def __init__(self, failure):
         self.failure = failure
-        self.service = self
-        self.stopped = False
+        self.discarded = False
 
     def reset(self, origins):
         raise self.failure
 
-    def stop(self):
-        self.stopped = True
+    def discard(self):
+        self.discarded = True
 
 
 @pytest.mark.no_server
@@ -66,8 +69,28 @@ def test_a_browser_that_cannot_be_reset_or_stopped_answering_is_replaced():
     ):
         stuck = StuckBrowser(failure)
         assert made_like_new(stuck, set(), start=lambda: new) is new
-        assert stuck.stopped, failure
+        assert stuck.discarded, failure
     assert made_like_new(None, set(), start=lambda: new) is new
+
+
+def running(pid):
+    """Whether process `pid` runs (an ended one not yet reaped by its parent is a zombie, "Z")."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.no_server
+def test_a_discarded_browser_leaves_no_process_even_when_its_driver_hangs():
+    browser = ReusableBrowser()
+    driver = browser.service.process.pid
+    processes = [driver, *processes_below(driver)]
+    assert len(processes) > 2, "the driver, Chromium and its helpers"
+    os.kill(driver, signal.SIGSTOP)  # a driver that answers nothing
+    browser.discard()
+    wait_until("every process of the browser has ended", lambda: not any(map(running, processes)), timeout=10)
 
 
 # A page with a button below the fold, one under a cover, one hidden and a select, each noting the
