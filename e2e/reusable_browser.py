@@ -20,10 +20,8 @@ import os
 import signal
 
 from selenium import webdriver
-from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.remote.webelement import WebElement
 
 # The binary itself: /usr/bin/chromium-headless-shell is a script that runs it without `exec`, so
 # the driver's quit ended the script and left the browser running.
@@ -40,70 +38,9 @@ ANIMATION_SPEED = 10
 
 _NORMAL_NETWORK = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
-# Where a click on arguments[0] lands, as WebDriver's click chooses it: the middle of the part of
-# its first box inside the viewport, scrolled into view first when that middle is outside it.
-# Answers [x, y, what is there to be hit there (the element itself, or something inside it, is
-# hit; anything else would take the click)], or null where WebDriver's own rules apply (an
-# option of a select, which has no box of its own; a page in a frame, whose boxes are the
-# frame's), or a string when there is nothing to click (no box).
-_CLICK_POINT = """
-const element = arguments[0];
-if (window !== window.top || element.closest("select")) return null;
-const middle = () => {
-  const box = element.getClientRects()[0];
-  if (!box) return null;
-  const left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
-  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
-  return { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, seen: left < right && top < bottom,
-           inside: [(left + right) / 2, (top + bottom) / 2] };
-};
-let point = middle();
-if (!point) return "the element has no box on the page";
-if (!point.seen) {
-  element.scrollIntoView({ behavior: "instant", block: "end", inline: "nearest" });
-  point = middle();
-  if (!point?.seen) return "the element cannot be scrolled into view";
-}
-const [x, y] = point.inside;
-const hit = element.getRootNode().elementFromPoint(x, y);
-return [x, y, hit === element || element.contains(hit) ? null : (hit?.outerHTML ?? "nothing").slice(0, 200)];
-"""
-
-
-# The mouse's events of a click, as WebDriver sends them: moved there, the left button down, then up.
-_CLICK_EVENTS = (
-    {"type": "mouseMoved", "button": "none", "buttons": 0, "clickCount": 0},
-    {"type": "mousePressed", "button": "left", "buttons": 1, "clickCount": 1},
-    {"type": "mouseReleased", "button": "left", "buttons": 0, "clickCount": 1},
-)
-
-
-class PageElement(WebElement):
-    """An element of the page whose `click` is sent to the browser as the mouse's own events
-    (DevTools' Input.dispatchMouseEvent), as WebDriver's is, after the same checks: scrolled into
-    view, and refused when something else would take the click. WebDriver's click of a link of the
-    tab bar took the browser and its driver 49 ms of CPU, in many round trips; this one 14 ms, in
-    four. The browser tests click about four times each."""
-
-    def click(self):
-        point = self.parent.execute_script(_CLICK_POINT, self)
-        if point is None:
-            return super().click()
-        if isinstance(point, str):
-            raise ElementNotInteractableException(f"element not interactable: {point}")
-        x, y, other = point
-        if other is not None:
-            raise ElementClickInterceptedException(
-                f"element click intercepted: other element would receive the click: {other}"
-            )
-        for event in _CLICK_EVENTS:
-            self.parent.execute_cdp_cmd("Input.dispatchMouseEvent", {**event, "x": x, "y": y})
-
 
 class ReusableBrowser(webdriver.Chrome):
     """Chromium at phone size (390×844), in English, that remembers what a test changed so `reset` can undo it."""
-
-    _web_element_cls = PageElement
 
     def __init__(self):
         options = Options()

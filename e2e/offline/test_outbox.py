@@ -356,7 +356,7 @@ def test_a_star_a_heart_and_a_deletion_made_offline_reach_the_server(server, bro
     find_by_role(browser, "button", say(en["wish.favorite"], name="Keep me")).click()
     card_named(browser, "Drop me").find_element("css selector", "a").click()
     wait_for_role(browser, "heading", "Drop me")
-    find_by_role(browser, "button", en["wish.delete"]).click()
+    wait_for_role(browser, "button", en["wish.delete"]).click()
     dialog = wait_for_role(browser, "dialog", say(en["wish.deleteDialog.title"], name="Drop me"))
     find_by_role(dialog, "button", en["wish.delete"]).click()
     wait_until_gone(browser, "dialog")

@@ -6,11 +6,7 @@ import signal
 
 import pytest
 import urllib3
-from selenium.common.exceptions import (
-    ElementClickInterceptedException,
-    ElementNotInteractableException,
-    WebDriverException,
-)
+from selenium.common.exceptions import WebDriverException
 
 from conftest import made_like_new
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
@@ -91,43 +87,3 @@ def test_a_discarded_browser_leaves_no_process_even_when_its_driver_hangs():
     os.kill(driver, signal.SIGSTOP)  # a driver that answers nothing
     browser.discard()
     wait_until("every process of the browser has ended", lambda: not any(map(running, processes)), timeout=10)
-
-
-# A page with a button below the fold, one under a cover, one hidden and a select, each noting the
-# events that reach it.
-CLICK_PAGE = """data:text/html,<!doctype html><meta name=viewport content="width=device-width">
-<body style="margin:0"><div style="height:2000px"></div>
-<button id=far>far</button>
-<div style="position:relative"><button id=covered>covered</button>
-<div style="position:absolute;inset:0;background:white"></div></div>
-<button id=hidden hidden>hidden</button>
-<select id=pick><option>one</option><option>two</option></select>
-<script>
-window.seen = [];
-for (const type of ["mousemove", "mousedown", "mouseup", "click"]) {
-  document.addEventListener(type, (event) => seen.push(`${type} ${event.target.id} ${event.buttons} ${event.isTrusted}`));
-}
-</script>"""
-
-
-def test_a_click_is_the_mouses_own_after_webdrivers_checks(browser):
-    browser.get(CLICK_PAGE)
-    far = browser.find_element("id", "far")
-    far.click()
-    # (The page may also see the mouse move where it was before, as the page scrolls under it.)
-    assert [event for event in browser.execute_script("return seen") if " far " in event] == [
-        "mousemove far 0 true",
-        "mousedown far 1 true",
-        "mouseup far 0 true",
-        "click far 0 true",
-    ]
-    assert browser.execute_script("return scrollY") > 0, "the button was scrolled into view"
-
-    with pytest.raises(ElementClickInterceptedException, match="other element would receive the click"):
-        browser.find_element("id", "covered").click()
-    with pytest.raises(ElementNotInteractableException, match="no box"):
-        browser.find_element("id", "hidden").click()
-    # An option of a select has no box of its own: WebDriver's click picks it.
-    browser.find_element("css selector", "#pick option:nth-child(2)").click()
-    assert browser.execute_script("return document.getElementById('pick').value") == "two"
-    assert [event for event in browser.execute_script("return seen") if "covered" in event or "hidden" in event] == []
