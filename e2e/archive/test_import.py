@@ -6,11 +6,11 @@ way. Controls are found by role and accessible name, words from the catalogs."""
 import urllib.request
 
 import pytest
-from hostile_text import FOREIGN_ADDRESSES, HOSTILE, MISSING, VIOLATION_LISTENER
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from conftest import REPOSITORY
 from flows import USERNAME, create_wish, go_to_tab, open_account_menu, say, signed_in, use_language
+from hostile_text import FOREIGN_ADDRESSES, HOSTILE, MISSING, VIOLATION_LISTENER
 
 FIXTURES = REPOSITORY / "Tests" / "LinkPreviewTests" / "Fixtures"
 

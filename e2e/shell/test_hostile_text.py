@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from functools import partial
 
 import pytest
-from hostile_text import FOREIGN_ADDRESSES, HOSTILE, MISSING, VIOLATION_LISTENER
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, fill, wait_for_role, wait_until
 from flows import PASSWORD, USERNAME, allow_location, category_tab, create_account, nearest_the_middle, say, sign_in
 from giphy_standin import KEY, GiphyStandIn
+from hostile_text import FOREIGN_ADDRESSES, HOSTILE, MISSING, VIOLATION_LISTENER
 from loopback_site import LoopbackSite, send
 
 # Tags hold at most 30 characters.
