@@ -9,6 +9,7 @@ from offline.lossy_proxy import LossyProxy
 
 from accessibility import by_role, fill, find_by_role, wait_for_role, wait_until, wait_until_gone
 from flows import block_api, go_to_tab, say, signed_in, tap, unblock_api
+from offline_steps import wait_for_service_worker
 from photo_steps import SMALL, images, pick
 
 pytestmark = pytest.mark.service_worker
@@ -39,7 +40,13 @@ opening.onerror = () => done(-2);
 def go_offline(browser):
     """No network at all, as in a plane: the page's requests fail and `navigator.onLine` is false.
     The page's requests skip the service worker, whose own requests the page's emulated network
-    does not reach: what is tested here is the outbox, not the worker's read cache."""
+    does not reach: what is tested here is the outbox, not the worker's read cache.
+
+    First the worker is made to finish installing, as it has on a phone used before the flight: its
+    fetch of every file of the shell is what puts the screens' modules in the HTTP cache, from which
+    the page then opens them offline. Gone offline sooner, a screen first opened offline (the wish
+    editor) could not load when the tests beside this one kept the cores busy."""
+    wait_for_service_worker(browser)
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
     browser.execute_cdp_cmd(
