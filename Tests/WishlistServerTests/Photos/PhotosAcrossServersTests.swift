@@ -25,6 +25,8 @@ import WishlistCore
         let database = try SharedTestDatabase()
         let media = try store.location()
         let servers = try (1...2).map { _ in try TestServer(database: database) { $0.media = media } }
+        // Alive to the end: an optimised build may stop them after the last line that names them.
+        defer { withExtendedLifetime(servers) {} }
         let uploader = try await servers[0].signedInAdmin()
         let viewer = servers[1].client()
         try await viewer.signIn(username: "alice", password: TestServer.adminPassword)

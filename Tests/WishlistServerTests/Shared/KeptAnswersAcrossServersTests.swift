@@ -9,6 +9,8 @@ import WishlistCore
     @Test func aWriteOnOneServerIsInTheNextReadOnAnother() async throws {
         let database = try SharedTestDatabase()
         let servers = try (1...2).map { _ in try TestServer(database: database) }
+        // Alive to the end: an optimised build may stop them after the last line that names them.
+        defer { withExtendedLifetime(servers) {} }
         let tries = 200
         let writer = try await servers[0].signedInAdmin()
         let reader = servers[1].client()

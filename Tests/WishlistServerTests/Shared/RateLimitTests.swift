@@ -46,6 +46,8 @@ import WishlistCore
                 $0.loginFailuresPerUsername = 2
             }
         }
+        // Alive to the end: an optimised build may stop them after the last line that names them.
+        defer { withExtendedLifetime(servers) {} }
         let first = try await servers[0].signedInAdmin()
         let second = servers[1].client()
         try await second.signIn(username: "alice", password: TestServer.adminPassword)
