@@ -48,6 +48,8 @@ E2E_WORKERS ?= 3
 # server's Swift tests took 54 s instead of 36-43 s.
 TEST_TMPDIR := $(shell test -w /dev/shm && echo /dev/shm || echo $${TMPDIR:-/tmp})
 swift-test swift-test-postgres crash-safety apple-client e2e e2e-alone: export TMPDIR := $(TEST_TMPDIR)
+# Each phase in a folder of its own there, removed when it ends (scripts/with-scratch-tmpdir).
+SCRATCH := scripts/with-scratch-tmpdir
 
 .PHONY: run cluster deps-cluster capacity deps-capacity test lint soak bench build build-release build-bench deps-run deps-test deps-bench swift-test swift-test-postgres apple-client crash-safety e2e e2e-alone clean check-standalone
 
@@ -109,27 +111,29 @@ build-bench:
 
 # At most 16 tests at once: unbounded, all 800 start together, and a hundred and more test servers
 # alive at once (a thousand threads, 3,000 descriptors on 2 cores) once left a request unanswered
-# for the client's whole 60 s; 16 at once finish as soon.
+# for the client's whole 60 s; 16 at once finish as soon. The test binary is run itself, as
+# `swift test --skip-build` would run it (every test is a swift-testing one): SwiftPM keeps its lock
+# on .build in TMPDIR, which is each phase's own here.
 swift-test: build
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 $(SWIFT) test --skip-build
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 \
+		$(SCRATCH) .build/debug/WishlistPackageTests.xctest --testing-library swift-testing
 
 # The server's API tests again, every server's database a new one of a throwaway PostgreSQL cluster
-# (TestServer; the store's tests take both engines themselves). The test binary is run itself:
-# `swift test` would wait for the other's lock on .build and run only after it.
+# (TestServer; the store's tests take both engines themselves).
 swift-test-postgres: build
 	WISHLIST_TEST_ENGINE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 \
-		.build/debug/WishlistPackageTests.xctest --testing-library swift-testing --filter WishlistServerTests
+		$(SCRATCH) .build/debug/WishlistPackageTests.xctest --testing-library swift-testing --filter WishlistServerTests
 
 # The Swift client as an iPhone or Mac app would use it: what can be checked of that on Linux,
 # then the example app built against the library and run against a new server.
 apple-client: build
-	scripts/check-apple-client
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist scripts/run-client-example
+	$(SCRATCH) scripts/check-apple-client
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(SCRATCH) scripts/run-client-example
 
 # A real server killed with SIGKILL 5 times under four writers; every acknowledged write is checked
 # after each restart (e2e/crash_safety.py; `make soak` kills it 20 times).
 crash-safety: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 5
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(SCRATCH) $(PYTHON) e2e/crash_safety.py --kills 5
 
 # Every browser, API and fuzz test but those bound by time, spread over E2E_WORKERS workers
 # (pytest-xdist), the API and fuzz tests on each engine, SQLite, PostgreSQL and three servers behind
@@ -138,11 +142,11 @@ crash-safety: build $(VENV)/.installed
 # worker. xdist's usual first hand-out, a fifth of a worker's share each, gave one worker all six
 # (292 s of the run's 318 s) while the others ran out of work.
 e2e: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -n $(E2E_WORKERS) --maxschedchunk 1 -m "not timing" --durations=12 e2e
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(SCRATCH) $(PYTHON) -m pytest -q -n $(E2E_WORKERS) --maxschedchunk 1 -m "not timing" --durations=12 e2e
 
 # The tests bound by time, alone: beside other tests they would measure those tests' load.
 e2e-alone: build $(VENV)/.installed
-	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) -m pytest -q -m timing e2e
+	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(SCRATCH) $(PYTHON) -m pytest -q -m timing e2e
 
 $(VENV)/.installed: e2e/requirements.txt scripts/requirements-lint.txt
 	python3 -m venv $(VENV)
