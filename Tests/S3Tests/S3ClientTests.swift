@@ -3,8 +3,9 @@ import S3
 import TestSupport
 import Testing
 
-/// The client against a real S3 store (SeaweedFS, `S3TestServer`), each test in a prefix of its own.
-struct S3ClientTests {
+/// The client against a real S3 store (SeaweedFS, `S3TestServer`), each test in a prefix of its own
+/// and with a folder of its own for the files it puts and gets, deleted after it.
+final class S3ClientTests {
     let client: S3Client
     let folder: String
 
@@ -13,6 +14,10 @@ struct S3ClientTests {
         client = S3Client(bucket: try S3Bucket(location: server.location(), environment: S3TestServer.environment))
         folder = NSTemporaryDirectory() + "s3-client-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     private func file(_ bytes: [UInt8]) throws -> String {

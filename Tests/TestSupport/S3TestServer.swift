@@ -70,7 +70,9 @@ public final class S3TestServer: Sendable {
         try FileManager.default.createDirectory(atPath: "\(directory)/data", withIntermediateDirectories: true)
         let server = try ChildServer.launch(
             [
-                "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", binary, "mini", "-dir=\(directory)/data", "-ip=127.0.0.1",
+                // Its own logs in its folder too: by default they go to TMPDIR and stay there.
+                "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", binary, "-logdir=\(directory)", "mini", "-dir=\(directory)/data",
+                "-ip=127.0.0.1",
                 "-ip.bind=127.0.0.1", "-bucket=\(Self.bucket)", "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0",
                 "-s3.port.lance=0"
             ] + named.map { "-\($0)=\($1)" },

@@ -253,11 +253,15 @@ import WishlistCore
         Data(#"{"format": "wishlist-backup", "version": \#(version), "createdAt": "2026-12-01T00:00:00Z", "mediaFiles": 0}"#.utf8)
     }
 
+    /// Expects restoring `archive` to fail as `check` says and to leave no target; deletes `archive`.
     private static func expectRefused(
         _ archive: String, _ check: (any Error) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let target = temporaryPath("target")
-        defer { try? FileManager.default.removeItem(atPath: target) }
+        defer {
+            try? FileManager.default.removeItem(atPath: target)
+            try? FileManager.default.removeItem(atPath: archive)
+        }
         do {
             try DataDirectory(target).restore(from: archive)
             Issue.record("restored \(archive)", sourceLocation: sourceLocation)

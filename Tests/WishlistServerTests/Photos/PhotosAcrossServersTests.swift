@@ -24,6 +24,7 @@ import WishlistCore
     @Test(arguments: Store.allCases) func aPhotoUploadedOnOneIsServedByTheOther(store: Store) async throws {
         let database = try SharedTestDatabase()
         let media = try store.location()
+        defer { if store == .folder { try? FileManager.default.removeItem(atPath: media) } }
         let servers = try (1...2).map { _ in try TestServer(database: database) { $0.media = media } }
         // Alive to the end: an optimised build may stop them after the last line that names them.
         defer { withExtendedLifetime(servers) {} }

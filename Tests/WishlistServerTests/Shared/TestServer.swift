@@ -58,8 +58,15 @@ final class TestServer: Sendable {
             settings.databaseConnections = 3
         }
         configure(&settings)
-        application = try WishlistApplication(settings: settings)
-        try application.start()
+        do {
+            application = try WishlistApplication(settings: settings)
+            try application.start()
+        } catch {
+            // A server that did not start still made its folder and database: no deinit removes them.
+            if ownsDirectory { try? FileManager.default.removeItem(at: self.dataDirectory) }
+            if let madeDatabase { try? TestDatabase.drop(madeDatabase) }
+            throw error
+        }
     }
 
     /// A new database on the tests' PostgreSQL cluster, with the schema made: a copy of a database
