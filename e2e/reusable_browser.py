@@ -23,6 +23,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+from processes import descendants
+
 # The binary itself: /usr/bin/chromium-headless-shell is a script that runs it without `exec`, so
 # the driver's quit ended the script and left the browser running.
 CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
@@ -110,7 +112,7 @@ class ReusableBrowser(webdriver.Chrome):
         driver's tree is killed. Stopping the driver (`service.stop`) left Chromium running when the
         driver died or hung, and waited 70 s for a hung one before killing it."""
         driver = self.service.process
-        for pid in [driver.pid, *processes_below(driver.pid)]:
+        for pid in [driver.pid, *descendants(driver.pid)]:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
@@ -144,21 +146,3 @@ class ReusableBrowser(webdriver.Chrome):
             for entry in self.get_log("browser")
             if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
         ]
-
-
-def processes_below(pid):
-    """The processes below `pid` (its children, theirs, and so on), read from /proc."""
-    children = {}
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-        except OSError:
-            continue  # a process that has just ended
-        children.setdefault(parent, []).append(int(entry))
-    found, waiting = [], [pid]
-    while waiting:
-        below = children.get(waiting.pop(), [])
-        found += below
-        waiting += below
-    return found

@@ -10,7 +10,8 @@ from selenium.common.exceptions import WebDriverException
 
 from conftest import made_like_new
 from flows import PASSWORD, USERNAME, block_api, put_session, signed_in
-from reusable_browser import ANIMATION_SPEED, ReusableBrowser, processes_below
+from processes import alive, descendants
+from reusable_browser import ANIMATION_SPEED, ReusableBrowser
 from waiting import wait_until
 
 
@@ -69,21 +70,12 @@ def test_a_browser_that_cannot_be_reset_or_stopped_answering_is_replaced():
     assert made_like_new(None, set(), start=lambda: new) is new
 
 
-def running(pid):
-    """Whether process `pid` runs (an ended one not yet reaped by its parent is a zombie, "Z")."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 @pytest.mark.no_server
 def test_a_discarded_browser_leaves_no_process_even_when_its_driver_hangs():
     browser = ReusableBrowser()
     driver = browser.service.process.pid
-    processes = [driver, *processes_below(driver)]
+    processes = [driver, *descendants(driver)]
     assert len(processes) > 2, "the driver, Chromium and its helpers"
     os.kill(driver, signal.SIGSTOP)  # a driver that answers nothing
     browser.discard()
-    wait_until("every process of the browser has ended", lambda: not any(map(running, processes)), timeout=10)
+    wait_until("every process of the browser has ended", lambda: not any(map(alive, processes)), timeout=10)

@@ -25,6 +25,7 @@ from conftest import (
     stop_server,
 )
 from flows import create_account
+from processes import alive, children
 
 # About one server's first start and its log: not run on the cluster engine.
 pytestmark = pytest.mark.no_cluster
@@ -98,27 +99,14 @@ def _start_importing(tmp_path, data_dir):
 
 def _import_child(pid):
     """The pid of `pid`'s child running `wishlist spots import`, or None."""
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    for child in children(pid):
         try:
-            children = (task / "children").read_text().split()
+            arguments = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        for child in children:
-            try:
-                arguments = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if arguments[1:3] == [b"spots", b"import"]:
-                return int(child)
+        if arguments[1:3] == [b"spots", b"import"]:
+            return child
     return None
-
-
-def _alive(pid):
-    """Whether `pid` is a process that has not ended (a zombie has ended)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_a_killed_import_leaves_a_clear_line_and_a_server_that_serves_without_the_spots(tmp_path):
@@ -156,7 +144,7 @@ def test_sigterm_during_the_first_start_import_stops_the_server_and_the_import_a
             server.process.kill()
             server.process.wait()
     # The server waited for its child, so the child has ended too, not been left importing.
-    assert not _alive(child), "the import went on after the server stopped"
+    assert not alive(child), "the import went on after the server stopped"
     log = server.log_path.read_text()
     assert "Wishlist stopped while it imported the K-culture spots" in log, log
     assert "listening" not in log, log
