@@ -162,20 +162,20 @@ import WishlistStore
 
     /// Behind a load balancer, the share lands on one server and the sign-in on another.
     @Test func aShareKeptByOneServerIsMadeAfterSignInOnAnother() async throws {
-        let database = try SharedTestDatabase()
-        let servers = try (1...2).map { _ in try TestServer(database: database) { $0.allowPrivateAddresses = true } }
-        let link = shop.url("/items/8").absoluteString
-        let (body, type) = Self.multipart(["url": link, "title": "Bag"], files: [try TestPhotos.photo("gps/DSCN0010.jpg")])
-        let waiting = try await send("POST", "/share", body: body, contentType: type, to: servers[0])
-        #expect(waiting.status == 303 && waiting.location == "/")
-        let token = try Self.pendingToken(waiting)
-        let bob = try await servers[1].signedInAdmin(username: "bob")
-        let cookies = ["wishlist_session=\(bob.sessionToken ?? "")", "wishlist_share=\(token)"]
-        let resumed = try await send("GET", "/share/continue", cookies: cookies, to: servers[1])
-        let wish = try await bob.wish(try #require(resumed.wishID))
-        #expect(wish.link == link && wish.photos.count == 1)
-        let again = try await send("GET", "/share/continue", cookies: cookies, to: servers[0])
-        #expect(again.location == "/", "neither server makes it twice")
+        try await TestServer.sharingOneDatabase(configure: { $0.allowPrivateAddresses = true }) { servers in
+            let link = shop.url("/items/8").absoluteString
+            let (body, type) = Self.multipart(["url": link, "title": "Bag"], files: [try TestPhotos.photo("gps/DSCN0010.jpg")])
+            let waiting = try await send("POST", "/share", body: body, contentType: type, to: servers[0])
+            #expect(waiting.status == 303 && waiting.location == "/")
+            let token = try Self.pendingToken(waiting)
+            let bob = try await servers[1].signedInAdmin(username: "bob")
+            let cookies = ["wishlist_session=\(bob.sessionToken ?? "")", "wishlist_share=\(token)"]
+            let resumed = try await send("GET", "/share/continue", cookies: cookies, to: servers[1])
+            let wish = try await bob.wish(try #require(resumed.wishID))
+            #expect(wish.link == link && wish.photos.count == 1)
+            let again = try await send("GET", "/share/continue", cookies: cookies, to: servers[0])
+            #expect(again.location == "/", "neither server makes it twice")
+        }
     }
 
     @Test func aShareThatWaitedTooLongIsForgottenByHousekeeping() async throws {

@@ -22,32 +22,30 @@ import WishlistCore
     }
 
     @Test(arguments: Store.allCases) func aPhotoUploadedOnOneIsServedByTheOther(store: Store) async throws {
-        let database = try SharedTestDatabase()
         let media = try store.location()
         defer { if store == .folder { try? FileManager.default.removeItem(atPath: media) } }
-        let servers = try (1...2).map { _ in try TestServer(database: database) { $0.media = media } }
-        // Alive to the end: an optimised build may stop them after the last line that names them.
-        defer { withExtendedLifetime(servers) {} }
-        let uploader = try await servers[0].signedInAdmin()
-        let viewer = servers[1].client()
-        try await viewer.signIn(username: "alice", password: TestServer.adminPassword)
-        let bytes = try TestPhotos.photo("camera/canon-40d.jpg")
-        let photo = try await uploader.uploadPhotos([WishlistClient.PhotoFile(filename: "canon.jpg", data: bytes)]).items[0]
+        try await TestServer.sharingOneDatabase(configure: { $0.media = media }) { servers in
+            let uploader = try await servers[0].signedInAdmin()
+            let viewer = servers[1].client()
+            try await viewer.signIn(username: "alice", password: TestServer.adminPassword)
+            let bytes = try TestPhotos.photo("camera/canon-40d.jpg")
+            let photo = try await uploader.uploadPhotos([WishlistClient.PhotoFile(filename: "canon.jpg", data: bytes)]).items[0]
 
-        for size in Photo.Size.allCases {
-            let here = try await uploader.photoFile(photo.id, size: size)
-            let there = try await viewer.photoFile(photo.id, size: size)
-            #expect(there.status == 200 && there.body == here.body, "\(size)")
-            #expect(there.headers["etag"] == here.headers["etag"], "\(size)")
+            for size in Photo.Size.allCases {
+                let here = try await uploader.photoFile(photo.id, size: size)
+                let there = try await viewer.photoFile(photo.id, size: size)
+                #expect(there.status == 200 && there.body == here.body, "\(size)")
+                #expect(there.headers["etag"] == here.headers["etag"], "\(size)")
+            }
+            #expect(try await viewer.photoFile(photo.id, size: .original).body == bytes)
+            let etag = try #require(try await viewer.send("GET", photo.urls.thumb).headers["etag"])
+            #expect(try await viewer.send("GET", photo.urls.thumb, headers: ["If-None-Match": etag]).status == 304)
+            let part = try await viewer.send("GET", photo.urls.original, headers: ["Range": "bytes=100-199"])
+            #expect(part.status == 206 && part.body == bytes.dropFirst(100).prefix(100))
+
+            try await viewer.deletePhoto(photo.id)
+            #expect(try await uploader.send("GET", photo.urls.thumb).status == 404)
         }
-        #expect(try await viewer.photoFile(photo.id, size: .original).body == bytes)
-        let etag = try #require(try await viewer.send("GET", photo.urls.thumb).headers["etag"])
-        #expect(try await viewer.send("GET", photo.urls.thumb, headers: ["If-None-Match": etag]).status == 304)
-        let part = try await viewer.send("GET", photo.urls.original, headers: ["Range": "bytes=100-199"])
-        #expect(part.status == 206 && part.body == bytes.dropFirst(100).prefix(100))
-
-        try await viewer.deletePhoto(photo.id)
-        #expect(try await uploader.send("GET", photo.urls.thumb).status == 404)
     }
 
     @Test func aBucketThatCannotBeUsedStopsTheServerAtStartWithTheReason() throws {

@@ -39,36 +39,33 @@ import WishlistCore
     /// Servers sharing a PostgreSQL database count together: a cap of N a minute is N across them
     /// all, and failed sign-ins on one count on the others.
     @Test func serversSharingADatabaseShareTheirCaps() async throws {
-        let database = try SharedTestDatabase()
-        let servers = try (1...2).map { _ in
-            try TestServer(database: database) {
-                $0.rateLimits = [.linkPreviews: 3]
-                $0.loginFailuresPerUsername = 2
+        let configure: (inout ServerSettings) -> Void = {
+            $0.rateLimits = [.linkPreviews: 3]
+            $0.loginFailuresPerUsername = 2
+        }
+        try await TestServer.sharingOneDatabase(configure: configure) { servers in
+            let first = try await servers[0].signedInAdmin()
+            let second = servers[1].client()
+            try await second.signIn(username: "alice", password: TestServer.adminPassword)
+            // Refused addresses still count: each cost a request.
+            await expectServerError(400) { _ = try await first.linkPreview("ftp://example.com/") }
+            await expectServerError(400) { _ = try await second.linkPreview("ftp://example.com/") }
+            await expectServerError(400) { _ = try await first.linkPreview("ftp://example.com/") }
+            for client in [first, second] {
+                await expectServerError(429, "rate_limited") { _ = try await client.linkPreview("ftp://example.com/") }
             }
-        }
-        // Alive to the end: an optimised build may stop them after the last line that names them.
-        defer { withExtendedLifetime(servers) {} }
-        let first = try await servers[0].signedInAdmin()
-        let second = servers[1].client()
-        try await second.signIn(username: "alice", password: TestServer.adminPassword)
-        // Refused addresses still count: each cost a request.
-        await expectServerError(400) { _ = try await first.linkPreview("ftp://example.com/") }
-        await expectServerError(400) { _ = try await second.linkPreview("ftp://example.com/") }
-        await expectServerError(400) { _ = try await first.linkPreview("ftp://example.com/") }
-        for client in [first, second] {
-            await expectServerError(429, "rate_limited") { _ = try await client.linkPreview("ftp://example.com/") }
-        }
-        for server in servers {
-            await expectServerError(401) { try await server.client().signIn(username: "alice", password: "not the password") }
-        }
-        for server in servers {
-            await expectServerError(429, "too_many_attempts") {
-                try await server.client().signIn(username: "alice", password: TestServer.adminPassword)
+            for server in servers {
+                await expectServerError(401) { try await server.client().signIn(username: "alice", password: "not the password") }
             }
+            for server in servers {
+                await expectServerError(429, "too_many_attempts") {
+                    try await server.client().signIn(username: "alice", password: TestServer.adminPassword)
+                }
+            }
+            // The minute passes on both servers' clocks: each may go on.
+            for server in servers { server.clock.advance(by: 61) }
+            await expectServerError(400) { _ = try await second.linkPreview("ftp://example.com/") }
         }
-        // The minute passes on both servers' clocks: each may go on.
-        for server in servers { server.clock.advance(by: 61) }
-        await expectServerError(400) { _ = try await second.linkPreview("ftp://example.com/") }
     }
 
     @Test func signInsAreCountedPerAddressWhetherTheyWorkOrNot() async throws {

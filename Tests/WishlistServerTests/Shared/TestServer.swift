@@ -69,6 +69,18 @@ final class TestServer: Sendable {
         }
     }
 
+    /// Runs `body` with `count` servers on one new PostgreSQL database, as instances behind a balancer
+    /// are, each made as `configure` says; all of them run until `body` returns (Swift may end a
+    /// value's life after the last line that names it, and a test often goes on with clients alone).
+    static func sharingOneDatabase<Result>(
+        _ count: Int = 2, configure: (inout ServerSettings) -> Void = { _ in }, _ body: ([TestServer]) async throws -> Result
+    ) async throws -> Result {
+        let database = try SharedTestDatabase()
+        let servers = try (1...count).map { _ in try TestServer(database: database, configure: configure) }
+        defer { withExtendedLifetime(servers) {} }
+        return try await body(servers)
+    }
+
     /// A new database on the tests' PostgreSQL cluster, with the schema made: a copy of a database
     /// migrated once, since making the schema anew was most of PostgreSQL's work in this suite.
     /// The caller drops it (`TestDatabase.drop`).
