@@ -9,12 +9,14 @@ import Synchronization
 /// The file is in WAL mode, so readers never block the writer nor each other, and each
 /// `read` sees one consistent snapshot. Waiting for a free connection is bounded by the
 /// same `busyTimeout` SQLite uses for file locks; running out of it throws `.busy`.
-/// Calling `write` from inside `write` (or `read` inside a `read` holding the last reader)
-/// on the same pool waits for itself and fails with `.busy`: use the `Database` you were given.
+/// Writes that arrive while another commits are committed together (`GroupCommit`). Calling
+/// `write` from inside `write` on the same pool fails at once with `.busy`, and `read` inside a
+/// `read` holding the last reader waits for itself and fails so: use the `Database` you were given.
 public final class DatabasePool: Sendable {
     public let path: String
     private let busyTimeout: Duration
     private let writer: ConnectionQueue
+    private let groupCommit: GroupCommit
     private let readers: ConnectionQueue
     private let finishedWrites = Atomic<UInt64>(0)
     /// Raised after every write by every pool on this file, in this process or another (see
@@ -60,6 +62,7 @@ public final class DatabasePool: Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         writer = ConnectionQueue([writerConnection], role: "writer")
+        groupCommit = GroupCommit(writer: writer, timeout: busyTimeout)
         readers = ConnectionQueue([firstReader], capacity: readerCount, role: "reader") {
             try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         }
@@ -72,25 +75,27 @@ public final class DatabasePool: Sendable {
         }
     }
 
-    /// Runs `body` on the single writer inside a transaction (`BEGIN IMMEDIATE`), one at a time;
-    /// it commits when `body` returns and rolls back when it throws.
+    /// Runs `body` on the single writer, one at a time, in a savepoint of a transaction that the
+    /// writes waiting with it share (`GroupCommit`), and returns once that transaction has
+    /// committed. When `body` throws, its own work is undone and the error thrown.
     ///
     /// - Parameter counted: false for a write that no reader caching by ``writeCount`` reads,
     ///   which then leaves the count, and so every cached read, as it was.
     public func write<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        try writeWithoutTransaction(counted: counted) { database in
-            try database.transaction { try body(database) }
-        }
+        defer { finished(counted: counted) }
+        return try groupCommit.write(body)
     }
 
     /// Runs `body` on the single writer outside any transaction, for work that manages its own
     /// (migrations, `VACUUM`, bulk loads committed in batches).
     public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        defer {
-            if counted { finishedWrites.add(1, ordering: .releasing) }
-            changes?.increment()
-        }
+        defer { finished(counted: counted) }
         return try writer.withConnection(timeout: busyTimeout, body)
+    }
+
+    private func finished(counted: Bool) {
+        if counted { finishedWrites.add(1, ordering: .releasing) }
+        changes?.increment()
     }
 
     /// How many writes of this pool have finished (committed or rolled back). Read before a read,

@@ -5,13 +5,6 @@ import Testing
 @testable import SQLite
 
 @Suite struct ConnectionQueueTests {
-    /// Waits, yielding, until `condition` holds; the thread states it watches change within
-    /// microseconds, and the bound only keeps a broken queue from hanging the suite.
-    private func eventually(_ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
-    }
-
     @Test func connectionsGoToWaitersInTheOrderTheyAsked() throws {
         let directory = try TemporaryDirectory()
         let connection = try Database(path: directory.path("fifo.sqlite"))
@@ -49,21 +42,10 @@ import Testing
     @Test func aWaiterThatGaveUpIsSkipped() throws {
         let directory = try TemporaryDirectory()
         let queue = ConnectionQueue([try Database(path: directory.path("skip.sqlite"))], role: "reader")
-        let holding = DispatchSemaphore(value: 0)
-        let letGo = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            _ = try? queue.withConnection(timeout: .seconds(10)) { _ in
-                holding.signal()
-                letGo.wait()
-            }
-            done.signal()
-        }.start()
-        holding.wait()
+        let held = HeldConnection(of: queue)
         #expect(throws: SQLiteError.self) { try queue.withConnection(timeout: .milliseconds(20)) { _ in } }
         #expect(queue.waitingCount == 0)
-        letGo.signal()
-        done.wait()
+        held.release()
         #expect(try queue.withConnection(timeout: .seconds(1)) { _ in 42 } == 42)
         #expect(queue.close().count == 1)
     }
