@@ -1,4 +1,4 @@
-"""What /proc says of a process: whether it still runs, and the processes it started."""
+"""What /proc says of a process: whether it still runs, what it runs, and the processes it started."""
 
 from pathlib import Path
 
@@ -10,6 +10,14 @@ def alive(pid):
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def name(pid):
+    """The name of the program process `pid` runs (its `comm`); None once it has ended."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return None
 
 
 def children(pid):

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 
+import processes
 from conftest import REPOSITORY
 from waiting import wait_until
 
@@ -36,7 +37,14 @@ def test_a_command_interrupted_from_the_terminal_leaves_nothing(tmp_path):
         [SCRIPT, "sleep", "60"], env={"TMPDIR": str(tmp_path), "PATH": "/usr/bin:/bin"}, start_new_session=True
     )
     try:
-        wait_until("the scratch folder is made", lambda: any(tmp_path.iterdir()), timeout=10)
+        # Until the command runs as itself: a signal that reaches it between fork and exec, while it
+        # is still the shell with the shell's handler, is lost at exec, and the script then waits for it.
+        wait_until(
+            "the command is running",
+            lambda: "sleep" in [processes.name(child) for child in processes.children(process.pid)],
+            timeout=10,
+        )
+        assert any(tmp_path.iterdir()), "its scratch folder is made"
         os.killpg(process.pid, signal.SIGINT)
         assert process.wait(timeout=30) == 130
     finally:
