@@ -32,7 +32,7 @@ public struct AccountAdministration: Sendable {
     public func addAccountWithTemporaryPassword(_ account: NewAccount) throws -> TemporaryPassword {
         let username = try AccountRules.normalizedUsername(account.username)
         let password = Self.temporaryPassword()
-        try users.createUser(
+        _ = try users.createUser(
             username: username, passwordHash: try hasher.hash(password), isAdmin: account.isAdmin, mustChangePassword: true,
             now: clock())
         return TemporaryPassword(account: try users.summary(username: username), temporaryPassword: password)
