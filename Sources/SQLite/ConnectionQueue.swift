@@ -82,9 +82,7 @@ final class ConnectionQueue: @unchecked Sendable {
         waiting.append(waiter)
         lock.unlock()
 
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        if waiter.wake.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+        if waiter.wake.wait(for: timeout) == .timedOut {
             lock.lock()
             if waiter.connection == nil && !isClosed {
                 waiting.removeAll { $0 === waiter }

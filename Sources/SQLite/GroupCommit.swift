@@ -49,6 +49,11 @@ final class GroupCommit: @unchecked Sendable {
         case waiting, leading, finished
     }
 
+    /// What a new write does: lead, wait for a leader, or nothing, being called by a body.
+    private enum Turn {
+        case leads, follows, inside
+    }
+
     init(writer: ConnectionQueue, timeout: Duration) {
         self.writer = writer
         self.timeout = timeout
@@ -63,10 +68,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Runs `body` in a savepoint of the next transaction on the writer and returns once that has
     /// committed; throws what `body` threw (its work undone), or why the transaction failed.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        if lock.withLock({ leaderThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }) {
-            throw SQLiteError(code: .busy, message: "a write inside a write on the same pool: use the Database it was given")
-        }
-        return try withoutActuallyEscaping(body) { body in
+        try withoutActuallyEscaping(body) { body in
             let result = ResultBox<T>()
             let job = Job { database in
                 do {
@@ -76,15 +78,20 @@ final class GroupCommit: @unchecked Sendable {
                     return error
                 }
             }
-            let leads = lock.withLock {
+            let turn = lock.withLock { () -> Turn in
+                if let leaderThread, pthread_equal(leaderThread, pthread_self()) != 0 { return .inside }
                 pending.append(job)
-                guard !isLeading else { return false }
+                guard !isLeading else { return .follows }
                 isLeading = true
-                return true
+                return .leads
             }
-            if leads {
+            switch turn {
+            case .inside:
+                job.run = nil
+                throw SQLiteError(code: .busy, message: "a write inside a write on the same pool: use the Database it was given")
+            case .leads:
                 lead(job)
-            } else {
+            case .follows:
                 try waitForTurn(job)
                 if lock.withLock({ job.role }) == .leading { lead(job) }
             }
@@ -98,9 +105,7 @@ final class GroupCommit: @unchecked Sendable {
     /// timeout is taken out and fails with `.busy`, as a wait for the writer itself would: a write
     /// that gave up never runs later.
     private func waitForTurn(_ job: Job) throws {
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        guard job.wake.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
+        guard job.wake.wait(for: timeout) == .timedOut else { return }
         let gaveUp = lock.withLock {
             guard job.role == .waiting, let index = pending.firstIndex(where: { $0 === job }) else { return false }
             pending.remove(at: index)
