@@ -44,43 +44,77 @@ private final class Answers<T>: @unchecked Sendable {
         }
     }
 
+    /// Queues `count` writes while the writer is held (`queueWrites`), then lets them run
+    /// together; what each answered, by its number.
+    private func writeTogether<T: Sendable>(
+        _ count: Int, on commit: GroupCommit, writer: ConnectionQueue,
+        _ body: @escaping @Sendable (Int, Database) throws -> T
+    ) -> [Int: Result<T, any Error>] {
+        let held = HeldConnection(of: writer)
+        let answers = Answers<T>()
+        let done = DispatchGroup()
+        queueWrites(count, on: commit, answers: answers, done: done, body)
+        held.release()
+        done.wait()
+        return answers.all
+    }
+
+    /// The values in `t`, in order.
+    private func rows(_ writer: ConnectionQueue) throws -> [Int] {
+        try writer.withConnection(timeout: .seconds(1)) { database in
+            try database.query("SELECT x FROM t ORDER BY x").map { row -> Int in try row[0] }
+        }
+    }
+
     @Test func writesThatArriveTogetherCommitInOneTransactionAndAThrowingOneIsUndoneAlone() throws {
         let directory = try TemporaryDirectory()
         let (commit, writer) = try makeGroupCommit(directory)
-        let held = HeldConnection(of: writer)
-        let answers = Answers<Int?>()
-        let done = DispatchGroup()
-        queueWrites(6, on: commit, answers: answers, done: done) { number, database in
+        let results = writeTogether(6, on: commit, writer: writer) { number, database -> Int? in
             try database.run("INSERT INTO t VALUES (?)", [number])
             if number == 3 { throw Abort() }
             // Each sees the writes queued before it, as one after the other would.
             let seen: Int? = try database.scalar("SELECT count(*) FROM t")
             return number == 5 ? nil : seen
         }
-        held.release()
-        done.wait()
 
         #expect(commit.committedTransactions == 1)
-        let results = answers.all
         #expect(try results[0]?.get() == 1)
         #expect(try results[2]?.get() == 3)
         #expect(try results[4]?.get() == 4, "the thrown write's row is gone before the next runs")
         #expect(try results[5]?.get() == Int?.none, "a body's nil is its answer, not a failure")
         #expect(throws: Abort.self) { try results[3]?.get() }
-        let rows = try writer.withConnection(timeout: .seconds(1)) { database in
-            try database.query("SELECT x FROM t ORDER BY x").map { row -> Int in try row[0] }
-        }
-        #expect(rows == [0, 1, 2, 4, 5])
+        #expect(try rows(writer) == [0, 1, 2, 4, 5])
         #expect(commit.pendingCount == 0)
+    }
+
+    @Test func aTransactionTakesAtMostTheBatchLimitAndTheRestCommitNext() throws {
+        let directory = try TemporaryDirectory()
+        let (commit, writer) = try makeGroupCommit(directory)
+        let count = GroupCommit.maximumBatch + 1
+        let results = writeTogether(count, on: commit, writer: writer) { number, database in
+            try database.run("INSERT INTO t VALUES (?)", [number])
+        }
+
+        #expect(commit.committedTransactions == 2)
+        #expect(results.values.allSatisfy { (try? $0.get()) != nil })
+        #expect(try rows(writer) == Array(0..<count))
+    }
+
+    @Test func aWriteToAClosedPoolFailsAndRunsNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("closed.sqlite")
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute("CREATE TABLE t(x)") }
+        try pool.close()
+        let error = #expect(throws: SQLiteError.self) { try pool.write { try $0.run("INSERT INTO t VALUES (1)") } }
+        #expect(error?.code == .misuse)
+        #expect(try Database(path: path, readOnly: true).scalar("SELECT count(*) FROM t") == 0)
     }
 
     @Test func aWriteThatEndsTheWholeTransactionFailsTheWritesBeforeItOnly() throws {
         let directory = try TemporaryDirectory()
         let (commit, writer) = try makeGroupCommit(directory)
-        let held = HeldConnection(of: writer)
-        let answers = Answers<Void>()
-        let done = DispatchGroup()
-        queueWrites(3, on: commit, answers: answers, done: done) { number, database in
+        let results = writeTogether(3, on: commit, writer: writer) { number, database in
             try database.run("INSERT INTO t VALUES (?)", [number])
             // As SQLite does on its own after some errors (a full disk): the transaction is gone.
             if number == 1 {
@@ -88,17 +122,11 @@ private final class Answers<T>: @unchecked Sendable {
                 throw Abort()
             }
         }
-        held.release()
-        done.wait()
 
-        let results = answers.all
         #expect(throws: Abort.self, "its work was undone with the other's") { try results[0]?.get() }
         #expect(throws: Abort.self) { try results[1]?.get() }
         #expect(throws: Never.self) { try results[2]?.get() }
-        let rows = try writer.withConnection(timeout: .seconds(1)) { database in
-            try database.query("SELECT x FROM t").map { row -> Int in try row[0] }
-        }
-        #expect(rows == [2])
+        #expect(try rows(writer) == [2])
         #expect(commit.committedTransactions == 1)
     }
 
@@ -120,10 +148,7 @@ private final class Answers<T>: @unchecked Sendable {
         held.release()
 
         try commit.write { try $0.run("INSERT INTO t VALUES (42)") }
-        let rows = try writer.withConnection(timeout: .seconds(1)) { database in
-            try database.query("SELECT x FROM t").map { row -> Int in try row[0] }
-        }
-        #expect(rows == [42])
+        #expect(try rows(writer) == [42])
     }
 
     @Test func aWriteThatWaitsTooLongForItsTurnGivesUpAndNeverRunsLater() throws {
@@ -154,10 +179,7 @@ private final class Answers<T>: @unchecked Sendable {
         letGo.signal()
         first.wait()
 
-        let rows = try writer.withConnection(timeout: .seconds(1)) { database in
-            try database.query("SELECT x FROM t").map { row -> Int in try row[0] }
-        }
-        #expect(rows == [1], "the first write committed; the one that gave up never ran")
+        #expect(try rows(writer) == [1], "the first write committed; the one that gave up never ran")
     }
 
     @Test func manyThreadsWritingAtOnceEachGetTheirOwnAnswerAndAllIsKept() throws {
