@@ -44,7 +44,7 @@ final class ReadCacheFixture: Sendable {
     ///   under (its account's key plus `generations`); nil when it cannot be read.
     init(
         status: HTTPStatus = .ok, writingDuringTheRead: Bool = false,
-        generations: (@Sendable () -> Int?)? = nil
+        generations: (@Sendable () -> Int?)? = nil, capacity: Int = ReadCache.keptAnswers, bytes: Int = ReadCache.keptBytes
     ) {
         let writes = writes
         let calls = calls
@@ -58,7 +58,7 @@ final class ReadCacheFixture: Sendable {
             }
         }
         let cache = ReadCache(
-            writeCount: { UInt64(writes.value) }, generation: generation, now: { UInt64(clock.value) },
+            capacity: capacity, bytes: bytes, writeCount: { UInt64(writes.value) }, generation: generation, now: { UInt64(clock.value) },
             refresh: { refreshes.add($0) })
         read = cache.reads(
             { _, account in
@@ -273,5 +273,33 @@ final class ReadCacheFixture: Sendable {
             return
         }
         #expect(one === other)
+    }
+
+    /// Answers are kept by their bytes: as many small ones as fit, the least recently used going
+    /// first; an answer alone larger than the room is computed every time.
+    @Test func answersAreKeptByTheirBytes() throws {
+        // Each answer costs its key and its body (`"1:N"`).
+        let cost = "1  /api/v1/wishes/1?a=1&b=2".utf8.count + "1:1".utf8.count
+        let fixture = ReadCacheFixture(capacity: 100, bytes: 5 * cost)
+        let ana = Self.account(1)
+        for wish in 1...5 { _ = try fixture.get("/api/v1/wishes/\(wish)", as: ana) }
+        for wish in 1...5 { _ = try fixture.get("/api/v1/wishes/\(wish)", as: ana) }
+        #expect(fixture.calls.value == 5, "five answers fit")
+        _ = try fixture.get("/api/v1/wishes/6", as: ana)
+        #expect(fixture.kept("/api/v1/wishes/1", as: ana) == nil, "the least recently used made room")
+        #expect((2...6).allSatisfy { fixture.kept("/api/v1/wishes/\($0)", as: ana) != nil })
+
+        let small = ReadCacheFixture(capacity: 100, bytes: cost - 1)
+        _ = try small.get("/api/v1/wishes/1", as: ana)
+        #expect(small.kept("/api/v1/wishes/1", as: ana) == nil, "larger than the room")
+    }
+
+    /// More answers are kept than the 256 of any size kept before: a wish's page for each of
+    /// 2,000 wishes opened.
+    @Test func manySmallAnswersAreKept() throws {
+        let fixture = ReadCacheFixture()
+        let ana = Self.account(1)
+        for wish in 1...2_000 { _ = try fixture.get("/api/v1/wishes/\(wish)", as: ana) }
+        #expect((1...2_000).allSatisfy { fixture.kept("/api/v1/wishes/\($0)", as: ana) != nil })
     }
 }
