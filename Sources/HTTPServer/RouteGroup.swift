@@ -10,17 +10,27 @@
 /// thread), nil whenever there is any doubt; routes given a quick answer (`GroupRoutes.on(quick:)`)
 /// use it to answer without a worker, and fall back to `context` on a worker when it is nil.
 public struct RouteGroup<Context: Sendable>: Sendable {
+    /// Runs a route's handler: finds the context, calls the handler with it, and may do more
+    /// around the call.
+    public typealias Run = @Sendable (Request, _ handler: (Context) throws -> Response) throws -> Response
+
     public let name: String
-    let context: @Sendable (Request) throws -> Context
+    let run: Run
     let known: (@Sendable (Request) -> Context?)?
 
     public init(
         _ name: String, known: (@Sendable (Request) -> Context?)? = nil,
         context: @escaping @Sendable (Request) throws -> Context
     ) {
+        self.init(name, known: known) { request, handler in try handler(try context(request)) }
+    }
+
+    /// A group whose handlers run inside `run`: for a context that must be confirmed after the
+    /// handler ran, or that holds something for the handler's time only.
+    public init(_ name: String, known: (@Sendable (Request) -> Context?)? = nil, around run: @escaping Run) {
         self.name = name
         self.known = known
-        self.context = context
+        self.run = run
     }
 }
 
@@ -41,7 +51,7 @@ public struct GroupRoutes<Context: Sendable> {
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, nonBlocking: Bool = false,
         quick: QuickGroupHandler? = nil, _ handler: @escaping GroupHandler
     ) {
-        let context = group.context
+        let run = group.run
         var quickAnswer: QuickHandler?
         if let quick, let known = group.known {
             quickAnswer = { request in quick(request) { known(request) } }
@@ -49,7 +59,7 @@ public struct GroupRoutes<Context: Sendable> {
         router.on(
             method, pattern, bodyLimit: bodyLimit, nonBlocking: nonBlocking, group: group.name, quick: quickAnswer
         ) { request in
-            try handler(request, try context(request))
+            try run(request) { try handler(request, $0) }
         }
     }
 
