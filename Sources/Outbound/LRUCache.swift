@@ -46,7 +46,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// than `costLimit` alone is not kept (nor is the one it would replace).
     public mutating func set(_ value: Value, for key: Key, cost: Int = 0) {
         guard cost <= costLimit else {
-            if let slot = slots[key] { empty(slot) }
+            remove(key)
             return
         }
         if let slot = slots[key] {
@@ -71,6 +71,11 @@ public struct LRUCache<Key: Hashable, Value> {
             linkAsNewest(slot)
         }
         while totalCost > costLimit, let victim = oldest { empty(victim) }
+    }
+
+    /// Forgets the value for `key`, if there is one.
+    public mutating func remove(_ key: Key) {
+        if let slot = slots[key] { empty(slot) }
     }
 
     /// Forgets the entry in `slot`, whose slot then waits for the next new entry.

@@ -81,4 +81,18 @@ import Testing
         #expect(cache.value(for: 999) == 999)
         #expect(cache.value(for: 998) == 998)
     }
+
+    @Test func aRemovedValueIsForgottenAndItsSlotReused() {
+        var cache = LRUCache<String, Int>(capacity: 2, costLimit: 10)
+        cache.set(1, for: "a", cost: 3)
+        cache.set(2, for: "b", cost: 3)
+        cache.remove("a")
+        cache.remove("nothing")
+        #expect(cache.value(for: "a") == nil)
+        #expect(cache.count == 1)
+        #expect(cache.totalCost == 3)
+        cache.set(3, for: "c", cost: 3)
+        #expect(cache.value(for: "b") == 2, "the emptied slot took the new value; nothing else went")
+        #expect(cache.value(for: "c") == 3)
+    }
 }
