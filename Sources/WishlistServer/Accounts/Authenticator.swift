@@ -11,6 +11,8 @@ import WishlistStore
 /// disabled by any process is refused at its next request. What it found is kept in `known`, which
 /// a read (GET) trusts instead, on the event thread for a kept answer (`knownAccount`) or in a
 /// handler, only while nothing has been committed to the database since (see `KnownCredentials`).
+/// On PostgreSQL a read's remembered credential is confirmed by the database with the handler's
+/// first statement instead (`withAccount`).
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
     /// A token's or session's last use is written at most this often, so reads stay reads.
@@ -65,6 +67,45 @@ struct Authenticator: Sendable {
         guard let found = try sessionAccount(token: token) else { throw APIError.unauthenticated }
         known?.remember(found.account, for: .session(Self.digest(token)), until: found.end, version: version, now: clock())
         return found.account
+    }
+
+    /// Runs `body` with the signed-in account: as `activeAccount(for:)` finds it, or as
+    /// `account(for:)` does when not `active`.
+    ///
+    /// On PostgreSQL a read (GET) whose one credential is remembered (`KnownCredentials`) is not
+    /// looked up first: its `CredentialCheck` goes with the handler's first statement, in the same
+    /// round trip, and must confirm the credential before the answer is given. When it does not
+    /// (the session ended, the account was disabled or changed, by this server or another), the
+    /// credential is forgotten and looked up afresh, and `body` runs again if it is still good.
+    func withAccount(for request: Request, active: Bool, _ body: (Account) throws -> Response) throws -> Response {
+        if let (account, credential, check) = try remembered(for: request, active: active) {
+            let answer = Result { try CredentialCheck.$pending.withValue(check) { try body(account) } }
+            if try check.confirm() { return try answer.get() }
+            known?.forget(credential)
+        }
+        return try body(active ? activeAccount(for: request) : account(for: request))
+    }
+
+    /// The account remembered for a read's one credential, with the check that must confirm it,
+    /// when entries are kept as candidates (PostgreSQL); nil when the database must be asked first.
+    private func remembered(for request: Request, active: Bool) throws
+        -> (account: Account, credential: Credential, check: CredentialCheck)?
+    {
+        guard let known, known.confirmsEachUse, request.method == .GET,
+            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil,
+            let credential = Self.credential(of: request), let account = known.candidate(for: credential, now: clock()),
+            !(active && account.user.mustChangePassword)
+        else { return nil }
+        switch credential {
+        case .apiToken(let digest):
+            return (account, credential, tokens.check(apiTokenHash: digest, names: account))
+        case .session(let digest):
+            try Self.checkSameOrigin(request)
+            let now = clock()
+            let check = sessions.check(
+                sessionTokenHash: digest, now: now, idleSince: now.addingTimeInterval(-sessionIdleTimeout), names: account)
+            return (account, credential, check)
+        }
     }
 
     /// The account of a request's credential as far as it is known from memory, without waiting

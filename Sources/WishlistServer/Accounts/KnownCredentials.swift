@@ -14,6 +14,10 @@ import WishlistStore
 /// this server (sign-out, a new password, Devices) or by another process on the same file
 /// (`wishlist user disable`, `user passwd`) — is refused at its very next request. Any doubt is
 /// a miss: no version to read, an entry past its session's end or older than `trustedFor`.
+///
+/// PostgreSQL has no such version: other servers write too. There an entry is never trusted
+/// alone (`confirmingEachUse`): it is a `candidate` whose `CredentialCheck` the request sends with
+/// its first statement (see `Authenticator.withAccount`).
 final class KnownCredentials: Sendable {
     private struct Entry {
         let account: Account
@@ -35,11 +39,23 @@ final class KnownCredentials: Sendable {
     private let state: Mutex<State>
     private let capacity: Int
     private let dataVersion: @Sendable () -> Int64?
+    /// Whether an entry is only a candidate that the database confirms at each use.
+    let confirmsEachUse: Bool
 
-    init(capacity: Int = 1024, dataVersion: @escaping @Sendable () -> Int64?) {
+    convenience init(capacity: Int = 1024, dataVersion: @escaping @Sendable () -> Int64?) {
+        self.init(capacity: capacity, dataVersion: dataVersion, confirmsEachUse: false)
+    }
+
+    private init(capacity: Int, dataVersion: @escaping @Sendable () -> Int64?, confirmsEachUse: Bool) {
         state = Mutex(State(entries: LRUCache(capacity: capacity)))
         self.capacity = capacity
         self.dataVersion = dataVersion
+        self.confirmsEachUse = confirmsEachUse
+    }
+
+    /// Entries kept without a data version, as candidates only (PostgreSQL).
+    static func confirmingEachUse(capacity: Int = 1024) -> KnownCredentials {
+        KnownCredentials(capacity: capacity, dataVersion: { 0 }, confirmsEachUse: true)
     }
 
     /// The database's data version now, to be read before a lookup whose result is then
@@ -60,12 +76,24 @@ final class KnownCredentials: Sendable {
     /// The account of `credential` when it is known and nothing was committed since; never waits
     /// for more than the version's read and a lock held for a lookup.
     func account(for credential: Authenticator.Credential, now: Date) -> Account? {
-        guard let current = dataVersion() else { return nil }
+        guard !confirmsEachUse, let current = dataVersion() else { return nil }
         return state.withLock { state in
             catchUp(to: current, &state)
             guard let entry = state.entries.value(for: credential), entry.validUntil > now else { return nil }
             return entry.account
         }
+    }
+
+    /// The account remembered for `credential`, to be trusted only once the database confirms it
+    /// (`CredentialCheck`); nil unless entries are kept as candidates (`confirmingEachUse`).
+    func candidate(for credential: Authenticator.Credential, now: Date) -> Account? {
+        guard confirmsEachUse else { return nil }
+        return state.withLock { state in state.entries.value(for: credential).flatMap { $0.validUntil > now ? $0.account : nil } }
+    }
+
+    /// Forgets what was remembered for `credential`, which the database did not confirm.
+    func forget(_ credential: Authenticator.Credential) {
+        state.withLock { $0.entries.remove(credential) }
     }
 
     /// Whether `credential` is known now as far as the last version read says (no version is

@@ -13,7 +13,9 @@ extension RouteGroup where Context == Account {
     /// the account and changing the password); only then the handler.
     ///
     /// The account known from memory (`Authenticator.knownAccount`) lets a route's kept answer be
-    /// given on the event thread; one with a temporary password is always sent to the database.
+    /// given on the event thread; one with a temporary password is always sent to the database. On
+    /// PostgreSQL a remembered account is confirmed with the handler's first statement
+    /// (`Authenticator.withAccount`).
     static func signedIn(_ authenticator: Authenticator, evenWithTemporaryPassword: Bool = false) -> RouteGroup<Account> {
         RouteGroup(
             signedInName,
@@ -22,8 +24,8 @@ extension RouteGroup where Context == Account {
                     evenWithTemporaryPassword || !$0.user.mustChangePassword ? $0 : nil
                 }
             }
-        ) { request in
-            evenWithTemporaryPassword ? try authenticator.account(for: request) : try authenticator.activeAccount(for: request)
+        ) { request, handler in
+            try authenticator.withAccount(for: request, active: !evenWithTemporaryPassword, handler)
         }
     }
 

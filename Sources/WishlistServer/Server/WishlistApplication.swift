@@ -192,7 +192,8 @@ public final class WishlistApplication: Sendable {
     ) throws -> Router {
         var router = Router()
         var authenticator = Self.authenticator(settings: settings, store: store)
-        authenticator.known = KnownCredentials(dataVersion: { store.dataVersion() })
+        authenticator.known =
+            store.isPostgreSQL ? .confirmingEachUse() : KnownCredentials(dataVersion: { store.dataVersion() })
         let readCache = ReadCache(writeCount: { store.writeCount }, generation: Self.generation(store))
         let limits = RateLimiter(
             limits: settings.rateLimits, counts: Self.windowCounts("rate", window: RateLimiter.window, store: store),

@@ -29,19 +29,7 @@ public struct SessionRepository: Sendable {
         -> (account: Account, sessionID: UUID, lastUsedAt: Date, expiresAt: Date)?
     {
         try database.readOneStatement { db in
-            guard
-                let row = try db.queryFirst(
-                    """
-                    SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at,
-                        sessions.expires_at
-                    FROM sessions JOIN users ON users.id = sessions.user_id
-                    WHERE sessions.token_hash = :hash AND sessions.expires_at > :now AND sessions.last_used_at > :idleSince
-                        AND users.disabled_at IS NULL
-                    """,
-                    [
-                        "hash": Data(sessionTokenHash), "now": now.millisecondsSince1970,
-                        "idleSince": idleSince.millisecondsSince1970
-                    ])
+            guard let row = try db.queryFirst(Self.lookup, Self.lookupArguments(Data(sessionTokenHash), now: now, idleSince: idleSince))
             else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["session_uuid"]),
@@ -49,6 +37,29 @@ public struct SessionRepository: Sendable {
                 Date(millisecondsSince1970: try row["expires_at"])
             )
         }
+    }
+
+    /// The check that the session is still live (as ``account(sessionTokenHash:now:idleSince:)``
+    /// finds it) and names `account`, for a request that trusts it (see `CredentialCheck`).
+    package func check(sessionTokenHash: [UInt8], now: Date, idleSince: Date, names account: Account) -> CredentialCheck {
+        let hash = Data(sessionTokenHash)
+        return CredentialCheck(
+            sql: Self.lookup, arguments: { Self.lookupArguments(hash, now: now, idleSince: idleSince) }, expecting: account,
+            database: database)
+    }
+
+    /// The account of the session `:hash` still live at `:now` and used since `:idleSince`, unless
+    /// the account is disabled, with the session's id, last use and maximum age.
+    private static let lookup = """
+        SELECT \(UserRepository.columns), sessions.uuid AS session_uuid, sessions.last_used_at,
+            sessions.expires_at
+        FROM sessions JOIN users ON users.id = sessions.user_id
+        WHERE sessions.token_hash = :hash AND sessions.expires_at > :now AND sessions.last_used_at > :idleSince
+            AND users.disabled_at IS NULL
+        """
+
+    private static func lookupArguments(_ hash: Data, now: Date, idleSince: Date) -> SQLArguments {
+        ["hash": hash, "now": now.millisecondsSince1970, "idleSince": idleSince.millisecondsSince1970]
     }
 
     /// Notes a use of the session, which is its account's last sighting too; no cached answer

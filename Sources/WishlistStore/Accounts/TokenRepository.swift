@@ -50,20 +50,27 @@ public struct TokenRepository: Sendable {
     /// disabled account's.
     public func account(apiTokenHash: [UInt8]) throws -> (account: Account, tokenID: UUID, lastUsedAt: Date?)? {
         try database.readOneStatement { db in
-            guard
-                let row = try db.queryFirst(
-                    """
-                    SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
-                    FROM api_tokens JOIN users ON users.id = api_tokens.user_id
-                    WHERE api_tokens.token_hash = :hash AND users.disabled_at IS NULL
-                    """, ["hash": Data(apiTokenHash)])
-            else { return nil }
+            guard let row = try db.queryFirst(Self.lookup, ["hash": Data(apiTokenHash)]) else { return nil }
             return (
                 try UserRepository.account(row), try UUID(storedText: row["token_uuid"]),
                 (try row["last_used_at"] as Int64?).map(Date.init(millisecondsSince1970:))
             )
         }
     }
+
+    /// The check that the token still names `account`, for a request that trusts it (see
+    /// `CredentialCheck`).
+    package func check(apiTokenHash: [UInt8], names account: Account) -> CredentialCheck {
+        let hash = Data(apiTokenHash)
+        return CredentialCheck(sql: Self.lookup, arguments: { ["hash": hash] }, expecting: account, database: database)
+    }
+
+    /// The account of the token `:hash`, unless it is disabled, with the token's id and last use.
+    private static let lookup = """
+        SELECT \(UserRepository.columns), api_tokens.uuid AS token_uuid, api_tokens.last_used_at
+        FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+        WHERE api_tokens.token_hash = :hash AND users.disabled_at IS NULL
+        """
 
     /// Notes a use of the token, the `User-Agent` that used it, and the account's last sighting;
     /// no cached answer shows them.

@@ -3,13 +3,15 @@ import Testing
 import WishlistClient
 import WishlistCore
 import WishlistServer
-import WishlistStore
+
+@testable import WishlistStore
 
 /// Kept answers given on the event thread, and reads computed by a handler, with the caller known
 /// from memory (issue 33), obey the privacy rule and the sessions as every other answer: one
 /// account's kept list never reaches another, and a session ended — signed out, a new password,
 /// the account disabled by another connection to the file, as `wishlist user disable` makes — is
-/// refused at its very next request.
+/// refused at its very next request. On PostgreSQL the remembered caller is confirmed with the
+/// read's first statement (`CredentialCheck`), and these hold there too.
 @Suite struct KeptAnswerSessionTests {
     static let listPath = "/api/v1/wishes"
     /// A read no answer is kept for: its handler runs each time, with the account known from memory.
@@ -122,5 +124,37 @@ import WishlistStore
         server.clock.advance(by: TimeInterval(server.application.settings.sessionIdleTimeout.components.seconds) + 1)
         #expect(try await Self.read(cookie: cookie, on: server).status == 401)
         #expect(try await Self.read(cookie: cookie, on: server, path: Self.accountPath).status == 401)
+    }
+
+    /// An account changed elsewhere while its credentials live (renamed here by hand, as another
+    /// server's write would be seen): the remembered account is not given, and the credentials
+    /// are looked up afresh rather than refused.
+    @Test func anAccountChangedElsewhereIsReadAfresh() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        let elsewhere = try server.application.settings.data.openStore()
+        defer { try? elsewhere.close() }
+        try elsewhere.database.write { db in _ = try db.run("UPDATE users SET username = 'robert' WHERE username = 'bob'", [:]) }
+        for read in [
+            try await Self.read(cookie: cookie, on: server, path: Self.accountPath),
+            try await Self.read(token: token, on: server, path: Self.accountPath)
+        ] {
+            #expect(read.status == 200)
+            #expect(read.body.contains("\"robert\""), "\(read.body)")
+        }
+        #expect(try await Self.read(token: token, on: server).body.contains("Bob's kettle"))
+    }
+
+    /// A read that fails before it asks the database anything (a malformed id is "not found") is
+    /// still refused first when its known credential has ended: 401, not 404.
+    @Test func aReadThatAsksNothingIsStillRefusedForAnEndedCredential() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        #expect(try await Self.read(token: token, on: server, path: "/api/v1/wishes/not-an-id").status == 404)
+        let elsewhere = try server.application.settings.data.openStore()
+        defer { try? elsewhere.close() }
+        _ = try AccountAdministration(store: elsewhere, passwordCost: .minimum).setDisabled(true, username: "bob")
+        #expect(try await Self.read(token: token, on: server, path: "/api/v1/wishes/not-an-id").status == 401)
+        #expect(try await Self.read(cookie: cookie, on: server, path: "/api/v1/wishes/not-an-id").status == 401)
     }
 }
