@@ -40,10 +40,16 @@ public struct RecentSearchRepository: Sendable {
                     return key.map { (owner, $0) }
                 })
         }
-        let changed = searches.filter { search in
+        let changes = searches.filter { search in
             defer { newest[search.owner] = search.key }
             return newest[search.owner] != search.key
         }
+        // Of a query searched more than once, only its last change is written: each would delete
+        // the one before and insert it again, so the list ends the same (in the order of the last
+        // changes). A batch of many people's searches from a few words was thousands of writes.
+        let lastChange = Dictionary(
+            changes.enumerated().map { (SearchOfOwner(owner: $1.owner, key: $1.key), $0) }, uniquingKeysWith: max)
+        let changed = changes.enumerated().filter { lastChange[SearchOfOwner(owner: $1.owner, key: $1.key)] == $0 }.map(\.element)
         for owner in Set(changed.map(\.owner)) {
             try database.write(counted: false, locking: .account(owner)) { db in
                 for search in changed where search.owner == owner {
@@ -107,4 +113,10 @@ public struct RecentSearchRepository: Sendable {
             id: try UUID(storedText: row["uuid"]), query: try row["query"],
             searchedAt: Date(millisecondsSince1970: try row["searched_at"]))
     }
+}
+
+/// A query (by its key) of one account.
+private struct SearchOfOwner: Hashable {
+    let owner: UserKey
+    let key: String
 }

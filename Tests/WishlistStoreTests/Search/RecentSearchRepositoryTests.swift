@@ -57,6 +57,19 @@ import WishlistCore
         #expect(fixture.test.store.writeCount == writes)
     }
 
+    /// Many people searching a few words: each query is written once, at its last search, and
+    /// the list is what writing every search in turn would leave, its ids kept.
+    @Test(arguments: TestEngine.allCases) func aBatchRepeatingQueriesEndsAsIfEachWereWritten(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let lamp = try fixture.recent.record("lamp", owner: fixture.alice, now: Date(millisecondsSince1970: 1))
+        let words = ["bike", "lamp", "tent", "bike", "mug", "lamp", "bike", "tent"]
+        try fixture.recent.record(words.enumerated().map { ($1, fixture.alice, Date(millisecondsSince1970: 10 + Int64($0))) })
+        #expect(try fixture.queries() == ["tent", "bike", "lamp", "mug"])
+        let list = try fixture.recent.list(owner: fixture.alice)
+        #expect(list.map(\.searchedAt.millisecondsSince1970) == [17, 16, 15, 14])
+        #expect(list[2].id == lamp.id)
+    }
+
     @Test(arguments: TestEngine.allCases) func onlyTheLatestTwentyAreKept(engine: TestEngine) throws {
         let fixture = try Fixture(engine)
         for index in 1...25 {
