@@ -85,8 +85,9 @@ lint: $(VENV)/.installed
 # by 32 clients, the same 60 s again. It fails on any unexpected answer, and when the second 60 s
 # show more than +25 % peak memory, +10 open files, +10 % database size or p99 x1.5 (+5 ms) of the
 # first; it prints p50/p99 per operation (clients' and the server log's), peak memory and open
-# files, and a summary block.
-soak: deps-test build build-release build-bench $(VENV)/.installed
+# files, each kind of request's server CPU alone (the list beside nginx sending the same bytes to
+# the same clients), and a summary block.
+soak: deps-test deps-bench build build-release build-bench $(VENV)/.installed
 	WISHLIST_BIN=$(CURDIR)/.build/debug/wishlist $(PYTHON) e2e/crash_safety.py --kills 20
 	WISHLIST_BIN=$(CURDIR)/.build/release/wishlist WISHLIST_BENCH_BIN=$(CURDIR)/.build/release/wishlist-bench \
 		$(PYTHON) e2e/soak.py

@@ -741,9 +741,85 @@ def cpu_per_kind(server, sampler, arguments, token, known_ids):
     return figures
 
 
-def describe_kinds(figures):
-    """One line: each kind's server CPU per request."""
-    return ", ".join(f"{kind} {cpu:.0f}" for kind, (_, cpu, _, _) in figures.items())
+def nginx_list_beside(arguments, token, known_ids, server):
+    """The list kind's clients served by nginx instead, every answer the bytes of the list's first
+    page (its cursor leads back to it): what the same requests cost a server that only sends a file,
+    in µs of CPU per request. None without nginx."""
+    if not shutil.which("nginx"):
+        print("nginx is not installed: the list is not compared with it")
+        return None
+    # A folder of its own, which nginx's workers (another user when run as root) may enter: the
+    # soak's scratch folder is private.
+    folder = Path(tempfile.mkdtemp(prefix="wishlist-soak-nginx-"))
+    os.chmod(folder, 0o755)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=REQUEST_TIMEOUT)
+    connection.request("GET", "/api/v1/wishes?limit=50", headers={"Authorization": f"Bearer {token}"})
+    (folder / "list.json").write_bytes(connection.getresponse().read())
+    connection.close()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    temporary = " ".join(f"{kind}_temp_path {folder};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (folder / "nginx.conf").write_text(
+        f"daemon off; worker_processes auto; pid {folder}/nginx.pid; error_log {folder}/error.log;\n"
+        f"events {{ worker_connections 1024; }}\n"
+        f"http {{ access_log off; {temporary} default_type application/json;\n"
+        f"  server {{ listen 127.0.0.1:{port}; root {folder}; location / {{ try_files /list.json =404; }} }} }}\n"
+    )
+    os.chmod(folder / "list.json", 0o644)
+    nginx = subprocess.Popen(["nginx", "-c", str(folder / "nginx.conf")], stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                probe.request("GET", "/")
+                status = probe.getresponse().status
+                if status != 200:
+                    raise SoakFailure(f"nginx answered {status}; see {folder}/error.log")
+                break
+            except (OSError, http.client.HTTPException):
+                if nginx.poll() is not None or time.monotonic() > deadline:
+                    raise SoakFailure(f"nginx did not start; see {folder}/error.log") from None
+                time.sleep(0.1)  # polling for start-up, not covering a race
+        workers = [int(pid) for pid in Path(f"/proc/{nginx.pid}/task/{nginx.pid}/children").read_text().split()]
+        ticks = lambda: sum(
+            sum(int(field) for field in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13])
+            for pid in workers
+        )
+        before = ticks()
+        run = run_clients(
+            "mix",
+            port,
+            token,
+            known_ids,
+            KIND_CLIENTS,
+            arguments.processes,
+            arguments.seed,
+            seconds=arguments.kind_seconds,
+            weights={"list": 1},
+            think=0,
+        )
+        cpu = (ticks() - before) / os.sysconf("SC_CLK_TCK")
+        values = run["latencies"].get("list", [])
+        if run["errors"] or not values:
+            raise SoakFailure("nginx's list: " + "; ".join(run["errors"][:5]))
+        figure = cpu * 1e6 / len(values)
+        print(
+            f"  {'nginx list':<10}{len(values):>9}  {figure:>22.0f}  {percentile(values, 0.5):>10.1f} "
+            f"{percentile(values, 0.99):>8.1f}  (the same clients; every answer the first page, from a file)"
+        )
+        return figure
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def describe_kinds(figures, nginx=None):
+    """One line: each kind's server CPU per request, and nginx's for the list when measured."""
+    line = ", ".join(f"{kind} {cpu:.0f}" for kind, (_, cpu, _, _) in figures.items())
+    return line + (f" (nginx sending the list's bytes: {nginx:.0f})" if nginx is not None else "")
 
 
 # MARK: The run
@@ -886,7 +962,8 @@ def main():
         if arguments.kinds_only:
             warm_up(server, arguments, token, known_ids, weights)
             figures = cpu_per_kind(server, sampler, arguments, token, known_ids)
-            print(f"\nserver CPU µs per request: {describe_kinds(figures)}", flush=True)
+            nginx = nginx_list_beside(arguments, token, known_ids, server) if "list" in figures else None
+            print(f"\nserver CPU µs per request: {describe_kinds(figures, nginx)}", flush=True)
             passed = True
             return  # the `finally` below stops the server and removes the scratch folder
         warm_up(server, arguments, token, known_ids, weights)
@@ -932,6 +1009,7 @@ def main():
             think=arguments.think,
         )
         kinds = cpu_per_kind(server, sampler, arguments, token, known_ids)
+        nginx = nginx_list_beside(arguments, token, known_ids, server) if "list" in kinds else None
         sampler.stop()
         server.stop()
         closed = server.database_bytes()
@@ -961,7 +1039,7 @@ def main():
                 )
             )
         summary.append(
-            f"server CPU µs per request, each kind alone ({KIND_CLIENTS} clients, no pauses): {describe_kinds(kinds)}"
+            f"server CPU µs per request, each kind alone ({KIND_CLIENTS} clients, no pauses): {describe_kinds(kinds, nginx)}"
         )
         summary.append(
             f"database as generated {describe_bytes(generated)}; after the run and the closing checkpoint "
