@@ -135,7 +135,8 @@ import WishlistCore
         for _ in 0..<4 {
             let page = try await alice.spotsNear(query)
             found += page.items
-            query.cursor = try #require(page.nextCursor)
+            let next: String = try #require(page.nextCursor, "a page follows")
+            query.cursor = next
         }
         #expect(found.count == 36)
         #expect(Set(found.map(\.spot.id)).count == found.count)
