@@ -78,4 +78,20 @@ import WishlistCore
         #expect(known.account(for: Self.benToken, now: later.addingTimeInterval(-1)) == Self.ben)
         #expect(known.account(for: Self.benToken, now: later) == nil)
     }
+
+    /// On PostgreSQL an entry is only a candidate: never trusted alone, given for a check until its
+    /// session's end or `trustedFor`, and forgotten when the database does not confirm it.
+    @Test func confirmingEachUseKeepsCandidatesOnly() {
+        let known = KnownCredentials.confirmingEachUse()
+        let end = Self.now.addingTimeInterval(60)
+        known.remember(Self.ana, for: Self.anaCookie, until: end, version: known.version(), now: Self.now)
+        known.remember(Self.ben, for: Self.benToken, until: .distantFuture, version: known.version(), now: Self.now)
+        #expect(known.account(for: Self.anaCookie, now: Self.now) == nil, "never trusted without a check")
+        #expect(known.candidate(for: Self.anaCookie, now: Self.now) == Self.ana)
+        #expect(known.candidate(for: Self.benToken, now: Self.now.addingTimeInterval(KnownCredentials.trustedFor - 1)) == Self.ben)
+        #expect(known.candidate(for: Self.benToken, now: Self.now.addingTimeInterval(KnownCredentials.trustedFor)) == nil)
+        known.forget(Self.anaCookie)
+        #expect(known.candidate(for: Self.anaCookie, now: Self.now) == nil)
+        #expect(KnownCredentials(dataVersion: { 1 }).candidate(for: Self.anaCookie, now: Self.now) == nil, "SQLite's trusts instead")
+    }
 }
