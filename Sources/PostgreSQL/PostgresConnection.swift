@@ -190,12 +190,12 @@ public final class PostgresConnection {
 
     /// The first column of the first row: nil when there is no row or the value is NULL.
     public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: [any PostgresBindable] = []) throws -> T? {
-        try Self.firstValue(of: queryFirst(sql, arguments))
+        try queryFirst(sql, arguments)?.firstValue()
     }
 
     /// The first column of the first row of a statement whose parameters are named.
     public func scalar<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> T? {
-        try Self.firstValue(of: queryFirst(sql, arguments))
+        try queryFirst(sql, arguments)?.firstValue()
     }
 
     /// The first column of every row.
@@ -206,11 +206,6 @@ public final class PostgresConnection {
     /// The first column of every row of a statement whose parameters are named.
     public func column<T: PostgresColumnDecodable>(_ sql: String, _ arguments: PostgresNamedArguments) throws -> [T] {
         try query(sql, arguments).map { try $0[0] as T }
-    }
-
-    private static func firstValue<T: PostgresColumnDecodable>(of row: PostgresRow?) throws -> T? {
-        guard let row, let value = row.values.first, !value.isNull else { return nil }
-        return try row[0] as T
     }
 
     private func perform(_ sql: String, positional arguments: [any PostgresBindable]) throws -> PostgresResult {

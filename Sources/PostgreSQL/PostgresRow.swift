@@ -29,6 +29,13 @@ public struct PostgresRow: Sendable {
         }
     }
 
+    /// The first column's value, as a statement answering one value gives it: nil when NULL or
+    /// when the row has no column.
+    public func firstValue<T: PostgresColumnDecodable>() throws -> T? {
+        guard let value = values.first, !value.isNull else { return nil }
+        return try decode(at: 0)
+    }
+
     private func decode<T: PostgresColumnDecodable>(at index: Int) throws -> T {
         do {
             return try T(postgresValue: values[index])

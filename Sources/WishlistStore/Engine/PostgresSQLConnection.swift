@@ -13,14 +13,13 @@ struct PostgresSQLConnection: SQLConnection {
     var dialect: SQLDialect { .postgres }
 
     func run(_ sql: String, _ arguments: SQLArguments) throws -> Int {
-        // `run` answers a count of rows, which a pipeline does not: the check goes first, alone.
-        if let check = try CredentialCheck.takePending() { _ = try withCheck(check, []) }
+        // `run` answers a count of rows, which a pipeline does not: a pending check goes first, alone.
+        _ = try rows([])
         return try connection.run(sql, arguments.postgres)
     }
 
     func query(_ sql: String, _ arguments: SQLArguments) throws -> [SQLRow] {
-        if let check = try CredentialCheck.takePending() { return try withCheck(check, [(sql, arguments)])[0].map(SQLRow.init) }
-        return try connection.query(sql, arguments.postgres).map(SQLRow.init)
+        try queries([(sql, arguments)])[0]
     }
 
     func queryFirst(_ sql: String, _ arguments: SQLArguments) throws -> SQLRow? {
@@ -28,24 +27,19 @@ struct PostgresSQLConnection: SQLConnection {
     }
 
     func scalar<T: SQLDecodable>(_ sql: String, _ arguments: SQLArguments) throws -> T? {
-        guard let check = try CredentialCheck.takePending() else { return try connection.scalar(sql, arguments.postgres) }
-        guard let row = try withCheck(check, [(sql, arguments)])[0].first, let value = row.values.first, !value.isNull else {
-            return nil
-        }
-        return try row[0] as T
+        try rows([(sql, arguments)])[0].first?.firstValue()
     }
 
     func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
-        if let check = try CredentialCheck.takePending() { return try withCheck(check, statements).map { $0.map(SQLRow.init) } }
-        return try connection.queries(statements.map { ($0.sql, $0.arguments.postgres) }).map { $0.map(SQLRow.init) }
+        try rows(statements).map { $0.map(SQLRow.init) }
     }
 
-    /// The rows of `statements`, sent after `check` in one round trip, once `check`'s rows confirm it.
-    private func withCheck(_ check: CredentialCheck, _ statements: [(sql: String, arguments: SQLArguments)]) throws
-        -> [[PostgresRow]]
-    {
-        let all = try connection.queries(
-            [(check.sql, check.arguments().postgres)] + statements.map { ($0.sql, $0.arguments.postgres) })
+    /// The rows of `statements`, sent in one round trip after the request's pending check when
+    /// there is one, once that check's rows confirm it.
+    private func rows(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[PostgresRow]] {
+        let bound = statements.map { ($0.sql, $0.arguments.postgres) }
+        guard let check = try CredentialCheck.takePending() else { return try connection.queries(bound) }
+        let all = try connection.queries([(check.sql, check.arguments().postgres)] + bound)
         try check.verify(all[0].map(SQLRow.init))
         return Array(all.dropFirst())
     }
