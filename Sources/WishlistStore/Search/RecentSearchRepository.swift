@@ -47,9 +47,9 @@ public struct RecentSearchRepository: Sendable {
         // Of a query searched more than once, only its last change is written: each would delete
         // the one before and insert it again, so the list ends the same (in the order of the last
         // changes). A batch of many people's searches from a few words was thousands of writes.
-        let lastChange = Dictionary(
-            changes.enumerated().map { (SearchOfOwner(owner: $1.owner, key: $1.key), $0) }, uniquingKeysWith: max)
-        let changed = changes.enumerated().filter { lastChange[SearchOfOwner(owner: $1.owner, key: $1.key)] == $0 }.map(\.element)
+        // Read from the end, a query's first change is its last.
+        var seen = Set<SearchOfOwner>()
+        let changed = changes.reversed().filter { seen.insert(SearchOfOwner(owner: $0.owner, key: $0.key)).inserted }.reversed()
         for owner in Set(changed.map(\.owner)) {
             try database.write(counted: false, locking: .account(owner)) { db in
                 for search in changed where search.owner == owner {
