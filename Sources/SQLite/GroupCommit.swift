@@ -43,6 +43,12 @@ final class GroupCommit: @unchecked Sendable {
         let wake = DispatchSemaphore(value: 0)
 
         init(run: @escaping (Database) -> Error?) { self.run = run }
+
+        /// Fails the write with `error` without running its body, or after it ran.
+        func fail(_ error: Error) {
+            failure = error
+            run = nil
+        }
     }
 
     private enum Role {
@@ -141,10 +147,7 @@ final class GroupCommit: @unchecked Sendable {
                 defer { pending.removeAll() }
                 return pending
             }
-            for job in stranded {
-                job.failure = error
-                job.run = nil
-            }
+            for job in stranded { job.fail(error) }
             batch += stranded
         }
         let next: Job? = lock.withLock {
@@ -169,10 +172,7 @@ final class GroupCommit: @unchecked Sendable {
             do {
                 try database.run("BEGIN IMMEDIATE")
             } catch {
-                for job in batch[next...] {
-                    job.failure = error
-                    job.run = nil
-                }
+                for job in batch[next...] { job.fail(error) }
                 return
             }
             var done: [Job] = []
@@ -187,7 +187,7 @@ final class GroupCommit: @unchecked Sendable {
                 }
                 job.failure = failure
                 if !database.isInTransaction {
-                    for earlier in done { earlier.failure = failure }
+                    for earlier in done { earlier.fail(failure) }
                     done = []
                     break
                 }
@@ -197,7 +197,7 @@ final class GroupCommit: @unchecked Sendable {
                 try database.run("COMMIT")
                 lock.withLock { commits += 1 }
             } catch {
-                for job in done { job.failure = error }
+                for job in done { job.fail(error) }
                 if database.isInTransaction { try? database.run("ROLLBACK") }
             }
         }
