@@ -18,7 +18,8 @@ import WishlistCore
         _ = try test.add(["가방 끈", "Red bag", "Bike"], owner: alice, tags: ["bike"])
         _ = try test.store.journal.create(JournalDraft(title: "새 가방", date: "2026-08-01"), owner: alice)
         // A store of one connection, so that every statement below is prepared on the session read last.
-        let store = try Store(url: try #require(test.url), sqlitePath: "", connectionCount: 1)
+        let url: String = try #require(test.url, "a PostgreSQL store")
+        let store = try Store(url: url, sqlitePath: "", connectionCount: 1)
         defer { try? store.close() }
         let search = Search(store: store, gazetteer: .shared)
         for text in ["가방", "bik", "가"] {
