@@ -1,5 +1,7 @@
-"""What /proc says of a process: whether it still runs, what it runs, and the processes it started."""
+"""What /proc says of a process: whether it still runs, what it runs, the CPU time it has used, and the
+processes it started."""
 
+import os
 from pathlib import Path
 
 
@@ -18,6 +20,12 @@ def name(pid):
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return None
+
+
+def cpu_seconds(pid):
+    """The CPU time (user and system) process `pid` has used so far."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid):

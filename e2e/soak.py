@@ -42,6 +42,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import processes
 from generated_png import png
 
 STARTUP_TIMEOUT = 300  # importing the bundled spots takes a while on a busy machine
@@ -134,14 +135,39 @@ class SoakFailure(Exception):
 # MARK: The server
 
 
+def free_port():
+    """A loopback port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_answering(process, port, path, timeout, what, log):
+    """Returns once `GET path` on `port` answers 200; SoakFailure when `process` (`what`) exits first
+    or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    status = None
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SoakFailure(f"{what} exited with {process.returncode} while starting; see {log}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", path)
+            status = connection.getresponse().status
+            if status == 200:
+                return
+        except (OSError, http.client.HTTPException):
+            pass
+        time.sleep(0.1)  # polling for start-up, not covering a race
+    raise SoakFailure(f"{what} did not answer {path} within {timeout} s (last status {status}); see {log}")
+
+
 class Server:
     """A release `wishlist serve` on a data folder, with its log and its /proc entry."""
 
     def __init__(self, binary, data, log_path):
         self.binary, self.data, self.log_path = binary, data, log_path
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         self.process = None
 
     def start(self):
@@ -162,20 +188,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SoakFailure(
-                    f"the server exited with {self.process.returncode} while starting; see {self.log_path}"
-                )
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    return
-            except (OSError, http.client.HTTPException):
-                time.sleep(0.2)  # polling for start-up, not covering a race
-        raise SoakFailure(f"the server was not healthy within {STARTUP_TIMEOUT} s; see {self.log_path}")
+        wait_until_answering(self.process, self.port, "/healthz", STARTUP_TIMEOUT, "the server", self.log_path)
 
     def stop(self):
         """SIGTERM: the server finishes what is in flight and checkpoints the WAL as it closes."""
@@ -237,13 +250,11 @@ class ProcessSampler(threading.Thread):
         status = Path(f"/proc/{self.pid}/status").read_text()
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         kb = lambda name: int(fields[name].split()[0])
-        stat = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
         return Sample(
             rss_kb=kb("VmRSS"),
             anon_kb=kb("RssAnon"),
             fds=len(os.listdir(f"/proc/{self.pid}/fd")),
-            cpu_seconds=(int(stat[11]) + int(stat[12])) / ticks,
+            cpu_seconds=processes.cpu_seconds(self.pid),
         )
 
     def run(self):
@@ -703,24 +714,29 @@ KINDS = ("list", "open", "search", "create", "upload")
 KIND_CLIENTS = 8
 
 
+def run_alone(kind, port, arguments, token, known_ids):
+    """`KIND_CLIENTS` clients asking for `kind` only, without pauses, for `--kind-seconds`."""
+    return run_clients(
+        "mix",
+        port,
+        token,
+        known_ids,
+        KIND_CLIENTS,
+        arguments.processes,
+        arguments.seed,
+        seconds=arguments.kind_seconds,
+        weights={kind: 1},
+        think=0,
+    )
+
+
 def cpu_per_kind(server, sampler, arguments, token, known_ids):
     """Each kind of request alone: {kind: (requests, server CPU µs per request, p50 ms, p99 ms)}."""
     figures = {}
     for kind in arguments.kinds:
         server.mark(f"kind-{kind}-start")
         sampler.begin()
-        run = run_clients(
-            "mix",
-            server.port,
-            token,
-            known_ids,
-            KIND_CLIENTS,
-            arguments.processes,
-            arguments.seed,
-            seconds=arguments.kind_seconds,
-            weights={kind: 1},
-            think=0,
-        )
+        run = run_alone(kind, server.port, arguments, token, known_ids)
         process = sampler.end()
         if run["errors"]:
             raise SoakFailure(
@@ -756,9 +772,7 @@ def nginx_list_beside(arguments, token, known_ids, server):
     connection.request("GET", "/api/v1/wishes?limit=50", headers={"Authorization": f"Bearer {token}"})
     (folder / "list.json").write_bytes(connection.getresponse().read())
     connection.close()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     temporary = " ".join(f"{kind}_temp_path {folder};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (folder / "nginx.conf").write_text(
         f"daemon off; worker_processes auto; pid {folder}/nginx.pid; error_log {folder}/error.log;\n"
@@ -769,38 +783,11 @@ def nginx_list_beside(arguments, token, known_ids, server):
     os.chmod(folder / "list.json", 0o644)
     nginx = subprocess.Popen(["nginx", "-c", str(folder / "nginx.conf")], stdin=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                probe.request("GET", "/")
-                status = probe.getresponse().status
-                if status != 200:
-                    raise SoakFailure(f"nginx answered {status}; see {folder}/error.log")
-                break
-            except (OSError, http.client.HTTPException):
-                if nginx.poll() is not None or time.monotonic() > deadline:
-                    raise SoakFailure(f"nginx did not start; see {folder}/error.log") from None
-                time.sleep(0.1)  # polling for start-up, not covering a race
-        workers = [int(pid) for pid in Path(f"/proc/{nginx.pid}/task/{nginx.pid}/children").read_text().split()]
-        ticks = lambda: sum(
-            sum(int(field) for field in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13])
-            for pid in workers
-        )
-        before = ticks()
-        run = run_clients(
-            "mix",
-            port,
-            token,
-            known_ids,
-            KIND_CLIENTS,
-            arguments.processes,
-            arguments.seed,
-            seconds=arguments.kind_seconds,
-            weights={"list": 1},
-            think=0,
-        )
-        cpu = (ticks() - before) / os.sysconf("SC_CLK_TCK")
+        wait_until_answering(nginx, port, "/", 30, "nginx", f"{folder}/error.log")
+        workers = processes.children(nginx.pid)
+        before = sum(processes.cpu_seconds(pid) for pid in workers)
+        run = run_alone("list", port, arguments, token, known_ids)
+        cpu = sum(processes.cpu_seconds(pid) for pid in workers) - before
         values = run["latencies"].get("list", [])
         if run["errors"] or not values:
             raise SoakFailure("nginx's list: " + "; ".join(run["errors"][:5]))
