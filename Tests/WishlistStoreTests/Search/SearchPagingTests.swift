@@ -62,15 +62,17 @@ import WishlistCore
     func tagPagesListAWishOnceUnderItsBestTag(engine: TestEngine, limit: Int) throws {
         let fixture = try Fixture(engine)
         // "trip" exactly, then tags starting with it, then tags containing it.
-        try fixture.test.wishes.create(
+        _ = try fixture.test.wishes.create(
             WishDraft(name: "A", tags: ["roadtrip", "trip"]), owner: fixture.alice, now: Date(millisecondsSince1970: 1))
-        try fixture.test.wishes.create(WishDraft(name: "B", tags: ["tripod"]), owner: fixture.alice, now: Date(millisecondsSince1970: 2))
-        try fixture.test.wishes.create(WishDraft(name: "C", tags: ["roadtrip"]), owner: fixture.alice, now: Date(millisecondsSince1970: 3))
-        try fixture.test.wishes.create(
+        _ = try fixture.test.wishes.create(
+            WishDraft(name: "B", tags: ["tripod"]), owner: fixture.alice, now: Date(millisecondsSince1970: 2))
+        _ = try fixture.test.wishes.create(
+            WishDraft(name: "C", tags: ["roadtrip"]), owner: fixture.alice, now: Date(millisecondsSince1970: 3))
+        _ = try fixture.test.wishes.create(
             WishDraft(name: "D", tags: ["trip", "tripod"]), owner: fixture.alice, now: Date(millisecondsSince1970: 4))
-        try fixture.test.wishes.create(
+        _ = try fixture.test.wishes.create(
             WishDraft(name: "E", tags: ["tripod", "roadtrip"]), owner: fixture.alice, now: Date(millisecondsSince1970: 5))
-        try fixture.test.wishes.create(WishDraft(name: "F", tags: ["other"]), owner: fixture.alice, now: Date(millisecondsSince1970: 6))
+        _ = try fixture.test.wishes.create(WishDraft(name: "F", tags: ["other"]), owner: fixture.alice, now: Date(millisecondsSince1970: 6))
         let (names, totals) = try fixture.allPages(.byTag, "trip", limit: limit)
         #expect(names == ["D", "A", "E", "B", "C"])
         #expect(totals == [5])
@@ -80,7 +82,7 @@ import WishlistCore
     func memoPagesVisitEveryMatchOnceNewestFirst(engine: TestEngine, limit: Int) throws {
         let fixture = try Fixture(engine)
         for (index, memo) in ["gift for mum", "nothing", "a gift", "gifts galore", "giftwrap"].enumerated() {
-            try fixture.test.wishes.create(WishDraft(name: "W\(index)", memo: memo), owner: fixture.alice)
+            _ = try fixture.test.wishes.create(WishDraft(name: "W\(index)", memo: memo), owner: fixture.alice)
         }
         let (names, totals) = try fixture.allPages(.byText, "gift", limit: limit)
         #expect(names == ["W4", "W3", "W2", "W0"])
