@@ -11,9 +11,9 @@ extension JournalRepository {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
-        let page: (any SQLConnection) throws -> Page<JournalEntry> = { db in
+        return try database.read { db in
             var arguments: SQLArguments = ["owner": owner.rawValue, "limit": query.limit + 1]
-            var sql = "SELECT \(Self.selected(db.dialect)) FROM "
+            var sql = "SELECT \(Self.columns) FROM "
             if let wish = query.mentioning {
                 guard
                     let wishRowID: Int64 = try db.scalar(
@@ -45,8 +45,5 @@ extension JournalRepository {
                 ).encoded(owner: owner)
             }
         }
-        // On PostgreSQL the page is one statement, its photos and mentions folded in, which sees one
-        // snapshot without a transaction; finding the wish mentioned is another.
-        return try query.mentioning == nil ? database.readOneStatement(page) : database.read(page)
     }
 }

@@ -47,62 +47,32 @@ extension JournalRepository {
     {
         guard
             let row = try db.queryFirst(
-                "SELECT \(selected(db.dialect)) FROM journal_entries e WHERE e.uuid = :uuid AND e.owner_id = :owner",
+                "SELECT \(columns) FROM journal_entries e WHERE e.uuid = :uuid AND e.owner_id = :owner",
                 ["uuid": id.lowercasedString, "owner": owner.rawValue])
         else { return nil }
         return (try row["id"], try entries(from: [row], db)[0])
     }
 
-    /// What every query whose rows ``entries(from:_:)`` reads selects, from `journal_entries`
-    /// aliased `e`: ``columns``, and on PostgreSQL each entry's photos and mentions folded in
-    /// (`FoldedRows`).
-    static func selected(_ dialect: SQLDialect) -> String {
-        switch dialect {
-        case .sqlite: columns
-        case .postgres: selectedWithFolds
-        }
-    }
-
-    private static let foldedPhotos = PhotoRepository.folded(on: .journalEntry, alias: "e")
-
-    /// The wishes an entry mentions, in its order, as `entry_id` and the wish's `uuid`.
-    private static let foldedMentions = FoldedRows(
-        columns: [("entry_id", .integer), ("uuid", .text)],
-        table: "(SELECT m.entry_id, m.position, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id)", alias: "m",
-        condition: "m.entry_id = e.id", order: "m.position", name: "mention_rows")
-
-    private static let selectedWithFolds = [columns, foldedPhotos.selected, foldedMentions.selected].joined(separator: ", ")
-
-    /// The entries in rows that selected ``selected(_:)``, each with its photos and the wishes it
-    /// mentions: on SQLite one query for all of each, sent together; on PostgreSQL those the rows
-    /// hold.
+    /// The entries in rows that selected ``columns``, each with its photos and the wishes it
+    /// mentions (one query for all of each, sent together).
     static func entries(from rows: [SQLRow], _ db: any SQLConnection) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        let mentionRows: [SQLRow]
-        let photoRows: [SQLRow]
-        switch db.dialect {
-        case .sqlite:
-            let found = try db.queries([
-                (
-                    """
-                    SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                    WHERE m.entry_id IN (\(db.dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
-                    """,
-                    ["entries": rowIDs.jsonArray]
-                ),
-                PhotoRepository.photosQuery(of: .journalEntry, rowIDs, db.dialect)
-            ])
-            (mentionRows, photoRows) = (found[0], found[1])
-        case .postgres:
-            mentionRows = try rows.flatMap(foldedMentions.rows(in:))
-            photoRows = try rows.flatMap(foldedPhotos.rows(in:))
-        }
+        let found = try db.queries([
+            (
+                """
+                SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
+                WHERE m.entry_id IN (\(db.dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
+                """,
+                ["entries": rowIDs.jsonArray]
+            ),
+            PhotoRepository.photosQuery(of: .journalEntry, rowIDs, db.dialect)
+        ])
         var mentions: [Int64: [UUID]] = [:]
-        for row in mentionRows {
+        for row in found[0] {
             mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))
         }
-        let photos = try PhotoRepository.photos(of: .journalEntry, in: photoRows)
+        let photos = try PhotoRepository.photos(of: .journalEntry, in: found[1])
         return try zip(rows, rowIDs).map { row, rowID in
             var entry = try entry(from: row)
             entry.photos = photos[rowID] ?? []

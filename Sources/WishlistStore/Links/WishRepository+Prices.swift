@@ -67,12 +67,6 @@ extension WishRepository {
         )
     }
 
-    /// On PostgreSQL, the price history of the wish aliased `w`, folded into a column `price_rows`
-    /// of its row, with the columns of ``priceHistoriesQuery(ofWishes:_:)``'s rows.
-    static let foldedPrices = FoldedRows(
-        columns: [("wish_id", .integer), ("amount", .text), ("currency", .text), ("seen_at", .integer)], table: "wish_prices",
-        alias: "wp", condition: "wp.wish_id = w.id", order: "wp.seen_at DESC, wp.id DESC", name: "price_rows")
-
     /// The histories of each wish in the rows of ``priceHistoriesQuery(ofWishes:_:)``.
     static func priceHistories(in rows: [SQLRow]) throws -> [Int64: [SeenPrice]] {
         var histories: [Int64: [SeenPrice]] = [:]

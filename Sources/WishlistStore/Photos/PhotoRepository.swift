@@ -10,15 +10,12 @@ import WishlistCore
 public struct PhotoRepository: Sendable {
     let database: StoreDatabase
 
-    /// The columns `stored(from:)` reads, as named in `photos`, and how each is read when folded.
-    private static let columnKinds: [(name: String, kind: FoldedRows.Kind)] = [
-        ("id", .integer), ("uuid", .text), ("wish_id", .integer), ("entry_id", .integer), ("sha256", .text), ("format", .text),
-        ("original_width", .integer), ("original_height", .integer), ("width", .integer), ("height", .integer),
-        ("crop_x", .integer), ("crop_y", .integer), ("crop_width", .integer), ("crop_height", .integer), ("rotate", .integer),
-        ("revision", .integer), ("taken_at", .integer), ("gps_latitude", .real), ("gps_longitude", .real),
-        ("frame_count", .integer)
+    /// The columns `stored(from:)` reads, as named in `photos`.
+    private static let columnNames = [
+        "id", "uuid", "wish_id", "entry_id", "sha256", "format", "original_width", "original_height", "width", "height",
+        "crop_x", "crop_y", "crop_width", "crop_height", "rotate", "revision", "taken_at", "gps_latitude", "gps_longitude",
+        "frame_count"
     ]
-    private static let columnNames = columnKinds.map(\.name)
 
     /// The columns `stored(from:)` reads, of `photos p`.
     static let columns = columnNames.map { "p." + $0 }.joined(separator: ", ")
@@ -228,14 +225,6 @@ public struct PhotoRepository: Sendable {
             """,
             ["records": rowIDs.jsonArray]
         )
-    }
-
-    /// On PostgreSQL, the photos of the record aliased `alias` (of `record`'s table), folded into a
-    /// column `photo_rows` of its row, with the columns of ``photosQuery(of:_:_:)``'s rows.
-    static func folded(on record: PhotoRecord, alias: String) -> FoldedRows {
-        FoldedRows(
-            columns: columnKinds, table: "photos", alias: "p", condition: "p.\(record.column) = \(alias).id", order: "p.position",
-            name: "photo_rows")
     }
 
     /// The photos of each record in the rows of ``photosQuery(of:_:_:)``.

@@ -8,7 +8,7 @@ extension JournalRepository {
         try database.read { db in
             let (rowIDs, next) = try PlaceLayer.journal.nearest(query, owner: owner, db)
             let entries = try Self.entries(
-                from: PlaceLayer.journal.records(ids: rowIDs, columns: Self.selected(db.dialect), alias: "e", db), db)
+                from: PlaceLayer.journal.records(ids: rowIDs, columns: Self.columns, alias: "e", db), db)
             return Page(
                 items: entries.map {
                     NearbyJournalEntry(entry: $0, distanceMeters: PlaceLayer.distance(from: query, to: $0.place))

@@ -67,7 +67,7 @@ extension JournalRepository {
             ? []
             : try db.query(
                 """
-                SELECT \(Self.selected(db.dialect))
+                SELECT \(Self.columns)
                 FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
                     ON e.id = j.value
                 WHERE e.owner_id = :owner

@@ -272,7 +272,7 @@ extension WishRepository {
             ? []
             : try db.query(
                 """
-                SELECT \(selected(db.dialect))
+                SELECT \(columns)
                 FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
                 WHERE w.owner_id = :owner
                 """,

@@ -168,7 +168,7 @@ public struct SharedListRepository: Sendable {
     private static func sharedWish(_ id: UUID, _ share: OpenShare, _ db: any SQLConnection) throws -> (Int64, Wish)? {
         guard
             let row = try db.queryFirst(
-                "SELECT \(WishRepository.selected(db.dialect)) FROM wishes w WHERE w.uuid = :uuid AND \(inShare(db.dialect))",
+                "SELECT \(WishRepository.columns) FROM wishes w WHERE w.uuid = :uuid AND \(inShare(db.dialect))",
                 ["uuid": id.lowercasedString] + shareArguments(share))
         else { return nil }
         return (try row["id"], try WishRepository.wishes(from: [row], db)[0])

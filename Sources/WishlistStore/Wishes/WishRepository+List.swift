@@ -17,7 +17,7 @@ extension WishRepository {
         let cursor = try query.cursor.map { text throws(InvalidCursorError) in
             try Cursor(decoding: text, owner: owner, query: query)
         }
-        let page: (any SQLConnection) throws -> Page<Wish> = { db in
+        return try database.read { db in
             var walks = false
             if query.sort == .name, let tag = query.tag {
                 if let walksNames {
@@ -38,10 +38,6 @@ extension WishRepository {
                 ).encoded(owner: owner)
             }
         }
-        // On PostgreSQL the page is one statement, its photos and prices folded in, which sees one
-        // snapshot without a transaction; a tag's count, read first to choose the plan, is another.
-        let readsTagCount = query.sort == .name && query.tag != nil && walksNames == nil
-        return try readsTagCount ? database.read(page) : database.readOneStatement(page)
     }
 
     /// Above this many wishes, a tag's wishes in name order are found by walking all wishes in name
@@ -57,7 +53,7 @@ extension WishRepository {
         _ dialect: SQLDialect
     ) -> (String, SQLArguments) {
         var arguments: SQLArguments = ["owner": owner.rawValue, "limit": query.limit + 1]
-        var sql = "SELECT \(selected(dialect)), w.name_key FROM "
+        var sql = "SELECT \(columns), w.name_key FROM "
         let dateColumns: (created: String, id: String)
         if let tag = query.tag, walksNames {
             sql += """

@@ -12,18 +12,6 @@ extension WishRepository {
         w.place_longitude, w.place_source, w.tags, w.favorite, w.private, w.created_at, w.updated_at, w.version
         """
 
-    /// What every query whose rows ``wishes(from:_:)`` reads selects, from `wishes` aliased `w`:
-    /// ``columns``, and on PostgreSQL each wish's photos and prices folded in (`FoldedRows`).
-    static func selected(_ dialect: SQLDialect) -> String {
-        switch dialect {
-        case .sqlite: columns
-        case .postgres: selectedWithFolds
-        }
-    }
-
-    private static let selectedWithFolds = [columns, PhotoRepository.folded(on: .wish, alias: "w").selected, foldedPrices.selected]
-        .joined(separator: ", ")
-
     /// Inserts a validated draft; shared by `create` and the benchmark generator. The search
     /// indexes learn the wish here.
     static func insert(_ draft: WishDraft, id: UUID, owner: UserKey, now: Date, _ db: any SQLConnection) throws
@@ -57,32 +45,23 @@ extension WishRepository {
     static func fetch(_ id: UUID, owner: UserKey, _ db: any SQLConnection) throws -> (rowID: Int64, wish: Wish)? {
         guard
             let row = try db.queryFirst(
-                "SELECT \(selected(db.dialect)) FROM wishes w WHERE w.uuid = :uuid AND w.owner_id = :owner",
+                "SELECT \(columns) FROM wishes w WHERE w.uuid = :uuid AND w.owner_id = :owner",
                 ["uuid": id.lowercasedString, "owner": owner.rawValue])
         else { return nil }
         let rowID: Int64 = try row["id"]
         return (rowID, try wishes(from: [row], db)[0])
     }
 
-    /// The wishes in rows that selected ``selected(_:)``, each with its photos and prices: on
-    /// SQLite one query each for all, sent together; on PostgreSQL those the rows hold.
+    /// The wishes in rows that selected ``columns``, each with its photos and prices (one query each
+    /// for all, sent together).
     static func wishes(from rows: [SQLRow], _ db: any SQLConnection) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        let photoRows: [SQLRow]
-        let priceRows: [SQLRow]
-        switch db.dialect {
-        case .sqlite:
-            let found = try db.queries([
-                PhotoRepository.photosQuery(of: .wish, rowIDs, db.dialect), priceHistoriesQuery(ofWishes: rowIDs, db.dialect)
-            ])
-            (photoRows, priceRows) = (found[0], found[1])
-        case .postgres:
-            photoRows = try rows.flatMap(PhotoRepository.folded(on: .wish, alias: "w").rows(in:))
-            priceRows = try rows.flatMap(foldedPrices.rows(in:))
-        }
-        let photos = try PhotoRepository.photos(of: .wish, in: photoRows)
-        let prices = try priceHistories(in: priceRows)
+        let found = try db.queries([
+            PhotoRepository.photosQuery(of: .wish, rowIDs, db.dialect), priceHistoriesQuery(ofWishes: rowIDs, db.dialect)
+        ])
+        let photos = try PhotoRepository.photos(of: .wish, in: found[0])
+        let prices = try priceHistories(in: found[1])
         return try zip(rows, rowIDs).map { row, rowID in
             var wish = try wish(from: row)
             wish.photos = photos[rowID] ?? []
