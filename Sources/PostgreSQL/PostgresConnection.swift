@@ -53,7 +53,11 @@ public final class PostgresConnection {
         // Statements are prepared and planned once, for any values: planning each run was 60 % of
         // PostgreSQL's time for a page of the wish list. A statement whose values decide its plan
         // says so in its arguments and is planned for each run's values (`planned(forValues:)`).
-        try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false))")
+        // JIT compiling is off. It pays only for long analytic queries, and it compiles at every
+        // run: a generic plan costs `LIMIT $n` as a tenth of the rows, and a page of wishes that
+        // also read each wish's photos in subqueries was so costed past `jit_above_cost`, then
+        // took 15 ms to compile for 1 ms of work, at every request.
+        try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false)); SET jit = off")
     }
 
     private static func planCacheMode(forValues: Bool) -> String {

@@ -42,6 +42,20 @@ private struct Abandon: Error {}
         #expect(try connection.scalar("SELECT current_setting('plan_cache_mode')") as String? == "force_generic_plan")
     }
 
+    /// A generic plan costs `LIMIT $n` as a tenth of the rows, so a page can be costed past
+    /// `jit_above_cost`, and JIT would compile it at every run (15 ms for a page that runs in 1).
+    /// Here every statement costs more than the threshold.
+    @Test func noStatementIsCompiledByJIT() throws {
+        let connection = try TestDatabase.connection(schema: "CREATE TABLE things (id int8 PRIMARY KEY, name text)")
+        try connection.execute("INSERT INTO things SELECT n, 'thing ' || n FROM generate_series(1, 1000) n; ANALYZE things")
+        try connection.execute("SET jit_above_cost = 0")
+        #expect(try connection.scalar("SELECT current_setting('jit')") as String? == "off")
+        let plan = try connection.query("EXPLAIN (ANALYZE, FORMAT TEXT) SELECT sum(id) FROM things WHERE name LIKE $1", ["thing%"])
+        let lines = try plan.map { try $0[0] as String }
+        #expect(lines.contains { $0.hasPrefix("Execution Time") })
+        #expect(!lines.contains { $0.hasPrefix("JIT") })
+    }
+
     @Test func inATransactionThePlanningFollowsEachStatementsArguments() throws {
         let connection = try TestDatabase.connection()
         var decided: PostgresNamedArguments = ["number": 1]
