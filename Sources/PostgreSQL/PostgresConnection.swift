@@ -54,9 +54,8 @@ public final class PostgresConnection {
         // PostgreSQL's time for a page of the wish list. A statement whose values decide its plan
         // says so in its arguments and is planned for each run's values (`planned(forValues:)`).
         // JIT compiling is off. It pays only for long analytic queries, and it compiles at every
-        // run: a generic plan costs `LIMIT $n` as a tenth of the rows, and a page of wishes that
-        // also read each wish's photos in subqueries was so costed past `jit_above_cost`, then
-        // took 15 ms to compile for 1 ms of work, at every request.
+        // run: a generic plan costs `LIMIT $n` as a tenth of the rows, so a page's statement can be
+        // costed past `jit_above_cost`, and one that was took 15 ms to compile for 1 ms of work.
         try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false)); SET jit = off")
     }
 
