@@ -114,14 +114,18 @@ PGresult *cpostgres_await_result(PGconn *connection) {
     return next_pipelined_result(connection);
 }
 
-bool cpostgres_exec_pipeline(PGconn *connection, const char *opening, PGresult **opening_result, int count,
-                             const char *const *names, const int *parameter_counts, const char *const *const *values,
+bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *const *openings,
+                             PGresult **opening_results, int count, const char *const *names,
+                             const int *parameter_counts, const char *const *const *values,
                              const int *const *lengths, const int *const *formats, PGresult **results) {
-    *opening_result = NULL;
+    for (int i = 0; i < opening_count; i++) opening_results[i] = NULL;
     for (int i = 0; i < count; i++) results[i] = NULL;
     if (!libpq.PQenterPipelineMode(connection)) return false;
+    bool sent = true;
     // PQsendQueryParams, not PQsendQuery: the simple query protocol is not allowed in a pipeline.
-    bool sent = opening == NULL || libpq.PQsendQueryParams(connection, opening, 0, NULL, NULL, NULL, NULL, 0);
+    for (int i = 0; sent && i < opening_count; i++) {
+        sent = libpq.PQsendQueryParams(connection, openings[i], 0, NULL, NULL, NULL, NULL, 0);
+    }
     for (int i = 0; sent && i < count; i++) {
         sent = libpq.PQsendQueryPrepared(connection, names[i], parameter_counts[i], values[i], lengths[i], formats[i], 0);
     }
@@ -130,9 +134,14 @@ bool cpostgres_exec_pipeline(PGconn *connection, const char *opening, PGresult *
         // After the first failure the server skips the rest (PGRES_PIPELINE_ABORTED): those stay
         // NULL, so that the failure read first is the one reported.
         bool failed = false;
-        if (opening != NULL) {
-            *opening_result = next_pipelined_result(connection);
-            failed = *opening_result == NULL || libpq.PQresultStatus(*opening_result) != PGRES_COMMAND_OK;
+        for (int i = 0; i < opening_count; i++) {
+            PGresult *result = next_pipelined_result(connection);
+            if (failed && result != NULL) {
+                libpq.PQclear(result);
+                result = NULL;
+            }
+            failed = failed || result == NULL || libpq.PQresultStatus(result) != PGRES_COMMAND_OK;
+            opening_results[i] = result;
         }
         for (int i = 0; i < count; i++) {
             PGresult *result = next_pipelined_result(connection);

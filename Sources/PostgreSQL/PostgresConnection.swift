@@ -18,6 +18,8 @@ public final class PostgresConnection {
     var transactionDepth = 0
     /// How many statements this connection has prepared on the server since it opened.
     public private(set) var preparedStatementCount = 0
+    /// How many times this connection has sent the server something and waited for its answer.
+    public private(set) var roundTripCount = 0
     /// The `BEGIN` of a transaction none of whose statements has been sent yet: it goes with the
     /// first prepared statement, in one round trip (`cpostgres_exec_pipeline`), or ahead of
     /// the first `execute`.
@@ -28,6 +30,9 @@ public final class PostgresConnection {
     /// Whether the session now plans each run for its values (`planned(forValues:)`); nil when
     /// not known, after rolling back to a savepoint.
     var plansForValues: Bool? = false
+    /// The `SET LOCAL plan_cache_mode` that makes `plansForValues` true of the session, not sent
+    /// yet: it goes with the next prepared statement, in its round trip.
+    private var pendingPlanning: String?
 
     /// Connects to the server `url` names: a URI (`postgresql://user@host:5432/db?sslmode=require`,
     /// a unix socket's folder as `host=/run/postgresql` in the query) or a `key=value` string.
@@ -142,6 +147,7 @@ public final class PostgresConnection {
             // A transaction's end (`COMMIT`, `ROLLBACK`) undid its `SET LOCAL`.
             if transactionStatus == CPOSTGRES_TRANSACTION_IDLE { plansForValues = false }
         }
+        roundTripCount += 1
         _ = try PostgresResult(cpostgres_exec(connection, sql), connection: connection, sql: sql)
     }
 
@@ -228,8 +234,9 @@ public final class PostgresConnection {
     /// word matches: for the spot search of "카페" it chose nested loops that took 5 s where the
     /// plan for the values took 20 ms. Planning every statement for its values, though, took longer
     /// than running most of them. In a transaction the session's setting is changed with `SET
-    /// LOCAL` only where the wanted planning differs from the last statement's, and its end puts the
-    /// generic plans back; outside one, it is set for the statement and set back after it.
+    /// LOCAL` only where the wanted planning differs from the last statement's, sent ahead of the
+    /// statement in its round trip, and the transaction's end puts the generic plans back; outside
+    /// one, it is set for the statement and set back after it.
     private func planned<T>(forValues: Bool, _ body: () throws -> T) throws -> T {
         switch transactionStatus {
         case CPOSTGRES_TRANSACTION_IDLE:
@@ -239,8 +246,14 @@ public final class PostgresConnection {
             defer { try? execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false))") }
             return try body()
         case CPOSTGRES_TRANSACTION_IN_TRANSACTION where plansForValues != forValues:
-            try execute("SET LOCAL plan_cache_mode = \(Self.planCacheMode(forValues: forValues))")
+            // Sent in the statement's own round trip (`perform`). Should nothing be sent, the
+            // setting in force is still the one before.
+            let before = plansForValues
+            pendingPlanning = "SET LOCAL plan_cache_mode = \(Self.planCacheMode(forValues: forValues))"
             plansForValues = forValues
+            defer {
+                if pendingPlanning != nil { (pendingPlanning, plansForValues) = (nil, before) }
+            }
             return try body()
         default:
             return try body()
@@ -262,7 +275,9 @@ public final class PostgresConnection {
         let buffers = try statements.map { try ParameterBuffer($0.values, sql: $0.sql) }
         let names = try statements.map { try statementName(for: $0.sql, connection) }
         do {
-            if statements.count == 1, pendingBegin == nil {
+            let openings = [pendingBegin, pendingPlanning].compactMap { $0 }
+            roundTripCount += 1
+            if statements.count == 1, openings.isEmpty {
                 return [
                     try buffers[0].withPointers { values, lengths, formats in
                         try PostgresResult(
@@ -271,24 +286,26 @@ public final class PostgresConnection {
                     }
                 ]
             }
-            let begin = pendingBegin
-            pendingBegin = nil
-            var opening: OpaquePointer?
+            (pendingBegin, pendingPlanning) = (nil, nil)
+            var openingResults = [OpaquePointer?](repeating: nil, count: openings.count)
             var results = [OpaquePointer?](repeating: nil, count: statements.count)
             let sent = ParameterBuffer.withPointers(of: buffers) { values, lengths, formats in
-                withCStrings(names) { names in
+                withCStrings(openings + names) { strings in
                     cpostgres_exec_pipeline(
-                        connection, begin, &opening, Int32(statements.count), names, buffers.map { Int32($0.count) }, values,
-                        lengths, formats, &results)
+                        connection, Int32(openings.count), Array(strings.prefix(openings.count)), &openingResults,
+                        Int32(statements.count), Array(strings.dropFirst(openings.count)), buffers.map { Int32($0.count) },
+                        values, lengths, formats, &results)
                 }
             }
             // Every result is taken (and freed) before the first failure among them is thrown.
-            let opened = begin.map { begin in Result { try PostgresResult(opening, connection: connection, sql: begin) } }
+            let opened = zip(openingResults, openings).map { result, opening in
+                Result { try PostgresResult(result, connection: connection, sql: opening) }
+            }
             let answers = zip(results, statements).map { result, statement in
                 Result { try PostgresResult(result, connection: connection, sql: statement.sql) }
             }
-            guard sent else { throw PostgresResult.connectionError(connection, sql: begin ?? statements[0].sql) }
-            _ = try opened?.get()
+            guard sent else { throw PostgresResult.connectionError(connection, sql: openings.first ?? statements[0].sql) }
+            for opening in opened { _ = try opening.get() }
             return try answers.map { try $0.get() }
         } catch let error as PostgresError where error.code == .featureNotSupported {
             // "cached plan must not change result type": a table the statement reads changed shape
@@ -316,6 +333,7 @@ public final class PostgresConnection {
             // stays on the server until the session ends, under a name never used again.
             try? execute("DEALLOCATE \(evicted)")
         }
+        roundTripCount += 1
         _ = try PostgresResult(cpostgres_prepare(connection, name, sql), connection: connection, sql: sql)
         statements.insert(sql, name: name)
         preparedStatementCount += 1

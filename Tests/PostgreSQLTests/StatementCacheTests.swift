@@ -88,6 +88,25 @@ private struct Abandon: Error {}
         #expect(afterSavepoint == "force_custom_plan")
     }
 
+    /// The `SET LOCAL` that changes the planning goes in its statement's round trip, not one of its own.
+    @Test func inATransactionAChangeOfPlanningCostsNoRoundTrip() throws {
+        let connection = try TestDatabase.connection()
+        var decided: PostgresNamedArguments = ["number": 1]
+        decided.valuesDecideThePlan = true
+        let setting = "SELECT current_setting('plan_cache_mode') AS mode, :number::int8 AS number"
+        _ = try connection.query(setting, ["number": 1])  // prepared here, outside the count
+        let before = connection.roundTripCount
+        let modes: [String?] = try connection.readTransaction { database in
+            [
+                try database.queryFirst(setting, decided)?["mode"],  // with the BEGIN and the SET LOCAL
+                try database.queryFirst(setting, ["number": 2])?["mode"],
+                try database.queryFirst(setting, decided)?["mode"]
+            ]
+        }
+        #expect(modes == ["force_custom_plan", "force_generic_plan", "force_custom_plan"])
+        #expect(connection.roundTripCount - before == 3)
+    }
+
     private struct Plans: Equatable {
         let generic: Int?
         let custom: Int?

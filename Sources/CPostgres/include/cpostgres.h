@@ -81,14 +81,15 @@ PGresult *cpostgres_prepare(PGconn *connection, const char *name, const char *sq
 /// text value (NUL-terminated) and 1 for binary bytes of `lengths[i]`. Results come as text.
 PGresult *cpostgres_exec_prepared(PGconn *connection, const char *name, int parameter_count,
                                   const char *const *values, const int *lengths, const int *formats);
-/// Sends `opening` (one statement without parameters, such as `BEGIN`; NULL for none) and the
-/// prepared statements `names[0..<count]`, each with its values as cpostgres_exec_prepared takes
-/// them, all at once, answered in one round trip (libpq's pipeline mode). `*opening_result` gets
-/// `opening`'s result, `results[i]` each statement's; after one that failed (or when the
-/// connection failed) the rest are NULL, since the server skipped them. False when they could not
-/// be sent: cpostgres_connection_error says why.
-bool cpostgres_exec_pipeline(PGconn *connection, const char *opening, PGresult **opening_result, int count,
-                             const char *const *names, const int *parameter_counts, const char *const *const *values,
+/// Sends `openings[0..<opening_count]` (statements without parameters, such as `BEGIN` or `SET
+/// LOCAL`) and the prepared statements `names[0..<count]`, each with its values as
+/// cpostgres_exec_prepared takes them, all at once, answered in one round trip (libpq's pipeline
+/// mode). `opening_results[i]` gets each opening's result, `results[i]` each statement's; after one
+/// that failed (or when the connection failed) the rest are NULL, since the server skipped them.
+/// False when they could not be sent: cpostgres_connection_error says why.
+bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *const *openings,
+                             PGresult **opening_results, int count, const char *const *names,
+                             const int *parameter_counts, const char *const *const *values,
                              const int *const *lengths, const int *const *formats, PGresult **results);
 
 /// Sends `sql` (one statement without parameters) and returns at once, without its answer, which
