@@ -86,7 +86,7 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
                 path += "/" + text
             case .parameter(let name):
                 let value = try value(of: name, in: parameters)
-                guard !value.contains("/") else { throw Self.unusable(name, value) }
+                guard !value.utf8.contains(UInt8(ascii: "/")) else { throw Self.unusable(name, value) }
                 path += "/" + (try Self.encodedSegment(value, name))
             case .rest(let name):
                 let value = try value(of: name, in: parameters)
@@ -100,12 +100,9 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// `path?query`, every value percent-encoded (`+` and `&` too, which URLComponents leaves).
     public static func adding(_ items: [URLQueryItem], to path: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "+&=?/")
-        let query = items.map { item in
-            "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }.joined(separator: "&")
-        return query.isEmpty ? path : path + "?" + query
+        guard !items.isEmpty else { return path }
+        let query = items.map { item in "\(item.name)=\(PercentEncoding.queryValue.encode(item.value ?? ""))" }
+        return path + "?" + query.joined(separator: "&")
     }
 
     private func value(of name: String, in parameters: [String: String]) throws(ValidationError) -> String {
@@ -115,16 +112,9 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
         return value
     }
 
-    /// Unreserved characters stay, everything else is escaped, so a value is never read as a
-    /// separator, a query or a fragment.
-    private static let segmentCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-
     private static func encodedSegment(_ value: String, _ name: String) throws(ValidationError) -> String {
-        guard !value.isEmpty, value != ".", value != "..",
-            let encoded = value.addingPercentEncoding(withAllowedCharacters: segmentCharacters)
-        else { throw unusable(name, value) }
-        return encoded
+        guard !value.isEmpty, value != ".", value != ".." else { throw unusable(name, value) }
+        return PercentEncoding.pathSegment.encode(value)
     }
 
     private static func unusable(_ name: String, _ value: String) -> ValidationError {
