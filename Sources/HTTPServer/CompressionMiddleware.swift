@@ -124,7 +124,7 @@ public struct CompressionMiddleware: Middleware {
             headers["Vary"] = "Accept-Encoding"
             return
         }
-        let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = vary.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
         guard !names.contains("*"), !names.contains("accept-encoding") else { return }
         headers["Vary"] = vary + ", Accept-Encoding"
     }

@@ -70,8 +70,8 @@ public final class Request: Sendable {
         for header in headers.values("Cookie") {
             for pair in header.split(separator: ";") {
                 guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-                var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                let name = pair[..<equals].trimmingWhitespace()
+                var value = pair[pair.index(after: equals)...].trimmingWhitespace()
                 if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                     value = String(value.dropFirst().dropLast())
                 }
@@ -85,6 +85,6 @@ public final class Request: Sendable {
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
         let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.trimmingWhitespace().lowercased()
     }
 }

@@ -8,7 +8,7 @@ public enum Tag {
     /// Trimmed with inner white space collapsed to one space: `"  road   trip "` → `"road trip"`,
     /// in canonical composition so that decomposed Hangul from a Mac is the same tag.
     public static func normalize(_ raw: String) -> String {
-        raw.collapsingWhitespace().precomposedStringWithCanonicalMapping
+        raw.collapsingWhitespace().canonicallyComposed
     }
 
     /// The case-insensitive identity of a tag: "Bike" and "bike" are one tag.
