@@ -75,26 +75,31 @@ extension WishRepository {
         var prefixCount = 0
         if (after?.rank ?? 0) < 2 {
             let following = SearchPosition.following(after)
-            rows = try positions(
-                """
-                SELECT id, created_at, rank FROM (
-                    SELECT id, created_at, CASE WHEN name_key = :key THEN 0 ELSE 1 END AS rank FROM wishes
-                    WHERE owner_id = :owner AND \(startsWithQuery("name_key")) ORDER BY name_key LIMIT :candidates
-                ) AS prefixed WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
-                """,
-                following.arguments + [
-                    "key": key, "owner": owner.rawValue, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit,
-                    "limit": limit + 1
-                ],
-                group: .byName, db)
-            prefixCount =
-                try db.scalar(
+            let prefixArguments: SQLArguments = [
+                "key": key, "owner": owner.rawValue, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit
+            ]
+            // The page and the count of the names starting with the query, in one round trip.
+            let answers = try db.queries([
+                (
                     """
-                    SELECT count(*) FROM (
+                    SELECT id, created_at, rank FROM (
+                        SELECT id, created_at, CASE WHEN name_key = :key THEN 0 ELSE 1 END AS rank FROM wishes
+                        WHERE owner_id = :owner AND \(startsWithQuery("name_key")) ORDER BY name_key LIMIT :candidates
+                    ) AS prefixed WHERE \(following.sql) ORDER BY rank, created_at DESC, id DESC LIMIT :limit
+                    """,
+                    following.arguments + prefixArguments + ["limit": limit + 1]
+                ),
+                (
+                    """
+                    SELECT count(*) AS prefixed FROM (
                         SELECT 1 FROM wishes WHERE owner_id = :owner AND \(startsWithQuery("name_key")) LIMIT :candidates
                     ) AS prefixed
                     """,
-                    ["owner": owner.rawValue, "key": key, "prefixEnd": prefixEnd, "candidates": searchCandidateLimit]) ?? 0
+                    prefixArguments
+                )
+            ])
+            rows = try positions(in: answers[0], group: .byName)
+            prefixCount = try answers[1].first?["prefixed"] ?? 0
         }
         // The names starting with the query are some of the matches: when they fill the bound the
         // total is capped without asking the index (a one-letter count costs 80 ms at a million).
@@ -145,10 +150,7 @@ extension WishRepository {
                         SELECT id, created_at, 2 AS rank FROM candidates WHERE NOT (\(startsWithQuery("name_key")))
                     ) AS inside WHERE \(following.sql) ORDER BY created_at DESC, id DESC LIMIT :limit
                     """, arguments, db)
-            let positions = try ranked.rows.map { row in
-                SearchPosition(group: .byName, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
-            }
-            return (positions, ranked.counted)
+            return (try positions(in: ranked.rows, group: .byName), ranked.counted)
         }
     }
 
@@ -162,7 +164,12 @@ extension WishRepository {
     static func positions(
         _ sql: String, _ arguments: SQLArguments, group: SearchGroup, _ db: any SQLConnection
     ) throws -> [SearchPosition] {
-        try db.query(sql, arguments).map { row in
+        try positions(in: db.query(sql, arguments), group: group)
+    }
+
+    /// The positions of `group` in rows of `id`, `created_at` and `rank`.
+    static func positions(in rows: [SQLRow], group: SearchGroup) throws -> [SearchPosition] {
+        try rows.map { row in
             SearchPosition(group: group, rank: try row["rank"], createdAt: try row["created_at"], rowID: try row["id"])
         }
     }
