@@ -58,22 +58,51 @@ extension JournalRepository {
     static func entries(from rows: [SQLRow], _ db: any SQLConnection) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        let found = try db.queries([
+        return try entries(from: rows, details: db.queries(detailQueries(rowIDs, db.dialect)))
+    }
+
+    /// The entries of `rowIDs` that `owner` has, in that order, each with its mentions and photos:
+    /// the rows and the details are read together, in one round trip on PostgreSQL (a search page
+    /// knows its ids before it reads a row).
+    static func entries(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [JournalEntry] {
+        guard !rowIDs.isEmpty else { return [] }
+        let rowsQuery = (
+            sql: """
+            SELECT \(columns)
+            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
+                ON e.id = j.value
+            WHERE e.owner_id = :owner
+            """,
+            arguments: ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue] as SQLArguments
+        )
+        let found = try db.queries([rowsQuery] + detailQueries(rowIDs, db.dialect))
+        // The details of an id that is not the owner's are read but given to no row.
+        return try entries(from: found[0].inOrder(of: rowIDs), details: Array(found.dropFirst()))
+    }
+
+    /// The queries of the mentioned wishes and the photos of the entries `rowIDs`.
+    private static func detailQueries(_ rowIDs: [Int64], _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
+        [
             (
                 """
                 SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                WHERE m.entry_id IN (\(db.dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
+                WHERE m.entry_id IN (\(dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
                 """,
                 ["entries": rowIDs.jsonArray]
             ),
-            PhotoRepository.photosQuery(of: .journalEntry, rowIDs, db.dialect)
-        ])
+            PhotoRepository.photosQuery(of: .journalEntry, rowIDs, dialect)
+        ]
+    }
+
+    /// The entries of `rows`, given the answers to their `detailQueries`.
+    private static func entries(from rows: [SQLRow], details: [[SQLRow]]) throws -> [JournalEntry] {
         var mentions: [Int64: [UUID]] = [:]
-        for row in found[0] {
+        for row in details[0] {
             mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))
         }
-        let photos = try PhotoRepository.photos(of: .journalEntry, in: found[1])
-        return try zip(rows, rowIDs).map { row, rowID in
+        let photos = try PhotoRepository.photos(of: .journalEntry, in: details[1])
+        return try rows.map { row in
+            let rowID: Int64 = try row["id"]
             var entry = try entry(from: row)
             entry.photos = photos[rowID] ?? []
             entry.wishIDs = mentions[rowID] ?? []

@@ -61,21 +61,8 @@ extension JournalRepository {
                 rowID: try row["id"])
         }
         let page = positions.prefix(query.limit)
-        let rowIDs = page.map(\.rowID)
-        let rows =
-            rowIDs.isEmpty
-            ? []
-            : try db.query(
-                """
-                SELECT \(Self.columns)
-                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
-                    ON e.id = j.value
-                WHERE e.owner_id = :owner
-                """,
-                ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
-            ).inOrder(of: rowIDs)
         return SearchPage(
-            items: try Self.entries(from: rows, db),
+            items: try Self.entries(rowIDs: page.map(\.rowID), owner: owner, db),
             nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
             counted: ranked.counted)
     }

@@ -273,18 +273,8 @@ extension WishRepository {
     private static func searchPage(
         _ page: ArraySlice<SearchPosition>, next: SearchPosition?, counted: Int, owner: UserKey, _ db: any SQLConnection
     ) throws -> SearchPage<Wish> {
-        let rowIDs = page.map(\.rowID)
-        let rows =
-            rowIDs.isEmpty
-            ? []
-            : try db.query(
-                """
-                SELECT \(columns)
-                FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
-                WHERE w.owner_id = :owner
-                """,
-                ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue]
-            ).inOrder(of: rowIDs)
-        return SearchPage(items: try wishes(from: rows, db), nextCursor: try next?.cursor(owner: owner), counted: counted)
+        SearchPage(
+            items: try wishes(rowIDs: page.map(\.rowID), owner: owner, db), nextCursor: try next?.cursor(owner: owner),
+            counted: counted)
     }
 }

@@ -57,12 +57,38 @@ extension WishRepository {
     static func wishes(from rows: [SQLRow], _ db: any SQLConnection) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        let found = try db.queries([
-            PhotoRepository.photosQuery(of: .wish, rowIDs, db.dialect), priceHistoriesQuery(ofWishes: rowIDs, db.dialect)
-        ])
-        let photos = try PhotoRepository.photos(of: .wish, in: found[0])
-        let prices = try priceHistories(in: found[1])
-        return try zip(rows, rowIDs).map { row, rowID in
+        return try wishes(from: rows, details: db.queries(detailQueries(rowIDs, db.dialect)))
+    }
+
+    /// The wishes of `rowIDs` that `owner` has, in that order, each with its photos and price
+    /// history: the rows and the details are read together, in one round trip on PostgreSQL (a
+    /// search page knows its ids before it reads a row).
+    static func wishes(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [Wish] {
+        guard !rowIDs.isEmpty else { return [] }
+        let rowsQuery = (
+            sql: """
+            SELECT \(columns)
+            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
+            WHERE w.owner_id = :owner
+            """,
+            arguments: ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue] as SQLArguments
+        )
+        let found = try db.queries([rowsQuery] + detailQueries(rowIDs, db.dialect))
+        // The details of an id that is not the owner's are read but given to no row.
+        return try wishes(from: found[0].inOrder(of: rowIDs), details: Array(found.dropFirst()))
+    }
+
+    /// The queries of the photos and the price histories of the wishes `rowIDs`.
+    private static func detailQueries(_ rowIDs: [Int64], _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
+        [PhotoRepository.photosQuery(of: .wish, rowIDs, dialect), priceHistoriesQuery(ofWishes: rowIDs, dialect)]
+    }
+
+    /// The wishes of `rows`, given the answers to their `detailQueries`.
+    private static func wishes(from rows: [SQLRow], details: [[SQLRow]]) throws -> [Wish] {
+        let photos = try PhotoRepository.photos(of: .wish, in: details[0])
+        let prices = try priceHistories(in: details[1])
+        return try rows.map { row in
+            let rowID: Int64 = try row["id"]
             var wish = try wish(from: row)
             wish.photos = photos[rowID] ?? []
             wish.priceHistory = prices[rowID] ?? []
