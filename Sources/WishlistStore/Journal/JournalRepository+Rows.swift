@@ -66,18 +66,9 @@ extension JournalRepository {
     /// knows its ids before it reads a row).
     static func entries(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [JournalEntry] {
         guard !rowIDs.isEmpty else { return [] }
-        let rowsQuery = (
-            sql: """
-            SELECT \(columns)
-            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) journal_entries e
-                ON e.id = j.value
-            WHERE e.owner_id = :owner
-            """,
-            arguments: ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue] as SQLArguments
-        )
-        let found = try db.queries([rowsQuery] + detailQueries(rowIDs, db.dialect))
-        // The details of an id that is not the owner's are read but given to no row.
-        return try entries(from: found[0].inOrder(of: rowIDs), details: Array(found.dropFirst()))
+        let found = try db.ownedRows(
+            rowIDs, owner: owner, selecting: columns, from: "journal_entries", as: "e", with: detailQueries(rowIDs, db.dialect))
+        return try entries(from: found.rows, details: found.details)
     }
 
     /// The queries of the mentioned wishes and the photos of the entries `rowIDs`.

@@ -65,17 +65,9 @@ extension WishRepository {
     /// search page knows its ids before it reads a row).
     static func wishes(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [Wish] {
         guard !rowIDs.isEmpty else { return [] }
-        let rowsQuery = (
-            sql: """
-            SELECT \(columns)
-            FROM (\(db.dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(db.dialect.joinInOrder) wishes w ON w.id = j.value
-            WHERE w.owner_id = :owner
-            """,
-            arguments: ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue] as SQLArguments
-        )
-        let found = try db.queries([rowsQuery] + detailQueries(rowIDs, db.dialect))
-        // The details of an id that is not the owner's are read but given to no row.
-        return try wishes(from: found[0].inOrder(of: rowIDs), details: Array(found.dropFirst()))
+        let found = try db.ownedRows(
+            rowIDs, owner: owner, selecting: columns, from: "wishes", as: "w", with: detailQueries(rowIDs, db.dialect))
+        return try wishes(from: found.rows, details: found.details)
     }
 
     /// The queries of the photos and the price histories of the wishes `rowIDs`.
