@@ -24,6 +24,7 @@ import Testing
         let forged = "1.2.3.4, 198.51.100.1, 10.0.0.3"
         #expect(ClientAddress.of(peer: "10.0.0.2", forwardedFor: forged, trustedProxies: proxies) == "198.51.100.1")
         #expect(ClientAddress.of(peer: "10.0.0.2", forwardedFor: "10.0.0.3", trustedProxies: proxies) == "10.0.0.3")
+        #expect(ClientAddress.of(peer: "10.0.0.2", forwardedFor: " 198.51.100.1 ,\t10.0.0.3\t", trustedProxies: proxies) == "198.51.100.1")
     }
 
     @Test func anythingButAnAddressStopsTheReading() {

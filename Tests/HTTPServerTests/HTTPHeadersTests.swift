@@ -26,6 +26,22 @@ import Testing
         #expect(request.cookies == ["wishlist_session": "abc", "theme": "dark"])
     }
 
+    /// HTTP's whitespace around a cookie's name and value, spaces and tabs, is not part of them.
+    @Test func cookiesAreTrimmedOfSpacesAndTabs() {
+        let request = Request(method: .GET, path: "/", headers: ["Cookie": " a = 1 ;\tb=\t\"two\"\t; c="])
+        #expect(request.cookies == ["a": "1", "b": "two", "c": ""])
+    }
+
+    @Test func theMediaTypeIsLowerCasedWithoutItsParametersOrWhitespace() {
+        let typed = { (contentType: String?) in
+            Request(method: .POST, path: "/", headers: contentType.map { ["Content-Type": $0] } ?? [:]).mediaType
+        }
+        #expect(typed(" Application/JSON ; charset=utf-8") == "application/json")
+        #expect(typed("\tmultipart/form-data;boundary=x") == "multipart/form-data")
+        #expect(typed("text/plain") == "text/plain")
+        #expect(typed(nil) == nil)
+    }
+
     @Test func headerParametersUnquote() {
         let parsed = HeaderParameters(#"form-data; name="a;b"; filename="x \"y\".jpg"; SIZE=3"#)
         #expect(parsed.value == "form-data")
