@@ -266,8 +266,9 @@ public final class PostgresConnection {
     }
 
     /// Runs each statement's prepared statement in order, preparing it first if this connection has
-    /// not yet. More than one, or a transaction's `BEGIN` waiting for its first statement, go all
-    /// at once and are answered in one round trip (`cpostgres_exec_pipeline`).
+    /// not yet. More than one, or a transaction's `BEGIN` waiting for its first statement, or a
+    /// `SET LOCAL` of the planning waiting for its statement (`pendingPlanning`), go all at once and
+    /// are answered in one round trip (`cpostgres_exec_pipeline`).
     private func perform(_ statements: [(sql: String, values: [PostgresParameter])], isRetry: Bool = false) throws
         -> [PostgresResult]
     {

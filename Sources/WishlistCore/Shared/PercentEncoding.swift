@@ -34,7 +34,9 @@ struct PercentEncoding: Sendable {
             if kept[Int(byte)] {
                 encoded.append(byte)
             } else {
-                encoded += [UInt8(ascii: "%"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(Self.hexDigits[Int(byte >> 4)])
+                encoded.append(Self.hexDigits[Int(byte & 0x0F)])
             }
         }
         return String(decoding: encoded, as: UTF8.self)
