@@ -10,7 +10,7 @@ extension SQLConnection {
         _ rowIDs: [Int64], owner: UserKey, selecting columns: String, from table: String, as alias: String,
         with details: [(sql: String, arguments: SQLArguments)]
     ) throws -> (rows: [SQLRow], details: [[SQLRow]]) {
-        let rows = (
+        let records = (
             sql: """
             SELECT \(columns)
             FROM (\(dialect.members(ofJSONArray: ":rowIDs", as: .integer))) j \(dialect.joinInOrder) \(table) \(alias)
@@ -19,7 +19,7 @@ extension SQLConnection {
             """,
             arguments: ["rowIDs": rowIDs.jsonArray, "owner": owner.rawValue] as SQLArguments
         )
-        let found = try queries([rows] + details)
+        let found = try queries([records] + details)
         return (try found[0].inOrder(of: rowIDs), Array(found.dropFirst()))
     }
 }
