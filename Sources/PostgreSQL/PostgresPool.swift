@@ -29,10 +29,17 @@ public final class PostgresPool: @unchecked Sendable {
     /// Counts free slots: taken before a connection is lent, given back after. Waiters are woken
     /// in no promised order; a wait is bounded by `acquireTimeout` all the same.
     private let slots: DispatchSemaphore
+    /// Counts the connections `withLongConnection` may still open.
+    private let longSlots: DispatchSemaphore
     private let lock = NSLock()
     private var idle: [PostgresConnection] = []
     private var isClosed = false
     private var opened = 0
+    #if DEBUG
+        /// The threads holding a connection, so that the tests find a thread asking for a second
+        /// one: with as few connections as threads asking, two such threads wait on each other.
+        private var borrowers: Set<pthread_t> = []
+    #endif
 
     /// A pool of `size` connections to `url` (see `PostgresConnection.init`); checks the URL but
     /// connects to nothing yet.
@@ -46,6 +53,7 @@ public final class PostgresPool: @unchecked Sendable {
         self.applicationName = applicationName
         self.acquireTimeout = acquireTimeout
         slots = DispatchSemaphore(value: size)
+        longSlots = DispatchSemaphore(value: size)
     }
 
     /// How many connections the pool has opened since it was made, replacements included.
@@ -53,12 +61,12 @@ public final class PostgresPool: @unchecked Sendable {
 
     /// Lends a connection to `body`, waiting at most the pool's `acquireTimeout` for a free one.
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        let (seconds, attoseconds) = acquireTimeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        guard slots.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
-            throw PostgresError(
-                code: .lockNotAvailable, message: "timed out after \(acquireTimeout) waiting for one of \(size) PostgreSQL connections")
-        }
+        #if DEBUG
+            let thread = pthread_self()
+            lock.withLock { precondition(borrowers.insert(thread).inserted, "a thread asked for a second connection of one pool") }
+            defer { lock.withLock { _ = borrowers.remove(thread) } }
+        #endif
+        try wait(for: slots, "one of \(size) PostgreSQL connections")
         let connection: PostgresConnection
         do {
             connection = try take()
@@ -68,6 +76,29 @@ public final class PostgresPool: @unchecked Sendable {
         }
         defer { giveBack(connection) }
         return try body(connection)
+    }
+
+    /// Lends `body` a connection of its own, opened for it and closed after, for work that may hold
+    /// it as long as a client takes to receive what it reads (an export streamed as it is read):
+    /// the pool's connections, as many as suit the requests' statements (`defaultSize(for:)`), stay
+    /// free for them. At most `size` such connections are open at once; one more waits at most
+    /// `acquireTimeout` and then fails with `.lockNotAvailable`, as `withConnection` does.
+    public func withLongConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try wait(for: longSlots, "one of \(size) PostgreSQL connections for long work")
+        defer { longSlots.signal() }
+        try lock.withLock { if isClosed { throw Self.closedError } }
+        let connection = try PostgresConnection(url: url, applicationName: applicationName)
+        defer { connection.close() }
+        return try body(connection)
+    }
+
+    /// Takes one of `semaphore`'s slots, waiting at most `acquireTimeout` for it.
+    private func wait(for semaphore: DispatchSemaphore, _ what: String) throws {
+        let (seconds, attoseconds) = acquireTimeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        guard semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            throw PostgresError(code: .lockNotAvailable, message: "timed out after \(acquireTimeout) waiting for \(what)")
+        }
     }
 
     /// Runs `body` in a transaction on a lent connection (see `PostgresConnection.transaction`).

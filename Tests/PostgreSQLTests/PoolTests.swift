@@ -1,5 +1,6 @@
 import Foundation
 import PostgreSQL
+import Synchronization
 import TestSupport
 import Testing
 
@@ -97,8 +98,17 @@ import Testing
 
     @Test func waitingForAConnectionIsBoundedAndTyped() throws {
         let pool = try PostgresPool(url: try TestDatabase.make(), size: 1, acquireTimeout: .milliseconds(100))
+        // Asked by another thread while this one holds the only connection (a thread that asked
+        // for a second itself would be stopped: see `withConnection`).
         let error = try pool.withConnection { _ in
-            #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
+            let outcome = Mutex<Result<Void, any Error>?>(nil)
+            let finished = DispatchSemaphore(value: 0)
+            DispatchQueue(label: "waiting").async {
+                outcome.withLock { $0 = Result { try pool.withConnection { _ in } } }
+                finished.signal()
+            }
+            finished.wait()
+            return #expect(throws: PostgresError.self) { try outcome.withLock { $0 }?.get() }
         }
         #expect(error?.code == .lockNotAvailable)
         #expect(error?.message.contains("waiting for one of 1 PostgreSQL connections") == true)
@@ -139,5 +149,33 @@ import Testing
         #expect(error?.code == .connectionDoesNotExist)
         let invalid = #expect(throws: PostgresError.self) { _ = try PostgresPool(url: "postgresql:///x", size: 0) }
         #expect(invalid?.code == .invalidParameterValue)
+    }
+
+    @Test func longWorkHasConnectionsOfItsOwnAsManyAsThePools() throws {
+        let pool = try PostgresPool(url: try TestDatabase.make(), size: 1, acquireTimeout: .milliseconds(100))
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "long work").async {
+            _ = try? pool.withLongConnection { _ in
+                holding.signal()
+                release.wait()
+            }
+            ended.signal()
+        }
+        holding.wait()
+        // The pool's own connection is free while the long work holds its own.
+        #expect(try pool.withConnection { try $0.scalar("SELECT 1") } as Int? == 1)
+        let error = #expect(throws: PostgresError.self) { try pool.withLongConnection { _ in } }
+        #expect(error?.code == .lockNotAvailable)
+        #expect(error?.message.contains("for long work") == true)
+        release.signal()
+        ended.wait()
+        #expect(try pool.withLongConnection { try $0.scalar("SELECT 2") } as Int? == 2)
+        // Its connections are closed after: the pool opened only its own.
+        #expect(pool.connectionsOpened == 1)
+        pool.close()
+        let closed = #expect(throws: PostgresError.self) { try pool.withLongConnection { _ in } }
+        #expect(closed?.code == .connectionDoesNotExist)
     }
 }

@@ -5,7 +5,8 @@ import WishlistCore
 
 /// Writes one account's data as an archive (docs/EXPORT.md) to a sink, as it reads it: one record
 /// at a time and files a block at a time, so memory stays flat however large the account. Everything
-/// is read in one read transaction: the archive is the account at one instant.
+/// is read in one read transaction: the archive is the account at one instant. The transaction
+/// lasts as long as the client takes to receive the archive, so it is a long one (`longRead`).
 public struct AccountExporter: Sendable {
     let library: PhotoLibrary
 
@@ -17,7 +18,7 @@ public struct AccountExporter: Sendable {
     public func export(owner: UserKey, now: Date = .nowInMilliseconds(), to sink: @escaping ArchiveWriter.Sink) throws {
         let writer = try ArchiveWriter(sink: sink)
         let files = library.files
-        try library.store.database.read { db in
+        try library.store.database.longRead { db in
             var counts: [String: Int] = [:]
             let photos = try writePhotoFiles(owner: owner, files: files, writer: writer, now: now, db)
             counts[AccountArchiveFormat.photos] = try writeLines(AccountArchiveFormat.photos, writer, now) { write in

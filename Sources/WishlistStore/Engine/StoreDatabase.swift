@@ -42,6 +42,24 @@ package final class StoreDatabase: Sendable {
         try read(inTransaction: false, body)
     }
 
+    /// ``read(_:)`` for a read that may last as long as a client takes to receive what it reads (an
+    /// export streamed as it is read): on PostgreSQL on a connection of its own
+    /// (`PostgresPool.withLongConnection`), so that a slow client never holds one of the pool's,
+    /// which are as many as suit the requests' statements: two such exports would otherwise stop
+    /// every request of a 2-core server. On SQLite on one of the readers, as any read.
+    func longRead<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try translatingErrors {
+            switch engine {
+            case .sqlite(let pool):
+                return try pool.read { try body(SQLiteConnection(database: $0)) }
+            case .postgres(let pool):
+                return try pool.withLongConnection { connection in
+                    try connection.readTransaction(.repeatableRead) { try body(PostgresSQLConnection(connection: $0)) }
+                }
+            }
+        }
+    }
+
     /// A read on SQLite's reader; on PostgreSQL in a REPEATABLE READ transaction, or outside any.
     private func read<T>(inTransaction: Bool, _ body: (any SQLConnection) throws -> T) throws -> T {
         try translatingErrors {

@@ -132,7 +132,9 @@ import WishlistCore
     }
 }
 
-/// Runs a write once, the first time it is called, from whichever thread calls it.
+/// Runs a write once, the first time it is called, on a thread of its own, as another request's
+/// write would run, and waits for it: the caller holds a connection, and a thread never asks for
+/// a second (`PostgresPool.withConnection`).
 private final class WriteOnce: Sendable {
     private let write: @Sendable () throws -> Void
     private let done = Atomic<Bool>(false)
@@ -145,6 +147,13 @@ private final class WriteOnce: Sendable {
 
     @Sendable func run() throws {
         guard done.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        try write()
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "WriteOnce").async { [write] in
+            outcome.withLock { $0 = Result { try write() } }
+            finished.signal()
+        }
+        finished.wait()
+        try outcome.withLock { $0 }?.get()
     }
 }
