@@ -2,6 +2,8 @@
 #include "cpostgres.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 // The wrappers the PostgreSQL module calls, each through the table loader.c filled. They are named
 // cpostgres_, never PQ…: the release executable exports its C functions, so a function of ours named
@@ -29,6 +31,20 @@ bool cpostgres_check_url(const char *url, char **reason) {
     if (options == NULL) return false;
     libpq.PQconninfoFree(options);
     return true;
+}
+
+char *cpostgres_url_value(const char *url, const char *keyword) {
+    PQconninfoOption *options = libpq.PQconninfoParse(url, NULL);
+    if (options == NULL) return NULL;
+    char *value = NULL;
+    for (PQconninfoOption *option = options; option->keyword != NULL; option++) {
+        if (strcmp(option->keyword, keyword) == 0 && option->val != NULL && option->val[0] != '\0') {
+            value = strdup(option->val);
+            break;
+        }
+    }
+    libpq.PQconninfoFree(options);
+    return value;
 }
 
 /// Notices (e.g. "there is no transaction in progress") go to stderr by default, where nobody

@@ -84,6 +84,27 @@ public final class PostgresConnection {
         }
     }
 
+    /// Whether the server `url` names runs on this machine: reached through a unix socket (the URL
+    /// names no host, nor does `PGHOST`, or it names a socket's folder) or at a loopback address
+    /// (`localhost`, 127.x.x.x, ::1). A URL naming several hosts is local only if all of them are.
+    /// Loads libpq.
+    public static func isOnThisMachine(url: String) throws -> Bool {
+        try validate(url: url)
+        func value(_ keyword: String) -> String? {
+            guard let value = cpostgres_url_value(url, keyword) else { return nil }
+            defer { free(value) }
+            return String(cString: value)
+        }
+        func isLocal(_ hosts: String) -> Bool {
+            hosts.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { host in
+                host.isEmpty || host.hasPrefix("/") || host.hasPrefix("@") || host == "localhost" || host.hasPrefix("127.")
+                    || host == "::1"
+            }
+        }
+        if let addresses = value("hostaddr") { return isLocal(addresses) }
+        return isLocal(value("host") ?? ProcessInfo.processInfo.environment["PGHOST"] ?? "")
+    }
+
     /// libpq reports a refused connection as text only; the server's reason for the usual refusals
     /// is in it (in English unless the server's `lc_messages` says otherwise, when this falls back
     /// to "could not connect" too).

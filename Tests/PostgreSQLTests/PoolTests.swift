@@ -151,6 +151,27 @@ import Testing
         #expect(invalid?.code == .invalidParameterValue)
     }
 
+    @Test(arguments: [
+        ("postgresql://postgres@/wishlist?host=/tmp/cluster", true),
+        ("postgresql://localhost/wishlist", true),
+        ("postgresql://127.0.0.1:5433/wishlist", true),
+        ("postgresql://[::1]/wishlist", true),
+        ("postgresql://db.example.com/wishlist", false),
+        ("postgresql://10.0.0.5/wishlist", false),
+        ("postgresql://localhost,db.example.com/wishlist", false),
+        ("postgresql://db.example.com/wishlist?hostaddr=127.0.0.1", true),
+        ("postgresql:///wishlist?hostaddr=10.0.0.5", false)
+    ])
+    func aServerOnThisMachineGetsAConnectionPerCore(url: String, isLocal: Bool) throws {
+        #expect(try PostgresConnection.isOnThisMachine(url: url) == isLocal)
+        let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        #expect(try PostgresPool.defaultSize(for: url) == (isLocal ? cores : 8))
+    }
+
+    @Test func aURLLibpqCannotReadHasNoDefaultSize() {
+        #expect(throws: PostgresError.self) { _ = try PostgresPool.defaultSize(for: "postgresql://[::1/wishlist") }
+    }
+
     @Test func longWorkHasConnectionsOfItsOwnAsManyAsThePools() throws {
         let pool = try PostgresPool(url: try TestDatabase.make(), size: 1, acquireTimeout: .milliseconds(100))
         let holding = DispatchSemaphore(value: 0)

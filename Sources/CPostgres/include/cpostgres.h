@@ -52,6 +52,10 @@ const char *cpostgres_load(void);
 /// reason, to be freed with cpostgres_free (NULL when out of memory). Connects to nothing.
 bool cpostgres_check_url(const char *url, char **reason);
 
+/// The value `url` gives `keyword` (e.g. "host"), as libpq reads it, without the defaults libpq
+/// would fill in; NULL when it gives none or cannot be read. To be freed with free().
+char *cpostgres_url_value(const char *url, const char *keyword);
+
 /// Connects, blocking until the server answered or `connect_timeout` ran out: the URL's own, or
 /// `default_connect_timeout` seconds when it has none. Always returns a connection (NULL only when
 /// out of memory); whether it is usable is cpostgres_is_connected's answer. The client encoding is

@@ -8,18 +8,15 @@ public struct DataDirectory: Sendable {
     public let path: String
     /// A `postgresql://` URL (`--database`, `WISHLIST_DATABASE`); nil keeps the SQLite file.
     public let databaseURL: String?
-    /// PostgreSQL connections this process opens at most (`--database-connections`).
-    public let databaseConnections: Int
+    /// PostgreSQL connections this process opens at most (`--database-connections`); nil for as
+    /// many as suit where the database runs (`PostgresPool.defaultSize(for:)`).
+    public let databaseConnections: Int?
     /// Where the photo files are (`--media`, `WISHLIST_MEDIA`): a folder or an `s3://` location;
     /// nil keeps them in `media/`.
     public let media: String?
 
-    /// Connections to PostgreSQL per process unless told otherwise: a request holds one only while
-    /// its statements run, and more than the cores of a 2-core machine gain nothing.
-    public static let defaultDatabaseConnections = 8
-
     public init(
-        _ path: String, databaseURL: String? = nil, databaseConnections: Int = defaultDatabaseConnections, media: String? = nil
+        _ path: String, databaseURL: String? = nil, databaseConnections: Int? = nil, media: String? = nil
     ) {
         self.path = path
         self.databaseURL = databaseURL

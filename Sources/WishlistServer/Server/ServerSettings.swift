@@ -13,7 +13,7 @@ public struct ServerSettings: Sendable {
     /// data directory.
     public var media: String?
     /// PostgreSQL connections the server opens at most.
-    public var databaseConnections = DataDirectory.defaultDatabaseConnections
+    public var databaseConnections: Int?
     public var host: String = "127.0.0.1"
     /// 0 picks a free port (tests).
     public var port: UInt16 = 8080

@@ -18,9 +18,10 @@ public final class Store: Sendable {
 
     /// Opens the database `url` names, and applies pending migrations: without a URL the SQLite
     /// file at `sqlitePath` (creating it if needed), with a `postgresql://` (or `postgres://`) URL
-    /// that PostgreSQL database through a pool of `connectionCount` connections. libpq is loaded
-    /// only then: a SQLite store never maps it.
-    public init(url: String?, sqlitePath: String, readerCount: Int = 4, connectionCount: Int = 4) throws {
+    /// that PostgreSQL database through a pool of `connectionCount` connections (nil: as many as
+    /// suit where it runs, `PostgresPool.defaultSize(for:)`). libpq is loaded only then: a SQLite
+    /// store never maps it.
+    public init(url: String?, sqlitePath: String, readerCount: Int = 4, connectionCount: Int? = 4) throws {
         guard let url else {
             let pool = try DatabasePool(path: sqlitePath, readerCount: readerCount)
             try Schema.migrator.migrate(pool)
@@ -30,7 +31,7 @@ public final class Store: Sendable {
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             throw DatabaseURLError(url: url)
         }
-        let pool = try PostgresPool(url: url, size: connectionCount, applicationName: "wishlist")
+        let pool = try PostgresPool(url: url, size: connectionCount ?? PostgresPool.defaultSize(for: url), applicationName: "wishlist")
         do {
             try Schema.postgresMigrator.migrate(pool)
         } catch {

@@ -17,12 +17,12 @@ enum Environment {
     /// (`--database`, else `WISHLIST_DATABASE`, else the folder's SQLite file) and, for a command
     /// that declares `mediaOption`, where its photos are (`--media`, else `WISHLIST_MEDIA`).
     static func data(
-        _ arguments: inout Arguments, connections: Int = DataDirectory.defaultDatabaseConnections, withMedia: Bool = false
+        _ arguments: inout Arguments, withMedia: Bool = false
     ) throws -> DataDirectory {
         let path = try dataPath(&arguments)
         let database = try option(databaseOption, orVariable: databaseVariable, in: &arguments)
         let media = withMedia ? try option(mediaOption, orVariable: "WISHLIST_MEDIA", in: &arguments) : nil
-        return DataDirectory(path, databaseURL: database, databaseConnections: connections, media: media)
+        return DataDirectory(path, databaseURL: database, media: media)
     }
 
     /// The data directory's folder alone, for a command that uses none of its database.

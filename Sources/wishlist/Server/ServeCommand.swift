@@ -95,7 +95,8 @@ struct ServeCommand: Command {
     static let databaseConnectionsOption = Option(
         "--database-connections", "N",
         help:
-            "PostgreSQL connections the server opens at most ($WISHLIST_DATABASE_CONNECTIONS; default \(DataDirectory.defaultDatabaseConnections)).",
+            "PostgreSQL connections the server opens at most ($WISHLIST_DATABASE_CONNECTIONS; default: one per core, at least 2, "
+            + "for a database on this machine, else 8).",
         format: .wholeNumber(1...200))
 
     static let leaderCheckOption = Option(
@@ -114,7 +115,7 @@ struct ServeCommand: Command {
         settings.dataDirectory = data.path
         settings.databaseURL = data.databaseURL
         settings.media = data.media
-        settings.databaseConnections = connections ?? DataDirectory.defaultDatabaseConnections
+        settings.databaseConnections = connections
         if let seconds = try Environment.option(Self.leaderCheckOption, orVariable: "WISHLIST_LEADER_CHECK_SECONDS", in: &arguments) {
             settings.leaderCheckInterval = .seconds(seconds)
         }
