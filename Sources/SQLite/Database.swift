@@ -16,6 +16,8 @@ public final class Database {
     private static let statementCacheCapacity = 128
     /// How deep `transaction` calls are nested, which names their savepoints.
     private var transactionDepth = 0
+    /// Told of the rows this connection writes (`watchWrites`); kept here while SQLite may call it.
+    private var writeWatch: WriteWatch?
 
     /// Opens (and unless `readOnly`, creates) the database at `path`; `":memory:"` works.
     public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
@@ -319,6 +321,19 @@ public final class Database {
         guard mode?.lowercased() == "wal" else {
             throw SQLiteError(code: .error, message: "could not enable WAL mode; journal mode is \(mode ?? "unknown")")
         }
+    }
+
+    /// Tells `watch` of every row this connection inserts, updates or deletes, through SQLite's
+    /// update hook, which calls it on the thread running the statement, before the change commits.
+    func watchWrites(_ watch: WriteWatch) {
+        guard let connection else { return }
+        writeWatch = watch
+        sqlite3_update_hook(
+            connection,
+            { context, _, _, table, _ in
+                guard let context, let table else { return }
+                Unmanaged<WriteWatch>.fromOpaque(context).takeUnretainedValue().noteWrite(inTable: table)
+            }, Unmanaged.passUnretained(watch).toOpaque())
     }
 
     /// Frees the pages this connection caches but does not need now (all of them outside a

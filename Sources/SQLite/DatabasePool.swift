@@ -22,6 +22,8 @@ public final class DatabasePool: Sendable {
     /// Raised after every write by every pool on this file, in this process or another (see
     /// `dataVersion`); nil when its file could not be made, and then `data_version` is read each time.
     private let changes: SharedChangeCounter?
+    /// Raises the watched writes' count when the writer's last commit wrote a watched row.
+    private let committed: @Sendable () -> Void
     private let versionWatch: Mutex<VersionWatch>
     /// When `versionWatch` last read `data_version`, in nanoseconds of the monotonic clock.
     private let versionCheckedAt = Atomic<UInt64>(0)
@@ -37,11 +39,14 @@ public final class DatabasePool: Sendable {
     /// up to `readerCount - 1` more are opened as reads come while the others are busy. A pool
     /// needs a file: `":memory:"` is refused.
     ///
-    /// - Parameter otherProgramsCheckInterval: how often `dataVersion` asks SQLite whether a program
-    ///   that does not count its writes has written (see `dataVersion`).
+    /// - Parameters:
+    ///   - otherProgramsCheckInterval: how often `dataVersion` asks SQLite whether a program that
+    ///     does not count its writes has written (see `dataVersion`).
+    ///   - watchedTables: the tables whose writes `watchedWritesVersion` counts apart from the rest;
+    ///     every pool on the file must be given the same (see `WriteWatch` for which may be).
     public init(
         path: String, readerCount: Int = 4, busyTimeout: Duration = .seconds(5),
-        otherProgramsCheckInterval: Duration = .seconds(1)
+        otherProgramsCheckInterval: Duration = .seconds(1), watching watchedTables: Set<String> = []
     ) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw SQLiteError(code: .misuse, message: "a database pool needs a file path, not \"\(path)\"")
@@ -58,11 +63,17 @@ public final class DatabasePool: Sendable {
         versionCheckedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
         let (seconds, attoseconds) = otherProgramsCheckInterval.components
         self.otherProgramsCheckInterval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        changes = SharedChangeCounter(path: path + "-changes", ownedLike: path)
+        let changes = SharedChangeCounter(path: path + "-changes", ownedLike: path)
+        self.changes = changes
         self.path = path
         self.busyTimeout = busyTimeout
+        let writeWatch = watchedTables.isEmpty ? nil : WriteWatch(tables: watchedTables)
+        if let writeWatch { writerConnection.watchWrites(writeWatch) }
+        // Called by the writer's holder after each commit, before any write in it returns, so that
+        // nothing read before the commit is trusted under the count raised after it.
+        committed = { if writeWatch?.take() == true { changes?.increment(.watchedWrites) } }
         writer = ConnectionQueue([writerConnection], role: "writer")
-        groupCommit = GroupCommit(writer: writer, timeout: busyTimeout)
+        groupCommit = GroupCommit(writer: writer, timeout: busyTimeout, committed: committed)
         readers = ConnectionQueue([firstReader], capacity: readerCount, role: "reader") {
             try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         }
@@ -90,12 +101,15 @@ public final class DatabasePool: Sendable {
     /// (migrations, `VACUUM`, bulk loads committed in batches).
     public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
         defer { finished(counted: counted) }
-        return try writer.withConnection(timeout: busyTimeout, body)
+        return try writer.withConnection(timeout: busyTimeout) { database in
+            defer { committed() }
+            return try body(database)
+        }
     }
 
     private func finished(counted: Bool) {
         if counted { finishedWrites.add(1, ordering: .releasing) }
-        changes?.increment()
+        changes?.increment(.writes)
     }
 
     /// How many writes of this pool have finished (committed or rolled back). Read before a read,
@@ -107,8 +121,8 @@ public final class DatabasePool: Sendable {
 
     /// A number that changes whenever anything is written to the file: by this pool's writer, or
     /// another process's (the `wishlist` command working on the data directory). What was read from
-    /// the file stays true while this stays the same, so a cache of it (who a session belongs to)
-    /// may be trusted without asking the file again.
+    /// the file stays true while this stays the same, so a cache of it may be trusted without
+    /// asking the file again.
     ///
     /// It is the count every pool on the file raises after each of its writes, in memory shared
     /// between the processes (`SharedChangeCounter`): a load, no lock, no system call, since a
@@ -123,7 +137,18 @@ public final class DatabasePool: Sendable {
             return versionWatch.withLock { watch in try? watch.database?.scalar("PRAGMA data_version") }
         }
         noticeWritesOfOtherPrograms(raising: changes)
-        return Int64(bitPattern: changes.value)
+        return Int64(bitPattern: changes.value(of: .writes))
+    }
+
+    /// ``dataVersion()`` for the tables the pool watches (`watching`) alone: it changes whenever
+    /// a commit by this pool's writer or another pool's on the file wrote a row of one of them,
+    /// and whenever a program that does not count its writes wrote anything, as `dataVersion`
+    /// sees it. A cache of those tables' rows (who a session belongs to) stays true across every
+    /// other write. Without the counters' file, `data_version`, read each time.
+    public func watchedWritesVersion() -> Int64? {
+        guard let changes else { return dataVersion() }
+        noticeWritesOfOtherPrograms(raising: changes)
+        return Int64(bitPattern: changes.value(of: .watchedWrites))
     }
 
     /// Raises `changes` when `data_version` moved since it was last read, once the interval has
@@ -137,7 +162,10 @@ public final class DatabasePool: Sendable {
             guard now &- versionCheckedAt.load(ordering: .relaxed) >= otherProgramsCheckInterval else { return }
             guard let version: Int64 = try? watch.database?.scalar("PRAGMA data_version") else { return }
             versionCheckedAt.store(now, ordering: .relaxed)
-            if let seen = watch.lastSeen, seen != version { changes.increment() }
+            if let seen = watch.lastSeen, seen != version {
+                // Nothing says what it wrote: every count moves.
+                for count in SharedChangeCounter.Count.allCases { changes.increment(count) }
+            }
             watch.lastSeen = version
         }
     }

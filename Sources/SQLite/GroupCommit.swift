@@ -27,6 +27,8 @@ final class GroupCommit: @unchecked Sendable {
 
     private let writer: ConnectionQueue
     private let timeout: Duration
+    /// Called after each commit, on the leader's thread, before the batch's writes return.
+    private let committed: @Sendable () -> Void
     private let lock = NSLock()
     private var pending: [Job] = []
     private var isLeading = false
@@ -60,9 +62,10 @@ final class GroupCommit: @unchecked Sendable {
         case leads, follows, inside
     }
 
-    init(writer: ConnectionQueue, timeout: Duration) {
+    init(writer: ConnectionQueue, timeout: Duration, committed: @escaping @Sendable () -> Void = {}) {
         self.writer = writer
         self.timeout = timeout
+        self.committed = committed
     }
 
     /// Writes waiting for a leader to take them, for tests.
@@ -195,6 +198,7 @@ final class GroupCommit: @unchecked Sendable {
             guard database.isInTransaction else { continue }
             do {
                 try database.run("COMMIT")
+                committed()
                 lock.withLock { commits += 1 }
             } catch {
                 for job in done { job.fail(error) }

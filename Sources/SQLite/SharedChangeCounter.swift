@@ -4,19 +4,29 @@ import CSQLite
     import Glibc
 #endif
 
-/// A number that every process working on one database file raises after each of its writes,
-/// kept in a small file beside the database (`<database>-changes`) that each of them maps into
-/// its memory: reading it is one load from memory, where SQLite's `PRAGMA data_version` costs a
-/// read transaction, two `fcntl` locks on the WAL index, and a connection only one thread may use
-/// at a time. A server reads it on every request it answers from memory (`DatabasePool.dataVersion`).
+/// Numbers that every process working on one database file raises after its writes, kept in a
+/// small file beside the database (`<database>-changes`) that each of them maps into its memory:
+/// reading one is one load from memory, where SQLite's `PRAGMA data_version` costs a read
+/// transaction, two `fcntl` locks on the WAL index, and a connection only one thread may use at a
+/// time. A server reads them on every request it answers from memory (`DatabasePool.dataVersion`,
+/// `watchedWritesVersion`).
 ///
-/// Only the programs that count their writes raise it: this library's pools. A write by any other
-/// program (the sqlite3 shell) is left to `DatabasePool`'s own check of `data_version`.
+/// Only the programs that count their writes raise them: this library's pools. A write by any
+/// other program (the sqlite3 shell) is left to `DatabasePool`'s own check of `data_version`.
 final class SharedChangeCounter: @unchecked Sendable {
-    // @unchecked: the one mutable thing is the counter, only read and raised atomically (the C shim).
-    private let counter: UnsafeMutablePointer<UInt64>
+    /// The counts the file keeps, each at its own place.
+    enum Count: Int, CaseIterable {
+        /// Raised after every write.
+        case writes
+        /// Raised after every commit that wrote a row of a watched table (`WriteWatch`). Added
+        /// later than `writes`: a file made before it is lengthened to hold it.
+        case watchedWrites
+    }
 
-    private static let size = MemoryLayout<UInt64>.size
+    // @unchecked: the one mutable thing is the counts, only read and raised atomically (the C shim).
+    private let counts: UnsafeMutablePointer<UInt64>
+
+    private static let size = MemoryLayout<UInt64>.size * Count.allCases.count
 
     /// Maps the counter kept in the file at `path`, making it (at 0) if there is none, with the
     /// owner and permissions of the file at `reference` (the database), as SQLite makes its `-wal`
@@ -39,27 +49,31 @@ final class SharedChangeCounter: @unchecked Sendable {
         if geteuid() == 0, status.st_uid != database.st_uid || status.st_gid != database.st_gid {
             _ = fchown(descriptor, database.st_uid, database.st_gid)
         }
-        // Only a new file is lengthened: two processes making it at once both write the same zeros,
-        // and a counter already raised is never cut.
+        // Only a new (or older, shorter) file is lengthened: two processes making it at once both
+        // write the same zeros, and a count already raised is never cut.
         if status.st_size < Self.size {
             guard ftruncate(descriptor, off_t(Self.size)) == 0 else { return nil }
         }
         let address = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let address, address != MAP_FAILED else { return nil }
-        counter = address.assumingMemoryBound(to: UInt64.self)
+        counts = address.assumingMemoryBound(to: UInt64.self)
     }
 
     deinit {
-        munmap(counter, Self.size)
+        munmap(counts, Self.size)
     }
 
     /// The count now.
-    var value: UInt64 {
-        counter.withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) { UInt64(wishlist_shared_counter_load($0)) }
+    func value(of count: Count) -> UInt64 {
+        (counts + count.rawValue).withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) {
+            UInt64(wishlist_shared_counter_load($0))
+        }
     }
 
     /// Raises the count by one, seen at once by every process that maps the file.
-    func increment() {
-        counter.withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) { wishlist_shared_counter_increment($0) }
+    func increment(_ count: Count) {
+        (counts + count.rawValue).withMemoryRebound(to: CUnsignedLongLong.self, capacity: 1) {
+            wishlist_shared_counter_increment($0)
+        }
     }
 }

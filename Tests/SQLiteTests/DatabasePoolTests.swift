@@ -296,6 +296,50 @@ private final class Observations: @unchecked Sendable {
         try server.close()
     }
 
+    @Test func theWatchedVersionMovesWithCommitsThatWroteAWatchedTableOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("watched.sqlite")
+        let server = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600), watching: ["keys"])
+        let command = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600), watching: ["keys"])
+        try server.writeWithoutTransaction { try $0.execute("CREATE TABLE keys(k); CREATE TABLE notes(n)") }
+        var watched = try #require(server.watchedWritesVersion())
+        func moved() throws -> Bool {
+            let now = try #require(server.watchedWritesVersion())
+            defer { watched = now }
+            return now != watched
+        }
+
+        try server.write { try $0.run("INSERT INTO notes VALUES (1)") }
+        #expect(try !moved(), "a note is no key")
+        try server.write { try $0.run("INSERT INTO keys VALUES (1)") }
+        #expect(try moved())
+        try command.write { try $0.run("UPDATE keys SET k = 2") }
+        #expect(try moved(), "another pool's, as another process's, at once")
+        try server.writeWithoutTransaction { try $0.execute("BEGIN; DELETE FROM keys WHERE k = 2; COMMIT") }
+        #expect(try moved(), "outside the batches too")
+        try server.write { try $0.run("UPDATE notes SET n = 3") }
+        #expect(try !moved())
+        #expect(command.watchedWritesVersion() == watched, "both read the one counter")
+        try command.close()
+        try server.close()
+    }
+
+    @Test func aCountersFileFromBeforeTheWatchedCountKeepsItsCount() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("older.sqlite")
+        try Database(path: path).execute("CREATE TABLE keys(k)")
+        // One count of 41, as a release before the watched count left it.
+        FileManager.default.createFile(atPath: path + "-changes", contents: withUnsafeBytes(of: UInt64(41)) { Data($0) })
+        let pool = try DatabasePool(path: path, otherProgramsCheckInterval: .seconds(3600), watching: ["keys"])
+        #expect(pool.dataVersion() == 41)
+        let watched = try #require(pool.watchedWritesVersion())
+        try pool.write { try $0.run("INSERT INTO keys VALUES (1)") }
+        #expect(pool.dataVersion() == 42)
+        #expect(pool.watchedWritesVersion() == watched + 1)
+        #expect((try FileManager.default.attributesOfItem(atPath: path + "-changes")[.size] as? Int) == 16)
+        try pool.close()
+    }
+
     @Test func aWriteByAProgramThatDoesNotCountIsSeenWithinTheInterval() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("foreign.sqlite")
@@ -305,10 +349,12 @@ private final class Observations: @unchecked Sendable {
         let shell = try Database(path: path)  // as the sqlite3 shell: no counter of ours
 
         let before = (try #require(watching.dataVersion()), try #require(unaware.dataVersion()))
+        let beforeWatched = try #require(unaware.watchedWritesVersion())
         try shell.execute("INSERT INTO t VALUES (1)")
         #expect(unaware.dataVersion() == before.1, "not yet: its next check of data_version is an hour away")
         #expect(watching.dataVersion() != before.0, "seen at its next check, here at once")
         #expect(unaware.dataVersion() != before.1, "and so by every pool, through the counter it raised")
+        #expect(unaware.watchedWritesVersion() != beforeWatched, "which may have written anything")
         try unaware.close()
         try watching.close()
     }

@@ -7,13 +7,16 @@ import WishlistStore
 /// kept answer (`ReadCache.kept`) can be given on the event thread without asking the database
 /// who is calling.
 ///
-/// What the database said stays true while nothing at all has been committed to its file, by any
-/// connection of any process: `dataVersion` (`DatabasePool.dataVersion`, a load from memory) is read for every
-/// request answered from here, and when it has moved every entry is dropped and the request goes
-/// the usual way, to a worker and the database. So a session ended or an account disabled — by
-/// this server (sign-out, a new password, Devices) or by another process on the same file
-/// (`wishlist user disable`, `user passwd`) — is refused at its very next request. Any doubt is
-/// a miss: no version to read, an entry past its session's end or older than `trustedFor`.
+/// What the database said stays true while no row of the accounts, sessions or tokens has been
+/// committed to its file, by any connection of any process: `version`
+/// (`Store.credentialsVersion`, a load from memory) is read for every request answered from here,
+/// and when it has moved every entry is dropped and the request goes the usual way, to a worker
+/// and the database. So a session ended or an account disabled — by this server (sign-out, a new
+/// password, Devices) or by another process on the same file (`wishlist user disable`, `user
+/// passwd`) — is refused at its very next request. Other writes (a wish made, a photo uploaded)
+/// leave the entries be: when every commit dropped them, each request after a write read its
+/// credential again, on a reader that SQLite then made map the whole file anew. Any doubt is a
+/// miss: no version to read, an entry past its session's end or older than `trustedFor`.
 ///
 /// PostgreSQL has no such version: other servers write too. There an entry is never trusted
 /// alone (`confirmingEachUse`): it is a `candidate` whose `CredentialCheck` the request sends with
@@ -27,7 +30,7 @@ final class KnownCredentials: Sendable {
     }
 
     private struct State {
-        /// The data version the entries were read at; nil before the first request.
+        /// The credentials' version the entries were read at; nil before the first request.
         var version: Int64?
         var entries: LRUCache<Authenticator.Credential, Entry>
     }
@@ -38,45 +41,45 @@ final class KnownCredentials: Sendable {
 
     private let state: Mutex<State>
     private let capacity: Int
-    private let dataVersion: @Sendable () -> Int64?
+    private let credentialsVersion: @Sendable () -> Int64?
     /// Whether an entry is only a candidate that the database confirms at each use.
     let confirmsEachUse: Bool
 
-    convenience init(capacity: Int = 1024, dataVersion: @escaping @Sendable () -> Int64?) {
-        self.init(capacity: capacity, dataVersion: dataVersion, confirmsEachUse: false)
+    convenience init(capacity: Int = 1024, version: @escaping @Sendable () -> Int64?) {
+        self.init(capacity: capacity, version: version, confirmsEachUse: false)
     }
 
-    private init(capacity: Int, dataVersion: @escaping @Sendable () -> Int64?, confirmsEachUse: Bool) {
+    private init(capacity: Int, version: @escaping @Sendable () -> Int64?, confirmsEachUse: Bool) {
         state = Mutex(State(entries: LRUCache(capacity: capacity)))
         self.capacity = capacity
-        self.dataVersion = dataVersion
+        credentialsVersion = version
         self.confirmsEachUse = confirmsEachUse
     }
 
     /// Entries kept without a data version, as candidates only (PostgreSQL).
     static func confirmingEachUse(capacity: Int = 1024) -> KnownCredentials {
-        KnownCredentials(capacity: capacity, dataVersion: { 0 }, confirmsEachUse: true)
+        KnownCredentials(capacity: capacity, version: { 0 }, confirmsEachUse: true)
     }
 
-    /// The database's data version now, to be read before a lookup whose result is then
+    /// The credentials' version now, to be read before a lookup whose result is then
     /// `remember`ed; entries read at an older one are dropped.
     func version() -> Int64? {
-        guard let current = dataVersion() else { return nil }
+        guard let current = credentialsVersion() else { return nil }
         state.withLock { catchUp(to: current, &$0) }
         return current
     }
 
-    /// Drops every entry when something was committed since they were read.
+    /// Drops every entry when a credential may have changed since they were read.
     private func catchUp(to current: Int64, _ state: inout State) {
         guard state.version != current else { return }
         state.version = current
         state.entries = LRUCache(capacity: capacity)
     }
 
-    /// The account of `credential` when it is known and nothing was committed since; never waits
+    /// The account of `credential` when it is known and no credential changed since; never waits
     /// for more than the version's read and a lock held for a lookup.
     func account(for credential: Authenticator.Credential, now: Date) -> Account? {
-        guard !confirmsEachUse, let current = dataVersion() else { return nil }
+        guard !confirmsEachUse, let current = credentialsVersion() else { return nil }
         return state.withLock { state in
             catchUp(to: current, &state)
             guard let entry = state.entries.value(for: credential), entry.validUntil > now else { return nil }
@@ -102,8 +105,8 @@ final class KnownCredentials: Sendable {
         state.withLock { state in state.entries.value(for: credential).map { $0.validUntil > now } ?? false }
     }
 
-    /// Keeps what a lookup found, if nothing was committed between `version` (read before the
-    /// lookup) and now, as far as these entries know; a later commit drops it at its next use.
+    /// Keeps what a lookup found, if no credential changed between `version` (read before the
+    /// lookup) and now, as far as these entries know; a later change drops it at its next use.
     func remember(_ account: Account, for credential: Authenticator.Credential, until end: Date, version: Int64?, now: Date) {
         guard let version else { return }
         let entry = Entry(account: account, validUntil: min(end, now.addingTimeInterval(Self.trustedFor)))

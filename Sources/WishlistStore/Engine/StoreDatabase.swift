@@ -117,11 +117,11 @@ package final class StoreDatabase: Sendable {
         }
     }
 
-    /// The SQLite file's data version (see `DatabasePool.dataVersion`); nil on PostgreSQL, which has no
-    /// such counter: every ask goes to the server.
-    func dataVersion() -> Int64? {
+    /// The SQLite file's version of the tables its pool watches (`DatabasePool.watchedWritesVersion`);
+    /// nil on PostgreSQL, which has no such counter: every ask goes to the server.
+    func credentialsVersion() -> Int64? {
         switch engine {
-        case .sqlite(let pool): pool.dataVersion()
+        case .sqlite(let pool): pool.watchedWritesVersion()
         case .postgres: nil
         }
     }

@@ -23,7 +23,7 @@ public final class Store: Sendable {
     /// store never maps it.
     public init(url: String?, sqlitePath: String, readerCount: Int = 4, connectionCount: Int? = 4) throws {
         guard let url else {
-            let pool = try DatabasePool(path: sqlitePath, readerCount: readerCount)
+            let pool = try DatabasePool(path: sqlitePath, readerCount: readerCount, watching: Self.credentialTables)
             try Schema.migrator.migrate(pool)
             database = StoreDatabase(.sqlite(pool))
             return
@@ -47,9 +47,15 @@ public final class Store: Sendable {
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
     public var writeCount: UInt64 { database.writeCount }
 
-    /// Changes with every commit to the file by this process or another; nil when it cannot be
-    /// read at once (see `DatabasePool.dataVersion`), and always on PostgreSQL.
-    public func dataVersion() -> Int64? { database.dataVersion() }
+    /// The tables whose rows say who a session cookie or an API token belongs to, and whether it
+    /// still may be used: the accounts, their sessions and their tokens.
+    static let credentialTables: Set<String> = ["users", "sessions", "api_tokens"]
+
+    /// Changes with every commit that writes a row of the ``credentialTables``, by this process or
+    /// another, and with any write of a program that does not count its writes (see
+    /// `DatabasePool.watchedWritesVersion`); nil when it cannot be read at once, and always on
+    /// PostgreSQL. Who a credential belongs to, read while it stays the same, is still true.
+    public func credentialsVersion() -> Int64? { database.credentialsVersion() }
 
     /// Waits for work in flight and closes every connection.
     public func close() throws {

@@ -6,10 +6,10 @@ import WishlistCore
 @testable import WishlistServer
 @testable import WishlistStore
 
-/// The accounts of credentials kept in memory are trusted only while the database's data version
-/// stays the one they were read at, and never past their session's end.
+/// The accounts of credentials kept in memory are trusted only while the database's credentials
+/// version stays the one they were read at, and never past their session's end.
 @Suite struct KnownCredentialsTests {
-    /// A data version the test moves by hand; nil when it "cannot be read".
+    /// A credentials version the test moves by hand; nil when it "cannot be read".
     final class Version: Sendable {
         let value = Mutex<Int64?>(1)
         func commit() { value.withLock { $0 = ($0 ?? 0) + 1 } }
@@ -23,7 +23,7 @@ import WishlistCore
 
     /// A cache that has seen the current version once (as the first request's quick lookup does).
     static func cache(_ version: Version) -> KnownCredentials {
-        let known = KnownCredentials(dataVersion: { version.value.withLock { $0 } })
+        let known = KnownCredentials(version: { version.value.withLock { $0 } })
         #expect(known.account(for: anaCookie, now: now) == nil, "nothing is known at first")
         return known
     }
@@ -92,6 +92,6 @@ import WishlistCore
         #expect(known.candidate(for: Self.benToken, now: Self.now.addingTimeInterval(KnownCredentials.trustedFor)) == nil)
         known.forget(Self.anaCookie)
         #expect(known.candidate(for: Self.anaCookie, now: Self.now) == nil)
-        #expect(KnownCredentials(dataVersion: { 1 }).candidate(for: Self.anaCookie, now: Self.now) == nil, "SQLite's trusts instead")
+        #expect(KnownCredentials(version: { 1 }).candidate(for: Self.anaCookie, now: Self.now) == nil, "SQLite's trusts instead")
     }
 }
