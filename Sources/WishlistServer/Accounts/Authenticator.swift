@@ -9,10 +9,10 @@ import WishlistStore
 /// (`X-Requested-With: wishlist` or a same-origin `Origin`), which a cross-site form cannot forge.
 /// A request reads its session or token (and its account's state) from the database, so an account
 /// disabled by any process is refused at its next request. What it found is kept in `known`, which
-/// a read (GET) trusts instead, on the event thread for a kept answer (`knownAccount`) or in a
-/// handler, only while nothing has been committed to the database since (see `KnownCredentials`).
-/// On PostgreSQL a read's remembered credential is confirmed by the database with the handler's
-/// first statement instead (`withAccount`).
+/// a later request trusts instead, on the event thread for a kept answer (`knownAccount`) or in a
+/// handler, only while no account, session or token has been written since (see
+/// `KnownCredentials`). On PostgreSQL a read's remembered credential is confirmed by the database
+/// with the handler's first statement instead (`withAccount`), and a write's is looked up.
 struct Authenticator: Sendable {
     static let cookieName = "wishlist_session"
     /// A token's or session's last use is written at most this often, so reads stay reads.
@@ -45,12 +45,17 @@ struct Authenticator: Sendable {
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
-        // A read whose credential is known from memory is trusted as a kept answer's is: nothing
-        // was committed since it was looked up (`KnownCredentials`), so the database would say the same.
-        if let account = knownAccount(for: request) { return account }
+        // A credential known from memory is trusted as a kept answer's is: none was written since
+        // it was looked up (`KnownCredentials`), so the database would say the same. A write with
+        // a cookie proves its origin first, as when its session is read.
+        if let credential = Self.credential(of: request), let known, !known.confirmsEachUse,
+            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil
+        {
+            if case .session = credential { try Self.checkSameOrigin(request) }
+            if let account = known.account(for: credential, now: clock()) { return account }
+        }
         // Read before the lookup: a commit after it makes what the lookup found untrusted. A
-        // credential known already (a write's, which the shortcut above leaves to the database) is
-        // not remembered again.
+        // credential known already is not remembered again.
         let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
         if let authorization = request.headers["Authorization"] {
             let account = try account(authorization: authorization, request)

@@ -157,4 +157,29 @@ import WishlistServer
         #expect(try await Self.read(token: token, on: server, path: "/api/v1/wishes/not-an-id").status == 401)
         #expect(try await Self.read(cookie: cookie, on: server, path: "/api/v1/wishes/not-an-id").status == 401)
     }
+
+    /// A write whose credential is known from memory is trusted as a read's is: a cookie's still
+    /// proves its origin, and an account disabled elsewhere is refused at its next write.
+    @Test func aWriteWithAKnownCredentialProvesItsOriginAndEndsWithTheAccount() async throws {
+        let server = try TestServer()
+        let (_, cookie, token) = try await Self.bobReadingHisList(on: server)
+        let browser = server.client()
+        browser.sessionToken = cookie
+        let body = Data(#"{"name": "Bob's teapot"}"#.utf8)
+        #expect(try await browser.send("POST", Self.listPath, body: body).status == 201)
+        #expect(try await server.client(token: token).send("POST", Self.listPath, body: body).status == 201)
+        let forged = try await browser.send("POST", Self.listPath, body: body, csrfHeader: false)
+        #expect(forged.status == 403)
+        #expect(String(decoding: forged.body, as: UTF8.self).contains("csrf_check_failed"))
+
+        let elsewhere = try server.application.settings.data.openStore()
+        defer { try? elsewhere.close() }
+        _ = try AccountAdministration(store: elsewhere, passwordCost: .minimum).setDisabled(true, username: "bob")
+        #expect(try await browser.send("POST", Self.listPath, body: body).status == 401)
+        #expect(try await server.client(token: token).send("POST", Self.listPath, body: body).status == 401)
+        #expect(
+            try elsewhere.wishes.list(
+                WishListQuery(limit: 10), owner: try #require(try elsewhere.users.credentials(username: "bob")).account.key
+            ).items.count == 3)
+    }
 }
