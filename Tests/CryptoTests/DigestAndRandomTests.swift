@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import Testing
 
 @Suite struct DigestAndRandomTests {
@@ -59,5 +60,22 @@ import Testing
         #expect(Base64URL.decode("aGVsbG8=") == nil)
         #expect(Base64URL.decode("aGVs bG8") == nil)
         #expect(Base64URL.decode("a") == nil)
+    }
+
+    @Test func uuidsAreVersion4OfTheRFCVariantAndUnique() {
+        let ids = (0..<1_000).map { _ in SecureRandom.uuid() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx, as Foundation's own and every parser reads them.
+            let text = id.uuidString.lowercased()
+            #expect(Array(text)[14] == "4", "\(text)")
+            #expect("89ab".contains(Array(text)[19]), "\(text)")
+            #expect(UUID(uuidString: text) == id)
+        }
+        // The other bits vary: every hex digit shows up in every free place over a thousand ids.
+        let places = Array(ids[0].uuidString).indices.filter { ![8, 13, 14, 18, 19, 23].contains($0) }
+        for place in places {
+            #expect(Set(ids.map { Array($0.uuidString)[place] }).count == 16, "place \(place)")
+        }
     }
 }

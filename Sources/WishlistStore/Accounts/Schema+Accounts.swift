@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SQLite
 
@@ -48,7 +49,7 @@ extension Schema {
             """)
         let ids: [Int64] = try db.column("SELECT id FROM sessions")
         for id in ids {
-            try db.run("UPDATE sessions SET uuid = ? WHERE id = ?", [UUID().uuidString.lowercased(), id])
+            try db.run("UPDATE sessions SET uuid = ? WHERE id = ?", [SecureRandom.uuid().uuidString.lowercased(), id])
         }
         try db.execute("CREATE UNIQUE INDEX sessions_by_uuid ON sessions(uuid)")
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -14,7 +15,8 @@ public struct SessionRepository: Sendable {
                 VALUES (:uuid, :hash, :user, :now, :now, :expiresAt, :userAgent)
                 """,
                 [
-                    "uuid": UUID().lowercasedString, "hash": Data(tokenHash), "user": key.rawValue, "now": now.millisecondsSince1970,
+                    "uuid": SecureRandom.uuid().lowercasedString, "hash": Data(tokenHash), "user": key.rawValue,
+                    "now": now.millisecondsSince1970,
                     "expiresAt": expiresAt.millisecondsSince1970, "userAgent": userAgent
                 ])
             try db.run("UPDATE users SET last_seen_at = :now WHERE id = :user", ["now": now.millisecondsSince1970, "user": key.rawValue])

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -7,7 +8,7 @@ public struct TokenRepository: Sendable {
     let database: StoreDatabase
 
     public func createToken(for key: UserKey, name: String, tokenHash: [UInt8], now: Date) throws -> APIToken {
-        let id = UUID()
+        let id = SecureRandom.uuid()
         try database.write { db in
             try db.run(
                 "INSERT INTO api_tokens (uuid, user_id, name, token_hash, created_at) VALUES (:uuid, :user, :name, :hash, :now)",

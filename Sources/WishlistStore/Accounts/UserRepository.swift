@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -173,7 +174,7 @@ public struct UserRepository: Sendable {
     private func insertUser(
         _ db: any SQLConnection, username: String, passwordHash: String, isAdmin: Bool, mustChangePassword: Bool = false, now: Date
     ) throws -> Account {
-        let id = UUID()
+        let id = SecureRandom.uuid()
         let key: Int64?
         do {
             key = try db.scalar(

@@ -1,4 +1,5 @@
 import Archive
+import Crypto
 import Foundation
 import Imaging
 import Synchronization
@@ -29,7 +30,7 @@ public struct AccountImporter: Sendable {
 
     private func importAlone(at path: String, owner: UserKey) throws -> ImportReport {
         let files = library.files
-        let work = files.staging.appendingPathComponent("import-\(UUID().lowercasedString)").path
+        let work = files.staging.appendingPathComponent("import-\(SecureRandom.uuid().lowercasedString)").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let contents = try ArchiveContents(folder: work, paths: try unpack(path, into: work), processor: files.processor)
@@ -70,7 +71,7 @@ public struct AccountImporter: Sendable {
     /// Imports an archive that arrived in memory (a small one), written to the staging folder first:
     /// the reader reads files.
     public func importArchive(_ data: Data, owner: UserKey) throws -> ImportReport {
-        let path = library.files.staging.appendingPathComponent("import-\(UUID().lowercasedString).zip").path
+        let path = library.files.staging.appendingPathComponent("import-\(SecureRandom.uuid().lowercasedString).zip").path
         try data.write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         return try importArchive(at: path, owner: owner)
@@ -96,7 +97,7 @@ public struct AccountImporter: Sendable {
     private func place(_ photo: ArchivedPhoto, as id: String, from contents: ArchiveContents) throws {
         let files = library.files
         try files.keepOriginal(.file(path: contents.originalFile(photo)), sha256: photo.sha256, format: Self.format(photo))
-        let staged = files.staging.appendingPathComponent(UUID().lowercasedString)
+        let staged = files.staging.appendingPathComponent(SecureRandom.uuid().lowercasedString)
         try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
         defer { files.discard(staged) }
         for size in RenditionSize.allCases {

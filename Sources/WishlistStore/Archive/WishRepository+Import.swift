@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -46,7 +47,7 @@ extension WishRepository {
                         report.countSkipped(Self.reportKind)
                         continue
                     }
-                    let (rowID, wish) = try Self.insert(draft, id: UUID(), owner: owner, now: createdAt, db)
+                    let (rowID, wish) = try Self.insert(draft, id: SecureRandom.uuid(), owner: owner, now: createdAt, db)
                     if let price { try Self.insertPrice(price, wishRowID: rowID, db) }
                     report.countImported(Self.reportKind)
                     if wish.link != nil { linkedWishIDs.append(wish.id) }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import S3
 
@@ -51,7 +52,7 @@ public enum MediaLocation: Sendable, Equatable {
         for top in ["originals/", "renditions/"] {
             for entry in source.list(under: top) {
                 // Copied into the target's own staging folder first: a folder store renames from there.
-                let staged = staging.appendingPathComponent(UUID().lowercasedString).path
+                let staged = staging.appendingPathComponent(SecureRandom.uuid().lowercasedString).path
                 defer { unlink(staged) }
                 try FileManager.default.copyItem(atPath: source.root.appendingPathComponent(entry.name).path, toPath: staged)
                 try FileSync.file(staged)

@@ -191,7 +191,7 @@ struct PhotoFiles: Sendable {
         let renditions = try PhotoError.translating { () throws(ImagingError) in
             try processor.renditions(of: Self.imageSource(source), edit: Self.imagingEdit(edit))
         }
-        let folder = staging.appendingPathComponent(UUID().lowercasedString)
+        let folder = staging.appendingPathComponent(SecureRandom.uuid().lowercasedString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             for rendition in renditions {
@@ -353,7 +353,7 @@ struct PhotoFiles: Sendable {
     /// Makes a file in `staging/` and has the store keep it as `name`, flushed first: no one ever
     /// sees it half written, and once this returns it survives a power cut.
     private func place(_ name: String, write: (String) throws -> Void) throws {
-        let staged = staging.appendingPathComponent("\(UUID().lowercasedString)-\((name as NSString).lastPathComponent)").path
+        let staged = staging.appendingPathComponent("\(SecureRandom.uuid().lowercasedString)-\((name as NSString).lastPathComponent)").path
         defer { unlink(staged) }
         try write(staged)
         try FileSync.file(staged)

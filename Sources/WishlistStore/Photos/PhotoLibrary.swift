@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Imaging
 import WishlistCore
@@ -73,7 +74,7 @@ public struct PhotoLibrary: Sendable {
         let sha256 = try PhotoFiles.digest(of: source)
         try files.keepOriginal(source, sha256: sha256, format: info.format)
         let new = NewPhoto(
-            id: UUID(), sha256: sha256, format: info.format.rawValue, width: info.uprightWidth,
+            id: SecureRandom.uuid(), sha256: sha256, format: info.format.rawValue, width: info.uprightWidth,
             height: info.uprightHeight, takenAt: info.capturedAt,
             gps: info.location.map { Photo.GPS(latitude: $0.latitude, longitude: $0.longitude) },
             frameCount: info.frameCount)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -8,7 +9,7 @@ extension PhotoRecordRepository {
     package func insertGenerated(_ drafts: [(draft: Draft, createdAt: Date)], owner: UserKey) throws {
         try database.write { db in
             for (draft, createdAt) in drafts {
-                _ = try Self.insertRecord(draft, id: UUID(), owner: owner, now: createdAt, db)
+                _ = try Self.insertRecord(draft, id: SecureRandom.uuid(), owner: owner, now: createdAt, db)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -54,7 +55,7 @@ extension PhotoRecordRepository {
     package func create(_ draft: Draft, owner: UserKey, now: Date = .nowInMilliseconds()) throws -> Record {
         let valid = try Self.validated(draft)
         return try database.write(locking: .account(owner)) { db in
-            var (rowID, record) = try Self.insertRecord(valid, id: UUID(), owner: owner, now: now, db)
+            var (rowID, record) = try Self.insertRecord(valid, id: SecureRandom.uuid(), owner: owner, now: now, db)
             let photoIDs = Self.photoIDs(of: valid)
             if !photoIDs.isEmpty {
                 record.photos = try PhotoRepository.attach(photoIDs, to: Self.photoRecord, rowID: rowID, owner: owner, db)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import S3
 
@@ -38,7 +39,7 @@ struct S3Media: MediaStore {
         if FileManager.default.fileExists(atPath: local) { return local }
         try Self.makeFolder(of: local)
         // Fetched beside its place and renamed in, so that no reader sees half a file.
-        let part = local + ".part-\(UUID().lowercasedString)"
+        let part = local + ".part-\(SecureRandom.uuid().lowercasedString)"
         defer { unlink(part) }
         guard try reaching({ () throws(S3Error) in try client.get(name, into: part) }) else { return nil }
         guard rename(part, local) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: local]) }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WishlistCore
 
@@ -65,7 +66,7 @@ public struct RecentSearchRepository: Sendable {
                         VALUES (:uuid, :owner, :query, :key, :at)
                         """,
                         arguments + [
-                            "uuid": previous ?? UUID().lowercasedString, "query": search.query,
+                            "uuid": previous ?? SecureRandom.uuid().lowercasedString, "query": search.query,
                             "at": search.at.millisecondsSince1970
                         ])
                 }

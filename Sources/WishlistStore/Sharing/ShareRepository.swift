@@ -25,7 +25,7 @@ public struct ShareRepository: Sendable {
     /// Makes a share of the owner's wishes (or of one tag's) with a new token.
     public func create(_ draft: ShareDraft, owner: UserKey, linkPrefix: String, now: Date) throws -> Share {
         let draft = try draft.validated()
-        let id = UUID()
+        let id = SecureRandom.uuid()
         try database.write { db in
             try db.run(
                 """

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Geocoding
 import SQLite
@@ -87,7 +88,8 @@ public struct SpotRepository: Sendable {
             {
                 return (existing.wish, false)
             }
-            let (rowID, wish) = try WishRepository.insert(WishDraft(spot: spot).validated(), id: UUID(), owner: owner, now: now, db)
+            let (rowID, wish) = try WishRepository.insert(
+                WishDraft(spot: spot).validated(), id: SecureRandom.uuid(), owner: owner, now: now, db)
             try db.run(
                 "INSERT INTO spot_wishes (owner_id, spot_uuid, wish_id) VALUES (:owner, :spot, :wish)",
                 ["owner": owner.rawValue, "spot": id.lowercasedString, "wish": rowID])
