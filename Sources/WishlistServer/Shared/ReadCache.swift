@@ -12,14 +12,16 @@ import WishlistStore
 /// was computed, so a write that lands during the computation makes it stale at once. Every write
 /// of the server goes through that pool; writes by another process (the `wishlist` command's
 /// direct `--data` work, e.g. `spots import`) are not counted, so an answer is also kept for at
-/// most `maximumAge`. Answers are per account, target and language, and only plain 200 answers of
-/// requests without conditions, ranges or `Cache-Control: no-cache` are kept.
+/// most `maximumAge`: such a write shows within five seconds. (The bundled spots' import at the
+/// first start is done before the server answers anything.) Answers are per account, target and
+/// language, and only plain 200 answers of requests without conditions, ranges or
+/// `Cache-Control: no-cache` are kept.
 ///
 /// When an answer grows older than `maximumAge` with nothing written, it is given once more and
 /// computed anew in the background (one at a time), and given meanwhile for at most
-/// `refreshGrace` more: otherwise every kept answer expired at once each second, and the requests
-/// that came then computed theirs together (32 connections searching: p99 40 ms where a kept
-/// answer takes 2). Requests for an answer that is being computed wait for that computation
+/// `refreshGrace` more: otherwise every kept answer expired at once every `maximumAge`, and the
+/// requests that came then computed theirs together (32 connections searching: p99 40 ms where a
+/// kept answer takes 2). Requests for an answer that is being computed wait for that computation
 /// rather than run it again: after a write, every kept answer is stale at once.
 ///
 /// A kept answer that is fresh is also given on the event thread itself (`kept`), without the
@@ -66,7 +68,10 @@ final class ReadCache: Sendable {
     /// 4,096 of them (a wish's is 1–2 KB), for most. The bytes bound what 256 of the largest kept.
     static let keptAnswers = 4096
     static let keptBytes = 256 * largestBody
-    static let maximumAge: Duration = .seconds(1)
+    /// Each kept answer is computed anew this often while it is asked for: at one second, the 28
+    /// searches of the soak's search clients cost a fifth of their CPU in those computations
+    /// (search 76–81 µs a request, a wish opened 71–72; at five seconds 59–64 and 52–58).
+    static let maximumAge: Duration = .seconds(5)
     static let refreshGrace: Duration = .seconds(1)
     /// Larger answers (a whole world of markers) are rare and are computed each time.
     static let largestBody = 64 << 10
