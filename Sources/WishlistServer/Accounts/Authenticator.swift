@@ -48,9 +48,7 @@ struct Authenticator: Sendable {
         // A credential known from memory is trusted as a kept answer's is: none was written since
         // it was looked up (`KnownCredentials`), so the database would say the same. A write with
         // a cookie proves its origin first, as when its session is read.
-        if let credential = Self.credential(of: request), let known, !known.confirmsEachUse,
-            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil
-        {
+        if let credential = Self.soleCredential(of: request), let known {
             if case .session = credential { try Self.checkSameOrigin(request) }
             if let account = known.account(for: credential, now: clock()) { return account }
         }
@@ -117,11 +115,15 @@ struct Authenticator: Sendable {
     /// on the database (see `KnownCredentials`): for reads (GET) with one credential only; nil
     /// whenever the database must be asked.
     func knownAccount(for request: Request) -> Account? {
-        guard let known, request.method == .GET,
-            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil,
-            let credential = Self.credential(of: request)
-        else { return nil }
+        guard let known, request.method == .GET, let credential = Self.soleCredential(of: request) else { return nil }
         return known.account(for: credential, now: clock())
+    }
+
+    /// The request's credential when it carries one only: with both a token and a cookie, both are
+    /// checked in the database each time (`checkSessionCookie`).
+    private static func soleCredential(of request: Request) -> Credential? {
+        guard request.headers["Authorization"] == nil || request.cookies[cookieName] == nil else { return nil }
+        return credential(of: request)
     }
 
     /// The signed-in account, or 401; 403 `password_change_required` while the account signs in
