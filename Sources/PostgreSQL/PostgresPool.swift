@@ -100,7 +100,7 @@ public final class PostgresPool: @unchecked Sendable {
         try wait(for: longSlots, "one of \(size) PostgreSQL connections for long work")
         defer { longSlots.signal() }
         try lock.withLock { if isClosed { throw Self.closedError } }
-        let connection = try PostgresConnection(url: url, applicationName: applicationName)
+        let connection = try dedicatedConnection()
         defer { connection.close() }
         return try body(connection)
     }
