@@ -389,6 +389,7 @@ private final class Observations: @unchecked Sendable {
         let shell = try Database(path: path)
         try shell.execute("INSERT INTO t VALUES (1)")
         #expect(pool.dataVersion() != before, "SQLite's data_version, read each time, sees it at once")
+        #expect(pool.watchedWritesVersion() == pool.dataVersion(), "so is the watched tables' version")
         try pool.close()
         #expect(pool.dataVersion() == nil, "a closed pool has no version to give")
     }
