@@ -45,30 +45,27 @@ struct Authenticator: Sendable {
 
     /// The signed-in account, or 401.
     func account(for request: Request) throws -> Account {
+        let credential = Self.credential(of: request)
+        // A write with a cookie proves its origin, whether its session is known or read.
+        if case .session = credential { try Self.checkSameOrigin(request) }
+        // With a session cookie as well as a token, both are checked each time (`checkSessionCookie`).
+        let sole = Self.carriesOneCredential(request) ? credential : nil
         // A credential known from memory is trusted as a kept answer's is: none was written since
-        // it was looked up (`KnownCredentials`), so the database would say the same. A write with
-        // a cookie proves its origin first, as when its session is read.
-        if let credential = Self.soleCredential(of: request), let known {
-            if case .session = credential { try Self.checkSameOrigin(request) }
-            if let account = known.account(for: credential, now: clock()) { return account }
-        }
+        // it was looked up (`KnownCredentials`), so the database would say the same.
+        if let sole, let account = known?.account(for: sole, now: clock()) { return account }
         // Read before the lookup: a commit after it makes what the lookup found untrusted. A
         // credential known already is not remembered again.
-        let version = Self.credential(of: request).flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
+        let version = credential.flatMap { known?.knows($0, now: clock()) == false ? known?.version() : nil }
         if let authorization = request.headers["Authorization"] {
             let account = try account(authorization: authorization, request)
-            // With a session cookie as well, both are checked each time (`checkSessionCookie`).
-            if request.cookies[Self.cookieName] == nil, let credential = Self.credential(of: request) {
-                known?.remember(account, for: credential, until: .distantFuture, version: version, now: clock())
-            }
+            if let sole { known?.remember(account, for: sole, until: .distantFuture, version: version, now: clock()) }
             return account
         }
-        guard let token = request.cookies[Self.cookieName], !token.isEmpty else {
+        guard let token = request.cookies[Self.cookieName], !token.isEmpty, let sole else {
             throw APIError.unauthenticated
         }
-        try Self.checkSameOrigin(request)
         guard let found = try sessionAccount(token: token) else { throw APIError.unauthenticated }
-        known?.remember(found.account, for: .session(Self.digest(token)), until: found.end, version: version, now: clock())
+        known?.remember(found.account, for: sole, until: found.end, version: version, now: clock())
         return found.account
     }
 
@@ -94,9 +91,8 @@ struct Authenticator: Sendable {
     private func remembered(for request: Request, active: Bool) throws
         -> (account: Account, credential: Credential, check: CredentialCheck)?
     {
-        guard let known, known.confirmsEachUse, request.method == .GET,
-            request.headers["Authorization"] == nil || request.cookies[Self.cookieName] == nil,
-            let credential = Self.credential(of: request), let account = known.candidate(for: credential, now: clock()),
+        guard let known, known.confirmsEachUse, request.method == .GET, let credential = Self.soleCredential(of: request),
+            let account = known.candidate(for: credential, now: clock()),
             !(active && account.user.mustChangePassword)
         else { return nil }
         switch credential {
@@ -119,11 +115,15 @@ struct Authenticator: Sendable {
         return known.account(for: credential, now: clock())
     }
 
-    /// The request's credential when it carries one only: with both a token and a cookie, both are
-    /// checked in the database each time (`checkSessionCookie`).
+    /// The request's credential when it carries one only (`carriesOneCredential`).
     private static func soleCredential(of request: Request) -> Credential? {
-        guard request.headers["Authorization"] == nil || request.cookies[cookieName] == nil else { return nil }
-        return credential(of: request)
+        carriesOneCredential(request) ? credential(of: request) : nil
+    }
+
+    /// Whether the request carries a token or a cookie, not both: with both, both are checked in
+    /// the database each time (`checkSessionCookie`), and neither is trusted from memory.
+    private static func carriesOneCredential(_ request: Request) -> Bool {
+        request.headers["Authorization"] == nil || request.cookies[cookieName] == nil
     }
 
     /// The signed-in account, or 401; 403 `password_change_required` while the account signs in
