@@ -57,6 +57,20 @@ import WishlistCore
         #expect(try !Self.moves(store) { try store.recentSearches.record([("lamp", alice, Self.now)]) })
     }
 
+    /// The version rests on SQLite's update hook (`WriteWatch`), which sees no row of a table
+    /// `WITHOUT ROWID`: the credential tables must stay tables it sees.
+    @Test func theCredentialTablesAreOnesTheUpdateHookSees() throws {
+        let test = try TestStore()
+        let file = try Database(path: test.directory.appending(path: "wishlist.sqlite").path, readOnly: true)
+        let definitions: [String] = try Store.credentialTables.sorted().map { table in
+            try #require(try file.scalar("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", [table]), "\(table)")
+        }
+        #expect(definitions.count == 3)
+        for definition in definitions {
+            #expect(!definition.uppercased().contains("WITHOUT ROWID"), "\(definition)")
+        }
+    }
+
     @Test func anotherProcessesChangeMovesItAtOnce() throws {
         let test = try TestStore()
         let bob = try AccountAdministrationTests.signedInBob(test.store)
