@@ -1,5 +1,4 @@
 import CPostgres
-import Dispatch
 import Foundation
 
 /// A fixed number of connections to one server, lent to one thread at a time; safe from many
@@ -26,11 +25,11 @@ public final class PostgresPool: @unchecked Sendable {
     private let url: String
     private let applicationName: String?
     private let acquireTimeout: Duration
-    /// Counts free slots: taken before a connection is lent, given back after. Waiters are woken
-    /// in no promised order; a wait is bounded by `acquireTimeout` all the same.
-    private let slots: DispatchSemaphore
+    /// Counts free slots: taken before a connection is lent, given back after, first come first
+    /// served; a wait is bounded by `acquireTimeout`.
+    private let slots: FairSemaphore
     /// Counts the connections `withLongConnection` may still open.
-    private let longSlots: DispatchSemaphore
+    private let longSlots: FairSemaphore
     private let lock = NSLock()
     private var idle: [PostgresConnection] = []
     private var isClosed = false
@@ -52,8 +51,8 @@ public final class PostgresPool: @unchecked Sendable {
         self.url = url
         self.applicationName = applicationName
         self.acquireTimeout = acquireTimeout
-        slots = DispatchSemaphore(value: size)
-        longSlots = DispatchSemaphore(value: size)
+        slots = FairSemaphore(slots: size)
+        longSlots = FairSemaphore(slots: size)
     }
 
     /// How many connections a pool to `url` has unless told otherwise: one per core of this
@@ -84,7 +83,7 @@ public final class PostgresPool: @unchecked Sendable {
         do {
             connection = try take()
         } catch {
-            slots.signal()
+            slots.giveBack()
             throw error
         }
         defer { giveBack(connection) }
@@ -98,7 +97,7 @@ public final class PostgresPool: @unchecked Sendable {
     /// `acquireTimeout` and then fails with `.lockNotAvailable`, as `withConnection` does.
     public func withLongConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try wait(for: longSlots, "one of \(size) PostgreSQL connections for long work")
-        defer { longSlots.signal() }
+        defer { longSlots.giveBack() }
         try lock.withLock { if isClosed { throw Self.closedError } }
         let connection = try dedicatedConnection()
         defer { connection.close() }
@@ -106,10 +105,8 @@ public final class PostgresPool: @unchecked Sendable {
     }
 
     /// Takes one of `semaphore`'s slots, waiting at most `acquireTimeout` for it.
-    private func wait(for semaphore: DispatchSemaphore, _ what: String) throws {
-        let (seconds, attoseconds) = acquireTimeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        guard semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+    private func wait(for semaphore: FairSemaphore, _ what: String) throws {
+        guard semaphore.take(waitingAtMost: acquireTimeout) else {
             throw PostgresError(code: .lockNotAvailable, message: "timed out after \(acquireTimeout) waiting for \(what)")
         }
     }
@@ -153,7 +150,7 @@ public final class PostgresPool: @unchecked Sendable {
     }
 
     private func giveBack(_ connection: PostgresConnection) {
-        defer { slots.signal() }
+        defer { slots.giveBack() }
         // A body that began a transaction itself and left it open would hand it to the next borrower.
         if connection.isConnected && connection.isInTransaction {
             try? connection.execute("ROLLBACK")
