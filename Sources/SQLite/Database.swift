@@ -18,6 +18,8 @@ public final class Database {
     private var transactionDepth = 0
     /// Told of the rows this connection writes (`watchWrites`); kept here while SQLite may call it.
     private var writeWatch: WriteWatch?
+    /// Kept alive while its SQL function may be called (`nameWriteKeys`).
+    private var writeCounts: WriteCounts?
 
     /// Opens (and unless `readOnly`, creates) the database at `path`; `":memory:"` works.
     public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
@@ -334,6 +336,21 @@ public final class Database {
                 guard let context, let table else { return }
                 Unmanaged<WriteWatch>.fromOpaque(context).takeUnretainedValue().noteWrite(inTable: table)
             }, Unmanaged.passUnretained(watch).toOpaque())
+    }
+
+    /// Registers the SQL function `name(key)`, which notes in `counts` that the open transaction
+    /// wrote a row of `key` (a NULL key is no key), for triggers to call (see `WriteCounts`).
+    func nameWriteKeys(with name: String, in counts: WriteCounts) throws {
+        let connection = try open()
+        writeCounts = counts
+        try check(
+            sqlite3_create_function_v2(
+                connection, name, 1, SQLITE_UTF8, Unmanaged.passUnretained(counts).toOpaque(),
+                { context, count, values in
+                    guard let context, count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL else { return }
+                    let counts = Unmanaged<WriteCounts>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                    counts.name(sqlite3_value_int64(value))
+                }, nil, nil, nil))
     }
 
     /// Frees the pages this connection caches but does not need now (all of them outside a

@@ -18,12 +18,13 @@ public final class DatabasePool: Sendable {
     private let writer: ConnectionQueue
     private let groupCommit: GroupCommit
     private let readers: ConnectionQueue
-    private let finishedWrites = Atomic<UInt64>(0)
+    private let writeCounts = WriteCounts()
     /// Raised after every write by every pool on this file, in this process or another (see
     /// `dataVersion`); nil when its file could not be made, and then `data_version` is read each time.
     private let changes: SharedChangeCounter?
-    /// Raises the watched writes' count when the writer's last commit wrote a watched row.
-    private let committed: @Sendable () -> Void
+    /// Counts the writer's last commit (`WriteCounts`), and raises the watched writes' count when
+    /// it wrote a watched row; told whether a counted write is among those committed.
+    private let committed: @Sendable (_ counted: Bool) -> Void
     private let versionWatch: Mutex<VersionWatch>
     /// When `versionWatch` last read `data_version`, in nanoseconds of the monotonic clock.
     private let versionCheckedAt = Atomic<UInt64>(0)
@@ -44,9 +45,13 @@ public final class DatabasePool: Sendable {
     ///     does not count its writes has written (see `dataVersion`).
     ///   - watchedTables: the tables whose writes `watchedWritesVersion` counts apart from the rest;
     ///     every pool on the file must be given the same (see `WriteWatch` for which may be).
+    ///   - keyFunction: the name of an SQL function, of one integer, registered on the writer:
+    ///     triggers the caller makes there (`TEMP`, the writer's own) call it with the key of each
+    ///     row written, and ``writeCount(forKeys:)`` counts the writes by those keys.
     public init(
         path: String, readerCount: Int = 4, busyTimeout: Duration = .seconds(5),
-        otherProgramsCheckInterval: Duration = .seconds(1), watching watchedTables: Set<String> = []
+        otherProgramsCheckInterval: Duration = .seconds(1), watching watchedTables: Set<String> = [],
+        keyingWritesWith keyFunction: String? = nil
     ) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw SQLiteError(code: .misuse, message: "a database pool needs a file path, not \"\(path)\"")
@@ -69,9 +74,14 @@ public final class DatabasePool: Sendable {
         self.busyTimeout = busyTimeout
         let writeWatch = watchedTables.isEmpty ? nil : WriteWatch(tables: watchedTables)
         if let writeWatch { writerConnection.watchWrites(writeWatch) }
+        let writeCounts = writeCounts
+        if let keyFunction { try writerConnection.nameWriteKeys(with: keyFunction, in: writeCounts) }
         // Called by the writer's holder after each commit, before any write in it returns, so that
-        // nothing read before the commit is trusted under the count raised after it.
-        committed = { if writeWatch?.take() == true { changes?.increment(.watchedWrites) } }
+        // nothing read before the commit is trusted under the counts raised after it.
+        committed = { counted in
+            writeCounts.committed(counted: counted)
+            if writeWatch?.take() == true { changes?.increment(.watchedWrites) }
+        }
         writer = ConnectionQueue([writerConnection], role: "writer")
         groupCommit = GroupCommit(writer: writer, timeout: busyTimeout, committed: committed)
         readers = ConnectionQueue([firstReader], capacity: readerCount, role: "reader") {
@@ -93,30 +103,37 @@ public final class DatabasePool: Sendable {
     /// - Parameter counted: false for a write that no reader caching by ``writeCount`` reads,
     ///   which then leaves the count, and so every cached read, as it was.
     public func write<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        defer { finished(counted: counted) }
-        return try groupCommit.write(body)
+        defer { finished() }
+        return try groupCommit.write(counted: counted, body)
     }
 
     /// Runs `body` on the single writer outside any transaction, for work that manages its own
     /// (migrations, `VACUUM`, bulk loads committed in batches).
     public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        defer { finished(counted: counted) }
+        defer { finished() }
         return try writer.withConnection(timeout: busyTimeout) { database in
-            defer { committed() }
+            defer { committed(counted) }
             return try body(database)
         }
     }
 
-    private func finished(counted: Bool) {
-        if counted { finishedWrites.add(1, ordering: .releasing) }
+    private func finished() {
         changes?.increment(.writes)
     }
 
-    /// How many writes of this pool have finished (committed or rolled back). Read before a read,
-    /// it tells later whether anything may have changed since: a cache of reads is valid while
-    /// the count stays the same. Writes by other processes are not counted.
+    /// How many of this pool's transactions committed counted writes (those not `counted: false`)
+    /// that named no key (see ``writeCount(forKeys:)``): all of them, in a pool that keys no
+    /// writes. Read before a read, it tells later whether anything may have changed since: a cache
+    /// of reads is valid while the count stays the same. Writes by other processes are not counted.
     public var writeCount: UInt64 {
-        finishedWrites.load(ordering: .acquiring)
+        writeCounts.unkeyedCount
+    }
+
+    /// ``writeCount``, plus the transactions that wrote rows of any of `keys` (as the writer's
+    /// triggers named them to the pool's key function): unchanged, nothing of those keys' rows was
+    /// written, nor anything unkeyed, whatever other keys' rows were.
+    public func writeCount(forKeys keys: [Int64]) -> UInt64 {
+        writeCounts.count(forKeys: keys)
     }
 
     /// A number that changes whenever anything is written to the file: by this pool's writer, or

@@ -27,8 +27,9 @@ final class GroupCommit: @unchecked Sendable {
 
     private let writer: ConnectionQueue
     private let timeout: Duration
-    /// Called after each commit, on the leader's thread, before the batch's writes return.
-    private let committed: @Sendable () -> Void
+    /// Called after each commit, on the leader's thread, before the batch's writes return; told
+    /// whether a write counted by readers' caches (`write(counted:)`) is among those committed.
+    private let committed: @Sendable (_ counted: Bool) -> Void
     private let lock = NSLock()
     private var pending: [Job] = []
     private var isLeading = false
@@ -43,8 +44,12 @@ final class GroupCommit: @unchecked Sendable {
         var failure: Error?
         var role = Role.waiting
         let wake = DispatchSemaphore(value: 0)
+        let counted: Bool
 
-        init(run: @escaping (Database) -> Error?) { self.run = run }
+        init(counted: Bool, run: @escaping (Database) -> Error?) {
+            self.counted = counted
+            self.run = run
+        }
 
         /// Fails the write with `error` without running its body, or after it ran.
         func fail(_ error: Error) {
@@ -62,7 +67,7 @@ final class GroupCommit: @unchecked Sendable {
         case leads, follows, inside
     }
 
-    init(writer: ConnectionQueue, timeout: Duration, committed: @escaping @Sendable () -> Void = {}) {
+    init(writer: ConnectionQueue, timeout: Duration, committed: @escaping @Sendable (_ counted: Bool) -> Void = { _ in }) {
         self.writer = writer
         self.timeout = timeout
         self.committed = committed
@@ -76,10 +81,11 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Runs `body` in a savepoint of the next transaction on the writer and returns once that has
     /// committed; throws what `body` threw (its work undone), or why the transaction failed.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// `counted`: false for a write that no reader's cache shows (see `committed`).
+    func write<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
             let result = ResultBox<T>()
-            let job = Job { database in
+            let job = Job(counted: counted) { database in
                 do {
                     result.value = try database.transaction { try body(database) }
                     return nil
@@ -198,7 +204,8 @@ final class GroupCommit: @unchecked Sendable {
             guard database.isInTransaction else { continue }
             do {
                 try database.run("COMMIT")
-                committed()
+                // A write whose work was undone changed nothing (the keys it named are counted all the same).
+                committed(done.contains { $0.counted })
                 lock.withLock { commits += 1 }
             } catch {
                 for job in done { job.fail(error) }

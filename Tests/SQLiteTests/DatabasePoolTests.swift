@@ -59,8 +59,33 @@ private final class Observations: @unchecked Sendable {
         try pool.write(counted: false) { try $0.execute("INSERT INTO t VALUES (1)") }
         #expect(pool.writeCount == before)
         _ = try? pool.write { db in try db.execute("INSERT INTO nowhere VALUES (1)") }
-        #expect(pool.writeCount == before + 1, "a write that rolled back is counted too")
-        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 1)
+        #expect(pool.writeCount == before, "a write that rolled back changed nothing")
+        try pool.write { try $0.execute("INSERT INTO t VALUES (2)") }
+        #expect(pool.writeCount == before + 1)
+        #expect(try pool.read { try $0.scalar("SELECT count(*) FROM t") as Int? } == 2)
+        try pool.close()
+    }
+
+    @Test func writesAreCountedByTheKeysTheirRowsName() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("keyed.sqlite"), keyingWritesWith: "wrote")
+        try pool.write { try $0.execute("CREATE TABLE t (owner INTEGER, x)") }
+        try pool.writeWithoutTransaction(counted: false) { db in
+            try db.execute("CREATE TEMP TRIGGER t_insert AFTER INSERT ON main.t BEGIN SELECT wrote(NEW.owner); END")
+        }
+        func counts() -> [UInt64] { [pool.writeCount, pool.writeCount(forKeys: [1]), pool.writeCount(forKeys: [2])] }
+        let start = counts()
+        try pool.write { try $0.execute("INSERT INTO t VALUES (1, 'a'), (1, 'b')") }
+        #expect(counts() == [start[0], start[1] + 1, start[2]], "one transaction, counted once for its key")
+        try pool.write(counted: false) { try $0.execute("INSERT INTO t VALUES (2, 'c')") }
+        #expect(counts() == [start[0], start[1] + 1, start[2] + 1], "a row's key counts even when its writer says no cache shows it")
+        try pool.write { try $0.execute("INSERT INTO t VALUES (NULL, 'd')") }
+        #expect(counts() == [start[0] + 1, start[1] + 2, start[2] + 2], "a write naming no key counts for every key")
+        _ = try? pool.write { db in
+            try db.execute("INSERT INTO t VALUES (2, 'e')")
+            try db.execute("INSERT INTO nowhere VALUES (1)")
+        }
+        #expect(counts() == [start[0] + 1, start[1] + 2, start[2] + 3], "an undone write still counts the keys it named")
         try pool.close()
     }
 

@@ -194,7 +194,7 @@ public final class WishlistApplication: Sendable {
         var authenticator = Self.authenticator(settings: settings, store: store)
         authenticator.known =
             store.isPostgreSQL ? .confirmingEachUse() : KnownCredentials(version: { store.credentialsVersion() })
-        let readCache = ReadCache(writeCount: { store.writeCount }, generation: Self.generation(store))
+        let readCache = ReadCache(writeCount: { store.writeCount(for: $0.key) }, generation: Self.generation(store))
         let limits = RateLimiter(
             limits: settings.rateLimits, counts: Self.windowCounts("rate", window: RateLimiter.window, store: store),
             clock: settings.clock)

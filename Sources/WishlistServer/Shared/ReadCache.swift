@@ -8,9 +8,11 @@ import WishlistStore
 /// been written since: a page a person opens again, or a list several tabs poll, costs a lookup
 /// instead of queries, row decoding and JSON writing (most of a list request's time).
 ///
-/// An answer is valid while the database pool's write count is the one read *before* the answer
-/// was computed, so a write that lands during the computation makes it stale at once. Every write
-/// of the server goes through that pool; writes by another process (the `wishlist` command's
+/// An answer is valid while the account's write count (`Store.writeCount(for:)`) is the one read
+/// *before* the answer was computed, so a write that lands during the computation makes it stale at
+/// once. On SQLite that count moves with the writes of the account's rows and of everyone's (the
+/// spots), not with other accounts' writes: among many people, one person's answers outlive the
+/// others' writes. Every write of the server goes through the store's pool; writes by another process (the `wishlist` command's
 /// direct `--data` work, e.g. `spots import`) are not counted, so an answer is also kept for at
 /// most `maximumAge`: such a write shows within five seconds. (The bundled spots' import at the
 /// first start is done before the server answers anything.) Answers are per account, target and
@@ -77,7 +79,7 @@ final class ReadCache: Sendable {
     static let largestBody = 64 << 10
 
     private let state: Mutex<State>
-    private let writeCount: @Sendable () -> UInt64
+    private let writeCount: @Sendable (Account) -> UInt64
     /// The account's generation in a database other servers share; nil for a server alone on its data.
     private let generation: (@Sendable (Account) throws -> UInt64)?
     /// Nanoseconds on a monotonic clock.
@@ -86,7 +88,7 @@ final class ReadCache: Sendable {
     private let refresh: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     init(
-        capacity: Int = keptAnswers, bytes: Int = keptBytes, writeCount: @escaping @Sendable () -> UInt64,
+        capacity: Int = keptAnswers, bytes: Int = keptBytes, writeCount: @escaping @Sendable (Account) -> UInt64,
         generation: (@Sendable (Account) throws -> UInt64)? = nil,
         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
         refresh: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
@@ -131,7 +133,7 @@ final class ReadCache: Sendable {
     func kept(_ request: Request, _ account: Account) -> Response? {
         guard generation == nil, let key = Self.key(request, account) else { return nil }
         return state.withLock { state in
-            guard let entry = state.entries.value(for: key), entry.writeCount == writeCount() else { return nil }
+            guard let entry = state.entries.value(for: key), entry.writeCount == writeCount(account) else { return nil }
             let age = now() &- entry.storedAt
             let fresh = age < Self.nanoseconds(Self.maximumAge)
             let beingRefreshed = entry.isRefreshing && age < Self.nanoseconds(Self.maximumAge + Self.refreshGrace)
@@ -142,15 +144,15 @@ final class ReadCache: Sendable {
     /// The answer to `request`: from the cache when it can be, else `compute`d and kept if it may be.
     func answer(_ request: Request, _ account: Account, compute: @escaping @Sendable () throws -> Response) throws -> Response {
         guard let key = key(request, account) else { return try compute() }
-        switch state.withLock({ lookup(key, in: &$0) }) {
+        switch state.withLock({ lookup(key, writeCount(account), in: &$0) }) {
         case .answer(let response):
             return response
         case .answerAndRefresh(let response):
             // A refresh that fails leaves the mark: the old answer is given until the grace ends.
-            refresh { [self] in _ = try? keep(key, compute) }
+            refresh { [self] in _ = try? keep(key, account, compute) }
             return response
         case .compute(let flight):
-            let result = Result { try keep(key, compute) }
+            let result = Result { try keep(key, account, compute) }
             state.withLock { if $0.flights[key] === flight { $0.flights[key] = nil } }
             flight.finish(result)
             return try result.get()
@@ -159,10 +161,11 @@ final class ReadCache: Sendable {
         }
     }
 
-    /// The computed answer, kept if it may be.
-    private func keep(_ key: String, _ compute: () throws -> Response) throws -> Response {
+    /// The computed answer, kept if it may be, under `account`'s write count read before it is
+    /// computed.
+    private func keep(_ key: String, _ account: Account, _ compute: () throws -> Response) throws -> Response {
         let now = now()
-        let written = writeCount()
+        let written = writeCount(account)
         var response = try compute()
         if response.status == .ok, case .data(let body) = response.body, body.count <= Self.largestBody {
             // Copied once here, then sent as they are to every request that gets them.
@@ -177,8 +180,7 @@ final class ReadCache: Sendable {
         return response
     }
 
-    private func lookup(_ key: String, in state: inout State) -> Lookup {
-        let written = writeCount()
+    private func lookup(_ key: String, _ written: UInt64, in state: inout State) -> Lookup {
         guard var entry = state.entries.value(for: key), entry.writeCount == written else { return compute(key, written, &state) }
         let age = now() &- entry.storedAt
         if age < Self.nanoseconds(Self.maximumAge) { return .answer(entry.response) }

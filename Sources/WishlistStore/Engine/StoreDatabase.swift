@@ -117,6 +117,15 @@ package final class StoreDatabase: Sendable {
         }
     }
 
+    /// ``writeCount`` and, on SQLite, the writes that named `account` or everyone (0) as the
+    /// account of a row they wrote (`Schema.accountWriteTriggers`).
+    func writeCount(for account: UserKey) -> UInt64 {
+        switch engine {
+        case .sqlite(let pool): pool.writeCount(forKeys: [account.rawValue, 0])
+        case .postgres: writeCount
+        }
+    }
+
     /// The SQLite file's version of the tables its pool watches (`DatabasePool.watchedWritesVersion`);
     /// nil on PostgreSQL, which has no such counter: every ask goes to the server.
     func credentialsVersion() -> Int64? {

@@ -24,9 +24,34 @@ extension Schema {
     ]
 
     /// SQLite has nothing to add: one server on its file sees every write itself (its pool's
-    /// count of writes, and its data version for other processes). The migration is registered so
+    /// counts of writes, and its data version for other processes). The migration is registered so
     /// that both engines keep one history.
     @Sendable static func createAccountGenerations(_ db: Database) throws {}
+
+    /// The SQL function SQLite's writer calls with the account of each row it writes
+    /// (`DatabasePool(keyingWritesWith:)`), 0 for everyone's rows.
+    static let accountWrittenFunction = "wishlist_account_written"
+
+    /// SQLite's writer's own triggers (`TEMP`: made on its connection at every start, kept in no
+    /// file) that name to ``accountWrittenFunction`` the account of every row written in the tables
+    /// of the lists above, as PostgreSQL's generations count them: a server counts its writes by
+    /// account, and a kept answer of one account outlives every other account's writes
+    /// (`Store.writeCount(for:)`). An update names the row's account before and after.
+    static var accountWriteTriggers: String {
+        func triggers(_ table: String, account: (_ row: String) -> String) -> String {
+            [("insert", ["NEW"]), ("update", ["OLD", "NEW"]), ("delete", ["OLD"])].map { operation, rows in
+                let calls = rows.map { "SELECT \(accountWrittenFunction)(\(account($0)));" }.joined(separator: " ")
+                return
+                    "CREATE TEMP TRIGGER \(table)_\(operation)_account AFTER \(operation.uppercased()) ON main.\(table) BEGIN \(calls) END;"
+            }.joined(separator: "\n")
+        }
+        return
+            (tablesOfAnAccount.map { triggers($0) { "\($0).owner_id" } }
+            + tablesOfARecord.map { table, records, column in
+                triggers(table) { "(SELECT owner_id FROM main.\(records) WHERE id = \($0).\(column))" }
+            }
+            + tablesOfEveryone.map { triggers($0) { _ in "0" } }).joined(separator: "\n")
+    }
 
     /// Servers sharing a PostgreSQL database keep answers of an account's reads; another server's
     /// write must end them at once. Each account's generation counts the transactions that changed

@@ -1,6 +1,7 @@
 import Foundation
 import PostgreSQL
 import SQLite
+import WishlistCore
 
 /// The app's data: opens the database, brings its schema up to date, and hands out one repository
 /// per kind of record. Every SQL statement of the product lives in this module.
@@ -23,8 +24,11 @@ public final class Store: Sendable {
     /// store never maps it.
     public init(url: String?, sqlitePath: String, readerCount: Int = 4, connectionCount: Int? = 4) throws {
         guard let url else {
-            let pool = try DatabasePool(path: sqlitePath, readerCount: readerCount, watching: Self.credentialTables)
+            let pool = try DatabasePool(
+                path: sqlitePath, readerCount: readerCount, watching: Self.credentialTables,
+                keyingWritesWith: Schema.accountWrittenFunction)
             try Schema.migrator.migrate(pool)
+            try pool.writeWithoutTransaction(counted: false) { try $0.execute(Schema.accountWriteTriggers) }
             database = StoreDatabase(.sqlite(pool))
             return
         }
@@ -45,7 +49,16 @@ public final class Store: Sendable {
     var pool: DatabasePool { database.sqlitePool }
 
     /// How many writes have finished; unchanged means nothing was written (see `DatabasePool.writeCount`).
+    /// On SQLite, writes of rows that belong to an account or to everyone are counted apart:
+    /// see ``writeCount(for:)``.
     public var writeCount: UInt64 { database.writeCount }
+
+    /// How many writes that changed what `account` reads have finished, with every write counted
+    /// by ``writeCount``: unchanged, an answer of the account's reads is still true. On SQLite the
+    /// writer's triggers name the account of each row written (`Schema.accountWriteTriggers`), so
+    /// other accounts' writes leave it as it was; on PostgreSQL it is ``writeCount`` (the
+    /// account's `generation` tells the rest).
+    public func writeCount(for account: UserKey) -> UInt64 { database.writeCount(for: account) }
 
     /// The tables whose rows say who a session cookie or an API token belongs to, and whether it
     /// still may be used: the accounts, their sessions and their tokens.

@@ -25,7 +25,7 @@ final class HeldReadCache: Sendable {
         let calls = calls
         let started = started
         let release = release
-        let cache = ReadCache(writeCount: {
+        let cache = ReadCache(writeCount: { _ in
             writeCountReads.increment()
             writeCountRead.signal()
             return UInt64(writes.value)

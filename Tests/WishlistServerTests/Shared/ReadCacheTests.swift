@@ -58,7 +58,8 @@ final class ReadCacheFixture: Sendable {
             }
         }
         let cache = ReadCache(
-            capacity: capacity, bytes: bytes, writeCount: { UInt64(writes.value) }, generation: generation, now: { UInt64(clock.value) },
+            capacity: capacity, bytes: bytes, writeCount: { _ in UInt64(writes.value) }, generation: generation,
+            now: { UInt64(clock.value) },
             refresh: { refreshes.add($0) })
         read = cache.reads(
             { _, account in
