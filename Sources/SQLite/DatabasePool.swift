@@ -23,8 +23,9 @@ public final class DatabasePool: Sendable {
     /// `dataVersion`); nil when its file could not be made, and then `data_version` is read each time.
     private let changes: SharedChangeCounter?
     /// Counts the writer's last commit (`WriteCounts`), and raises the watched writes' count when
-    /// it wrote a watched row; told whether a counted write is among those committed.
-    private let committed: @Sendable (_ counted: Bool) -> Void
+    /// it wrote a watched row; told whether a counted write that named no key is among those
+    /// committed.
+    private let committed: @Sendable (_ unkeyed: Bool) -> Void
     private let versionWatch: Mutex<VersionWatch>
     /// When `versionWatch` last read `data_version`, in nanoseconds of the monotonic clock.
     private let versionCheckedAt = Atomic<UInt64>(0)
@@ -78,12 +79,13 @@ public final class DatabasePool: Sendable {
         if let keyFunction { try writerConnection.nameWriteKeys(with: keyFunction, in: writeCounts) }
         // Called by the writer's holder after each commit, before any write in it returns, so that
         // nothing read before the commit is trusted under the counts raised after it.
-        committed = { counted in
-            writeCounts.committed(counted: counted)
+        committed = { unkeyed in
+            writeCounts.committed(unkeyed: unkeyed)
             if writeWatch?.take() == true { changes?.increment(.watchedWrites) }
         }
         writer = ConnectionQueue([writerConnection], role: "writer")
-        groupCommit = GroupCommit(writer: writer, timeout: busyTimeout, committed: committed)
+        groupCommit = GroupCommit(
+            writer: writer, timeout: busyTimeout, keysNamed: { writeCounts.namingCount }, committed: committed)
         readers = ConnectionQueue([firstReader], capacity: readerCount, role: "reader") {
             try Database(path: path, readOnly: true, busyTimeout: busyTimeout)
         }
@@ -112,6 +114,7 @@ public final class DatabasePool: Sendable {
     public func writeWithoutTransaction<T>(counted: Bool = true, _ body: (Database) throws -> T) throws -> T {
         defer { finished() }
         return try writer.withConnection(timeout: busyTimeout) { database in
+            // Work of any kind, in any number of transactions: counted for every key as well.
             defer { committed(counted) }
             return try body(database)
         }

@@ -28,8 +28,12 @@ final class GroupCommit: @unchecked Sendable {
     private let writer: ConnectionQueue
     private let timeout: Duration
     /// Called after each commit, on the leader's thread, before the batch's writes return; told
-    /// whether a write counted by readers' caches (`write(counted:)`) is among those committed.
-    private let committed: @Sendable (_ counted: Bool) -> Void
+    /// whether a write counted by readers' caches (`write(counted:)`) that named no key
+    /// (`keysNamed`) is among those committed.
+    private let committed: @Sendable (_ unkeyed: Bool) -> Void
+    /// How many times the writer's triggers have named a key so far (`WriteCounts`): unchanged
+    /// across a write, it named none.
+    private let keysNamed: @Sendable () -> UInt64
     private let lock = NSLock()
     private var pending: [Job] = []
     private var isLeading = false
@@ -45,6 +49,8 @@ final class GroupCommit: @unchecked Sendable {
         var role = Role.waiting
         let wake = DispatchSemaphore(value: 0)
         let counted: Bool
+        /// Set once its body ran: whether it named no key.
+        var namedNoKey = true
 
         init(counted: Bool, run: @escaping (Database) -> Error?) {
             self.counted = counted
@@ -67,7 +73,11 @@ final class GroupCommit: @unchecked Sendable {
         case leads, follows, inside
     }
 
-    init(writer: ConnectionQueue, timeout: Duration, committed: @escaping @Sendable (_ counted: Bool) -> Void = { _ in }) {
+    init(
+        writer: ConnectionQueue, timeout: Duration, keysNamed: @escaping @Sendable () -> UInt64 = { 0 },
+        committed: @escaping @Sendable (_ unkeyed: Bool) -> Void = { _ in }
+    ) {
+        self.keysNamed = keysNamed
         self.writer = writer
         self.timeout = timeout
         self.committed = committed
@@ -188,9 +198,11 @@ final class GroupCommit: @unchecked Sendable {
             while next < batch.endIndex {
                 let job = batch[next]
                 next += 1
+                let keysBefore = keysNamed()
                 let failure = job.run?(database)
                 job.run = nil
                 guard let failure else {
+                    job.namedNoKey = keysNamed() == keysBefore
                     done.append(job)
                     continue
                 }
@@ -205,7 +217,7 @@ final class GroupCommit: @unchecked Sendable {
             do {
                 try database.run("COMMIT")
                 // A write whose work was undone changed nothing (the keys it named are counted all the same).
-                committed(done.contains { $0.counted })
+                committed(done.contains { $0.counted && $0.namedNoKey })
                 lock.withLock { commits += 1 }
             } catch {
                 for job in done { job.fail(error) }

@@ -16,23 +16,28 @@ final class WriteCounts: Sendable {
     private let keyed = Mutex<[Int64: UInt64]>([:])
     /// The keys named in the writer's open transaction.
     private let named = Mutex<Set<Int64>>([])
+    /// How many times a key was named, ever: unchanged across a write, it named none.
+    private let namings = Atomic<UInt64>(0)
 
     /// Notes that the writer's open transaction wrote a row of `key`.
     func name(_ key: Int64) {
         _ = named.withLock { $0.insert(key) }
+        namings.add(1, ordering: .relaxed)
     }
 
-    /// Counts a transaction that just committed: under the keys it named, or, when it named none
-    /// and wrote anything a reader may cache (`counted`), among the unkeyed ones.
-    func committed(counted: Bool) {
+    /// How many times a key was named, ever (read on the writer's thread, around each write).
+    var namingCount: UInt64 { namings.load(ordering: .relaxed) }
+
+    /// Counts a transaction that just committed: under each key it named, and among the unkeyed
+    /// ones when a write in it that a reader may cache named no key (`unkeyed`): a write of rows
+    /// no trigger names counts for every key.
+    func committed(unkeyed isUnkeyed: Bool) {
         let keys = named.withLock { named in
             defer { named.removeAll(keepingCapacity: true) }
             return named
         }
-        if keys.isEmpty {
-            if counted { unkeyed.add(1, ordering: .releasing) }
-            return
-        }
+        if isUnkeyed { unkeyed.add(1, ordering: .releasing) }
+        guard !keys.isEmpty else { return }
         keyed.withLock { counts in
             for key in keys { counts[key, default: 0] += 1 }
         }

@@ -66,6 +66,37 @@ private final class Answers<T>: @unchecked Sendable {
         }
     }
 
+    /// Told after each commit whether a counted write in it named no key: one that did not, beside
+    /// one that did, still counts for every key.
+    @Test func aCommitSaysWhetherACountedWriteInItNamedNoKey() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.path("keys.sqlite"))
+        try database.enableWriteAheadLog()
+        try database.execute("CREATE TABLE t(x INTEGER)")
+        let writer = ConnectionQueue([database], role: "writer")
+        let named = Atomic<UInt64>(0)
+        let told = Mutex<[Bool]>([])
+        let commit = GroupCommit(
+            writer: writer, timeout: .seconds(10), keysNamed: { named.load(ordering: .relaxed) },
+            committed: { unkeyed in told.withLock { $0.append(unkeyed) } })
+        // Odd writes name a key (as a trigger would); the even one does not.
+        let answers = writeTogether(3, on: commit, writer: writer) { number, database in
+            try database.execute("INSERT INTO t VALUES (\(number))")
+            if number % 2 == 1 { named.add(1, ordering: .relaxed) }
+        }
+        #expect(answers.values.allSatisfy { (try? $0.get()) != nil })
+        #expect(told.withLock { $0 } == [true], "one transaction, with a write that named no key")
+        _ = writeTogether(2, on: commit, writer: writer) { number, database in
+            try database.execute("INSERT INTO t VALUES (\(10 + number))")
+            named.add(1, ordering: .relaxed)
+        }
+        _ = try? commit.write { database in
+            try database.execute("INSERT INTO t VALUES (20)")
+            throw Abort()
+        }
+        #expect(told.withLock { $0 } == [true, false, false], "every write named a key; an undone write changed nothing")
+    }
+
     @Test func writesThatArriveTogetherCommitInOneTransactionAndAThrowingOneIsUndoneAlone() throws {
         let directory = try TemporaryDirectory()
         let (commit, writer) = try makeGroupCommit(directory)
