@@ -29,10 +29,13 @@ final class PendingRefreshes: Sendable {
     }
 }
 
-/// A cache over a handler that counts its calls and answers with the count, with a write count,
-/// a clock (nanoseconds) and background refreshes the test moves by hand.
+/// A cache over a handler that counts its calls and answers with the count, with a write count
+/// (everyone's, and account 2's own), a clock (nanoseconds) and background refreshes the test moves
+/// by hand.
 final class ReadCacheFixture: Sendable {
     let writes = SharedCounter()
+    /// Writes of account 2's rows alone, which no other account's count includes.
+    let secondAccountWrites = SharedCounter()
     let calls = SharedCounter()
     let clock = SharedCounter()
     let refreshes = PendingRefreshes()
@@ -47,6 +50,7 @@ final class ReadCacheFixture: Sendable {
         generations: (@Sendable () -> Int?)? = nil, capacity: Int = ReadCache.keptAnswers, bytes: Int = ReadCache.keptBytes
     ) {
         let writes = writes
+        let secondAccountWrites = secondAccountWrites
         let calls = calls
         let clock = clock
         let refreshes = refreshes
@@ -58,7 +62,9 @@ final class ReadCacheFixture: Sendable {
             }
         }
         let cache = ReadCache(
-            capacity: capacity, bytes: bytes, writeCount: { _ in UInt64(writes.value) }, generation: generation,
+            capacity: capacity, bytes: bytes,
+            writeCount: { account in UInt64(writes.value + (account.key.rawValue == 2 ? secondAccountWrites.value : 0)) },
+            generation: generation,
             now: { UInt64(clock.value) },
             refresh: { refreshes.add($0) })
         read = cache.reads(
@@ -106,6 +112,21 @@ final class ReadCacheFixture: Sendable {
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
         #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:2")
         #expect(fixture.calls.value == 2)
+    }
+
+    /// The write count is the asking account's: another account's writes leave an answer kept,
+    /// on a worker and on the event thread alike.
+    @Test func anotherAccountsWritesLeaveAnAnswerKept() throws {
+        let fixture = ReadCacheFixture()
+        let (ana, ben) = (Self.account(1), Self.account(2))
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(try fixture.get("/api/v1/wishes", as: ben) == "2:2")
+        fixture.secondAccountWrites.increment()
+        #expect(fixture.kept("/api/v1/wishes", as: ana) == "1:1")
+        #expect(fixture.kept("/api/v1/wishes", as: ben) == nil)
+        #expect(try fixture.get("/api/v1/wishes", as: ana) == "1:1")
+        #expect(try fixture.get("/api/v1/wishes", as: ben) == "2:3")
+        #expect(fixture.calls.value == 3)
     }
 
     /// Servers sharing a database: an answer is kept under the account's generation, read at
