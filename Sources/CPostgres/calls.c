@@ -133,9 +133,11 @@ PGresult *cpostgres_await_result(PGconn *connection) {
 bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *const *openings,
                              PGresult **opening_results, int count, const char *const *names,
                              const int *parameter_counts, const char *const *const *values,
-                             const int *const *lengths, const int *const *formats, PGresult **results) {
+                             const int *const *lengths, const int *const *formats, PGresult **results,
+                             const char *closing, PGresult **closing_result) {
     for (int i = 0; i < opening_count; i++) opening_results[i] = NULL;
     for (int i = 0; i < count; i++) results[i] = NULL;
+    *closing_result = NULL;
     if (!libpq.PQenterPipelineMode(connection)) return false;
     bool sent = true;
     // PQsendQueryParams, not PQsendQuery: the simple query protocol is not allowed in a pipeline.
@@ -145,6 +147,7 @@ bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *
     for (int i = 0; sent && i < count; i++) {
         sent = libpq.PQsendQueryPrepared(connection, names[i], parameter_counts[i], values[i], lengths[i], formats[i], 0);
     }
+    if (sent && closing != NULL) sent = libpq.PQsendQueryParams(connection, closing, 0, NULL, NULL, NULL, NULL, 0);
     sent = sent && libpq.PQpipelineSync(connection);
     if (sent) {
         // After the first failure the server skips the rest (PGRES_PIPELINE_ABORTED): those stay
@@ -168,6 +171,14 @@ bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *
             ExecStatusType status = result == NULL ? PGRES_FATAL_ERROR : libpq.PQresultStatus(result);
             failed = failed || (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK);
             results[i] = result;
+        }
+        if (closing != NULL) {
+            PGresult *result = next_pipelined_result(connection);
+            if (failed && result != NULL) {
+                libpq.PQclear(result);
+                result = NULL;
+            }
+            *closing_result = result;
         }
         // The sync's own result (PGRES_PIPELINE_SYNC) comes last, with no NULL after it.
         PGresult *sync = libpq.PQgetResult(connection);

@@ -23,6 +23,7 @@ extension PostgresConnection {
 
     private func transaction<T>(_ isolation: PostgresIsolation, readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {
         // Ask libpq rather than trust the depth: the caller may have run BEGIN itself.
+        try checkReadGoesOn("BEGIN")
         let isNested = isInTransaction
         transactionDepth += 1
         defer { transactionDepth -= 1 }
@@ -32,7 +33,9 @@ extension PostgresConnection {
         } else {
             // Sent with the first statement: one round trip less for every transaction.
             pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")"
+            if readOnly { read = .open }
         }
+        defer { if !isNested { read = .none } }
         let result: T
         do {
             result = try body(self)
@@ -52,7 +55,8 @@ extension PostgresConnection {
             return result
         }
         if readOnly && !isNested {
-            try sendCommit()
+            // Unless its COMMIT went with its last statements (`lastQueriesOfRead`).
+            if read == .open { try sendCommit() }
             return result
         }
         // A COMMIT that fails (a serialization failure found at the end, a deferred constraint)

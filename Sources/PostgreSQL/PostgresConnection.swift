@@ -33,6 +33,17 @@ public final class PostgresConnection {
     /// The `SET LOCAL plan_cache_mode` that makes `plansForValues` true of the session, not sent
     /// yet: it goes with the next prepared statement, in its round trip.
     private var pendingPlanning: String?
+    /// Where the outermost read transaction stands (`readTransaction`), whose `COMMIT` can go with
+    /// its last statements (``lastQueriesOfRead(_:)``).
+    var read = ReadState.none
+
+    enum ReadState {
+        /// No read transaction, or one nested in another transaction.
+        case none
+        case open
+        /// Its `COMMIT` went with its last statements: the read runs no more.
+        case committed
+    }
 
     /// Connects to the server `url` names: a URI (`postgresql://user@host:5432/db?sslmode=require`,
     /// a unix socket's folder as `host=/run/postgresql` in the query) or a `key=value` string.
@@ -159,6 +170,7 @@ public final class PostgresConnection {
     /// simple query protocol: nothing is prepared). Outside a transaction the statements of one
     /// call commit or fail together.
     public func execute(_ sql: String) throws {
+        try checkReadGoesOn(sql)
         let connection = try open()
         if let begin = pendingBegin {
             pendingBegin = nil
@@ -200,11 +212,28 @@ public final class PostgresConnection {
     /// are its first. They are planned alike: for their values when any says its values decide the
     /// plan. The first failure is thrown; the server skipped the statements after it.
     public func queries(_ statements: [(sql: String, arguments: PostgresNamedArguments)]) throws -> [[PostgresRow]] {
+        try queries(statements, thenCommit: false)
+    }
+
+    /// ``queries(_:)`` as the last statements of a read transaction (`readTransaction`), its
+    /// `COMMIT` sent with them, in their round trip: the server then wakes once for the whole read.
+    /// The read runs no statement after them (one would throw). In any other transaction, or
+    /// outside one, the same as `queries(_:)`.
+    public func lastQueriesOfRead(_ statements: [(sql: String, arguments: PostgresNamedArguments)]) throws
+        -> [[PostgresRow]]
+    {
+        guard read == .open else { return try queries(statements) }
+        return try queries(statements, thenCommit: true)
+    }
+
+    private func queries(_ statements: [(sql: String, arguments: PostgresNamedArguments)], thenCommit: Bool) throws
+        -> [[PostgresRow]]
+    {
         guard !statements.isEmpty else { return [] }
         let bound = try statements.map { try $0.arguments.bind(to: $0.sql) }
         let valuesDecide = statements.contains { $0.arguments.valuesDecideThePlan }
         return try planned(forValues: valuesDecide) {
-            try perform(bound.map { (sql: $0.0, values: $0.1) })
+            try perform(bound.map { (sql: $0.0, values: $0.1) }, thenCommit: thenCommit)
         }.map { try $0.rows() }
     }
 
@@ -288,18 +317,20 @@ public final class PostgresConnection {
 
     /// Runs each statement's prepared statement in order, preparing it first if this connection has
     /// not yet. More than one, or a transaction's `BEGIN` waiting for its first statement, or a
-    /// `SET LOCAL` of the planning waiting for its statement (`pendingPlanning`), go all at once and
-    /// are answered in one round trip (`cpostgres_exec_pipeline`).
-    private func perform(_ statements: [(sql: String, values: [PostgresParameter])], isRetry: Bool = false) throws
-        -> [PostgresResult]
-    {
+    /// `SET LOCAL` of the planning waiting for its statement (`pendingPlanning`), or the read's
+    /// `COMMIT` after them (`thenCommit`), go all at once and are answered in one round trip
+    /// (`cpostgres_exec_pipeline`).
+    private func perform(
+        _ statements: [(sql: String, values: [PostgresParameter])], thenCommit: Bool = false, isRetry: Bool = false
+    ) throws -> [PostgresResult] {
+        try checkReadGoesOn(statements[0].sql)
         let connection = try open()
         let buffers = try statements.map { try ParameterBuffer($0.values, sql: $0.sql) }
         let names = try statements.map { try statementName(for: $0.sql, connection) }
         do {
             let openings = [pendingBegin, pendingPlanning].compactMap { $0 }
             roundTripCount += 1
-            if statements.count == 1, openings.isEmpty {
+            if statements.count == 1, openings.isEmpty, !thenCommit {
                 return [
                     try buffers[0].withPointers { values, lengths, formats in
                         try PostgresResult(
@@ -311,12 +342,13 @@ public final class PostgresConnection {
             (pendingBegin, pendingPlanning) = (nil, nil)
             var openingResults = [OpaquePointer?](repeating: nil, count: openings.count)
             var results = [OpaquePointer?](repeating: nil, count: statements.count)
+            var closingResult: OpaquePointer?
             let sent = ParameterBuffer.withPointers(of: buffers) { values, lengths, formats in
                 withCStrings(openings + names) { strings in
                     cpostgres_exec_pipeline(
                         connection, Int32(openings.count), Array(strings.prefix(openings.count)), &openingResults,
                         Int32(statements.count), Array(strings.dropFirst(openings.count)), buffers.map { Int32($0.count) },
-                        values, lengths, formats, &results)
+                        values, lengths, formats, &results, thenCommit ? "COMMIT" : nil, &closingResult)
                 }
             }
             // Every result is taken (and freed) before the first failure among them is thrown.
@@ -326,9 +358,17 @@ public final class PostgresConnection {
             let answers = zip(results, statements).map { result, statement in
                 Result { try PostgresResult(result, connection: connection, sql: statement.sql) }
             }
+            let committed = thenCommit ? Result { try PostgresResult(closingResult, connection: connection, sql: "COMMIT") } : nil
             guard sent else { throw PostgresResult.connectionError(connection, sql: openings.first ?? statements[0].sql) }
             for opening in opened { _ = try opening.get() }
-            return try answers.map { try $0.get() }
+            let rows = try answers.map { try $0.get() }
+            if let committed {
+                _ = try committed.get()
+                read = .committed
+                // The transaction's end undid its `SET LOCAL`.
+                plansForValues = false
+            }
+            return rows
         } catch let error as PostgresError where error.code == .featureNotSupported {
             // "cached plan must not change result type": a table the statement reads changed shape
             // since it was prepared (`SELECT *` after `ALTER TABLE … ADD COLUMN`). The statements are
@@ -336,7 +376,15 @@ public final class PostgresConnection {
             // nothing, so they run again at once; inside one, the transaction is lost all the same.
             for statement in statements { forget(statement.sql) }
             guard !isRetry, transactionStatus == CPOSTGRES_TRANSACTION_IDLE else { throw error }
-            return try perform(statements, isRetry: true)
+            return try perform(statements, thenCommit: thenCommit, isRetry: true)
+        }
+    }
+
+    /// Refuses `sql` in a read transaction whose `COMMIT` has gone (``lastQueriesOfRead(_:)``): it
+    /// would run outside the read, on another snapshot.
+    func checkReadGoesOn(_ sql: String) throws {
+        guard read != .committed else {
+            throw PostgresError(code: .noActiveTransaction, message: "a statement after its read's COMMIT: \(sql)")
         }
     }
 

@@ -70,6 +70,81 @@ import Testing
         #expect(try connection.column("SELECT name FROM items ORDER BY id") as [String] == ["a", "b"])
     }
 
+    /// `lastQueriesOfRead`: the `BEGIN`, the statements and the `COMMIT` of a read in one round trip.
+    @Test func aReadsLastStatementsGoWithItsBeginAndCommitInOneRoundTrip() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let statements: [(sql: String, arguments: PostgresNamedArguments)] = [
+            ("SELECT name FROM items WHERE id = :id", ["id": 2]),
+            ("SELECT current_setting('transaction_isolation') || ' ' || current_setting('transaction_read_only') WHERE :id > 0", ["id": 1])
+        ]
+        _ = try connection.queries(statements)  // prepared here, outside the count
+        let before = connection.roundTripCount
+        let rows = try connection.readTransaction(.repeatableRead) { database in
+            try database.lastQueriesOfRead(statements).map { try $0.map { try $0[0] as String } }
+        }
+        #expect(rows == [["b"], ["repeatable read on"]])
+        #expect(connection.roundTripCount - before == 1)
+        #expect(!connection.isInTransaction)
+        // Ended on the server too: nothing is left to read, and the next statement runs on its own.
+        let after = try connection.queries([statements[1]])
+        #expect(try after[0].map { try $0[0] as String } == ["read committed off"])
+        #expect(connection.roundTripCount - before == 2)
+    }
+
+    @Test func aStatementAfterAReadsCommitIsRefusedAndTheConnectionGoesOn() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let error = #expect(throws: PostgresError.self) {
+            try connection.readTransaction { database in
+                _ = try database.lastQueriesOfRead([("SELECT name FROM items WHERE id = :id", ["id": 1])])
+                _ = try database.query("SELECT name FROM items WHERE id = :id", ["id": 2])
+            }
+        }
+        #expect(error?.code == .noActiveTransaction)
+        #expect(throws: PostgresError.self) {
+            try connection.readTransaction { database in
+                _ = try database.lastQueriesOfRead([("SELECT name FROM items WHERE id = :id", ["id": 1])])
+                try database.transaction { _ in }
+            }
+        }
+        #expect(!connection.isInTransaction)
+        #expect(try connection.column("SELECT name FROM items ORDER BY id") as [String] == ["a", "b"])
+    }
+
+    /// Inside a write, a read is a savepoint: its last statements leave the write's transaction open.
+    @Test func aReadsLastStatementsInsideAnotherTransactionCommitNothing() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        struct Abandon: Error {}
+        #expect(throws: Abandon.self) {
+            try connection.transaction { database in
+                try database.run("INSERT INTO items VALUES (:id, :name)", ["id": 3, "name": "c"])
+                let names = try database.readTransaction { read in
+                    try read.lastQueriesOfRead([("SELECT name FROM items WHERE id > :id ORDER BY id", ["id": 0])])
+                }
+                #expect(try names[0].map { try $0[0] as String } == ["a", "b", "c"])
+                #expect(database.isInTransaction)
+                throw Abandon()
+            }
+        }
+        #expect(try connection.column("SELECT name FROM items ORDER BY id") as [String] == ["a", "b"])
+        // Outside any transaction they are plain statements.
+        #expect(try connection.lastQueriesOfRead([("SELECT name FROM items WHERE id = :id", ["id": 2])])[0].count == 1)
+    }
+
+    @Test func aFailureAmongAReadsLastStatementsRollsTheReadBack() throws {
+        let connection = try TestDatabase.connection(schema: Self.schema)
+        let error = #expect(throws: PostgresError.self) {
+            try connection.readTransaction { database in
+                _ = try database.lastQueriesOfRead([
+                    ("SELECT name FROM items WHERE id = :id", ["id": 1]),
+                    ("SELECT name FROM items WHERE id = CAST(:id AS int4)", ["id": "not a number"])
+                ])
+            }
+        }
+        #expect(error?.code == .invalidTextRepresentation)
+        #expect(!connection.isInTransaction)
+        #expect(try connection.column("SELECT name FROM items ORDER BY id") as [String] == ["a", "b"])
+    }
+
     @Test func statementsWhoseTableChangedShapeArePreparedAgain() throws {
         let connection = try TestDatabase.connection(schema: Self.schema)
         let statements: [(sql: String, arguments: PostgresNamedArguments)] = [

@@ -86,15 +86,18 @@ PGresult *cpostgres_prepare(PGconn *connection, const char *name, const char *sq
 PGresult *cpostgres_exec_prepared(PGconn *connection, const char *name, int parameter_count,
                                   const char *const *values, const int *lengths, const int *formats);
 /// Sends `openings[0..<opening_count]` (statements without parameters, such as `BEGIN` or `SET
-/// LOCAL`) and the prepared statements `names[0..<count]`, each with its values as
-/// cpostgres_exec_prepared takes them, all at once, answered in one round trip (libpq's pipeline
-/// mode). `opening_results[i]` gets each opening's result, `results[i]` each statement's; after one
-/// that failed (or when the connection failed) the rest are NULL, since the server skipped them.
-/// False when they could not be sent: cpostgres_connection_error says why.
+/// LOCAL`), the prepared statements `names[0..<count]`, each with its values as
+/// cpostgres_exec_prepared takes them, and then `closing` unless it is NULL (a statement without
+/// parameters, such as `COMMIT`), all at once, answered in one round trip (libpq's pipeline
+/// mode). `opening_results[i]` gets each opening's result, `results[i]` each statement's and
+/// `closing_result` the closing's; after one that failed (or when the connection failed) the rest
+/// are NULL, since the server skipped them. False when they could not be sent:
+/// cpostgres_connection_error says why.
 bool cpostgres_exec_pipeline(PGconn *connection, int opening_count, const char *const *openings,
                              PGresult **opening_results, int count, const char *const *names,
                              const int *parameter_counts, const char *const *const *values,
-                             const int *const *lengths, const int *const *formats, PGresult **results);
+                             const int *const *lengths, const int *const *formats, PGresult **results,
+                             const char *closing, PGresult **closing_result);
 
 /// Sends `sql` (one statement without parameters) and returns at once, without its answer, which
 /// cpostgres_await_result reads; until then the connection takes no other command. False when it

@@ -34,12 +34,21 @@ struct PostgresSQLConnection: SQLConnection {
         try rows(statements).map { $0.map(SQLRow.init) }
     }
 
+    func lastQueries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
+        try rows(statements, endingTheRead: true).map { $0.map(SQLRow.init) }
+    }
+
     /// The rows of `statements`, sent in one round trip after the request's pending check when
-    /// there is one, once that check's rows confirm it.
-    private func rows(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[PostgresRow]] {
-        let bound = statements.map { ($0.sql, $0.arguments.postgres) }
-        guard let check = try CredentialCheck.takePending() else { return try connection.queries(bound) }
-        let all = try connection.queries([(check.sql, check.arguments().postgres)] + bound)
+    /// there is one, once that check's rows confirm it; with the read's `COMMIT` after them when
+    /// they end it.
+    private func rows(_ statements: [(sql: String, arguments: SQLArguments)], endingTheRead: Bool = false) throws
+        -> [[PostgresRow]]
+    {
+        var bound = statements.map { ($0.sql, $0.arguments.postgres) }
+        let check = try CredentialCheck.takePending()
+        if let check { bound.insert((check.sql, check.arguments().postgres), at: 0) }
+        let all = endingTheRead ? try connection.lastQueriesOfRead(bound) : try connection.queries(bound)
+        guard let check else { return all }
         try check.verify(all[0].map(SQLRow.init))
         return Array(all.dropFirst())
     }

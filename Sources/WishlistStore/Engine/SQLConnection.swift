@@ -26,6 +26,11 @@ package protocol SQLConnection {
     /// trip; on SQLite, which has no round trips, one after another.
     func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]]
 
+    /// ``queries(_:)`` as the last statements of a read (`StoreDatabase.read`): on PostgreSQL the
+    /// read transaction's `COMMIT` goes with them, in their round trip, and a statement after them
+    /// throws. Elsewhere the same as ``queries(_:)``.
+    func lastQueries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]]
+
     /// The engine, for a fragment whose text differs (`SQLDialect`).
     var dialect: SQLDialect { get }
 

@@ -27,4 +27,8 @@ struct SQLiteConnection: SQLConnection {
     func queries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
         try statements.map { try query($0.sql, $0.arguments) }
     }
+
+    func lastQueries(_ statements: [(sql: String, arguments: SQLArguments)]) throws -> [[SQLRow]] {
+        try queries(statements)
+    }
 }

@@ -38,8 +38,8 @@ extension JournalRepository {
                 arguments += ["day": cursor.day, "createdAt": cursor.createdAt, "id": cursor.rowID]
             }
             sql += " ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit"
-            let rows = try db.query(sql, arguments)
-            return try Page(rows: rows, limit: query.limit, items: { try Self.entries(from: $0, db) }) { last in
+            let (rows, details) = try Self.page((sql, arguments), db)
+            return try Page(rows: rows, limit: query.limit, items: { try Self.entries(from: $0, details: details) }) { last in
                 try Cursor(
                     after: try last["id"], day: try last["day"], createdAt: try last["created_at"], query: query
                 ).encoded(owner: owner)

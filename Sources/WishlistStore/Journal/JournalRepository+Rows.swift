@@ -58,7 +58,16 @@ extension JournalRepository {
     static func entries(from rows: [SQLRow], _ db: any SQLConnection) throws -> [JournalEntry] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        return try entries(from: rows, details: db.queries(detailQueries(rowIDs, db.dialect)))
+        return try entries(from: rows, details: db.queries(detailQueries(.listed(rowIDs), db.dialect)))
+    }
+
+    /// The rows of `page`, a statement that selects ``columns``, with their entries' mentions and
+    /// photos (`SQLConnection.page(_:with:)`): one round trip on PostgreSQL. The entries are made
+    /// by ``entries(from:details:)``.
+    static func page(_ page: (sql: String, arguments: SQLArguments), _ db: any SQLConnection) throws
+        -> (rows: [SQLRow], details: [[SQLRow]])
+    {
+        try db.page(page) { detailQueries($0, db.dialect) }
     }
 
     /// The entries of `rowIDs` that `owner` has, in that order, each with its mentions and photos:
@@ -67,26 +76,27 @@ extension JournalRepository {
     static func entries(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [JournalEntry] {
         guard !rowIDs.isEmpty else { return [] }
         let found = try db.ownedRows(
-            rowIDs, owner: owner, selecting: columns, from: "journal_entries", as: "e", with: detailQueries(rowIDs, db.dialect))
+            rowIDs, owner: owner, selecting: columns, from: "journal_entries", as: "e", with: detailQueries(.listed(rowIDs), db.dialect))
         return try entries(from: found.rows, details: found.details)
     }
 
-    /// The queries of the mentioned wishes and the photos of the entries `rowIDs`.
-    private static func detailQueries(_ rowIDs: [Int64], _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
-        [
+    /// The queries of the mentioned wishes and the photos of the entries `entries`.
+    private static func detailQueries(_ entries: RecordIDs, _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
+        let ids = entries.subquery(parameter: "entries", dialect)
+        return [
             (
                 """
                 SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                WHERE m.entry_id IN (\(dialect.members(ofJSONArray: ":entries", as: .integer))) ORDER BY m.entry_id, m.position
+                WHERE m.entry_id IN (\(ids.sql)) ORDER BY m.entry_id, m.position
                 """,
-                ["entries": rowIDs.jsonArray]
+                ids.arguments
             ),
-            PhotoRepository.photosQuery(of: .journalEntry, rowIDs, dialect)
+            PhotoRepository.photosQuery(of: .journalEntry, entries, dialect)
         ]
     }
 
     /// The entries of `rows`, given the answers to their `detailQueries`.
-    private static func entries(from rows: [SQLRow], details: [[SQLRow]]) throws -> [JournalEntry] {
+    static func entries(from rows: [SQLRow], details: [[SQLRow]]) throws -> [JournalEntry] {
         var mentions: [Int64: [UUID]] = [:]
         for row in details[0] {
             mentions[try row["entry_id"], default: []].append(try UUID(storedText: row["uuid"]))

@@ -57,13 +57,14 @@ extension WishRepository {
     /// (Ranked with ROW_NUMBER in SQL, the rows were sorted in temporary B-trees, a tenth of a
     /// search's time with no prices at all; a statement per wish cost as much in binding and
     /// stepping.) A history grows only when a link's price changes.
-    static func priceHistoriesQuery(ofWishes rowIDs: [Int64], _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
-        (
+    static func priceHistoriesQuery(ofWishes wishes: RecordIDs, _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
+        let ids = wishes.subquery(parameter: "wishes", dialect)
+        return (
             """
             SELECT wish_id, amount, currency, seen_at FROM wish_prices
-            WHERE wish_id IN (\(dialect.members(ofJSONArray: ":wishes", as: .integer))) ORDER BY wish_id, seen_at DESC, id DESC
+            WHERE wish_id IN (\(ids.sql)) ORDER BY wish_id, seen_at DESC, id DESC
             """,
-            ["wishes": rowIDs.jsonArray]
+            ids.arguments
         )
     }
 

@@ -212,18 +212,18 @@ public struct PhotoRepository: Sendable {
     /// The photos of each of the records in `rowIDs`, in their order.
     static func photos(of record: PhotoRecord, _ rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: [Photo]] {
         guard !rowIDs.isEmpty else { return [:] }
-        let query = photosQuery(of: record, rowIDs, db.dialect)
+        let query = photosQuery(of: record, .listed(rowIDs), db.dialect)
         return try photos(of: record, in: db.query(query.sql, query.arguments))
     }
 
     /// The query of ``photos(of:_:_:)``, for a caller that sends it with others (`SQLConnection.queries`).
-    static func photosQuery(of record: PhotoRecord, _ rowIDs: [Int64], _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
-        (
-            """
-            SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(dialect.members(ofJSONArray: ":records", as: .integer)))
-            ORDER BY p.\(record.column), p.position
-            """,
-            ["records": rowIDs.jsonArray]
+    static func photosQuery(of record: PhotoRecord, _ records: RecordIDs, _ dialect: SQLDialect)
+        -> (sql: String, arguments: SQLArguments)
+    {
+        let ids = records.subquery(parameter: "records", dialect)
+        return (
+            "SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(ids.sql)) ORDER BY p.\(record.column), p.position",
+            ids.arguments
         )
     }
 

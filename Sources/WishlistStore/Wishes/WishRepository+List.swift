@@ -29,10 +29,10 @@ extension WishRepository {
                     walks = (count ?? 0) > Self.tagSortThreshold
                 }
             }
-            let (sql, arguments) = Self.listStatement(
+            let statement = Self.listStatement(
                 query, owner: owner, after: cursor, walksNames: walks, sharedOnly: sharedOnly, db.dialect)
-            let rows = try db.query(sql, arguments)
-            return try Page(rows: rows, limit: query.limit, items: { try Self.wishes(from: $0, db) }) { last in
+            let (rows, details) = try Self.page(statement, db)
+            return try Page(rows: rows, limit: query.limit, items: { try Self.wishes(from: $0, details: details) }) { last in
                 try Cursor(
                     after: try last["id"], createdAt: try last["created_at"], nameKey: try last["name_key"], query: query
                 ).encoded(owner: owner)
@@ -51,7 +51,7 @@ extension WishRepository {
     private static func listStatement(
         _ query: WishListQuery, owner: UserKey, after cursor: Cursor?, walksNames: Bool, sharedOnly: Bool,
         _ dialect: SQLDialect
-    ) -> (String, SQLArguments) {
+    ) -> (sql: String, arguments: SQLArguments) {
         var arguments: SQLArguments = ["owner": owner.rawValue, "limit": query.limit + 1]
         var sql = "SELECT \(columns), w.name_key FROM "
         let dateColumns: (created: String, id: String)

@@ -57,7 +57,16 @@ extension WishRepository {
     static func wishes(from rows: [SQLRow], _ db: any SQLConnection) throws -> [Wish] {
         let rowIDs: [Int64] = try rows.map { try $0["id"] }
         guard !rowIDs.isEmpty else { return [] }
-        return try wishes(from: rows, details: db.queries(detailQueries(rowIDs, db.dialect)))
+        return try wishes(from: rows, details: db.queries(detailQueries(.listed(rowIDs), db.dialect)))
+    }
+
+    /// The rows of `page`, a statement that selects ``columns``, with their wishes' photos and
+    /// prices (`SQLConnection.page(_:with:)`): one round trip on PostgreSQL. The wishes are made
+    /// by ``wishes(from:details:)``.
+    static func page(_ page: (sql: String, arguments: SQLArguments), _ db: any SQLConnection) throws
+        -> (rows: [SQLRow], details: [[SQLRow]])
+    {
+        try db.page(page) { detailQueries($0, db.dialect) }
     }
 
     /// The wishes of `rowIDs` that `owner` has, in that order, each with its photos and price
@@ -66,17 +75,17 @@ extension WishRepository {
     static func wishes(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [Wish] {
         guard !rowIDs.isEmpty else { return [] }
         let found = try db.ownedRows(
-            rowIDs, owner: owner, selecting: columns, from: "wishes", as: "w", with: detailQueries(rowIDs, db.dialect))
+            rowIDs, owner: owner, selecting: columns, from: "wishes", as: "w", with: detailQueries(.listed(rowIDs), db.dialect))
         return try wishes(from: found.rows, details: found.details)
     }
 
-    /// The queries of the photos and the price histories of the wishes `rowIDs`.
-    private static func detailQueries(_ rowIDs: [Int64], _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
-        [PhotoRepository.photosQuery(of: .wish, rowIDs, dialect), priceHistoriesQuery(ofWishes: rowIDs, dialect)]
+    /// The queries of the photos and the price histories of the wishes `wishes`.
+    private static func detailQueries(_ wishes: RecordIDs, _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
+        [PhotoRepository.photosQuery(of: .wish, wishes, dialect), priceHistoriesQuery(ofWishes: wishes, dialect)]
     }
 
     /// The wishes of `rows`, given the answers to their `detailQueries`.
-    private static func wishes(from rows: [SQLRow], details: [[SQLRow]]) throws -> [Wish] {
+    static func wishes(from rows: [SQLRow], details: [[SQLRow]]) throws -> [Wish] {
         let photos = try PhotoRepository.photos(of: .wish, in: details[0])
         let prices = try priceHistories(in: details[1])
         return try rows.map { row in

@@ -15,20 +15,14 @@ import WishlistCore
         let test = try TestStore(engine: .postgres)
         let alice = try test.addUser("alice")
         _ = try test.add(["가방", "가방 끈", "새 가방"], owner: alice)
-        let url = try #require(test.url, "a PostgreSQL store")
         // One connection, so that the search below and the counts read it alike.
-        let store = try Store(url: url, sqlitePath: "", connectionCount: 1)
+        let (store, pool) = try test.oneConnectionStore()
         defer { try? store.close() }
-        guard case .postgres(let pool) = store.database.engine else {
-            Issue.record("not a PostgreSQL store")
-            return
-        }
         let query = try SearchQuery(text: "가방", groups: [.byName])
         _ = try store.wishes.searchPage(.byName, query, owner: alice)  // prepares its statements
-        let before = try pool.withConnection { $0.roundTripCount }
-        let page = try store.wishes.searchPage(.byName, query, owner: alice)
-        let after = try pool.withConnection { $0.roundTripCount }
-        #expect(page.items.map(\.name) == ["가방", "가방 끈", "새 가방"])
-        #expect(after - before == 3)
+        var page: SearchPage<Wish>?
+        let roundTrips = try TestStore.roundTrips(of: { page = try store.wishes.searchPage(.byName, query, owner: alice) }, on: pool)
+        #expect(page?.items.map(\.name) == ["가방", "가방 끈", "새 가방"])
+        #expect(roundTrips == 3)
     }
 }

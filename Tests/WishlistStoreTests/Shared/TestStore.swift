@@ -1,5 +1,7 @@
 import Foundation
+import PostgreSQL
 import TestSupport
+import Testing
 import WishlistCore
 
 @testable import WishlistStore
@@ -69,6 +71,25 @@ final class TestStore {
     }
 
     var wishes: WishRepository { store.wishes }
+
+    /// A second store on this PostgreSQL database with one connection, and its pool, so that a
+    /// test reads that connection's round trips (`PostgresConnection.roundTripCount`) around a read.
+    func oneConnectionStore() throws -> (store: Store, pool: PostgresPool) {
+        let url = try #require(url, "a PostgreSQL store")
+        let store = try Store(url: url, sqlitePath: "", connectionCount: 1)
+        guard case .postgres(let pool) = store.database.engine else {
+            try store.close()
+            throw StoreError.corruptValue("not a PostgreSQL store")
+        }
+        return (store, pool)
+    }
+
+    /// The round trips `read` takes on `pool`'s one connection.
+    static func roundTrips(of read: () throws -> Void, on pool: PostgresPool) throws -> Int {
+        let before = try pool.withConnection { $0.roundTripCount }
+        try read()
+        return try pool.withConnection { $0.roundTripCount } - before
+    }
 
     /// The photo library of the store, its files under `media/`: what updates and deletes records.
     lazy var library: PhotoLibrary = {
