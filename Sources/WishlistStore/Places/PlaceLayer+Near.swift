@@ -42,19 +42,6 @@ extension PlaceLayer {
         return (page.map(\.rowID), try next.map { try OpaqueCursor.encode($0, owner: owner) })
     }
 
-    /// The rows of `ids`, in that order, selecting `columns` from the records aliased `alias`.
-    func records(ids: [Int64], columns: String, alias: String, _ db: any SQLConnection) throws -> [SQLRow] {
-        guard !ids.isEmpty else { return [] }
-        let rows = try db.query(
-            """
-            SELECT \(columns) FROM \(self.records) \(alias)
-            WHERE \(alias).id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
-            """,
-            ["ids": ids.jsonArray])
-        let byID = Dictionary(uniqueKeysWithValues: try rows.map { (try $0["id"] as Int64, $0) })
-        return ids.compactMap { byID[$0] }
-    }
-
     /// How far a stored place is from the point, in whole metres, as near-me answers show it.
     static func distance(from query: NearQuery, to place: Place?) -> Double {
         let origin = Coordinate(latitude: query.latitude, longitude: query.longitude)

@@ -7,7 +7,7 @@ extension WishRepository {
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyWish> {
         try database.read { db in
             let (rowIDs, next) = try PlaceLayer.wishes.nearest(query, owner: owner, db)
-            let wishes = try Self.wishes(from: PlaceLayer.wishes.records(ids: rowIDs, columns: Self.columns, alias: "w", db), db)
+            let wishes = try Self.wishes(rowIDs: rowIDs, owner: owner, db)
             return Page(
                 items: wishes.map { NearbyWish(wish: $0, distanceMeters: PlaceLayer.distance(from: query, to: $0.place)) },
                 nextCursor: next)
