@@ -134,6 +134,14 @@ import WishlistCore
             }
         }
         // Deleting and moving wishes keeps the grid right.
+        if engine == .postgres {
+            // The points up to the marker limit, then every cell and strip of the clusters together.
+            let (store, pool) = try test.oneConnectionStore()
+            defer { try? store.close() }
+            let read = { _ = try store.wishes.markers(in: boxes[0], zoom: 2, owner: owner) }
+            try read()  // prepares its statements
+            #expect(try TestStore.roundTrips(of: read, on: pool) == 2)
+        }
         let first = try #require(try test.wishes.list(WishListQuery(limit: 100), owner: owner).items.first)
         try test.library.delete(\.wishes, first.id, owner: owner)
         let world = try BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
