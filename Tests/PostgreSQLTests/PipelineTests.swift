@@ -1,6 +1,7 @@
-import PostgreSQL
 import TestSupport
 import Testing
+
+@testable import PostgreSQL
 
 /// `PostgresConnection.queries`: several statements sent at once and answered in one round trip.
 @Suite struct PipelineTests {
@@ -85,10 +86,15 @@ import Testing
         #expect(rows == [["b"], ["repeatable read on"]])
         #expect(connection.roundTripCount - before == 1)
         #expect(!connection.isInTransaction)
+        // The COMMIT's answer came with the rows: none is left for the next use, as after a read
+        // whose COMMIT went after its statements.
+        #expect(!connection.unreadCommit)
+        _ = try connection.readTransaction { try $0.queries(statements) }
+        #expect(connection.unreadCommit)
         // Ended on the server too: nothing is left to read, and the next statement runs on its own.
         let after = try connection.queries([statements[1]])
         #expect(try after[0].map { try $0[0] as String } == ["read committed off"])
-        #expect(connection.roundTripCount - before == 2)
+        #expect(connection.roundTripCount - before == 3)
     }
 
     @Test func aStatementAfterAReadsCommitIsRefusedAndTheConnectionGoesOn() throws {
