@@ -222,7 +222,8 @@ public final class PostgresConnection {
     public func lastQueriesOfRead(_ statements: [(sql: String, arguments: PostgresNamedArguments)]) throws
         -> [[PostgresRow]]
     {
-        guard read == .open else { return try queries(statements) }
+        // Only the outermost read ends here: one nested in it is a savepoint.
+        guard read == .open, transactionDepth == 1 else { return try queries(statements) }
         return try queries(statements, thenCommit: true)
     }
 

@@ -132,6 +132,16 @@ import Testing
             }
         }
         #expect(try connection.column("SELECT name FROM items ORDER BY id") as [String] == ["a", "b"])
+        // Nor does a read nested in another read: the outer one goes on, and commits at its end.
+        let outer = try connection.readTransaction { database in
+            _ = try database.readTransaction { inner in
+                try inner.lastQueriesOfRead([("SELECT name FROM items WHERE id = :id", ["id": 1])])
+            }
+            #expect(database.isInTransaction)
+            return try database.query("SELECT name FROM items WHERE id = :id", ["id": 2]).map { try $0[0] as String }
+        }
+        #expect(outer == ["b"])
+        #expect(!connection.isInTransaction)
         // Outside any transaction they are plain statements.
         #expect(try connection.lastQueriesOfRead([("SELECT name FROM items WHERE id = :id", ["id": 2])])[0].count == 1)
     }
