@@ -231,11 +231,47 @@ public final class PostgresConnection {
         -> [[PostgresRow]]
     {
         guard !statements.isEmpty else { return [] }
-        let bound = try statements.map { try $0.arguments.bind(to: $0.sql) }
-        let valuesDecide = statements.contains { $0.arguments.valuesDecideThePlan }
-        return try planned(forValues: valuesDecide) {
-            try perform(bound.map { (sql: $0.0, values: $0.1) }, thenCommit: thenCommit)
-        }.map { try $0.rows() }
+        let bound = try statements.map { try $0.arguments.bind(to: $0.sql) }.map { (sql: $0.sql, values: $0.parameters) }
+        let forValues = statements.map(\.arguments.valuesDecideThePlan)
+        guard transactionStatus == CPOSTGRES_TRANSACTION_IN_TRANSACTION, Set(forValues).count > 1 else {
+            return try planned(forValues: forValues.contains(true)) {
+                try perform(bound, thenCommit: thenCommit)
+            }.map { try $0.rows() }
+        }
+        return try plannedEach(bound, forValues: forValues, thenCommit: thenCommit).map { try $0.rows() }
+    }
+
+    /// Statements of which some are planned for their values and some not, in a transaction: each
+    /// planned its own way, the session's setting changed between them by a `set_config` (the
+    /// `SET LOCAL` of a prepared statement) in the same round trip. Planning them all for their
+    /// values made a page's photos and prices, sent with a search's next statements, cost more
+    /// than the round trip saved.
+    private func plannedEach(
+        _ statements: [(sql: String, values: [PostgresParameter])], forValues: [Bool], thenCommit: Bool
+    ) throws -> [PostgresResult] {
+        var sent: [(sql: String, values: [PostgresParameter])] = []
+        var answers: [Int] = []
+        var inForce = plansForValues
+        for (statement, planning) in zip(statements, forValues) {
+            if inForce != planning {
+                sent.append((sql: Self.settingPlanning(forValues: planning), values: []))
+                inForce = planning
+            }
+            answers.append(sent.count)
+            sent.append(statement)
+        }
+        // Not known should they fail part way.
+        plansForValues = nil
+        let results = try perform(sent, thenCommit: thenCommit)
+        // The read's `COMMIT` undid the settings.
+        plansForValues = thenCommit ? false : inForce
+        return answers.map { results[$0] }
+    }
+
+    /// The statement that plans the transaction's next statements for their values or not, as
+    /// `SET LOCAL plan_cache_mode` does: a `SELECT`, so that it is prepared like any other.
+    private static func settingPlanning(forValues: Bool) -> String {
+        "SELECT set_config('plan_cache_mode', '\(planCacheMode(forValues: forValues))', true)"
     }
 
     /// The first row, or nil when there is none.

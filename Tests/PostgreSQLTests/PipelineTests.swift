@@ -26,7 +26,10 @@ import Testing
         #expect(try connection.queries([]).isEmpty)
     }
 
-    @Test func statementsAreAllPlannedForTheirValuesWhenOneSaysItsValuesDecide() throws {
+    /// Outside a transaction a statement's setting would outlive it: there, one statement whose
+    /// values decide has them all planned for their values. Inside one, each is planned its own
+    /// way, in the same round trip.
+    @Test func statementsArePlannedForTheirValuesWhereTheirValuesDecide() throws {
         let connection = try TestDatabase.connection(schema: Self.schema)
         let setting = "SELECT current_setting('plan_cache_mode') AS mode, CAST(:id AS int4) AS id"
         var decided: PostgresNamedArguments = ["id": 1]
@@ -36,11 +39,22 @@ import Testing
         }
         #expect(try modes([(setting, ["id": 1]), (setting, ["id": 2])]) == ["force_generic_plan", "force_generic_plan"])
         #expect(try modes([(setting, ["id": 1]), (setting, decided)]) == ["force_custom_plan", "force_custom_plan"])
-        let inside = try connection.transaction { _ in
-            (try modes([(setting, decided), (setting, ["id": 2])]), try modes([(setting, ["id": 1]), (setting, ["id": 2])]))
+        let inTransaction = {
+            try connection.transaction { _ in
+                (
+                    try modes([(setting, decided), (setting, ["id": 2]), (setting, decided)]),
+                    try modes([(setting, ["id": 1]), (setting, ["id": 2])]), try modes([(setting, ["id": 1]), (setting, decided)])
+                )
+            }
         }
-        #expect(inside.0 == ["force_custom_plan", "force_custom_plan"])
+        _ = try inTransaction()  // prepares the statements that change the setting
+        let before = connection.roundTripCount
+        let inside = try inTransaction()
+        #expect(inside.0 == ["force_custom_plan", "force_generic_plan", "force_custom_plan"])
         #expect(inside.1 == ["force_generic_plan", "force_generic_plan"])
+        #expect(inside.2 == ["force_generic_plan", "force_custom_plan"])
+        // One round trip each (the first with the BEGIN), and the COMMIT.
+        #expect(connection.roundTripCount - before == 4)
         // Outside a transaction the session's setting was put back.
         #expect(try modes([(setting, ["id": 1])]) == ["force_generic_plan"])
     }

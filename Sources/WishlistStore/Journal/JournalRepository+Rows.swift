@@ -71,13 +71,14 @@ extension JournalRepository {
     }
 
     /// The entries of `rowIDs` that `owner` has, in that order, each with its mentions and photos:
-    /// the rows and the details are read together, in one round trip on PostgreSQL (a search page
-    /// knows its ids before it reads a row).
-    static func entries(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [JournalEntry] {
-        guard !rowIDs.isEmpty else { return [] }
-        let found = try db.ownedRows(
-            rowIDs, owner: owner, selecting: columns, from: "journal_entries", as: "e", with: detailQueries(.listed(rowIDs), db.dialect))
-        return try entries(from: found.rows, details: found.details)
+    /// the rows and the details are read together, in one round (a search page knows its ids
+    /// before it reads a row).
+    static func entries(rowIDs: [Int64], owner: UserKey, _ dialect: SQLDialect) -> StatementRounds<[JournalEntry]> {
+        guard !rowIDs.isEmpty else { return .done([]) }
+        return dialect.ownedRows(
+            rowIDs, owner: owner, selecting: columns, from: "journal_entries", as: "e",
+            with: detailQueries(.listed(rowIDs), dialect)
+        ).map { try entries(from: $0.rows, details: $0.details) }
     }
 
     /// The queries of the mentioned wishes and the photos of the entries `entries`.

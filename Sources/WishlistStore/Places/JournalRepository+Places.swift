@@ -7,7 +7,7 @@ extension JournalRepository {
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyJournalEntry> {
         try database.read { db in
             let (rowIDs, next) = try PlaceLayer.journal.nearest(query, owner: owner, db)
-            let entries = try Self.entries(rowIDs: rowIDs, owner: owner, db)
+            let entries = try db.perform(Self.entries(rowIDs: rowIDs, owner: owner, db.dialect))
             return Page(
                 items: entries.map {
                     NearbyJournalEntry(entry: $0, distanceMeters: PlaceLayer.distance(from: query, to: $0.place))

@@ -7,7 +7,7 @@ extension WishRepository {
     public func near(_ query: NearQuery, owner: UserKey) throws -> Page<NearbyWish> {
         try database.read { db in
             let (rowIDs, next) = try PlaceLayer.wishes.nearest(query, owner: owner, db)
-            let wishes = try Self.wishes(rowIDs: rowIDs, owner: owner, db)
+            let wishes = try db.perform(Self.wishes(rowIDs: rowIDs, owner: owner, db.dialect))
             return Page(
                 items: wishes.map { NearbyWish(wish: $0, distanceMeters: PlaceLayer.distance(from: query, to: $0.place)) },
                 nextCursor: next)

@@ -8,15 +8,17 @@ extension JournalRepository {
     /// Looks at the most recently written 1 000 matches, like the wish name search, which bounds
     /// the work of a one-letter search in a hundred thousand entries.
     public func search(_ query: SearchQuery, owner: UserKey) throws -> SearchPage<JournalEntry> {
-        try database.read { db in try Self.search(query, owner: owner, db) }
+        try database.read { db in try db.perform(Self.search(query, owner: owner, db.dialect)) }
     }
 
-    /// ``search(_:owner:)`` on a connection the caller holds, so that it reads the snapshot of
-    /// the other groups of the same answer.
-    static func search(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> SearchPage<JournalEntry> {
+    /// ``search(_:owner:)`` as rounds of statements, so that the other groups of the same answer
+    /// can go with them.
+    static func search(_ query: SearchQuery, owner: UserKey, _ dialect: SQLDialect) throws
+        -> StatementRounds<SearchPage<JournalEntry>>
+    {
         let after = try SearchPosition.decode(query.cursor, group: .journal, owner: owner)
         guard let pattern = SearchGrams.pattern(query: query.text, owner: owner) else {
-            return SearchPage(items: [], nextCursor: nil, counted: 0)
+            return .done(SearchPage(items: [], nextCursor: nil, counted: 0))
         }
         let arguments =
             ([
@@ -30,41 +32,44 @@ extension JournalRepository {
                 OR (\(entry)day, \(entry)created_at, \(entry)id) < (CAST(:afterDay AS TEXT), CAST(:afterCreatedAt AS BIGINT), CAST(:afterID AS BIGINT)))
             """
         }
-        let ranked: CountedPage
-        switch db.dialect {
+        let ranked: StatementRounds<CountedPage>
+        switch dialect {
         case .sqlite:
             // The matches come first (SQLite's CROSS JOIN keeps that order): otherwise SQLite may walk
             // every entry by day looking for them. They are ordered by the day's text, whose order is
             // date order, and ranked from it here: ranking in SQL took twice as long.
-            let matches = try IndexMatches.newest(in: .journal, pattern, db)
-            let rows = try db.query(
-                """
-                SELECT e.id, e.created_at, e.day
-                FROM (\(db.dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(db.dialect.joinInOrder) journal_entries e
-                    ON e.id = m.value
-                WHERE e.owner_id = :owner AND \(following("e."))
-                ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
-                """,
-                arguments + ["candidates": matches.candidates, "owner": owner.rawValue])
-            ranked = CountedPage(rows: rows, counted: matches.counted)
+            ranked = IndexMatches.newest(in: .journal, pattern, dialect).then { matches in
+                StatementRounds.rows(
+                    """
+                    SELECT e.id, e.created_at, e.day
+                    FROM (\(dialect.members(ofJSONArray: ":candidates", as: .integer))) m \(dialect.joinInOrder) journal_entries e
+                        ON e.id = m.value
+                    WHERE e.owner_id = :owner AND \(following("e."))
+                    ORDER BY e.day DESC, e.created_at DESC, e.id DESC LIMIT :limit
+                    """,
+                    arguments + ["candidates": matches.candidates, "owner": owner.rawValue]
+                ).map { CountedPage(rows: $0, counted: matches.counted) }
+            }
         case .postgres:
-            ranked = try IndexMatches.rankedOnPostgres(
+            ranked = IndexMatches.rankedOnPostgres(
                 in: .journal, pattern,
                 page: """
                     SELECT id, created_at, day FROM candidates WHERE \(following(""))
                     ORDER BY day DESC, created_at DESC, id DESC LIMIT :limit
-                    """, arguments, db)
+                    """, arguments, dialect)
         }
-        let positions = try ranked.rows.map { row in
-            SearchPosition(
-                group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
-                rowID: try row["id"])
+        return ranked.then { ranked in
+            let positions = try ranked.rows.map { row in
+                SearchPosition(
+                    group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
+                    rowID: try row["id"])
+            }
+            let page = positions.prefix(query.limit)
+            let next = positions.count > query.limit ? page.last : nil
+            return Self.entries(rowIDs: page.map(\.rowID), owner: owner, dialect).map { entries in
+                SearchPage(items: entries, nextCursor: try next?.cursor(owner: owner), counted: ranked.counted)
+            }
         }
-        let page = positions.prefix(query.limit)
-        return SearchPage(
-            items: try Self.entries(rowIDs: page.map(\.rowID), owner: owner, db),
-            nextCursor: try (positions.count > query.limit ? page.last : nil)?.cursor(owner: owner),
-            counted: ranked.counted)
     }
 
     /// A day's rank among search results, so that `SearchPosition`'s order (rank, then newest

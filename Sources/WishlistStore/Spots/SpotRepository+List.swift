@@ -87,33 +87,31 @@ extension SpotRepository {
     /// alias of it does (those first).
     public func list(_ query: SpotQuery, owner: UserKey) throws -> Page<Spot> {
         let after = try query.cursor.map { try Self.position($0) }
-        return try database.read { db in try Self.list(query, after: after, owner: owner, db) }
+        return try database.read { db in
+            try db.perform(Self.list(query, after: after, countingUpTo: nil, owner: owner, db.dialect)).page
+        }
     }
 
-    /// ``list(_:owner:)`` after the position of a cursor already read, on a connection the caller holds.
-    static func list(_ query: SpotQuery, after: Position?, owner: UserKey, _ db: any SQLConnection) throws -> Page<Spot> {
-        try list(query, after: after, countingUpTo: nil, owner: owner, db).page
-    }
-
-    /// ``list(_:after:owner:_:)``, and with search text and `bound` on PostgreSQL, how many spots
-    /// match, counted up to `bound`, by the same statement (nil otherwise: the caller counts).
+    /// ``list(_:owner:)`` after the position of a cursor already read, as rounds of statements; and
+    /// with search text and `bound` on PostgreSQL, how many spots match, counted up to `bound`, by
+    /// the same statement (nil otherwise: the caller counts).
     ///
     /// PostgreSQL reads the matches once for both: each match is a visit of its table's page.
     /// SQLite's FTS5 hands back its matches from the index alone, so there the count stays a
     /// statement of its own.
     static func list(
-        _ query: SpotQuery, after: Position?, countingUpTo bound: Int?, owner: UserKey, _ db: any SQLConnection
-    ) throws -> (page: Page<Spot>, counted: Int?) {
+        _ query: SpotQuery, after: Position?, countingUpTo bound: Int?, owner: UserKey, _ dialect: SQLDialect
+    ) -> StatementRounds<(page: Page<Spot>, counted: Int?)> {
         let after = after ?? Position(rank: -1, count: 0, rowID: 0)
         let joins = Self.joins(owner: owner)
         let page: (sql: String, arguments: SQLArguments)
         var counting: Int?
         if let text = query.text {
             guard let titles = SearchGrams.pattern(query: text, prefix: ""), let spots = Self.spotPattern(text) else {
-                return (Page(items: [], nextCursor: nil), bound.map { _ in 0 })
+                return .done((Page(items: [], nextCursor: nil), bound.map { _ in 0 }))
             }
-            page = Self.matchingPage(query, titles: titles, spots: spots, after: after, db.dialect)
-            counting = db.dialect == .postgres ? bound : nil
+            page = Self.matchingPage(query, titles: titles, spots: spots, after: after, dialect)
+            counting = dialect == .postgres ? bound : nil
         } else {
             // Without search text every spot ranks 0.
             page = (
@@ -131,33 +129,37 @@ extension SpotRepository {
             )
         }
         let listed = """
-            SELECT \(columns), c.rank FROM page c \(db.dialect.joinInOrder) spots s ON s.id = c.id \(joins.sql)
+            SELECT \(columns), c.rank FROM page c \(dialect.joinInOrder) spots s ON s.id = c.id \(joins.sql)
             ORDER BY c.rank, c.id
             """
-        let (rows, counted): ([SQLRow], Int?)
+        let read: StatementRounds<(rows: [SQLRow], counted: Int?)>
         if let counting {
             // `matched`, named twice, is made once.
             let count = "SELECT count(*) AS matches FROM (SELECT id FROM matched LIMIT :bound) AS bounded"
-            let read = try CountedPage(
-                db.query(
-                    "\(page.sql)\n\(CountedPage.select(count: count, page: listed, orderedBy: "page.rank, page.id"))",
-                    page.arguments + joins.arguments + ["bound": counting]))
-            (rows, counted) = (read.rows, read.counted)
+            read = StatementRounds.rows(
+                "\(page.sql)\n\(CountedPage.select(count: count, page: listed, orderedBy: "page.rank, page.id"))",
+                page.arguments + joins.arguments + ["bound": counting]
+            ).map { rows in
+                let counted = try CountedPage(rows)
+                return (counted.rows, counted.counted)
+            }
         } else {
-            (rows, counted) = (try db.query("\(page.sql)\n\(listed)", page.arguments + joins.arguments), nil)
+            read = StatementRounds.rows("\(page.sql)\n\(listed)", page.arguments + joins.arguments).map { ($0, nil) }
         }
-        let items = rows.prefix(query.limit)
-        let next =
-            try rows.count > query.limit
-            ? items.last.map { row in
-                Position(rank: try row["rank"], count: 0, rowID: try row["id"])
-            } : nil
-        return (
-            Page(
-                items: try items.map(spot(from:)),
-                nextCursor: try next.map { try OpaqueCursor.encode($0, owner: sharedOwner) }),
-            counted
-        )
+        return read.map { rows, counted in
+            let items = rows.prefix(query.limit)
+            let next =
+                try rows.count > query.limit
+                ? items.last.map { row in
+                    Position(rank: try row["rank"], count: 0, rowID: try row["id"])
+                } : nil
+            return (
+                Page(
+                    items: try items.map(spot(from:)),
+                    nextCursor: try next.map { try OpaqueCursor.encode($0, owner: sharedOwner) }),
+                counted
+            )
+        }
     }
 
     /// The WITH clause of one page of a spot search, `page` (`id`, `rank`), with its arguments: the

@@ -70,13 +70,13 @@ extension WishRepository {
     }
 
     /// The wishes of `rowIDs` that `owner` has, in that order, each with its photos and price
-    /// history: the rows and the details are read together, in one round trip on PostgreSQL (a
-    /// search page knows its ids before it reads a row).
-    static func wishes(rowIDs: [Int64], owner: UserKey, _ db: any SQLConnection) throws -> [Wish] {
-        guard !rowIDs.isEmpty else { return [] }
-        let found = try db.ownedRows(
-            rowIDs, owner: owner, selecting: columns, from: "wishes", as: "w", with: detailQueries(.listed(rowIDs), db.dialect))
-        return try wishes(from: found.rows, details: found.details)
+    /// history: the rows and the details are read together, in one round (a search page knows its
+    /// ids before it reads a row).
+    static func wishes(rowIDs: [Int64], owner: UserKey, _ dialect: SQLDialect) -> StatementRounds<[Wish]> {
+        guard !rowIDs.isEmpty else { return .done([]) }
+        return dialect.ownedRows(
+            rowIDs, owner: owner, selecting: columns, from: "wishes", as: "w", with: detailQueries(.listed(rowIDs), dialect)
+        ).map { try wishes(from: $0.rows, details: $0.details) }
     }
 
     /// The queries of the photos and the price histories of the wishes `wishes`.

@@ -30,7 +30,9 @@ import WishlistCore
         /// How many of the owner's wishes the memo index finds for `query`.
         func indexed(_ query: String, owner: UserKey) throws -> Int {
             try test.store.database.read { db in
-                try IndexMatches.newest(in: .wishTexts, try #require(SearchGrams.textPattern(query: query, owner: owner)), db).counted
+                try db.perform(
+                    IndexMatches.newest(in: .wishTexts, try #require(SearchGrams.textPattern(query: query, owner: owner)), db.dialect)
+                ).counted
             }
         }
     }

@@ -20,11 +20,11 @@ import WishlistCore
                 try #require(try WishRepository.fetch(wish.id, owner: owner, db)).rowID
             }
             let page = [try rowID(hers[2], alice), try rowID(his[0], bob), try rowID(hers[1], alice), try rowID(hers[0], alice)]
-            return try WishRepository.wishes(rowIDs: page, owner: alice, db)
+            return try db.perform(WishRepository.wishes(rowIDs: page, owner: alice, db.dialect))
         }
         #expect(read.map(\.name) == ["a3", "a2", "a1"])
         #expect(read.map { $0.priceHistory.map(\.amount) } == [[], [12], []])
-        #expect(try test.store.database.read { try WishRepository.wishes(rowIDs: [], owner: alice, $0) }.isEmpty)
+        #expect(try test.store.database.read { try $0.perform(WishRepository.wishes(rowIDs: [], owner: alice, $0.dialect)) }.isEmpty)
     }
 
     @Test(arguments: TestEngine.allCases) func onlyTheOwnersEntriesComeBackInThePagesOrderWithTheirMentions(engine: TestEngine) throws {
@@ -40,7 +40,7 @@ import WishlistCore
                 try #require(try JournalRepository.fetchRecord(id, owner: owner, db)).rowID
             }
             let page = [try rowID(second.id, alice), try rowID(his.id, bob), try rowID(first.id, alice)]
-            return try JournalRepository.entries(rowIDs: page, owner: alice, db)
+            return try db.perform(JournalRepository.entries(rowIDs: page, owner: alice, db.dialect))
         }
         #expect(read.map(\.title) == ["second", "first"])
         #expect(read.map(\.wishIDs) == [[], [wish.id]])
