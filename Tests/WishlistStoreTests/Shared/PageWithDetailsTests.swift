@@ -84,4 +84,43 @@ import WishlistCore
             #expect(try pool.withConnection { $0.isInTransaction } == false)
         }
     }
+
+    /// The details find a page's ids through an array (`RecordIDs.selected`): on the generic plan,
+    /// which takes `LIMIT :limit` for a tenth of the rows, the page's photos are then looked up by
+    /// their index. Written as a plain subquery, the same plan reads every photo of the table.
+    @Test func aPagesPhotosAreLookedUpByTheirIndexOnTheGenericPlan() throws {
+        let test = try TestStore(engine: .postgres)
+        let alice = try test.addUser("alice")
+        try test.store.database.write { db in
+            try db.run(
+                """
+                INSERT INTO wishes (uuid, owner_id, name, name_key, created_at, updated_at)
+                SELECT 'w' || n, :owner, 'wish ' || n, 'wish ' || n, n, n FROM generate_series(1, 20000) n
+                """, ["owner": alice.rawValue])
+            try db.run(
+                """
+                INSERT INTO photos (uuid, owner_id, wish_id, position, sha256, format, original_width, original_height,
+                    width, height, created_at)
+                SELECT 'p' || id, owner_id, id, 0, 'x', 'jpeg', 1, 1, 1, 1, created_at FROM wishes
+                """, [:])
+            try db.run("ANALYZE wishes", [:])
+            try db.run("ANALYZE photos", [:])
+        }
+        let page = (
+            sql: "SELECT w.id FROM wishes w WHERE w.owner_id = :owner ORDER BY w.created_at DESC, w.id DESC LIMIT :limit",
+            arguments: ["owner": alice.rawValue, "limit": 20] as SQLArguments
+        )
+        /// The page's photos, and the rows of `photos` this read's scans of the whole table read.
+        func photos(_ dialect: SQLDialect) throws -> (photos: Int, scanned: Int) {
+            try test.store.database.read { db in
+                let photos = try db.queries([PhotoRepository.photosQuery(of: .wish, .selected(by: page), dialect)])[0]
+                let scanned: Int? = try db.scalar(
+                    "SELECT CAST(seq_tup_read AS BIGINT) FROM pg_stat_xact_user_tables WHERE relname = 'photos'", [:])
+                return (photos.count, scanned ?? 0)
+            }
+        }
+        #expect(try photos(.postgres) == (20, 0))
+        // SQLite's form of the subquery, which PostgreSQL also reads: every photo.
+        #expect(try photos(.sqlite) == (20, 20_000))
+    }
 }
