@@ -80,7 +80,9 @@ enum SearchGrams {
         }
         let bigrams = zip(word, word.dropFirst()).map { prefix + String($0) + String($1) }
         return FTS5Pattern(matchingPhrase: bigrams.joined(separator: " ")).map { fts5 in
-            SearchPattern.Word(fts5: fts5.description, tsquery: SearchVector.phrase(bigrams))
+            SearchPattern.Word(
+                fts5: fts5.description, tsquery: SearchVector.phrase(bigrams),
+                lexeme: bigrams.count == 1 ? SearchVector.foldingDiacritics(bigrams[0]) : nil)
         }
     }
 

@@ -117,10 +117,36 @@ enum SearchIndex: String, CaseIterable, Sendable {
                 matching.arguments + arguments
             )
         case .postgres:
+            if self == .wishNames, let lexemes = pattern.lexemes {
+                return Self.newestNames(having: lexemes, named: name, before: before, selectingRanks: selectingRanks, arguments)
+            }
             let matching = postgresMatching(
                 pattern, named: name, also: before == nil ? [] : ["s.id < :\(name)Before"], selecting: selectingRanks ? rankColumns : [])
             return ("\(matching.sql) ORDER BY s.id DESC LIMIT :\(name)Limit", matching.arguments + arguments)
         }
+    }
+
+    /// PostgreSQL's newest names having every one of `lexemes` (whole tokens), from their
+    /// postings (`Schema.addWishNamePostings`): a walk of the first token's postings backwards, in
+    /// the order of the ids, reading the index alone and stopping at the limit. From the GIN index
+    /// every match was read and sorted: for "가방", in 2,120 of the bench's 100,000 names, 1,390
+    /// pages and 2.4 ms, where the walk reads a dozen pages in 0.13 ms.
+    private static func newestNames(
+        having lexemes: [String], named name: String, before: Int64?, selectingRanks: Bool, _ arguments: SQLArguments
+    ) -> (sql: String, arguments: SQLArguments) {
+        let names = lexemes.indices.map { "\(name)Lexeme\($0)" }
+        let others = names.dropFirst().map { other in
+            "EXISTS (SELECT 1 FROM wish_name_postings o WHERE o.token = :\(other) AND o.id = p.id)"
+        }
+        let conditions = ["p.token = :\(names[0])"] + others + (before == nil ? [] : ["p.id < :\(name)Before"])
+        let columns = ["id"] + (selectingRanks ? SearchIndex.wishNames.rankColumns : [])
+        return (
+            """
+            SELECT \(columns.map { "p.\($0)" }.joined(separator: ", ")) FROM wish_name_postings p
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.id DESC LIMIT :\(name)Limit
+            """,
+            zip(names, lexemes).reduce(into: arguments) { $0 += [$1.0: $1.1] }
+        )
     }
 
     /// PostgreSQL's `matching`, with more conditions on the part `s` holding the first word, and

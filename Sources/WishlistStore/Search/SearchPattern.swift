@@ -4,14 +4,20 @@
 /// - `fts5`: the MATCH expression of the whole query (words joined by AND), as SQLite binds it.
 /// - `tsqueries`: PostgreSQL's `tsquery` literal of each word, asked separately because a long
 ///   text is stored in parts (`SearchVector.parts`) and each word may be in a different part.
+/// - `lexemes`: when every word is one whole token (a word of two characters in a bigram index,
+///   such as "가방"), those tokens as stored: PostgreSQL then finds a name's matches in
+///   `wish_name_postings`, newest first, without its `tsvector`s.
 struct SearchPattern: Sendable, Equatable {
     let fts5: String
     let tsqueries: [String]
+    let lexemes: [String]?
 
     /// What finds one query word, in each engine's language.
     struct Word: Sendable, Equatable {
         let fts5: String
         let tsquery: String
+        /// The stored token, when the word is one whole token.
+        var lexeme: String? = nil
     }
 
     /// The pattern requiring every one of `words`; nil when there is none.
@@ -19,5 +25,7 @@ struct SearchPattern: Sendable, Equatable {
         guard !words.isEmpty else { return nil }
         fts5 = words.map(\.fts5).joined(separator: " AND ")
         tsqueries = words.map(\.tsquery)
+        let lexemes = words.compactMap(\.lexeme)
+        self.lexemes = lexemes.count == words.count ? lexemes : nil
     }
 }

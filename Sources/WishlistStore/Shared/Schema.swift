@@ -31,6 +31,7 @@ enum Schema {
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
+        migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         return migrator
     }
 
@@ -54,6 +55,7 @@ enum Schema {
         migrator.register("2026-12-11-wish-search-ranks", addWishSearchRanks)
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
+        migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         return migrator
     }
 

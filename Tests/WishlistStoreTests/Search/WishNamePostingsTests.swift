@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WishlistCore
+
+@testable import WishlistStore
+
+/// PostgreSQL's postings of the names' tokens (`wish_name_postings`), which a search of whole
+/// tokens walks newest first: they hold each token of each name's search entries, as the names are
+/// added, renamed and deleted, and for each account only its own.
+@Suite struct WishNamePostingsTests {
+    @Test func thePostingsAreTheTokensOfTheNamesThroughRenamesAndDeletions() throws {
+        let test = try TestStore(engine: .postgres)
+        let alice = try test.addUser("alice")
+        let bob = try test.addUser("bob")
+        let hers = try test.add(["가방", "새 가방", "빨간가방 끈", "Café bag"], owner: alice)
+        _ = try test.add(["가방 하나"], owner: bob)
+        _ = try test.library.update(\.wishes, hers[1].id, owner: alice, with: WishPatch(name: "신발"), now: Date())
+        try test.library.delete(\.wishes, hers[2].id, owner: alice)
+
+        // Both ways round, row for row: the tokens of the entries and the postings.
+        let differing: Int? = try test.store.database.read { db in
+            try db.scalar(
+                """
+                WITH entries AS (
+                    SELECT DISTINCT t.token, s.id, s.created_at, s.name_key
+                    FROM wish_search s, unnest(tsvector_to_array(s.tokens)) AS t(token)),
+                postings AS (SELECT token, id, created_at, name_key FROM wish_name_postings)
+                SELECT count(*) FROM ((TABLE entries EXCEPT TABLE postings) UNION ALL (TABLE postings EXCEPT TABLE entries)) AS d
+                """, [:])
+        }
+        #expect(differing == 0)
+        let postings: Int? = try test.store.database.read { try $0.scalar("SELECT count(*) FROM wish_name_postings", [:]) }
+        #expect(postings ?? 0 > 0)
+
+        // A search of one whole token finds her names from them, newest first within a rank.
+        let found = try test.wishes.searchPage(.byName, SearchQuery(text: "가방", group: .byName), owner: alice)
+        #expect(found.items.map(\.name) == ["가방"])
+        #expect(found.total == 1)
+        let accented = try test.wishes.searchPage(.byName, SearchQuery(text: "fe", group: .byName), owner: alice)
+        #expect(accented.items.map(\.name) == ["Café bag"])
+    }
+}
