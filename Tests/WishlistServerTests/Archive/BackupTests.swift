@@ -223,6 +223,10 @@ import WishlistCore
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .iso8601
         #expect(try encoder.encode(try await Self.allWishes(reader)) == encoder.encode(try await Self.allWishes(admin)))
+        // The search indexes came back too.
+        let found = try await reader.search("is", groups: [.byName]).byName.map(\.name)
+        #expect(found.count == 5)
+        #expect(found == (try await admin.search("is", groups: [.byName]).byName.map(\.name)))
         for size in [Photo.Size.original, .thumb, .medium, .large] {
             let before = try await admin.photoFile(photo.id, size: size)
             let after = try await reader.photoFile(photo.id, size: size)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WishlistCore
 
@@ -38,5 +39,30 @@ import WishlistCore
         #expect(found.total == 1)
         let accented = try test.wishes.searchPage(.byName, SearchQuery(text: "fe", group: .byName), owner: alice)
         #expect(accented.items.map(\.name) == ["Café bag"])
+    }
+
+    /// A backup's dump brings the postings back with the names (its triggers come after its rows),
+    /// and the restored database searches as the first did.
+    @Test func aRestoredDatabaseFindsTheSameNames() throws {
+        let test = try TestStore(engine: .postgres)
+        let alice = try test.addUser("alice")
+        _ = try test.add(["가방", "새 가방", "신발"], owner: alice)
+        let folder = test.directory.appending(path: "snapshot").path
+        let media = test.directory.appending(path: "media").path
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        _ = try DataSnapshot.take(postgresURL: try #require(test.url), media: .folder(media), into: folder)
+        let target = try TestDatabase.make()
+        defer { try? TestDatabase.drop(target) }
+        try DataSnapshot.restore(dump: folder + "/" + DataSnapshot.dumpName, into: target)
+        let restored = try Store(url: target, sqlitePath: "")
+        defer { try? restored.close() }
+        let query = try SearchQuery(text: "가방", group: .byName)
+        #expect(
+            try restored.wishes.searchPage(.byName, query, owner: alice).items.map(\.name)
+                == test.wishes.searchPage(.byName, query, owner: alice).items.map(\.name))
+        #expect(try restored.wishes.searchPage(.byName, query, owner: alice).items.map(\.name) == ["가방", "새 가방"])
+        // New names after the restore get their postings from the restored triggers.
+        _ = try restored.wishes.create(WishDraft(name: "가방 끈"), owner: alice, now: Date(millisecondsSince1970: 9_000))
+        #expect(try restored.wishes.searchPage(.byName, query, owner: alice).total == 3)
     }
 }
