@@ -55,7 +55,7 @@ public struct Search: Sendable {
 
     /// The all-groups answer: only the groups asked for are read, side by side (each round trip
     /// carries the next statements of every group: 3 for "가방" in the benchmark's account on
-    /// PostgreSQL, where one group after another took 9).
+    /// PostgreSQL, where one group after another took 8).
     private func all(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> WishSearchResult {
         var read = afterReading(try WishRepository.search(query, owner: owner, db.dialect))
         if query.groups.contains(.journal) {
