@@ -243,9 +243,9 @@ public final class PostgresConnection {
 
     /// Statements of which some are planned for their values and some not, in a transaction: each
     /// planned its own way, the session's setting changed between them by a `set_config` (the
-    /// `SET LOCAL` of a prepared statement) in the same round trip. Planning them all for their
-    /// values made a page's photos and prices, sent with a search's next statements, cost more
-    /// than the round trip saved.
+    /// `SET LOCAL` of a prepared statement, 3–4 µs) in the same round trip. Planning them all for
+    /// their values would plan a page's photos and prices, sent with a search's next statements,
+    /// afresh at every run, where a search's own plans for its values took 87–169 µs each.
     private func plannedEach(
         _ statements: [(sql: String, values: [PostgresParameter])], forValues: [Bool], thenCommit: Bool
     ) throws -> [PostgresResult] {

@@ -46,6 +46,15 @@ enum StatementRounds<Value> {
         }
     }
 
+    /// This read and `other` side by side, `other`'s value put into this one's by `put`.
+    func and<Other>(_ other: StatementRounds<Other>, into put: @escaping (inout Value, Other) -> Void) -> StatementRounds<Value> {
+        and(other).map { mine, theirs in
+            var value = mine
+            put(&value, theirs)
+            return value
+        }
+    }
+
     /// This read with its leading rounds of no statements run: done, or a round that has statements.
     func settled() throws -> StatementRounds<Value> {
         var read = self

@@ -10,9 +10,9 @@ extension Schema {
     /// search ranks by, keyed by the token and then the wish (`wish_name_postings`): a search of a
     /// whole token ("가방") walks its newest matches from this key alone and stops at the thousand
     /// it ranks (`SearchIndex.newest`). From the GIN index PostgreSQL read every match's entry
-    /// and sorted them: 2.4 ms of the 6 ms that PostgreSQL spent on an all-groups search of "가방"
-    /// in 100,000 wishes, against 0.13 ms. It costs a name's 8 or so tokens a row each (806,792 rows
-    /// and 48 MB of key for 100,000 names).
+    /// and sorted them: 2.2–2.4 ms of the 6–7 ms that PostgreSQL spent on an all-groups search of
+    /// "가방" in 100,000 wishes, against 0.12–0.17 ms. It costs a name's 8 or so tokens a row each
+    /// (806,792 rows for 100,000 names: 62 MB of rows and 58 MB of key).
     ///
     /// Triggers keep the postings with the entries, so the writes stay the same on both engines: a
     /// name's entries are added and removed whole (`SearchIndex`), also when the wish is deleted

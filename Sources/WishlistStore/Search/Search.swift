@@ -59,17 +59,13 @@ public struct Search: Sendable {
     private func all(_ query: SearchQuery, owner: UserKey, _ db: any SQLConnection) throws -> WishSearchResult {
         var read = afterReading(try WishRepository.search(query, owner: owner, db.dialect))
         if query.groups.contains(.journal) {
-            read = read.and(afterReading(try JournalRepository.search(query, owner: owner, db.dialect))).map { result, page in
-                var result = result
+            read = read.and(afterReading(try JournalRepository.search(query, owner: owner, db.dialect))) { result, page in
                 (result.journal, result.paging.journal) = (page.items, page.summary)
-                return result
             }
         }
         if query.groups.contains(.spots) {
-            read = read.and(afterReading(try SpotRepository.search(query, owner: owner, db.dialect))).map { result, page in
-                var result = result
+            read = read.and(afterReading(try SpotRepository.search(query, owner: owner, db.dialect))) { result, page in
                 (result.spots, result.paging.spots) = (page.items, page.summary)
-                return result
             }
         }
         var result = try db.perform(read)

@@ -32,14 +32,12 @@ extension WishRepository {
         var read = StatementRounds.done(WishSearchResult(query: query.text))
         for group in searchGroups where query.groups.contains(group) {
             let page = try searchPage(group, query.text, after: nil, limit: query.limit, owner: owner, dialect)
-            read = read.and(page).map { result, page in
-                var result = result
+            read = read.and(page) { result, page in
                 switch group {
                 case .byName: (result.byName, result.paging.byName) = (page.items, page.summary)
                 case .byTag: (result.byTag, result.paging.byTag) = (page.items, page.summary)
                 default: (result.byText, result.paging.byText) = (page.items, page.summary)
                 }
-                return result
             }
         }
         return read
