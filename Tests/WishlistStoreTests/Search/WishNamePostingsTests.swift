@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import TestSupport
 import Testing
 import WishlistCore
@@ -18,20 +19,8 @@ import WishlistCore
         _ = try test.library.update(\.wishes, hers[1].id, owner: alice, with: WishPatch(name: "신발"), now: Date())
         try test.library.delete(\.wishes, hers[2].id, owner: alice)
 
-        // Both ways round, row for row: the tokens of the entries and the postings.
-        let differing: Int? = try test.store.database.read { db in
-            try db.scalar(
-                """
-                WITH entries AS (
-                    SELECT DISTINCT t.token, s.id, s.created_at, s.name_key
-                    FROM wish_search s, unnest(tsvector_to_array(s.tokens)) AS t(token)),
-                postings AS (SELECT token, id, created_at, name_key FROM wish_name_postings)
-                SELECT count(*) FROM ((TABLE entries EXCEPT TABLE postings) UNION ALL (TABLE postings EXCEPT TABLE entries)) AS d
-                """, [:])
-        }
-        #expect(differing == 0)
-        let postings: Int? = try test.store.database.read { try $0.scalar("SELECT count(*) FROM wish_name_postings", [:]) }
-        #expect(postings ?? 0 > 0)
+        #expect(try Self.postingsDifferingFromTheEntries(test) == 0)
+        #expect(try Self.postingCount(test) > 0)
 
         // A search of one whole token finds her names from them, newest first within a rank.
         let found = try test.wishes.searchPage(.byName, SearchQuery(text: "가방", group: .byName), owner: alice)
@@ -39,6 +28,57 @@ import WishlistCore
         #expect(found.total == 1)
         let accented = try test.wishes.searchPage(.byName, SearchQuery(text: "fe", group: .byName), owner: alice)
         #expect(accented.items.map(\.name) == ["Café bag"])
+    }
+
+    /// How many rows the postings and the tokens of the names' entries do not share, both ways round.
+    private static func postingsDifferingFromTheEntries(_ test: TestStore) throws -> Int {
+        try test.store.database.read { db in
+            try db.scalar(
+                """
+                WITH entries AS (
+                    SELECT DISTINCT t.token, s.id, s.created_at, s.name_key
+                    FROM wish_search s, unnest(tsvector_to_array(s.tokens)) AS t(token)),
+                postings AS (SELECT token, id, created_at, name_key FROM wish_name_postings)
+                SELECT count(*) FROM ((TABLE entries EXCEPT TABLE postings) UNION ALL (TABLE postings EXCEPT TABLE entries)) AS d
+                """, [:]) ?? -1
+        }
+    }
+
+    private static func postingCount(_ test: TestStore) throws -> Int {
+        try test.store.database.read { try $0.scalar("SELECT count(*) FROM wish_name_postings", [:]) ?? 0 }
+    }
+
+    /// A database that had names before the migration gets their postings from it.
+    @Test func theMigrationMakesThePostingsOfTheNamesAlreadyThere() throws {
+        let test = try TestStore(engine: .postgres)
+        let alice = try test.addUser("alice")
+        _ = try test.add(["가방", "새 가방", "빨간 신발"], owner: alice)
+        let connection = try PostgresConnection(url: try #require(test.url))
+        defer { connection.close() }
+        try connection.execute(
+            """
+            DROP TABLE wish_name_postings;
+            DROP TRIGGER wish_search_postings_added ON wish_search; DROP FUNCTION add_wish_name_postings();
+            DROP TRIGGER wish_search_postings_removed ON wish_search; DROP FUNCTION remove_wish_name_postings();
+            """)
+        try Schema.addWishNamePostings(connection)
+        #expect(try Self.postingsDifferingFromTheEntries(test) == 0)
+        #expect(try Self.postingCount(test) > 0)
+        let found = try test.wishes.searchPage(.byName, SearchQuery(text: "가방", group: .byName), owner: alice)
+        #expect(found.items.map(\.name) == ["가방", "새 가방"])
+    }
+
+    /// A query of several whole tokens: the first token's postings, the others looked up beside
+    /// them; the same answer as SQLite's, where every word may be anywhere in the name.
+    @Test(arguments: TestEngine.allCases) func everyWholeTokenOfTheQueryIsInTheNamesFound(engine: TestEngine) throws {
+        let test = try TestStore(engine: engine)
+        let alice = try test.addUser("alice")
+        _ = try test.add(["빨간 가방", "빨간 신발", "파란 가방", "가방 빨간색", "빨간가방"], owner: alice)
+        let pattern = try #require(SearchGrams.pattern(query: "빨간 가방", owner: alice))
+        #expect(pattern.lexemes?.count == 2)
+        let found = try test.wishes.searchPage(.byName, SearchQuery(text: "빨간 가방", group: .byName), owner: alice)
+        #expect(Set(found.items.map(\.name)) == ["빨간 가방", "가방 빨간색", "빨간가방"])
+        #expect(found.total == 3)
     }
 
     /// A backup's dump brings the postings back with the names (its triggers come after its rows),
