@@ -117,8 +117,9 @@ enum SearchIndex: String, CaseIterable, Sendable {
                 matching.arguments + arguments
             )
         case .postgres:
-            if self == .wishNames, let lexemes = pattern.lexemes {
-                return Self.newestNames(having: lexemes, named: name, before: before, selectingRanks: selectingRanks, arguments)
+            // Names are never read below an id (only the memo pages are).
+            if self == .wishNames, before == nil, let lexemes = pattern.lexemes {
+                return Self.newestNames(having: lexemes, named: name, selectingRanks: selectingRanks, arguments)
             }
             let matching = postgresMatching(
                 pattern, named: name, also: before == nil ? [] : ["s.id < :\(name)Before"], selecting: selectingRanks ? rankColumns : [])
@@ -132,13 +133,13 @@ enum SearchIndex: String, CaseIterable, Sendable {
     /// every match was read and sorted: for "가방", in 2,120 of the bench's 100,000 names, 1,390
     /// pages and 2.4 ms, where the walk reads 13 pages in 0.12–0.17 ms.
     private static func newestNames(
-        having lexemes: [String], named name: String, before: Int64?, selectingRanks: Bool, _ arguments: SQLArguments
+        having lexemes: [String], named name: String, selectingRanks: Bool, _ arguments: SQLArguments
     ) -> (sql: String, arguments: SQLArguments) {
         let names = lexemes.indices.map { "\(name)Lexeme\($0)" }
         let others = names.dropFirst().map { other in
             "EXISTS (SELECT 1 FROM wish_name_postings o WHERE o.token = :\(other) AND o.id = p.id)"
         }
-        let conditions = ["p.token = :\(names[0])"] + others + (before == nil ? [] : ["p.id < :\(name)Before"])
+        let conditions = ["p.token = :\(names[0])"] + others
         let columns = ["id"] + (selectingRanks ? SearchIndex.wishNames.rankColumns : [])
         return (
             """
