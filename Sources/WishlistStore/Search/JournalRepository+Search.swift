@@ -64,8 +64,7 @@ extension JournalRepository {
                     group: .journal, rank: Self.searchRank(day: try row["day"]), createdAt: try row["created_at"],
                     rowID: try row["id"])
             }
-            let page = positions.prefix(query.limit)
-            let next = positions.count > query.limit ? page.last : nil
+            let (page, next) = SearchPosition.page(ofOrdered: positions, limit: query.limit)
             return Self.entries(rowIDs: page.map(\.rowID), owner: owner, dialect).map { entries in
                 SearchPage(items: entries, nextCursor: try next?.cursor(owner: owner), counted: ranked.counted)
             }

@@ -53,7 +53,13 @@ struct SearchPosition: Codable, Hashable, Sendable, JSONWritable {
         page: ArraySlice<SearchPosition>, next: SearchPosition?
     ) {
         let following = candidates.filter { candidate in after.map { precedes($0, candidate) } ?? true }.sorted(by: precedes)
-        let page = following.prefix(limit)
-        return (page, following.count > limit ? page.last : nil)
+        return page(ofOrdered: following, limit: limit)
+    }
+
+    /// The first `limit` of `positions`, already in the group's order, and the position to
+    /// continue from when more follow (a query reads one more than the page to tell).
+    static func page(ofOrdered positions: [SearchPosition], limit: Int) -> (page: ArraySlice<SearchPosition>, next: SearchPosition?) {
+        let page = positions.prefix(limit)
+        return (page, positions.count > limit ? page.last : nil)
     }
 }

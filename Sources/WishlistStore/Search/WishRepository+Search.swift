@@ -280,12 +280,12 @@ extension WishRepository {
         }
     }
 
-    /// The first `limit` of `positions` as a page, in their order, with a cursor when more follow.
+    /// The first `limit` of `positions`, in their order, as a page of wishes with its cursor and count.
     private static func pageOfWishes(
         _ positions: [SearchPosition], limit: Int, counted: StatementRounds<Int>, owner: UserKey, _ dialect: SQLDialect
     ) -> StatementRounds<SearchPage<Wish>> {
-        let page = positions.prefix(limit)
-        return pageOfWishes(page, next: positions.count > limit ? page.last : nil, counted: counted, owner: owner, dialect)
+        let (page, next) = SearchPosition.page(ofOrdered: positions, limit: limit)
+        return pageOfWishes(page, next: next, counted: counted, owner: owner, dialect)
     }
 
     /// The page's wishes, in its order, with its cursor and count (read in the same round).
