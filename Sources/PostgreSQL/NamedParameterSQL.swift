@@ -12,6 +12,8 @@ struct NamedParameterSQL {
     let positionalSQL: String
     /// The parameters' names, the first for `$1`.
     let names: [String]
+    /// Each name's number: `$1` is 1.
+    let numbers: [String: Int]
 
     init(_ sql: String) throws {
         let bytes = Array(sql.utf8)
@@ -123,6 +125,7 @@ struct NamedParameterSQL {
         }
         positionalSQL = String(decoding: output, as: UTF8.self)
         self.names = names
+        self.numbers = numbers
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -14,6 +14,7 @@ public final class PostgresConnection {
     /// Nil once closed; every operation then throws `.connectionDoesNotExist`.
     private var handle: OpaquePointer?
     private var statements = PostgresStatementCache(capacity: 128)
+    private var namedStatements = NamedParameterSQLCache(capacity: 256)
     /// How deep `transaction` calls are nested, which names their savepoints.
     var transactionDepth = 0
     /// How many statements this connection has prepared on the server since it opened.
@@ -231,7 +232,7 @@ public final class PostgresConnection {
         -> [[PostgresRow]]
     {
         guard !statements.isEmpty else { return [] }
-        let bound = try statements.map { try $0.arguments.bind(to: $0.sql) }.map { (sql: $0.sql, values: $0.parameters) }
+        let bound = try statements.map { try bind($0.arguments, to: $0.sql) }
         let forValues = statements.map(\.arguments.valuesDecideThePlan)
         guard transactionStatus == CPOSTGRES_TRANSACTION_IN_TRANSACTION, Set(forValues).count > 1 else {
             return try planned(forValues: forValues.contains(true)) {
@@ -308,11 +309,16 @@ public final class PostgresConnection {
         try planned(forValues: false) { try perform(sql, arguments.map(\.postgresParameter)) }
     }
 
-    /// Named parameters are turned into `$n` at every call (a scan of the SQL text); the statement
-    /// cache's key is the result, the same at every call, so it is still prepared once.
     private func perform(_ sql: String, named arguments: PostgresNamedArguments) throws -> PostgresResult {
-        let (positionalSQL, parameters) = try arguments.bind(to: sql)
-        return try planned(forValues: arguments.valuesDecideThePlan) { try perform(positionalSQL, parameters) }
+        let bound = try bind(arguments, to: sql)
+        return try planned(forValues: arguments.valuesDecideThePlan) { try perform(bound.sql, bound.values) }
+    }
+
+    /// `sql` with `$n` in place of each `:name` (`namedStatements`), and the values in `$n` order.
+    /// The statement cache's key is that text, so a statement is prepared once.
+    private func bind(_ arguments: PostgresNamedArguments, to sql: String) throws -> (sql: String, values: [PostgresParameter]) {
+        let statement = try namedStatements.statement(sql)
+        return (statement.positionalSQL, try arguments.bind(to: statement, of: sql))
     }
 
     /// Runs `body` with its statement planned for its run's values, or with the generic plan.

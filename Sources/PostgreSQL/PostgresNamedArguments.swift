@@ -32,28 +32,27 @@ public struct PostgresNamedArguments: ExpressibleByDictionaryLiteral {
         lhs.valuesDecideThePlan = lhs.valuesDecideThePlan || rhs.valuesDecideThePlan
     }
 
-    /// The statement with `$n` in place of each `:name`, and the values in `$n` order.
-    func bind(to sql: String) throws -> (sql: String, parameters: [PostgresParameter]) {
-        let statement = try NamedParameterSQL(sql)
-        let names = Set(statement.names)
-        var values: [String: PostgresParameter] = [:]
+    /// The values in `$n` order of `statement`, the statement `sql` read with its `:name`
+    /// parameters numbered.
+    func bind(to statement: NamedParameterSQL, of sql: String) throws -> [PostgresParameter] {
+        var parameters = [PostgresParameter?](repeating: nil, count: statement.names.count)
         for (name, value) in arguments {
-            guard names.contains(name) else {
+            guard let number = statement.numbers[name] else {
                 throw PostgresError(
                     code: .undefinedParameter,
                     message: "the statement has no parameter :\(name); it has \(statement.names.map { ":" + $0 })",
                     sql: sql)
             }
-            guard values.updateValue(value.postgresParameter, forKey: name) == nil else {
+            guard parameters[number - 1] == nil else {
                 throw PostgresError(code: .invalidParameterValue, message: "parameter :\(name) is given twice", sql: sql)
             }
+            parameters[number - 1] = value.postgresParameter
         }
-        let parameters = try statement.names.map { name in
-            guard let value = values[name] else {
+        return try zip(statement.names, parameters).map { name, value in
+            guard let value else {
                 throw PostgresError(code: .undefinedParameter, message: "no value for parameter :\(name)", sql: sql)
             }
             return value
         }
-        return (statement.positionalSQL, parameters)
     }
 }

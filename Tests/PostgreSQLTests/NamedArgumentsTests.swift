@@ -58,4 +58,21 @@ import Testing
         #expect(mixed?.code == .syntaxError)
         #expect(connection.preparedStatementCount == 0)
     }
+
+    /// A statement's text is read once per connection (`NamedParameterSQLCache`); its arguments are
+    /// still checked at every run.
+    @Test func aStatementReadBeforeStillChecksEachRunsArguments() throws {
+        let connection = try TestDatabase.connection()
+        let sql = "SELECT :a::int8 + :b::int8"
+        #expect(try connection.scalar(sql, ["a": 1, "b": 2]) as Int? == 3)
+        let missing = #expect(throws: PostgresError.self) { _ = try connection.query(sql, ["a": 1]) }
+        #expect(missing?.code == .undefinedParameter)
+        #expect(missing?.message.contains(":b") == true)
+        let unknown = #expect(throws: PostgresError.self) { _ = try connection.query(sql, ["a": 1, "b": 2, "c": 3]) }
+        #expect(unknown?.code == .undefinedParameter)
+        let twice = #expect(throws: PostgresError.self) { _ = try connection.query(sql, ["a": 1, "b": 2, "b": 3]) }
+        #expect(twice?.code == .invalidParameterValue)
+        #expect(try connection.scalar(sql, ["b": 40, "a": 2]) as Int? == 42)
+        #expect(connection.preparedStatementCount == 1)
+    }
 }
