@@ -31,10 +31,10 @@ public struct PostgreSQLMove {
     /// in their last bits.
     static let derivedTables = ["place_cells", "journal_place_cells"]
     /// The search entries, made anew from the copied rows (`SearchRebuild`): SQLite's FTS5 tables
-    /// are contentless and keep no text to copy or compare. The names' postings come from their
-    /// entries, by triggers.
+    /// are contentless and keep no text to copy or compare. The postings of names and journal
+    /// entries come from those entries, by triggers.
     static let rebuiltTables = [
-        "wish_search", "wish_text_search", "journal_search", "spot_search", "spot_title_search", "wish_name_postings"
+        "wish_search", "wish_text_search", "journal_search", "spot_search", "spot_title_search", "wish_name_postings", "journal_postings"
     ]
     /// PostgreSQL's own: the migrations' record, the grid's levels its baseline lists, and the accounts'
     /// generations, which its triggers count as the rows arrive.

@@ -39,6 +39,17 @@ enum SearchIndex: String, CaseIterable, Sendable {
         }
     }
 
+    /// PostgreSQL's table of each token of each entry, beside the record's id and `rankColumns`,
+    /// keyed by the token and then the id (`Schema.addingPostings`), for the indexes whose searches
+    /// rank the newest thousand matches.
+    var postings: String? {
+        switch self {
+        case .wishNames: "wish_name_postings"
+        case .journal: "journal_postings"
+        default: nil
+        }
+    }
+
     /// Adds the record's entry.
     func add(_ rowID: Int64, _ document: SearchDocument, _ db: any SQLConnection) throws {
         try add([(rowID, document)], db)
@@ -117,9 +128,9 @@ enum SearchIndex: String, CaseIterable, Sendable {
                 matching.arguments + arguments
             )
         case .postgres:
-            // Names are never read below an id (only the memo pages are).
-            if self == .wishNames, before == nil, let lexemes = pattern.lexemes {
-                return Self.newestNames(having: lexemes, named: name, selectingRanks: selectingRanks, arguments)
+            // Names and entries are never read below an id (only the memo pages are).
+            if let postings, before == nil, let lexemes = pattern.lexemes {
+                return newest(in: postings, having: lexemes, named: name, selectingRanks: selectingRanks, arguments)
             }
             let matching = postgresMatching(
                 pattern, named: name, also: before == nil ? [] : ["s.id < :\(name)Before"], selecting: selectingRanks ? rankColumns : [])
@@ -127,23 +138,23 @@ enum SearchIndex: String, CaseIterable, Sendable {
         }
     }
 
-    /// PostgreSQL's newest names having every one of `lexemes` (whole tokens), from their
-    /// postings (`Schema.addWishNamePostings`): a walk of the first token's postings backwards, in
-    /// the order of the ids, reading the index alone and stopping at the limit. From the GIN index
-    /// every match was read and sorted: for "가방", in 2,120 of the bench's 100,000 names, 1,390
-    /// pages and 2.4 ms, where the walk reads 13 pages in 0.12–0.17 ms.
-    private static func newestNames(
-        having lexemes: [String], named name: String, selectingRanks: Bool, _ arguments: SQLArguments
+    /// PostgreSQL's newest records having every one of `lexemes` (whole tokens), from the index's
+    /// `postings`: a walk of the first token's postings backwards, in the order of the ids, reading
+    /// the postings' key alone and stopping at the limit. From the GIN index every match was read
+    /// and sorted: for "가방", in 2,120 of the bench's 100,000 names, 1,390 pages and 2.4 ms, where
+    /// the walk reads 13 pages in 0.12–0.17 ms.
+    private func newest(
+        in postings: String, having lexemes: [String], named name: String, selectingRanks: Bool, _ arguments: SQLArguments
     ) -> (sql: String, arguments: SQLArguments) {
         let names = lexemes.indices.map { "\(name)Lexeme\($0)" }
         let others = names.dropFirst().map { other in
-            "EXISTS (SELECT 1 FROM wish_name_postings o WHERE o.token = :\(other) AND o.id = p.id)"
+            "EXISTS (SELECT 1 FROM \(postings) o WHERE o.token = :\(other) AND o.id = p.id)"
         }
         let conditions = ["p.token = :\(names[0])"] + others
-        let columns = ["id"] + (selectingRanks ? SearchIndex.wishNames.rankColumns : [])
+        let columns = ["id"] + (selectingRanks ? rankColumns : [])
         return (
             """
-            SELECT \(columns.map { "p.\($0)" }.joined(separator: ", ")) FROM wish_name_postings p
+            SELECT \(columns.map { "p.\($0)" }.joined(separator: ", ")) FROM \(postings) p
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.id DESC LIMIT :\(name)Limit
             """,
             zip(names, lexemes).reduce(into: arguments) { $0 += [$1.0: $1.1] }

@@ -5,8 +5,8 @@
 /// - `tsqueries`: PostgreSQL's `tsquery` literal of each word, asked separately because a long
 ///   text is stored in parts (`SearchVector.parts`) and each word may be in a different part.
 /// - `lexemes`: when every word is one whole token (a word of two characters in a bigram index,
-///   such as "가방"), those tokens as stored: PostgreSQL then finds a name's matches in
-///   `wish_name_postings`, newest first, without its `tsvector`s.
+///   such as "가방"), those tokens as stored: PostgreSQL then finds the matching names and journal
+///   entries in their postings (`SearchIndex.postings`), newest first, without their `tsvector`s.
 struct SearchPattern: Sendable, Equatable {
     let fts5: String
     let tsqueries: [String]

@@ -20,7 +20,8 @@ extension Schema {
     static let tablesWithoutGenerations = [
         "recent_searches", "shares", "reservations", "idempotency_keys", "rate_windows", "pending_shares", "schema_migrations", "sessions",
         "api_tokens", "users", "account_generations", "wish_search", "wish_text_search", "journal_search", "spot_search",
-        "spot_title_search", "wish_name_postings", "place_cells", "journal_place_cells", "spot_cells", "place_cell_levels"
+        "spot_title_search", "wish_name_postings", "journal_postings", "place_cells", "journal_place_cells", "spot_cells",
+        "place_cell_levels"
     ]
 
     /// SQLite has nothing to add: one server on its file sees every write itself (its pool's

@@ -32,6 +32,7 @@ enum Schema {
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
+        migrator.register("2026-12-14-journal-postings", addJournalPostings)
         return migrator
     }
 
@@ -56,6 +57,7 @@ enum Schema {
         migrator.register("2026-12-11-journal-search-ranks", addJournalSearchRanks)
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
+        migrator.register("2026-12-14-journal-postings", addJournalPostings)
         return migrator
     }
 

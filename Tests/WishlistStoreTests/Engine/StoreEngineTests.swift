@@ -72,7 +72,7 @@ import WishlistCore
         }
         // The accounts' generations are PostgreSQL's alone: SQLite's one server counts its own writes.
         // So are the names' postings: FTS5 walks a token's matches newest first itself.
-        let postgresOnly = ["account_generations", "wish_name_postings"]
+        let postgresOnly = ["account_generations", "wish_name_postings", "journal_postings"]
         #expect(postgresColumns.filter { SearchIndex(rawValue: $0.key) == nil && !postgresOnly.contains($0.key) } == sqliteColumns)
         #expect(SearchIndex.allCases.allSatisfy { postgresColumns[$0.rawValue] == Set(["id", "part", "tokens"] + $0.rankColumns) })
         // Ids and sort keys compare as bytes, as on SQLite, whatever the database's collation
