@@ -102,12 +102,15 @@ import WishlistCore
         #expect(found.total == 3)
     }
 
-    /// A backup's dump brings the postings back with the names (its triggers come after its rows),
-    /// and the restored database searches as the first did.
-    @Test func aRestoredDatabaseFindsTheSameNames() throws {
+    /// A backup's dump brings the postings back with the names and journal entries (its triggers
+    /// come after its rows), and the restored database searches as the first did.
+    @Test func aRestoredDatabaseFindsTheSameNamesAndEntries() throws {
         let test = try TestStore(engine: .postgres)
         let alice = try test.addUser("alice")
         _ = try test.add(["가방", "새 가방", "신발"], owner: alice)
+        for (title, date) in [("가방 샀다", "2026-01-01"), ("신발", "2026-01-02")] {
+            _ = try test.store.journal.create(JournalDraft(title: title, date: date), owner: alice)
+        }
         let folder = test.directory.appending(path: "snapshot").path
         let media = test.directory.appending(path: "media").path
         try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
@@ -122,9 +125,13 @@ import WishlistCore
             try restored.wishes.searchPage(.byName, query, owner: alice).items.map(\.name)
                 == test.wishes.searchPage(.byName, query, owner: alice).items.map(\.name))
         #expect(try restored.wishes.searchPage(.byName, query, owner: alice).items.map(\.name) == ["가방", "새 가방"])
-        // New names after the restore get their postings from the restored triggers.
+        let entries = try SearchQuery(text: "가방", group: .journal)
+        #expect(try restored.journal.search(entries, owner: alice).items.map(\.title) == ["가방 샀다"])
+        // New records after the restore get their postings from the restored triggers.
         _ = try restored.wishes.create(WishDraft(name: "가방 끈"), owner: alice, now: Date(millisecondsSince1970: 9_000))
         #expect(try restored.wishes.searchPage(.byName, query, owner: alice).total == 3)
+        _ = try restored.journal.create(JournalDraft(title: "새 가방", date: "2026-01-03"), owner: alice)
+        #expect(try restored.journal.search(entries, owner: alice).items.map(\.title) == ["새 가방", "가방 샀다"])
     }
 
     /// A journal entry's postings follow its text, its day and its deletion, also for an entry
