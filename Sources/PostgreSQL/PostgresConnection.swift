@@ -73,7 +73,10 @@ public final class PostgresConnection {
         // JIT compiling is off. It pays only for long analytic queries, and it compiles at every
         // run: a generic plan costs `LIMIT $n` as a tenth of the rows, so a page's statement can be
         // costed past `jit_above_cost`, and one that was took 15 ms to compile for 1 ms of work.
-        try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false)); SET jit = off")
+        // Memoize is off. A generic plan cannot tell that a page's join looks each key up once, so it
+        // put a cache in front of the lookups that every key missed: the tag filter's page took
+        // 67–69 µs with it and 47–50 µs without (`pg_stat_statements`); no other read measured changed.
+        try execute("SET plan_cache_mode = \(Self.planCacheMode(forValues: false)); SET jit = off; SET enable_memoize = off")
     }
 
     private static func planCacheMode(forValues: Bool) -> String {

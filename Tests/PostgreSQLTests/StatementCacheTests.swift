@@ -56,6 +56,33 @@ private struct Abandon: Error {}
         #expect(!lines.contains { $0.hasPrefix("JIT") })
     }
 
+    /// A page that joins each of its rows to one record by key: the generic plan cannot see that
+    /// the keys never repeat, and with Memoize on it caches each lookup for nothing.
+    @Test func aJoinOfAPageLooksItsRecordsUpWithoutACache() throws {
+        let connection = try TestDatabase.connection(
+            schema: """
+                CREATE TABLE records (id int8 PRIMARY KEY, name text);
+                CREATE TABLE labels (label text, created int8, record_id int8, PRIMARY KEY (label, created, record_id));
+                """)
+        try connection.execute(
+            """
+            INSERT INTO records SELECT n, 'record ' || n FROM generate_series(1, 20000) n;
+            INSERT INTO labels SELECT 'label ' || (n % 4), n, n FROM generate_series(1, 20000) n;
+            INSERT INTO labels SELECT 'label ' || (n % 5), n, n FROM generate_series(1, 20000) n ON CONFLICT DO NOTHING;
+            ANALYZE records; ANALYZE labels
+            """)
+        let page = """
+            EXPLAIN SELECT r.id, r.name FROM labels l JOIN records r ON r.id = l.record_id
+            WHERE l.label = $1 ORDER BY l.created DESC, l.record_id DESC LIMIT $2
+            """
+        func plan() throws -> [String] { try connection.query(page, ["label 1", 26]).map { try $0[0] as String } }
+        #expect(try connection.scalar("SELECT current_setting('enable_memoize')") as String? == "off")
+        #expect(try !plan().contains { $0.contains("Memoize") })
+        // PostgreSQL's default would cache the lookups, so the test can fail.
+        try connection.execute("SET enable_memoize = on")
+        #expect(try plan().contains { $0.contains("Memoize") })
+    }
+
     @Test func inATransactionThePlanningFollowsEachStatementsArguments() throws {
         let connection = try TestDatabase.connection()
         var decided: PostgresNamedArguments = ["number": 1]
