@@ -13,7 +13,7 @@ extension Schema {
     /// costs a name's 8 or so tokens a row each (806,792 rows for 100,000 names: 62 MB of rows and
     /// 58 MB of key).
     @Sendable static func addWishNamePostings(_ connection: PostgresConnection) throws {
-        try connection.execute(addingPostings(of: .wishNames, types: ["BIGINT", "TEXT COLLATE \"C\""]))
+        try connection.execute(addingPostings(of: .wishNames))
     }
 
     /// SQLite has nothing to add, as for the names.
@@ -28,7 +28,7 @@ extension Schema {
     /// may change without its text (`addJournalSearchRanks`), and its postings' day with it.
     @Sendable static func addJournalPostings(_ connection: PostgresConnection) throws {
         try connection.execute(
-            addingPostings(of: .journal, types: ["TEXT COLLATE \"C\"", "BIGINT"])
+            addingPostings(of: .journal)
                 + """
 
                 CREATE FUNCTION pass_on_journal_postings_day() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -43,7 +43,7 @@ extension Schema {
     }
 
     /// The SQL that makes `index.postings`: each token of each of the index's entries beside the
-    /// record's id and `index.rankColumns` (of `types`), keyed by the token and then the id, so
+    /// record's id and `index.rankColumns` (of `index.rankColumnTypes`), keyed by the token and then the id, so
     /// that a search of a whole token ("가방") walks its newest matches from this key alone and
     /// stops at the thousand it ranks (`SearchIndex.newest`). A record whose text is stored in
     /// several parts has one row a token.
@@ -52,9 +52,9 @@ extension Schema {
     /// the writes stay the same on both engines: a record's entries are added and removed whole,
     /// every part at once (`SearchIndex`), also when the record is deleted (a cascade), and the
     /// move to PostgreSQL adds them anew (`SearchRebuild`).
-    static func addingPostings(of index: SearchIndex, types: [String]) -> String {
+    static func addingPostings(of index: SearchIndex) -> String {
         guard let postings = index.postings else { preconditionFailure("\(index) keeps no postings") }
-        let (entries, columns) = (index.rawValue, index.rankColumns)
+        let (entries, columns, types) = (index.rawValue, index.rankColumns, index.rankColumnTypes)
         let listed = (["token", "id"] + columns).joined(separator: ", ")
         return """
             CREATE TABLE \(postings) (

@@ -16,13 +16,13 @@ extension Schema {
     /// "가방" took 88 ms instead of 5 until autovacuum came by. (A new database's empty table is
     /// left unanalyzed, as its others are, so that the planner's first guesses are the usual ones.)
     @Sendable static func addWishSearchRanks(_ connection: PostgresConnection) throws {
-        try connection.execute(addingRanks(to: .wishNames, from: "wishes", types: ["BIGINT", "TEXT COLLATE \"C\""]))
+        try connection.execute(addingRanks(to: .wishNames, from: "wishes"))
     }
 
-    /// The SQL that adds `index.rankColumns` (of `types`) to its entries, fills them from the
+    /// The SQL that adds `index.rankColumns` (of `index.rankColumnTypes`) to its entries, fills them from the
     /// records of `table`, analyzes what it filled, and has a trigger fill them as entries are added.
-    static func addingRanks(to index: SearchIndex, from table: String, types: [String]) -> String {
-        let (entries, columns) = (index.rawValue, index.rankColumns)
+    static func addingRanks(to index: SearchIndex, from table: String) -> String {
+        let (entries, columns, types) = (index.rawValue, index.rankColumns, index.rankColumnTypes)
         let function = "copy_\(entries)_ranks"
         return """
             ALTER TABLE \(entries) \(zip(columns, types).map { "ADD COLUMN \($0) \($1)" }.joined(separator: ", "));
@@ -48,7 +48,7 @@ extension Schema {
     /// its tokens: a second trigger passes a new day on.
     @Sendable static func addJournalSearchRanks(_ connection: PostgresConnection) throws {
         try connection.execute(
-            addingRanks(to: .journal, from: "journal_entries", types: ["TEXT COLLATE \"C\"", "BIGINT"])
+            addingRanks(to: .journal, from: "journal_entries")
                 + """
 
                 CREATE FUNCTION pass_on_journal_search_day() RETURNS trigger LANGUAGE plpgsql AS $$
