@@ -22,6 +22,18 @@ package enum SQLDialect: Sendable, Equatable {
         }
     }
 
+    /// The test that `column` is one of the row ids in the JSON array bound to `parameter` (its
+    /// text made by `jsonArray`). On PostgreSQL it is `= ANY` of an array (a JSON array of
+    /// integers is its array literal once its brackets are braces): one index scan that looks each
+    /// id up, where `IN` of the members hashes them first and joins them to the index (the 79 ids
+    /// of a city's markers: 0.29 → 0.24 ms a statement, pgbench).
+    func test(_ column: String, isAmongIDsIn parameter: String) -> String {
+        switch self {
+        case .sqlite: "\(column) IN (\(members(ofJSONArray: parameter, as: .integer)))"
+        case .postgres: "\(column) = ANY(translate(\(parameter), '[]', '{}')::int8[])"
+        }
+    }
+
     /// The test that a boolean column is true (or, with `false`, false). SQLite's partial indexes
     /// are written `WHERE favorite = 1`, and SQLite uses one only for a query that repeats that
     /// very term; PostgreSQL's are written `WHERE favorite`, and it compares no boolean with 1.

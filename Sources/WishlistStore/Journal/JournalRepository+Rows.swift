@@ -83,14 +83,14 @@ extension JournalRepository {
 
     /// The queries of the mentioned wishes and the photos of the entries `entries`.
     private static func detailQueries(_ entries: RecordIDs, _ dialect: SQLDialect) -> [(sql: String, arguments: SQLArguments)] {
-        let ids = entries.subquery(parameter: "entries", dialect)
+        let among = entries.test("m.entry_id", parameter: "entries", dialect)
         return [
             (
                 """
                 SELECT m.entry_id, w.uuid FROM journal_mentions m JOIN wishes w ON w.id = m.wish_id
-                WHERE m.entry_id IN (\(ids.sql)) ORDER BY m.entry_id, m.position
+                WHERE \(among.sql) ORDER BY m.entry_id, m.position
                 """,
-                ids.arguments
+                among.arguments
             ),
             PhotoRepository.photosQuery(of: .journalEntry, entries, dialect)
         ]

@@ -58,13 +58,13 @@ extension WishRepository {
     /// search's time with no prices at all; a statement per wish cost as much in binding and
     /// stepping.) A history grows only when a link's price changes.
     static func priceHistoriesQuery(ofWishes wishes: RecordIDs, _ dialect: SQLDialect) -> (sql: String, arguments: SQLArguments) {
-        let ids = wishes.subquery(parameter: "wishes", dialect)
+        let among = wishes.test("wish_id", parameter: "wishes", dialect)
         return (
             """
             SELECT wish_id, amount, currency, seen_at FROM wish_prices
-            WHERE wish_id IN (\(ids.sql)) ORDER BY wish_id, seen_at DESC, id DESC
+            WHERE \(among.sql) ORDER BY wish_id, seen_at DESC, id DESC
             """,
-            ids.arguments
+            among.arguments
         )
     }
 

@@ -220,10 +220,10 @@ public struct PhotoRepository: Sendable {
     static func photosQuery(of record: PhotoRecord, _ records: RecordIDs, _ dialect: SQLDialect)
         -> (sql: String, arguments: SQLArguments)
     {
-        let ids = records.subquery(parameter: "records", dialect)
+        let among = records.test("p.\(record.column)", parameter: "records", dialect)
         return (
-            "SELECT \(columns) FROM photos p WHERE p.\(record.column) IN (\(ids.sql)) ORDER BY p.\(record.column), p.position",
-            ids.arguments
+            "SELECT \(columns) FROM photos p WHERE \(among.sql) ORDER BY p.\(record.column), p.position",
+            among.arguments
         )
     }
 

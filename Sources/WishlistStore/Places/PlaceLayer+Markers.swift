@@ -58,7 +58,7 @@ extension PlaceLayer {
         guard !rowIDs.isEmpty else { return [:] }
         var ids: [Int64: UUID] = [:]
         for row in try db.query(
-            "SELECT id, uuid FROM \(self.records) WHERE id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))",
+            "SELECT id, uuid FROM \(self.records) WHERE \(db.dialect.test("id", isAmongIDsIn: ":ids"))",
             ["ids": rowIDs.jsonArray])
         {
             ids[try row["id"]] = try UUID(storedText: row["uuid"])

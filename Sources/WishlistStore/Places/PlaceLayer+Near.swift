@@ -93,7 +93,7 @@ extension PlaceLayer {
             let rows = try db.query(
                 """
                 SELECT id, place_latitude, place_longitude FROM \(records)
-                WHERE id IN (\(db.dialect.members(ofJSONArray: ":ids", as: .integer)))
+                WHERE \(db.dialect.test("id", isAmongIDsIn: ":ids"))
                 """,
                 ["ids": batch.jsonArray])
             for row in rows {
