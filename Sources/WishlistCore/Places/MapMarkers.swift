@@ -55,3 +55,34 @@ public struct MapMarkers: Codable, Sendable, Equatable {
         return zoom
     }
 }
+
+/// The JSON of the encoder, written by `JSONWriter` with the keys in sorted order: a box of a
+/// city's wishes spent a third of its server's time in `JSONEncoder`.
+extension MapMarkers: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("clusters", clusters)
+            try json.field("markers", markers)
+        }
+    }
+}
+
+extension MapMarkers.Marker: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("id", _id)
+            try json.field("latitude", latitude)
+            try json.field("longitude", longitude)
+        }
+    }
+}
+
+extension MapMarkers.Cluster: JSONWritable {
+    public func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("count", count)
+            try json.field("latitude", latitude)
+            try json.field("longitude", longitude)
+        }
+    }
+}

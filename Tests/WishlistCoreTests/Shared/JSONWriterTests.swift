@@ -76,6 +76,21 @@ import WishlistCore
         try expectSameBytes(Place(name: "x", address: "", latitude: -90, longitude: 180, source: .manual))
     }
 
+    @Test func mapMarkersOfPointsAndClusters() throws {
+        try expectSameBytes(MapMarkers(markers: [], clusters: []))
+        try expectSameBytes(
+            MapMarkers(
+                markers: [
+                    .init(id: UUID(uuidString: "FFFFFFFF-0000-4ABC-8DEF-0123456789AB")!, latitude: 37.554_722, longitude: 126.970_833),
+                    .init(id: UUID(), latitude: -34.643_240_000_000_006, longitude: -0.0),
+                    .init(id: UUID(), latitude: 90, longitude: -180)
+                ],
+                clusters: [
+                    .init(latitude: 1e-7, longitude: 179.999_999_999_9, count: 1),
+                    .init(latitude: -85.051_128_779_806_59, longitude: 0, count: Int.max)
+                ]))
+    }
+
     @Test func searchResultWithEveryGroup() throws {
         try expectSameBytes(WishSearchResult(query: "가방", byName: [], byTag: []))
         try expectSameBytes(
