@@ -25,8 +25,8 @@ package enum SQLDialect: Sendable, Equatable {
     /// The test that `column` is one of the row ids in the JSON array bound to `parameter` (its
     /// text made by `jsonArray`). On PostgreSQL it is `= ANY` of an array (a JSON array of
     /// integers is its array literal once its brackets are braces): one index scan that looks each
-    /// id up, where `IN` of the members hashes them first and joins them to the index (the 79 ids
-    /// of a city's markers: 0.29 → 0.24 ms a statement, pgbench).
+    /// id up, where `IN` of the members hashes them first and joins them to the index (79 ids:
+    /// 0.29 → 0.24 ms a statement, pgbench).
     func test(_ column: String, isAmongIDsIn parameter: String) -> String {
         switch self {
         case .sqlite: "\(column) IN (\(members(ofJSONArray: parameter, as: .integer)))"

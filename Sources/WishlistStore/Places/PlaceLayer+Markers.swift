@@ -7,19 +7,12 @@ extension PlaceLayer {
     /// and the points in the box's rim, where cells are cut by its edges, are counted one by one,
     /// so the clusters add up to exactly the records in the box.
     func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: any SQLConnection) throws -> MapMarkers {
-        var found: [(rowID: Int64, latitude: Double, longitude: Double)] = []
+        var found: [MapMarkers.Marker] = []
         for part in box.parts {
             found += try placedPoints(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - found.count, db)
             if found.count > MapMarkers.markerLimit { break }
         }
-        if found.count <= MapMarkers.markerLimit {
-            let ids = try uuids(of: found.map(\.rowID), db)
-            return MapMarkers(
-                markers: found.compactMap { point in
-                    ids[point.rowID].map { MapMarkers.Marker(id: $0, latitude: point.latitude, longitude: point.longitude) }
-                },
-                clusters: [])
-        }
+        if found.count <= MapMarkers.markerLimit { return MapMarkers(markers: found, clusters: []) }
         let level = PlaceGrid.level(zoom: zoom)
         // Every statement of every part at once: which cells and strips to read follows from the
         // box alone, and on PostgreSQL the whole world was 16 round trips.
@@ -36,11 +29,12 @@ extension PlaceLayer {
                 .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
     }
 
+    /// The markers of at most `limit` of the owner's records in `box`.
     private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: any SQLConnection) throws
-        -> [(rowID: Int64, latitude: Double, longitude: Double)]
+        -> [MapMarkers.Marker]
     {
         guard limit > 0 else { return [] }
-        let points = pointsInBox(box, owner: owner, exact: true, db.dialect)
+        let points = pointsInBox(box, owner: owner, exact: true, uuids: true, db.dialect)
         return try db.query(
             """
             \(points.sql)
@@ -51,19 +45,9 @@ extension PlaceLayer {
                 "west": box.minLongitude, "east": box.maxLongitude, "south": box.minLatitude, "north": box.maxLatitude,
                 "limit": limit
             ]
-        ).map { row in (try row["id"], try row["latitude"], try row["longitude"]) }
-    }
-
-    private func uuids(of rowIDs: [Int64], _ db: any SQLConnection) throws -> [Int64: UUID] {
-        guard !rowIDs.isEmpty else { return [:] }
-        var ids: [Int64: UUID] = [:]
-        for row in try db.query(
-            "SELECT id, uuid FROM \(self.records) WHERE \(db.dialect.test("id", isAmongIDsIn: ":ids"))",
-            ["ids": rowIDs.jsonArray])
-        {
-            ids[try row["id"]] = try UUID(storedText: row["uuid"])
+        ).map { row in
+            MapMarkers.Marker(id: try UUID(storedText: row["uuid"]), latitude: try row["latitude"], longitude: try row["longitude"])
         }
-        return ids
     }
 
     /// One statement of a box's clusters and what its rows are.

@@ -42,13 +42,16 @@ struct PlaceLayer: Sendable {
     /// the box. With `exact: true` the coordinates are the records' own, and the records are
     /// aliased `w`; otherwise they may be SQLite's R*Tree's, sparing a lookup of each record,
     /// and `tolerance` says how far distances from them may be off (0 when they are exact).
-    func pointsInBox(_ box: BoundingBox, owner: UserKey, exact: Bool, _ dialect: SQLDialect)
+    /// With `uuids` (and `exact`) each row has its record's `uuid` too, as the map's markers
+    /// need: on PostgreSQL the points' indexes include it, so the query stays index-only.
+    func pointsInBox(_ box: BoundingBox, owner: UserKey, exact: Bool, uuids: Bool = false, _ dialect: SQLDialect)
         -> (sql: String, arguments: SQLArguments, tolerance: Double)
     {
+        precondition(exact || !uuids, "the uuids are the records' own, read only with exact points")
         let inBox: SQLArguments = [
             "boxWest": box.minLongitude, "boxEast": box.maxLongitude, "boxSouth": box.minLatitude, "boxNorth": box.maxLatitude
         ]
-        let columns = "SELECT w.id, w.place_latitude AS latitude, w.place_longitude AS longitude"
+        let columns = "SELECT w.id\(uuids ? ", w.uuid" : ""), w.place_latitude AS latitude, w.place_longitude AS longitude"
         switch (points, dialect) {
         case (.ownedRTree(let tree), .sqlite):
             let inTree = """

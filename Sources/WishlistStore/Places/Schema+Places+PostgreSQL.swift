@@ -1,3 +1,5 @@
+import PostgreSQL
+import SQLite
 import WishlistCore
 
 extension Schema {
@@ -97,5 +99,29 @@ extension Schema {
                     OR OLD.place_longitude IS DISTINCT FROM NEW.place_longitude)
                 EXECUTE FUNCTION \(prefix)_cells();
             """
+    }
+}
+
+extension Schema {
+    /// Nothing on SQLite, whose markers read each record's `uuid` beside its point in the same
+    /// join (`PlaceLayer.pointsInBox`).
+    @Sendable static func includeUUIDsInPlaceIndexes(_ db: Database) throws {}
+
+    /// The points' indexes of wishes and journal entries carry each record's `uuid` beside its
+    /// `id`, so that the map's markers read their ids from the index alone, in the statement that
+    /// finds the points. Before, a second statement looked them up: for a city's 79 wishes, 160 µs
+    /// of PostgreSQL's 270 µs a request.
+    @Sendable static func includeUUIDsInPlaceIndexes(_ connection: PostgresConnection) throws {
+        let layers = [("wishes", "wishes"), ("journal", "journal_entries")]
+        try connection.execute(
+            layers.map { index, records in
+                """
+                DROP INDEX \(index)_by_latitude, \(index)_by_longitude;
+                CREATE INDEX \(index)_by_latitude ON \(records)(owner_id, place_latitude, place_longitude) INCLUDE (id, uuid)
+                    WHERE place_latitude IS NOT NULL;
+                CREATE INDEX \(index)_by_longitude ON \(records)(owner_id, place_longitude, place_latitude) INCLUDE (id, uuid)
+                    WHERE place_longitude IS NOT NULL;
+                """
+            }.joined(separator: "\n"))
     }
 }

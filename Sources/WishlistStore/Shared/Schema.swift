@@ -33,6 +33,7 @@ enum Schema {
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
+        migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
         return migrator
     }
 
@@ -58,6 +59,7 @@ enum Schema {
         migrator.register("2026-12-12-spot-search-marks", markSpotSearchLexemes)
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
+        migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
         return migrator
     }
 

@@ -24,7 +24,7 @@ import WishlistCore
     }
 
     /// Where `IN` of the array's members hashed them and joined them to the key: 0.29 ms against
-    /// 0.24 ms for the 79 ids of a city's markers.
+    /// 0.24 ms for 79 ids.
     @Test func postgreSQLLooksTheIDsUpInOneScanOfTheKey() throws {
         let test = try TestStore(engine: .postgres)
         let plan: [String] = try test.store.database.read { db in

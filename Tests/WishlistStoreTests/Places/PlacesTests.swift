@@ -106,6 +106,40 @@ import WishlistCore
         #expect(answer.clusters.isEmpty)
     }
 
+    /// A box of fewer records than `MapMarkers.markerLimit` is one statement that reads the
+    /// records' ids with their points from the points' index alone, for wishes and the journal.
+    @Test func aBoxsMarkersAreReadFromThePointsIndexAloneOnPostgreSQL() throws {
+        let fixture = try Fixture(.postgres)
+        let (test, owner) = (fixture.test, fixture.owner)
+        let wish = try fixture.add("Inside", 35.82, 127.15)
+        let entry = try test.store.journal.create(
+            JournalDraft(
+                title: "Jeonju", date: "2026-08-01", place: Place(name: "Jeonju", latitude: 35.81, longitude: 127.14, source: .manual)),
+            owner: owner)
+        let box = try BoundingBox(minLongitude: 127, minLatitude: 35, maxLongitude: 128, maxLatitude: 36)
+        let (store, pool) = try test.oneConnectionStore()
+        defer { try? store.close() }
+        _ = try store.wishes.markers(in: box, zoom: 10, owner: owner)  // prepares its statement
+        _ = try store.journal.markers(in: box, zoom: 10, owner: owner)
+        var markers: [[MapMarkers.Marker]] = []
+        #expect(
+            try TestStore.roundTrips(of: { markers.append(try store.wishes.markers(in: box, zoom: 10, owner: owner).markers) }, on: pool)
+                == 1)
+        #expect(
+            try TestStore.roundTrips(of: { markers.append(try store.journal.markers(in: box, zoom: 10, owner: owner).markers) }, on: pool)
+                == 1)
+        #expect(markers.map { $0.map(\.id) } == [[wish.id], [entry.id]])
+        for records in ["wishes", "journal_entries"] {
+            let plan: [String] = try store.database.read { db in
+                try db.run("SET LOCAL enable_seqscan = off", [:])
+                let points = (records == "wishes" ? PlaceLayer.wishes : PlaceLayer.journal)
+                    .pointsInBox(box, owner: owner, exact: true, uuids: true, db.dialect)
+                return try db.query("EXPLAIN \(points.sql)", points.arguments).map { try $0["QUERY PLAN"] }
+            }
+            #expect(plan.contains { $0.contains("Index Only Scan") }, "\(records): \(plan)")
+        }
+    }
+
     @Test(arguments: TestEngine.allCases) func manyWishesBecomeClustersThatAddUpToTheBox(engine: TestEngine) throws {
         let fixture = try Fixture(engine)
         let (test, owner) = (fixture.test, fixture.owner)
