@@ -34,6 +34,7 @@ enum Schema {
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
         migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
+        migrator.register("2026-12-16-private-wishes", indexPrivateWishes)
         return migrator
     }
 
@@ -60,6 +61,7 @@ enum Schema {
         migrator.register("2026-12-13-wish-name-postings", addWishNamePostings)
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
         migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
+        migrator.register("2026-12-16-private-wishes", indexPrivateWishes)
         return migrator
     }
 

@@ -174,8 +174,30 @@ public struct SharedListRepository: Sendable {
         return (try row["id"], try WishRepository.wishes(from: [row], db)[0])
     }
 
+    /// How many wishes the share shows: the owner's (or those carrying its tag, as `tags` counts
+    /// them) less the private ones among them (`private_wishes`, an index of those alone). Counted
+    /// as `inShare` tests them, it looked each of the owner's wishes up to test `private`: 60 ms a
+    /// friend's view at 100,000 wishes; the owner's are counted from an index alone.
     private static func count(_ share: OpenShare, _ db: any SQLConnection) throws -> Int {
-        try db.scalar("SELECT count(*) FROM wishes w WHERE \(inShare(db.dialect))", shareArguments(share)) ?? 0
+        let isPrivate = db.dialect.test("w.private", is: true)
+        let (all, hidden) =
+            share.tagKey == nil
+            ? (
+                "SELECT count(*) FROM wishes WHERE owner_id = :owner",
+                "SELECT count(*) FROM wishes w WHERE w.owner_id = :owner AND \(isPrivate)"
+            )
+            : (
+                "SELECT coalesce((SELECT count FROM tags WHERE owner_id = :owner AND tag_key = :tagKey), 0)",
+                """
+                SELECT count(*) FROM wishes w
+                WHERE w.owner_id = :owner AND \(isPrivate) AND EXISTS (
+                    SELECT 1 FROM wish_tags t
+                    WHERE t.owner_id = w.owner_id AND t.tag_key = :tagKey AND t.created_at = w.created_at AND t.wish_id = w.id)
+                """
+            )
+        var arguments: SQLArguments = ["owner": share.owner.rawValue]
+        if let tagKey = share.tagKey { arguments += ["tagKey": tagKey] }
+        return try db.scalar("SELECT (\(all)) - (\(hidden))", arguments) ?? 0
     }
 
     /// The reservations of these wishes, by wish; a wish with none is left out.

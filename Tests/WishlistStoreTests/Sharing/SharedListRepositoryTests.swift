@@ -107,6 +107,37 @@ import WishlistCore
         #expect(try fixture.lists.shows(photo: photos[1].id, in: everything))
     }
 
+    /// A share's count follows the owner's changes: a wish made private or public, a tag taken
+    /// off or put on, a wish deleted; another account's wishes never count.
+    @Test(arguments: TestEngine.allCases) func aSharesCountFollowsPrivacyTagsAndDeletes(engine: TestEngine) throws {
+        let fixture = try Fixture(engine)
+        let (test, alice) = (fixture.test, fixture.alice)
+        let wishes = try test.add(["a", "b", "c", "d"], owner: alice, tags: ["Books"])
+        _ = try test.add(["Bob's"], owner: try test.addUser("bob"), tags: ["books"])
+        let everything = try fixture.open()
+        let books = try fixture.open(ShareDraft(title: "Books", tag: "books"))
+        func totals() throws -> [Int] {
+            try [everything, books].map { try fixture.lists.page($0, limit: 1, cursor: nil, forOwner: false).total }
+        }
+        #expect(try totals() == [4, 4])
+        func update(_ wish: Wish, _ patch: WishPatch) throws {
+            let current = try #require(try test.wishes.get(wish.id, owner: alice))
+            _ = try test.library.update(\.wishes, wish.id, owner: alice, with: patch, expectedVersion: current.version)
+        }
+        try update(wishes[0], WishPatch(isPrivate: true))
+        #expect(try totals() == [3, 3])
+        try update(wishes[1], WishPatch(tags: []))
+        #expect(try totals() == [3, 2])
+        try update(wishes[0], WishPatch(tags: ["other"]))
+        #expect(try totals() == [3, 2])
+        try update(wishes[0], WishPatch(isPrivate: false))
+        #expect(try totals() == [4, 2])
+        try test.library.delete(\.wishes, wishes[2].id, owner: alice)
+        #expect(try totals() == [3, 1])
+        try update(wishes[1], WishPatch(tags: ["BOOKS"], isPrivate: true))
+        #expect(try totals() == [2, 1])
+    }
+
     /// One reservation per wish; only its key cancels it, and a browser's keys are told apart.
     @Test(arguments: TestEngine.allCases) func aWishIsReservedOnceAndCancelledWithItsKeyOnly(engine: TestEngine) throws {
         let fixture = try Fixture(engine)
