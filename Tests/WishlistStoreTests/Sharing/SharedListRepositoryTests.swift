@@ -136,6 +136,10 @@ import WishlistCore
         #expect(try totals() == [3, 1])
         try update(wishes[1], WishPatch(tags: ["BOOKS"], isPrivate: true))
         #expect(try totals() == [2, 1])
+        // A tag no wish carries (it has no row in `tags`) counts none.
+        #expect(
+            try fixture.lists.page(try fixture.open(ShareDraft(title: "None", tag: "nothing")), limit: 1, cursor: nil, forOwner: false)
+                .total == 0)
     }
 
     /// One reservation per wish; only its key cancels it, and a browser's keys are told apart.
