@@ -7,12 +7,18 @@ extension PlaceLayer {
     /// and the points in the box's rim, where cells are cut by its edges, are counted one by one,
     /// so the clusters add up to exactly the records in the box.
     func markers(in box: BoundingBox, zoom: Int, owner: UserKey, _ db: any SQLConnection) throws -> MapMarkers {
-        var found: [MapMarkers.Marker] = []
+        var found: [SQLRow] = []
         for part in box.parts {
             found += try placedPoints(in: part, owner: owner, limit: MapMarkers.markerLimit + 1 - found.count, db)
             if found.count > MapMarkers.markerLimit { break }
         }
-        if found.count <= MapMarkers.markerLimit { return MapMarkers(markers: found, clusters: []) }
+        if found.count <= MapMarkers.markerLimit {
+            // Read only now: a box of more records becomes clusters, and its ids are not needed.
+            let markers = try found.map { row in
+                MapMarkers.Marker(id: try UUID(storedText: row["uuid"]), latitude: try row["latitude"], longitude: try row["longitude"])
+            }
+            return MapMarkers(markers: markers, clusters: [])
+        }
         let level = PlaceGrid.level(zoom: zoom)
         // Every statement of every part at once: which cells and strips to read follows from the
         // box alone, and on PostgreSQL the whole world was 16 round trips.
@@ -29,10 +35,8 @@ extension PlaceLayer {
                 .sorted { ($0.count, $0.latitude, $0.longitude) > ($1.count, $1.latitude, $1.longitude) })
     }
 
-    /// The markers of at most `limit` of the owner's records in `box`.
-    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: any SQLConnection) throws
-        -> [MapMarkers.Marker]
-    {
+    /// The rows (`uuid`, `latitude`, `longitude`) of at most `limit` of the owner's records in `box`.
+    private func placedPoints(in box: BoundingBox, owner: UserKey, limit: Int, _ db: any SQLConnection) throws -> [SQLRow] {
         guard limit > 0 else { return [] }
         let points = pointsInBox(box, owner: owner, exact: true, uuids: true, db.dialect)
         return try db.query(
@@ -45,9 +49,7 @@ extension PlaceLayer {
                 "west": box.minLongitude, "east": box.maxLongitude, "south": box.minLatitude, "north": box.maxLatitude,
                 "limit": limit
             ]
-        ).map { row in
-            MapMarkers.Marker(id: try UUID(storedText: row["uuid"]), latitude: try row["latitude"], longitude: try row["longitude"])
-        }
+        )
     }
 
     /// One statement of a box's clusters and what its rows are.
