@@ -88,6 +88,12 @@ def tap(browser, element):
     element.click()
 
 
+def wait_until_layers_left(browser, message="a closed layer kept its history entry"):
+    """Waits until the history entry of every closed layer (sheet, dialog, viewer) is gone: closing one goes
+    Back over its entry, which Chromium does a moment later, so an address opened before that is undone by it."""
+    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, message)
+
+
 def create_wish(server, token, **fields):
     """Creates a wish through the API and returns it."""
     status, wish = server.api("POST", "/wishes", fields, token=token)

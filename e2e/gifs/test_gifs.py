@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, names_of, wait_for_role, wait_until
 from conftest import set_color_scheme, set_viewport
-from flows import say, signed_in, tap
+from flows import say, signed_in, tap, wait_until_layers_left
 from giphy_standin import KEY, GiphyStandIn
 from layout import expect_fits, rect
 
@@ -283,7 +283,7 @@ def test_the_sheet_closes_on_back_and_escape_and_forward_reopens_it(server, brow
     wait_for_role(browser, "dialog", "Cat 1 GIF")
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
     wait_until(browser, lambda: not by_role(browser, "dialog"), "Escape left the sheet open")
-    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, "entry kept")
+    wait_until_layers_left(browser, "entry kept")
     assert browser.current_url.endswith("#/discover/gifs")
 
 

@@ -8,7 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until, wait_until_gone
-from flows import create_wish, say, signed_in
+from flows import create_wish, say, signed_in, wait_until_layers_left
 from photo_steps import SMALL, upload
 
 
@@ -58,7 +58,7 @@ def test_back_and_escape_close_the_viewer_and_forward_reopens_it(server, browser
     press_escape(browser)
     wait_until_gone(browser, "dialog", text["photos.viewer"])
     # Escape went back over the viewer's entry: Back now leaves the wish, as it would have before.
-    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, "entry left")
+    wait_until_layers_left(browser, "entry left")
     wait_for_role(browser, "button", say(text["photos.open"], number=1, total=1)).click()
     viewer = wait_for_role(browser, "dialog", text["photos.viewer"])
     find_by_role(viewer, "button", text["photos.close"]).click()
@@ -93,7 +93,7 @@ def test_back_and_escape_close_the_editor_without_saving_and_forward_does_not_re
 
     # Forward does not bring back an editor whose edit was dropped.
     browser.forward()
-    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, "forward stayed")
+    wait_until_layers_left(browser, "forward stayed")
     assert not by_role(browser, "dialog")
     find_by_role(browser, "button", text["wish.form.save"]).click()
     wait_for_role(browser, "heading", "Editor")

@@ -7,7 +7,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from accessibility import by_role, wait_for_role, wait_until
-from flows import create_wish, signed_in, tap
+from flows import create_wish, signed_in, tap, wait_until_layers_left
 
 JEONJU = {"name": "Jeonju", "address": None, "latitude": 35.82194, "longitude": 127.14889, "source": "search"}
 
@@ -34,6 +34,6 @@ def test_back_and_escape_close_choose_on_map_without_choosing(server, browser, c
         assert wait_for_role(browser, "combobox", text["wish.form.place"]).get_attribute("value") == "Jeonju"
 
     browser.forward()
-    wait_until(browser, lambda: browser.execute_script("return history.state?.wlOverlay") is None, "forward stayed")
+    wait_until_layers_left(browser, "forward stayed")
     assert not by_role(browser, "dialog")
     assert browser.current_url == page

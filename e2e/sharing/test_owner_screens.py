@@ -8,7 +8,7 @@ from qr_decoding import decode_qr_png
 from sharing_steps import as_friend, make_share, open_list, open_wish, page_text, path_of
 
 from accessibility import by_role, find_by_role, wait_for_role, wait_until
-from flows import PASSWORD, USERNAME, create_wish, put_session, say, signed_in, tap
+from flows import PASSWORD, USERNAME, create_wish, put_session, say, signed_in, tap, wait_until_layers_left
 
 
 def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(server, browser, catalogs, screenshot):
@@ -46,6 +46,7 @@ def test_share_on_the_wishes_tab_makes_a_tag_link_whose_qr_code_scans_as_it(serv
         ("camping", False, link)
     ]
     find_by_role(browser, "button", en["sharing.sheet.done"]).click()
+    wait_until_layers_left(browser)
 
     as_friend(browser, server)
     browser.get(server.url("/s/" + link.rsplit("/s/", 1)[1]))
@@ -80,6 +81,7 @@ def test_share_on_a_tag_of_a_wish_makes_that_tags_link(server, browser, catalogs
         ("birthday", "birthday", link)
     ]
     find_by_role(browser, "button", en["sharing.sheet.done"]).click()
+    wait_until_layers_left(browser)
 
     as_friend(browser, server)
     browser.get(server.url("/s/" + link.rsplit("/s/", 1)[1]))
