@@ -15,13 +15,13 @@ extension Schema {
     /// recent searches, shares and their views, reservations, which SQLite writes uncounted too;
     /// idempotency keys, rate windows, pending shares, migrations), who may sign in (sessions, tokens and the
     /// accounts: a deleted account's records count themselves), and what the database derives
-    /// from the tables above in the same transaction (search entries, place cells).
+    /// from the tables above in the same transaction (search entries, place cells, wish counts).
     /// `AccountGenerationsTests` checks every table is in one list.
     static let tablesWithoutGenerations = [
         "recent_searches", "shares", "reservations", "idempotency_keys", "rate_windows", "pending_shares", "schema_migrations", "sessions",
         "api_tokens", "users", "account_generations", "wish_search", "wish_text_search", "journal_search", "spot_search",
         "spot_title_search", "wish_name_postings", "journal_postings", "place_cells", "journal_place_cells", "spot_cells",
-        "place_cell_levels"
+        "place_cell_levels", "wish_counts"
     ]
 
     /// SQLite has nothing to add: one server on its file sees every write itself (its pool's

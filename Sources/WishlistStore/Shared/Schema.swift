@@ -35,6 +35,7 @@ enum Schema {
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
         migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
         migrator.register("2026-12-16-private-wishes", indexPrivateWishes)
+        migrator.register("2026-12-17-wish-counts", countWishesPerOwner)
         return migrator
     }
 
@@ -62,6 +63,7 @@ enum Schema {
         migrator.register("2026-12-14-journal-postings", addJournalPostings)
         migrator.register("2026-12-15-place-index-uuids", includeUUIDsInPlaceIndexes)
         migrator.register("2026-12-16-private-wishes", indexPrivateWishes)
+        migrator.register("2026-12-17-wish-counts", countWishesPerOwner)
         return migrator
     }
 
