@@ -5,7 +5,9 @@ extension Schema {
     /// Each account's number of wishes, kept by the database as wishes come and go (whichever
     /// code writes them: a create, an import, a delete, an account's deletion), so that a share of
     /// all the owner's wishes counts them by reading one row (`SharedListRepository`). Counted from
-    /// an index, a million wishes took about 40 ms a friend's view. The row goes with its account.
+    /// an index, they took 3.9 ms of CPU a friend's view at 100,000 wishes on SQLite, and 11 ms at
+    /// 140,000 on PostgreSQL; with this row, 0.4 and 1.1 ms for the whole view. The row goes with
+    /// its account.
     @Sendable static func countWishesPerOwner(_ db: Database) throws {
         try db.execute(
             """

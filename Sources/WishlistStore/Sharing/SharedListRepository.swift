@@ -181,7 +181,7 @@ public struct SharedListRepository: Sendable {
 
     /// How many wishes the share shows: the owner's (as `wish_counts` keeps them) or those carrying
     /// its tag (as `tags` counts them), less the private ones among them (`private_wishes`, an
-    /// index of those alone), so that the count does not grow with the account. Counted as
+    /// index of those alone), so that the count grows with the private wishes alone. Counted as
     /// `inShare` tests them, it looked each of the owner's wishes up to test `private`: 66 ms of CPU
     /// a friend's view at 100,000 wishes.
     private static func count(_ share: OpenShare, _ db: any SQLConnection) throws -> Int {
