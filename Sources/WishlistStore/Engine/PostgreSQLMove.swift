@@ -12,9 +12,9 @@ import SQLite
 /// children, in one PostgreSQL transaction: a move that fails leaves the target as empty as it
 /// was. What PostgreSQL derives from the rows is not copied but made again there: the place
 /// cells and the wish counts, by its triggers as the wishes and entries arrive, and the search
-/// entries (`SearchRebuild`); the cells and counts are then checked against SQLite's too. Identity sequences are
-/// moved past the highest id, so the next record gets a new one; once the copy is committed, the
-/// database is vacuumed and analyzed.
+/// entries (`SearchRebuild`); the cells and counts are then checked against SQLite's too.
+/// Identity sequences are moved past the highest id, so the next record gets a new one; once the
+/// copy is committed, the database is vacuumed and analyzed.
 public struct PostgreSQLMove {
     /// The tables moved row by row, each after those it refers to. The short-lived ones too
     /// (sessions, rate windows, shares waiting for a sign-in): a move takes minutes, and a share
@@ -26,9 +26,9 @@ public struct PostgreSQLMove {
     ]
 
     /// What PostgreSQL's triggers make from the copied rows, compared with SQLite's after the
-    /// copy: every cell and its count, and each account's number of wishes. Not the sums of the points' coordinates, which are added
-    /// in another order than SQLite's were, record by record over the years, and so may differ
-    /// in their last bits.
+    /// copy: every cell and its count, and each account's number of wishes. Not the sums of the
+    /// points' coordinates, which are added in another order than SQLite's were, record by record
+    /// over the years, and so may differ in their last bits.
     static let derivedTables = ["place_cells", "journal_place_cells", "wish_counts"]
     /// The search entries, made anew from the copied rows (`SearchRebuild`): SQLite's FTS5 tables
     /// are contentless and keep no text to copy or compare. The postings of names and journal

@@ -69,6 +69,7 @@ import WishlistCore
         // Made by PostgreSQL's triggers, and the same cells as SQLite's.
         #expect((rows["place_cells"] ?? 0) > 0)
         #expect((rows["journal_place_cells"] ?? 0) > 0)
+        #expect(rows["wish_counts"] == 2, "alice's and bob's, equal to SQLite's")
         #expect(rows["pending_shares"] == 1)
 
         let moved = try Store(url: url, sqlitePath: "")

@@ -8,7 +8,7 @@ import WishlistCore
 
 /// `wish_counts`, each account's number of wishes as the database keeps it
 /// (`Schema.countWishesPerOwner`), which a share of everything reads for its total: on both
-/// engines it follows creates, deletes and an account's deletion, and its migration counts the
+/// engines it follows creates, an import, deletes and an account's deletion, and its migration counts the
 /// wishes stored before it.
 @Suite struct WishCountsTests {
     @Test(arguments: TestEngine.allCases) func theCountsFollowWishesAsTheyComeAndGo(engine: TestEngine) throws {
@@ -24,8 +24,17 @@ import WishlistCore
         _ = try test.add(["f"], owner: bob, startingAt: 2_000)
         #expect(try Self.counts(test) == [alice.rawValue: 2, bob.rawValue: 3])
 
+        // An account's archive imported into another: its wishes are counted as they arrive.
+        var archive = Data()
+        try AccountExporter(library: test.library).export(owner: alice, now: Date()) { archive.append(contentsOf: $0) }
+        let path = test.directory.appending(path: "alice.zip").path
+        try archive.write(to: URL(fileURLWithPath: path))
+        let carol = try test.addUser("carol")
+        _ = try AccountImporter(library: test.library).importArchive(at: path, owner: carol)
+        #expect(try Self.counts(test) == [alice.rawValue: 2, bob.rawValue: 3, carol.rawValue: 2])
+
         try test.store.users.deleteUser(username: "bob")
-        #expect(try Self.counts(test) == [alice.rawValue: 2], "the row goes with its account")
+        #expect(try Self.counts(test) == [alice.rawValue: 2, carol.rawValue: 2], "the row goes with its account")
         #expect(try Self.counts(test) == Self.countedOneByOne(test))
     }
 
@@ -36,19 +45,20 @@ import WishlistCore
         _ = try test.add(["a", "b", "c"], owner: alice)
         _ = try test.add(["d"], owner: bob)
         _ = try test.addUser("carol")
-        let asBefore =
-            "DROP TRIGGER wish_counts_insert\(engine == .postgres ? " ON wishes" : "");"
-            + " DROP TRIGGER wish_counts_delete\(engine == .postgres ? " ON wishes" : ""); DROP TABLE wish_counts;"
+        // Taken away, triggers and all, as before the migration; then the migration again.
         switch engine {
         case .sqlite:
             let database = try Database(path: test.directory.appending(path: "wishlist.sqlite").path)
-            try database.execute(asBefore)
+            try database.execute("DROP TRIGGER wish_counts_insert; DROP TRIGGER wish_counts_delete; DROP TABLE wish_counts;")
             try Schema.countWishesPerOwner(database)
         case .postgres:
             let connection = try PostgresConnection(url: try #require(test.url))
             defer { connection.close() }
             try connection.execute(
-                asBefore + " DROP FUNCTION count_inserted_wishes(); DROP FUNCTION count_deleted_wishes();")
+                """
+                DROP TRIGGER wish_counts_insert ON wishes; DROP TRIGGER wish_counts_delete ON wishes; DROP TABLE wish_counts;
+                DROP FUNCTION count_inserted_wishes(); DROP FUNCTION count_deleted_wishes();
+                """)
             try Schema.countWishesPerOwner(connection)
         }
         #expect(try Self.counts(test) == [alice.rawValue: 3, bob.rawValue: 1])
